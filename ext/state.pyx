@@ -1,0 +1,304 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""The base class of every game state: the C protocol's defaults and the Python API.
+
+The Python method names follow OpenSpiel (current_player, legal_actions, apply_action, ...),
+so that OpenSpiel users feel at home. Game subclasses override the `c_*` methods and the
+few game-specific Python methods marked below.
+"""
+import json
+
+from libc.string cimport memcmp
+
+from vsai.ext.rng cimport Rng, rng_seed, rng_below, rng_uniform
+
+JSON_FORMAT = "vsai-state"
+JSON_VERSION = 1
+
+# How many legal moves an error message lists before it says "and N more".
+_LISTED_IN_ERRORS = 12
+
+
+def _normalise(text):
+    return " ".join(str(text).lower().split())
+
+
+cdef class State:
+    """A game state. Subclasses hold one C struct and implement the `c_*` protocol."""
+
+    # Set by every game subclass: the registry name, e.g. "kilauea".
+    GAME_NAME = None
+
+    # ------------------------------------------------------------------ C protocol
+    cdef int c_num_players(self) noexcept nogil:
+        return 0
+
+    cdef int c_current_player(self) noexcept nogil:
+        return TERMINAL_PLAYER
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        return 0
+
+    cdef void c_apply_action(self, int action) noexcept nogil:
+        pass
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        pass
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        return 0
+
+    cdef void c_evaluate(self, double* out) noexcept nogil:
+        cdef int i, n = self.c_num_players()
+        for i in range(n):
+            out[i] = 1.0 / n
+
+    cdef bint c_is_terminal(self) noexcept nogil:
+        return self.c_current_player() == TERMINAL_PLAYER
+
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
+        cdef int actions[MAX_ACTIONS]
+        cdef double probs[MAX_ACTIONS]
+        cdef int i, n = self.c_chance_outcomes(actions, probs)
+        cdef double u = rng_uniform(rng), acc = 0.0
+        for i in range(n - 1):
+            acc += probs[i]
+            if u < acc:
+                return actions[i]
+        return actions[n - 1]
+
+    cdef void c_resample(self, int player, Rng* rng) noexcept nogil:
+        pass
+
+    cdef int c_action_key(self, int observer, int action) noexcept nogil:
+        return action
+
+    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
+        cdef int buf[MAX_ACTIONS]
+        cdef int player, n, action
+        while True:
+            player = self.c_current_player()
+            if player == TERMINAL_PLAYER:
+                return
+            if player == CHANCE_PLAYER:
+                action = self.c_sample_chance(rng)
+            else:
+                n = self.c_legal_actions(buf)
+                action = buf[rng_below(rng, n)]
+            self.c_apply_action(action)
+
+    cdef State c_clone(self):
+        cdef State other = type(self).__new__(type(self))
+        copy_state(other, self)
+        return other
+
+    # ------------------------------------------------------------------ Python API
+    def num_players(self) -> int:
+        """The number of players in this game."""
+        return self.c_num_players()
+
+    def current_player(self) -> int:
+        """The player to act, -1 at a chance node, -4 once the game is over."""
+        return self.c_current_player()
+
+    def is_chance_node(self) -> bool:
+        """True when the next action is a chance outcome."""
+        return self.c_current_player() == CHANCE_PLAYER
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.c_is_terminal()
+
+    def is_player_node(self) -> bool:
+        """True when a player (not chance) acts next."""
+        return self.c_current_player() >= 0
+
+    def legal_actions(self, player=None) -> list:
+        """The legal actions (or chance outcomes at a chance node), ascending.
+
+        With `player` given, the list is empty unless that player is to act.
+        """
+        cdef int buf[MAX_ACTIONS]
+        if player is not None and player != self.c_current_player():
+            return []
+        cdef int i, n = self.c_legal_actions(buf)
+        return [buf[i] for i in range(n)]
+
+    def chance_outcomes(self) -> list:
+        """[(outcome, probability), ...] at a chance node, else []."""
+        cdef int actions[MAX_ACTIONS]
+        cdef double probs[MAX_ACTIONS]
+        if self.c_current_player() != CHANCE_PLAYER:
+            return []
+        cdef int i, n = self.c_chance_outcomes(actions, probs)
+        return [(actions[i], probs[i]) for i in range(n)]
+
+    cdef bint c_is_legal(self, int action) noexcept nogil:
+        cdef int buf[MAX_ACTIONS]
+        cdef int i, n = self.c_legal_actions(buf)
+        for i in range(n):
+            if buf[i] == action:
+                return True
+        return False
+
+    def _legal_summary(self) -> str:
+        if self.c_is_terminal():
+            return "the game is over, no move is legal"
+        moves = self.legal_actions()
+        shown = ", ".join(f"{a} ({self.action_to_string(a)})" for a in moves[:_LISTED_IN_ERRORS])
+        more = len(moves) - _LISTED_IN_ERRORS
+        return "legal: " + shown + (f", and {more} more" if more > 0 else "")
+
+    def apply_action(self, action) -> None:
+        """Play an action (an int, or its text as `action_to_string` writes it).
+
+        Raises ValueError, leaving the state unchanged, when the action is not legal here.
+        """
+        if isinstance(action, str):
+            action = self.string_to_action(action)
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise ValueError(f"an action is an int or a move's text, not {action!r}")
+        if self.c_is_terminal():
+            raise ValueError(f"action {action}: the game is over")
+        if not (-2**31 <= action < 2**31) or not self.c_is_legal(action):
+            raise ValueError(f"action {action} is not legal here; {self._legal_summary()}")
+        self.c_apply_action(action)
+
+    def apply_actions(self, actions) -> None:
+        """Apply several actions in order (each checked as by `apply_action`)."""
+        for action in actions:
+            self.apply_action(action)
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action whose text matches `text` (case and spacing ignored).
+
+        A number given as text is taken as the action's int. Raises ValueError when no legal
+        action matches.
+        """
+        wanted = _normalise(text)
+        for action in self.legal_actions():
+            if _normalise(self.action_to_string(action)) == wanted:
+                return action
+        if wanted.lstrip("-").isdigit() and self.c_is_legal(int(wanted)):
+            return int(wanted)
+        raise ValueError(f"unknown or illegal move {text!r}; {self._legal_summary()}")
+
+    def legal_action_strings(self) -> list:
+        """The texts of the legal actions, in the order of `legal_actions()`."""
+        return [self.action_to_string(a) for a in self.legal_actions()]
+
+    def clone(self):
+        """An independent copy: acting on it never changes this state."""
+        return self.c_clone()
+
+    def __copy__(self):
+        return self.c_clone()
+
+    def __deepcopy__(self, memo):
+        return self.c_clone()
+
+    def returns(self) -> list:
+        """Each player's return: at the end, win shares (1 to a sole winner, 1/k each for
+        k shared winners, 0 otherwise); before the end, zeros."""
+        cdef double out[MAX_PLAYERS]
+        cdef int i, n = self.c_num_players()
+        for i in range(n):
+            out[i] = 0.0
+        if self.c_is_terminal():
+            self.c_returns(out)
+        return [out[i] for i in range(n)]
+
+    def evaluate(self) -> list:
+        """The game's heuristic estimate of each player's return, in [0, 1]."""
+        cdef double out[MAX_PLAYERS]
+        cdef int i, n = self.c_num_players()
+        self.c_evaluate(out)
+        return [out[i] for i in range(n)]
+
+    def resample(self, player: int, seed: int = 0):
+        """A state drawn from those consistent with everything `player` has observed.
+
+        The hidden parts (hands, decks, objectives, ...) are re-dealt; `player` sees the same
+        observation and has the same legal actions in the result.
+        """
+        if not (0 <= player < self.c_num_players()):
+            raise ValueError(f"player {player} is not a seat of this {self.c_num_players()}-player game")
+        cdef Rng rng
+        rng_seed(&rng, <unsigned long long>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        cdef State other = self.c_clone()
+        other.c_resample(player, &rng)
+        return other
+
+    def random_playout(self, seed: int = 0):
+        """A copy played to the end by uniformly random moves, in C."""
+        cdef Rng rng
+        rng_seed(&rng, <unsigned long long>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        cdef State other = self.c_clone()
+        other.c_random_playout(&rng)
+        return other
+
+    def information_state_string(self, player: int) -> str:
+        """What `player` knows. Observations here keep perfect recall (GAPS X4), so this is
+        the observation string unless a game says otherwise."""
+        return self.observation_string(player)
+
+    def information_state_tensor(self, player: int):
+        """The tensor form of `information_state_string`."""
+        return self.observation_tensor(player)
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        cdef State o = other
+        return self._size == o._size and memcmp(self._data, o._data, self._size) == 0
+
+    def __hash__(self):
+        return hash(self._raw_bytes())
+
+    def _raw_bytes(self) -> bytes:
+        return (<char*>self._data)[:self._size]
+
+    def _set_raw_bytes(self, raw: bytes) -> None:
+        if len(raw) != self._size:
+            raise ValueError("raw state of the wrong size")
+        copy_bytes(self._data, <const char*>raw, self._size)
+
+    def __reduce__(self):
+        # Pickling (multiprocessing workers): the constructor parameters and the raw struct.
+        return (_unpickle_state, (type(self), self.params(), self._raw_bytes()))
+
+    def to_json(self) -> str:
+        """The state as versioned JSON; `game.state_from_json` reads it back exactly."""
+        return json.dumps({"format": JSON_FORMAT, "version": JSON_VERSION,
+                           "game": self.GAME_NAME, "params": self.params(),
+                           "state": self.to_dict()}, separators=(",", ":"))
+
+    # ------------------------------------------------------------------ per game
+    def params(self) -> dict:
+        """The game parameters this state was made with (e.g. {"players": 3})."""
+        raise TypeError(f"{type(self).__name__} must define params()")
+
+    def to_dict(self) -> dict:
+        """The whole state as plain JSON-able data."""
+        raise TypeError(f"{type(self).__name__} must define to_dict()")
+
+    def load_dict(self, data: dict) -> None:
+        """Set this state from `to_dict` data; raises ValueError on malformed data."""
+        raise TypeError(f"{type(self).__name__} must define load_dict()")
+
+    def action_to_string(self, action: int) -> str:
+        """The readable text of an action (or chance outcome) at this state."""
+        raise TypeError(f"{type(self).__name__} must define action_to_string()")
+
+    def observation_string(self, player: int) -> str:
+        """What `player` sees, as text; never depends on what they cannot see."""
+        raise TypeError(f"{type(self).__name__} must define observation_string()")
+
+    def observation_tensor(self, player: int):
+        """What `player` sees, as a flat numpy float32 array of fixed size."""
+        raise TypeError(f"{type(self).__name__} must define observation_tensor()")
+
+
+def _unpickle_state(cls, params, raw):
+    state = cls(**params)
+    state._set_raw_bytes(raw)
+    return state

@@ -293,6 +293,10 @@ cdef class State:
         """What `player` sees, as text; never depends on what they cannot see."""
         raise TypeError(f"{type(self).__name__} must define observation_string()")
 
+    def scores(self) -> list:
+        """Each player's current score in the game's own points (VP), public or not."""
+        raise TypeError(f"{type(self).__name__} must define scores()")
+
     def observation_tensor(self, player: int):
         """What `player` sees, as a flat numpy float32 array of fixed size."""
         raise TypeError(f"{type(self).__name__} must define observation_tensor()")

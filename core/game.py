@@ -169,8 +169,8 @@ def _load_state(spec: GameSpec, params: dict, body: dict):
     state = spec.state_class(**params)
     try:
         state.load_dict(body)
-    except ValueError:
-        raise
+    except ValueError as error:
+        raise ValueError(f"invalid {spec.name} state: {error}") from None
     except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
         raise ValueError(f"malformed {spec.name} state: {type(error).__name__}: {error}") from None
     return state

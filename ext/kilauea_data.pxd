@@ -1,0 +1,63 @@
+# cython: language_level=3
+"""Kilauea's physical data: board geometry, piece counts, tile costs (one place, GAPS K1-K5).
+
+Everything the rulebook or GAPS.md fixes about the components lives here as C constants, so
+real board data can replace the assumed layout without touching the engine (ext/kilauea.pyx).
+
+Indices used throughout:
+- colours 0..3 = red, yellow, green, blue (K1);
+- sectors 0..4 = S1..S5 clockwise; forest Fk belongs to sector Sk (K2);
+- forest spaces 0..10 = a1..a4 (coast row), b1..b4 (bi behind ai), c1..c3 (inner row next to
+  the volcano tile; cj behind bj and b(j+1)); F3..F5 have no c3 (K2);
+- canoe track positions 0..9: sector = pos // 2, pos % 2 = 0 is space (k,1), 1 is (k,2);
+  -1 is the start space, outside the loop (K3, K8);
+- reef Rk (0..4) lies between Sk and S(k+1): space (k,2) touches Rk, (k,1) touches R(k-1) (K3);
+- action tiles 0..9 = tile n+1: coral action n+1 on one side, volcano action n+1 on the other (K5).
+"""
+
+cdef enum:
+    K_COLOURS = 4
+    K_SECTORS = 5
+    K_SPACES = 11               # spaces on the largest forest board
+    K_TILES = 10
+    K_KINDS = 20                # secondary actions: coral 1..10 (0..9), volcano 1..10 (10..19)
+    K_TIKIS_PER_COLOUR = 18
+    K_TIKIS = 72
+    K_STONES = 16
+    K_CRATER_START = 2          # "Place 2 Holy Stones in the center of the Volcano"
+    K_STONES_START = 2          # GAPS K4: every player starts with 2 holy stones
+    K_REMOVED_2P = 3            # 2 players: 3 tikis of each colour go back to the box (K16)
+    K_CANOE_TIKIS = 4
+    K_CANOE_STONES = 5          # GAPS K9
+    K_COLUMN_MAX = 6            # volcano columns and island stacks
+    K_TRACK = 10                # canoe spaces with 3-4 players (5 with 2: the (k,2) are sea)
+    K_ISLAND_COST = 2           # stones offered to place a tiki on the island
+    K_VOLCANO_TAKE = 3          # stones taken after placing on the volcano
+    K_CORAL2_TAKE = 2
+    K_CORAL8_TAKE = 1
+    K_ALL_SECTORS_BONUS = 15
+    K_DRAFT_PICKS = 2           # tikis each player drafts from the volcano
+    K_DEFAULT_TURN_CAP = 300    # GAPS K15
+    K_ROW_C = 0x700             # forest spaces c1..c3 (the row next to the volcano tile)
+
+
+cdef extern from *:
+    """
+    /* Spaces that must all be empty for a forest space to be accessible (GAPS K2):
+       ai: none; bi: ai; cj: bj, b(j+1), aj, a(j+1). Bit i = space i. */
+    static const unsigned short KIL_ACCESS[11] = {
+        0x000, 0x000, 0x000, 0x000,
+        0x001, 0x002, 0x004, 0x008,
+        0x033, 0x066, 0x0CC};
+    /* Spaces that exist on each forest board: F1, F2 have 11, F3..F5 have 10 (no c3). */
+    static const unsigned short KIL_BOARD_SPACES[5] = {0x7FF, 0x7FF, 0x3FF, 0x3FF, 0x3FF};
+    /* "3+" spaces, left empty with 2 players: a1, a4 everywhere, c3 on F1 and F2 (K2, K16). */
+    static const unsigned short KIL_THREE_PLUS[5] = {0x409, 0x409, 0x009, 0x009, 0x009};
+    /* Holy stones each secondary action costs: coral 1..10, then volcano 1..10. */
+    static const int KIL_COST[20] = {0, 0, 1, 0, 0, 0, 0, 0, 3, 0,
+                                     1, 3, 1, 1, 1, 1, 0, 2, 4, 2};
+    """
+    const unsigned short KIL_ACCESS[11]
+    const unsigned short KIL_BOARD_SPACES[5]
+    const unsigned short KIL_THREE_PLUS[5]
+    const int KIL_COST[20]

@@ -1,0 +1,85 @@
+"""The CLI's bridge to `vsai.ai`: building agents, thinking with progress, analyses as rows.
+
+Agents come from `vsai.ai.make_agent(name, game, *, seed, iterations, time_limit, **options)`
+and have `step(state)`, `analyse(state)` and `reset()`.
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import click
+
+from vsai.cli.options import AgentSpec, Budget
+
+# progress(done, total): `done` iterations of `total` (total None when only time bounds the search).
+Progress = Callable[[int, "int | None"], None]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One move of an analysis: its text, share of the search and estimated win chance."""
+
+    action: int
+    text: str
+    visits: int
+    share: float  # fraction of all visits
+    value: float  # estimated return for the player to move, in [0, 1]
+
+
+def build(spec: AgentSpec, game: Any, seed: int, budget: Budget, hint: str = "--ai") -> Any:
+    """An agent; BadParameter (usage error) when the agent refuses its options."""
+    from vsai.ai import make_agent
+
+    options = dict(spec.options)
+    iterations = options.pop("iterations", budget.iterations)
+    time_limit = options.pop("time_limit", options.pop("think_time", budget.time_limit))
+    try:
+        return make_agent(spec.name, game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
+    except (ValueError, TypeError) as error:
+        raise click.BadParameter(f"agent {spec.name}: {error}", param_hint=hint) from None
+
+
+def _accepts(function: Callable, name: str) -> bool:
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+    return name in parameters or any(p.kind is p.VAR_KEYWORD for p in parameters.values())
+
+
+def step(agent: Any, state: Any, progress: Progress | None = None) -> int:
+    """The agent's move at `state`, reporting progress when the agent can."""
+    if progress is not None and _accepts(agent.step, "progress"):
+        return int(agent.step(state, progress=progress))
+    return int(agent.step(state))
+
+
+def analyse(agent: Any, state: Any, top: int = 3, progress: Progress | None = None) -> list[Candidate]:
+    """The agent's `top` best moves at `state`, best first."""
+    if progress is not None and _accepts(agent.analyse, "progress"):
+        rows = agent.analyse(state, progress=progress)
+    else:
+        rows = agent.analyse(state)
+    rows = list(rows)
+    total = sum(max(int(_get(r, "visits", 0)), 0) for r in rows) or 1
+    result = []
+    for row in rows[:top]:
+        action = int(_get(row, "action"))
+        text = _get(row, "text", None) or state.action_to_string(action)
+        visits = int(_get(row, "visits", 0))
+        result.append(Candidate(action, text, visits, visits / total, float(_get(row, "value", 0.0))))
+    return result
+
+
+def _get(row: Any, key: str, default: Any = ...) -> Any:
+    if isinstance(row, dict):
+        return row[key] if default is ... else row.get(key, default)
+    return getattr(row, key) if default is ... else getattr(row, key, default)
+
+
+def reset(agent: Any) -> None:
+    """Forget anything the agent kept between moves (after undo or load)."""
+    if hasattr(agent, "reset"):
+        agent.reset()

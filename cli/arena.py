@@ -1,0 +1,214 @@
+"""`vsai arena GAME --agents A,B`: AI-against-AI matches with rotated seats and a results table."""
+from __future__ import annotations
+
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from vsai.ai.arena import wilson_interval
+from vsai.cli import agents as agent_api
+from vsai.cli import options
+from vsai.cli.console import stderr_console, stdout_console
+
+
+@dataclass
+class GameResult:
+    """One finished game: who sat where, and per seat the return, score, think time and moves."""
+
+    index: int
+    labels: list[str]          # agent label per seat
+    returns: list[float]
+    scores: list[float]
+    think_seconds: list[float]
+    moves: list[int]
+
+
+@dataclass
+class Tally:
+    """One agent's totals over the match."""
+
+    games: int = 0
+    wins: float = 0.0
+    score: float = 0.0
+    think_seconds: float = 0.0
+    moves: int = 0
+    seats: dict[int, int] = field(default_factory=dict)
+
+    def add(self, seat: int, ret: float, score: float, seconds: float, moves: int) -> None:
+        self.games += 1
+        self.wins += ret
+        self.score += score
+        self.think_seconds += seconds
+        self.moves += moves
+        self.seats[seat] = self.seats.get(seat, 0) + 1
+
+
+def seating(index: int, labels: list[str]) -> list[str]:
+    """The agents by seat in game `index`: rotated by one seat per game."""
+    n = len(labels)
+    return [labels[(seat + index) % n] for seat in range(n)]
+
+
+class Timed:
+    """An agent wrapper that adds up the time spent in `step` and the moves made."""
+
+    def __init__(self, agent: Any):
+        self.agent = agent
+        self.seconds = 0.0
+        self.moves = 0
+
+    def step(self, state: Any) -> int:
+        start = time.perf_counter()
+        action = self.agent.step(state)
+        self.seconds += time.perf_counter() - start
+        self.moves += 1
+        return action
+
+    def reset(self) -> None:
+        agent_api.reset(self.agent)
+
+
+def play_game(game_name: str, params: dict, specs: dict[str, options.AgentSpec], labels: list[str],
+              budget: options.Budget, seed: int, index: int) -> GameResult:
+    """Play game `index` of a match with vsai.ai.arena's game loop (top-level, for workers).
+
+    Seeds follow `vsai.ai.arena.run_series`, so a match here replays the same games.
+    """
+    from vsai.ai.arena import play_game as run_one
+    from vsai.ai.base import mix_seed
+    from vsai.core import load_game
+
+    game = load_game(game_name, **params)
+    seats = seating(index, labels)
+    agents = [Timed(agent_api.build(specs[label], game, mix_seed(seed, index, s), budget, "--agents"))
+              for s, label in enumerate(seats)]
+    record = run_one(game, agents, mix_seed(seed, index, 99))
+    final = game.new_initial_state()
+    final.apply_actions(record.actions)
+    return GameResult(index, seats, list(record.returns), [float(v) for v in final.scores()],
+                      [a.seconds for a in agents], [a.moves for a in agents])
+
+
+def run_games(game_name: str, params: dict, specs: dict[str, options.AgentSpec], labels: list[str],
+              budget: options.Budget, seed: int, games: int, workers: int) -> Iterator[GameResult]:
+    """Every game of the match, in completion order, in `workers` processes (1 = this process)."""
+    args = (game_name, params, specs, labels, budget, seed)
+    if workers <= 1:
+        for index in range(games):
+            yield play_game(*args, index)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_game, *args, index) for index in range(games)]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def tally(results: list[GameResult], labels: list[str]) -> dict[str, Tally]:
+    """Per-agent totals."""
+    totals = {label: Tally() for label in labels}
+    for result in results:
+        for seat, label in enumerate(result.labels):
+            totals[label].add(seat, result.returns[seat], result.scores[seat],
+                              result.think_seconds[seat], result.moves[seat])
+    return totals
+
+
+def summary(game_name: str, games: int, totals: dict[str, Tally]) -> dict[str, Any]:
+    """The --json object."""
+    results = {}
+    for label, t in totals.items():
+        lo, hi = wilson_interval(t.wins, t.games)
+        results[label] = {"wins": round(t.wins, 6), "win_rate": round(t.wins / t.games, 6) if t.games else 0.0,
+                          "ci95": [round(lo, 6), round(hi, 6)],
+                          "mean_score": round(t.score / t.games, 6) if t.games else 0.0,
+                          "mean_think_seconds": round(t.think_seconds / t.moves, 6) if t.moves else 0.0,
+                          "games": t.games, "seats": {str(s): c for s, c in sorted(t.seats.items())}}
+    return {"game": game_name, "games": games, "results": results}
+
+
+def _labels(specs: list[str]) -> tuple[list[str], dict[str, options.AgentSpec]]:
+    labels: list[str] = []
+    parsed: dict[str, options.AgentSpec] = {}
+    for text in specs:
+        spec = options.parse_agent(text, "--agents")
+        label = text.strip()
+        while label in parsed:
+            label += "'"  # the same agent twice: keep them apart
+        labels.append(label)
+        parsed[label] = spec
+    return labels, parsed
+
+
+@click.command("arena")
+@click.argument("game_name", metavar="GAME")
+@click.option("--agents", "agent_list", required=True, metavar="A,B[,C,D]",
+              help="One agent per seat, each NAME or NAME:KEY=VALUE;... (e.g. ismcts:iterations=5000).")
+@click.option("--games", type=click.IntRange(1), default=20, show_default=True, help="Games to play.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="Seed of the whole match.")
+@click.option("--iterations", type=click.IntRange(1), help="Search iterations per move, every agent.")
+@click.option("--think-time", type=click.FloatRange(0, min_open=True), help="Seconds per move, every agent.")
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Parallel processes.")
+@click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE", help="A game variant option.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the table.")
+def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: int | None,
+          think_time: float | None, workers: int, game_options: tuple[str, ...], as_json: bool) -> None:
+    """Play AI-against-AI games of GAME, rotating the seats, and report the results.
+
+    Agents are separated by commas; an agent's own options follow a colon, separated by `;` or
+    commas: `--agents "ismcts:iterations=5000;exploration=0.5,heuristic"`.
+    """
+    texts = [t.replace(";", ",") for t in agent_list.split(",")]
+    texts = _regroup(texts)
+    if not 2 <= len(texts) <= 4:
+        raise click.BadParameter(f"give 2 to 4 agents, not {len(texts)}", param_hint="--agents")
+    labels, specs = _labels(texts)
+    game = options.load_game(game_name, len(labels), game_options)
+    budget = options.Budget(iterations, think_time) if iterations or think_time else options.Budget(200, None)
+    # Fail on a bad agent option now, with a usage error, not inside a worker.
+    for label in labels:
+        agent_api.build(specs[label], game, 0, budget, "--agents")
+    err = stderr_console()
+    if games % len(labels):
+        err.print(f"note: {games} games is not a multiple of {len(labels)} seats; seats are not perfectly balanced")
+    results: list[GameResult] = []
+    columns = [TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task("arena", total=games)
+        for result in run_games(game.name, game.get_parameters(), specs, labels, budget, seed, games, workers):
+            results.append(result)
+            progress.advance(task)
+    data = summary(game.name, games, tally(results, labels))
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    _print_table(data, budget)
+
+
+def _regroup(parts: list[str]) -> list[str]:
+    """Rejoin `name:k=v,k2=v2` pieces that the split on `,` separated (a piece with '=' but no ':')."""
+    grouped: list[str] = []
+    for part in parts:
+        if grouped and "=" in part and ":" not in part and ":" in grouped[-1]:
+            grouped[-1] += "," + part
+        else:
+            grouped.append(part)
+    return grouped
+
+
+def _print_table(data: dict[str, Any], budget: options.Budget) -> None:
+    table = Table(title=f"{data['game']}: {data['games']} games, {budget.describe()} per move",
+                  title_justify="left")
+    table.add_column("agent", overflow="fold", min_width=min(max(len(k) for k in data["results"]), 40))
+    for column in ("wins", "win rate", "95% interval", "mean score", "think/move"):
+        table.add_column(column, justify="right")
+    for label, r in data["results"].items():
+        lo, hi = r["ci95"]
+        table.add_row(label, f"{r['wins']:g}", f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
+                      f"{r['mean_score']:.1f}", f"{r['mean_think_seconds'] * 1000:.1f} ms")
+    stdout_console().print(table)

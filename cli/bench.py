@@ -1,0 +1,103 @@
+"""`vsai bench [GAME]`: engine and search speed figures, as a table (small budgets: ~10-20 s)."""
+from __future__ import annotations
+
+import time
+from contextlib import nullcontext
+from typing import Any, Callable
+
+import click
+import numpy as np
+from rich.table import Table
+
+from vsai.cli import agents as agent_api
+from vsai.cli import options
+from vsai.cli.console import stderr_console, stdout_console
+
+
+def midgame(game: Any, seed: int, decisions: int = 20) -> Any:
+    """A position after set-up and `decisions` random moves, where there is a choice to make."""
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            probs = np.array([p for _, p in outcomes])
+            state.apply_action(outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0])
+        elif decisions > 0 or len(state.legal_actions()) < 2:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            decisions -= 1
+        else:
+            break
+    return state
+
+
+def rate(work: Callable[[int], None], seconds: float) -> float:
+    """Calls per second of `work(i)`, run in growing batches for about `seconds`."""
+    done, batch, start = 0, 1, time.perf_counter()
+    while True:
+        for i in range(batch):
+            work(done + i)
+        done += batch
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+        batch = min(batch * 2, 100_000)
+
+
+def clone_ns(state: Any, seconds: float) -> float:
+    """Nanoseconds per `clone()`."""
+    return 1e9 / rate(lambda _: state.clone(), seconds)
+
+
+def search_rate(name: str, game: Any, state: Any, iterations: int, seconds: float) -> tuple[float, str]:
+    """(rate, unit): search iterations/s of an agent at `state` (moves/s for agents that do not search)."""
+    agent = agent_api.build(options.AgentSpec(name), game, 1, options.Budget(iterations, None), "--agents")
+    timings, counts = [], []
+    deadline = time.perf_counter() + seconds
+    while not timings or time.perf_counter() < deadline:
+        agent_api.reset(agent)
+        start = time.perf_counter()
+        agent_api.step(agent, state.clone())
+        timings.append(time.perf_counter() - start)
+        counts.append(getattr(agent, "last_iterations", None))
+    if None in counts:  # an agent that does not search
+        return len(timings) / sum(timings), "moves/s"
+    return sum(counts) / sum(timings), "iterations/s"
+
+
+@click.command("bench")
+@click.argument("game_name", metavar="[GAME]", required=False)
+@click.option("--agents", "agent_list", metavar="A,B", help="Agents to time (default: all).")
+@click.option("--iterations", type=click.IntRange(1), default=1000, show_default=True,
+              help="Search iterations per timed move.")
+@click.option("--seconds", type=click.FloatRange(0.01), default=0.5, show_default=True,
+              help="Time spent on each measurement.")
+def bench(game_name: str | None, agent_list: str | None, iterations: int, seconds: float) -> None:
+    """Speed: clone time, random playouts/s and each agent's search iterations/s."""
+    names = [game_name] if game_name else options.game_names()
+    if game_name and game_name not in options.game_names():
+        raise click.BadParameter(f"unknown game {game_name!r}; the games are: {', '.join(options.game_names())}",
+                                 param_hint="GAME")
+    agent_names = options.agent_names()
+    if agent_list:
+        agent_names = [options.parse_agent(a, "--agents").name for a in agent_list.split(",")]
+    err = stderr_console()
+    table = Table(title=f"vsai bench ({iterations} iterations per timed move)", title_justify="left")
+    for column in ("game", "what", "speed"):
+        table.add_column(column, justify="right" if column == "speed" else "left")
+    for name in names:
+        game = options.load_game(name, None, ())
+        state = midgame(game, 1)
+        with err.status(f"{name}: engine", spinner="dots") if err.is_terminal else nullcontext():
+            table.add_row(name, "clone", f"{clone_ns(state, seconds):,.0f} ns")
+            playouts = rate(lambda i: state.random_playout(i), seconds)
+            table.add_row(name, "random playouts", f"{playouts:,.0f} /s")
+        for agent in agent_names:
+            with err.status(f"{name}: {agent}", spinner="dots") if err.is_terminal else nullcontext():
+                try:
+                    speed, unit = search_rate(agent, game, state, iterations, seconds)
+                except click.BadParameter as error:
+                    table.add_row(name, agent, f"unavailable: {error.message}")
+                    continue
+            table.add_row(name, agent, f"{speed:,.0f} {unit}")
+    stdout_console().print(table)

@@ -1,0 +1,24 @@
+"""The `vsai` command: play, arena, list, rules, bench, replay."""
+from __future__ import annotations
+
+import click
+
+from vsai.cli.arena import arena
+from vsai.cli.bench import bench
+from vsai.cli.info import list_command, rules
+from vsai.cli.play import play
+from vsai.cli.replay import replay
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="vsai")
+def cli() -> None:
+    """AI opponents for modern board games. Start with `vsai list` and `vsai play kilauea`."""
+
+
+for command in (play, arena, list_command, rules, bench, replay):
+    cli.add_command(command)
+
+
+if __name__ == "__main__":
+    cli()

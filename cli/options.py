@@ -1,0 +1,125 @@
+"""Shared option parsing: games with variant options, agent specs, budgets.
+
+Every problem becomes a `click.UsageError` / `click.BadParameter` with one clear message, so
+the command exits with code 2 and no traceback.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from vsai.cli import levels
+
+
+def parse_value(text: str) -> Any:
+    """A command-line value as int, float, bool or str (game params re-check their own types)."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_pairs(items: tuple[str, ...] | list[str], what: str) -> dict[str, Any]:
+    """["a=1", "b=x"] -> {"a": 1, "b": "x"}; BadParameter for an item without '='."""
+    result: dict[str, Any] = {}
+    for item in items:
+        for part in filter(None, (p.strip() for p in item.split(","))):
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip():
+                raise click.BadParameter(f"{part!r} is not KEY=VALUE", param_hint=what)
+            result[key.strip()] = parse_value(value)
+    return result
+
+
+def game_names() -> list[str]:
+    """The registered games that can be loaded here."""
+    from vsai.core import list_games
+
+    return list_games()
+
+
+def load_game(name: str, players: int | None, options: tuple[str, ...]):
+    """The `Game` named on the command line, with --players and --option; UsageError if bad."""
+    from vsai.core import get_spec, load_game as core_load
+
+    known = game_names()
+    if name not in known:
+        raise click.BadParameter(f"unknown game {name!r}; the games are: {', '.join(known) or 'none'}",
+                                 param_hint="GAME")
+    params = parse_pairs(options, "--option")
+    if players is not None:
+        params["players"] = players
+    try:
+        return core_load(name, **params)
+    except ValueError as error:
+        spec = get_spec(name)
+        hint = "--players" if "players" in str(error) and players is not None else "--option"
+        names = ", ".join(p.name for p in spec.params)
+        raise click.BadParameter(f"{error} (the options of {name} are: {names})", param_hint=hint) from None
+
+
+def agent_names() -> list[str]:
+    """The agents `vsai.ai.make_agent` knows."""
+    from vsai.ai import list_agents
+
+    return list(list_agents())
+
+
+@dataclass
+class AgentSpec:
+    """An agent named on the command line: `name` or `name:key=value,key=value`."""
+
+    name: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def parse_agent(text: str, hint: str) -> AgentSpec:
+    """An `AgentSpec` from `name[:key=value,...]`; BadParameter for an unknown agent."""
+    name, _, rest = text.strip().partition(":")
+    name = name.strip()
+    known = agent_names()
+    if name not in known:
+        raise click.BadParameter(f"unknown agent {name!r}; the agents are: {', '.join(known)}",
+                                 param_hint=hint)
+    return AgentSpec(name, parse_pairs([rest], hint) if rest.strip() else {})
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A search budget: iterations and/or a time limit per move (None = the agent's default)."""
+
+    iterations: int | None = None
+    time_limit: float | None = None
+    label: str = ""  # e.g. "level 7 (strong)"
+
+    def describe(self) -> str:
+        """In words, e.g. "level 7 (strong): 40000 iterations or 2 s"."""
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"{self.iterations} iterations")
+        if self.time_limit is not None:
+            parts.append(f"{self.time_limit:g} s")
+        text = " or ".join(parts) if parts else "the agent's default budget"
+        return f"{self.label}: {text}" if self.label else text
+
+
+def budget(iterations: int | None, think_time: float | None, level: int | None) -> Budget:
+    """The budget from --iterations / --think-time, else from --level (default: levels.DEFAULT_LEVEL)."""
+    if iterations is not None or think_time is not None:
+        if level is not None:
+            raise click.UsageError("--level sets a budget: give --level or --iterations/--think-time, not both")
+        return Budget(iterations, think_time)
+    rung = levels.level(level if level is not None else levels.DEFAULT_LEVEL)
+    return Budget(rung.iterations, rung.time_limit, f"level {rung.number} ({rung.name})")

@@ -1,0 +1,361 @@
+"""`vsai play GAME`: a human (or several) against the AI in the terminal, or scripted via a pipe."""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import click
+import numpy as np
+from rich.columns import Columns
+from rich.console import Console
+from rich.text import Text
+
+from vsai.cli import agents as agent_api
+from vsai.cli import levels, options
+from vsai.cli.console import interactive, stdout_console, thinking
+from vsai.cli.prompt import LineReader, help_lines, parse
+from vsai.cli.session import CHANCE, HUMAN, Move, Table
+from vsai.core import render
+from vsai.core.record import GameRecord
+
+# A move list longer than this is shown in columns on a terminal.
+_COLUMNS_FROM = 12
+# More chance outcomes in a row than this are summed up in one line.
+_CHANCE_LINES = 4
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """A distinct, reproducible seed for the agent at `seat`."""
+    return int(np.random.SeedSequence([seed, 1000 + seat]).generate_state(1)[0])
+
+
+def seat_plan(players: int, humans: int, seat: str, seed: int) -> list[int]:
+    """The human seats: `humans` consecutive seats from `seat` (a number or "random")."""
+    if not 0 <= humans <= players:
+        raise click.BadParameter(f"{humans} humans do not fit a {players}-player game", param_hint="--humans")
+    if seat.strip().lower() == "random":
+        first = int(np.random.default_rng([seed, 999]).integers(players))
+    else:
+        text = seat.strip().lower()
+        try:
+            # "P2" names seat 1, as the boards do; a bare number is the API's 0-based seat.
+            first = int(text[1:]) - 1 if text.startswith("p") else int(text)
+        except ValueError:
+            raise click.BadParameter(f"{seat!r} is not a seat: give 0 to {players - 1}, P1 to P{players}, "
+                                     "or random", param_hint="--seat") from None
+        if not 0 <= first < players:
+            raise click.BadParameter(f"seat {first} does not exist: give 0 to {players - 1} or random",
+                                     param_hint="--seat")
+    return [(first + i) % players for i in range(humans)]
+
+
+class PlayLoop:
+    """Drives a `Table`: asks humans, lets agents think, shows what each seat may see."""
+
+    def __init__(self, console: Console, table: Table, ai: options.AgentSpec, budget: options.Budget,
+                 explain: bool, interactive_mode: bool):
+        self.console = console
+        self.table = table
+        self.ai = ai
+        self.budget = budget
+        self.explain = explain
+        self.interactive = interactive_mode
+        self.reader = LineReader(interactive_mode)
+        self.agents: dict[int, Any] = {}
+        self._hint_agent: Any = None
+        self._build_agents()
+
+    # ------------------------------------------------------------------ set-up
+    @property
+    def game(self) -> Any:
+        return self.table.game
+
+    def _build_agents(self) -> None:
+        self.agents = {}
+        self._hint_agent = None
+        for seat, who in sorted(self.table.seats.items()):
+            if who != HUMAN:
+                spec = self.ai if who == self.ai.name else options.AgentSpec(who)
+                self.agents[seat] = agent_api.build(spec, self.game, agent_seed(self.table.seed, seat), self.budget)
+
+    def _names(self) -> dict[int, str]:
+        humans = self.table.humans
+        return {seat: ("you" if who == HUMAN and len(humans) == 1 else who)
+                for seat, who in self.table.seats.items()}
+
+    def _who(self, seat: int) -> str:
+        if seat == CHANCE:
+            return "Set-up"
+        return f"{render.seat_label(seat)} ({self._names().get(seat, '?')})"
+
+    # ------------------------------------------------------------------ output
+    def show_board(self, seat: int) -> None:
+        state = self.table.state
+        self.console.print(render.render_view(state, seat, title=self.game.spec.title,
+                                              hidden_information=self.game.has_hidden_information(),
+                                              names=self._names()))
+
+    def show_moves(self, actions: list[int]) -> None:
+        state = self.table.state
+        items = [f"{i:>3}. {state.action_to_string(a)}" for i, a in enumerate(actions, 1)]
+        if self.console.is_terminal and len(items) > _COLUMNS_FROM:
+            self.console.print(Columns([Text(i) for i in items], equal=True, column_first=True))
+        else:
+            for item in items:
+                self.console.print(Text(item))
+
+    def move_line(self, move: Move, observer: int | None) -> str:
+        """How `observer` (None: everyone, the game is public or over) hears of `move`."""
+        text = render.move_text_for(self.game, move.seat, move.text, observer)
+        return f"{self._who(move.seat)}: {text}"
+
+    def show_recent(self, seat: int) -> None:
+        """The moves made since `seat` last acted, in words; long runs of set-up chance in one line."""
+        recent = self.table.moves_since_seat(seat)
+        if not recent:
+            return
+        self.console.print(Text("Since your last move:" if any(m.seat == seat for m in self.table.history)
+                                else "So far:", style="bold"))
+        run: list[Move] = []
+        for move in recent + [None]:
+            if move is not None and move.seat == CHANCE:
+                run.append(move)
+                continue
+            if len(run) > _CHANCE_LINES:
+                self.console.print(Text(f"  Set-up: {len(run)} random draws (the board shows the result)"))
+            else:
+                for chance in run:
+                    self.console.print(Text("  " + self.move_line(chance, seat)))
+            run = []
+            if move is not None:
+                self.console.print(Text("  " + self.move_line(move, seat)))
+
+    # ------------------------------------------------------------------ agents
+    def ai_turn(self) -> None:
+        seat = self.table.to_move()
+        agent = self.agents[seat]
+        state = self.table.state.clone()
+        label = f"{self._who(seat)} thinks"
+        alternatives: list[agent_api.Candidate] = []
+        with thinking(self.console, label, self.budget.iterations, self.budget.time_limit) as progress:
+            if self.explain:
+                alternatives = agent_api.analyse(agent, state, top=4, progress=progress)
+                action = alternatives[0].action if alternatives else agent_api.step(agent, state, progress)
+            else:
+                action = agent_api.step(agent, state, progress)
+        move = self.table.play(action)
+        if self.table.humans and not self.interactive and not self.explain:
+            return  # piped play: AI moves are reported at the next human decision
+        observer = self._observer()
+        self.console.print(Text(self.move_line(move, observer), style="magenta"))
+        if self.explain and alternatives:
+            for line in _candidate_lines(alternatives):
+                self.console.print(Text("    " + line, style="dim"))
+
+    def _observer(self) -> int | None:
+        humans = self.table.humans
+        return humans[0] if len(humans) == 1 else (None if not humans else -2)
+
+    def hint_spec(self) -> options.AgentSpec:
+        """The agent giving hints: --ai when it searches fairly, else ismcts (fair, the strongest)."""
+        fair = {"ismcts", "pimc"} | (set() if self.game.has_hidden_information() else {"mcts"})
+        return self.ai if self.ai.name in fair else options.AgentSpec("ismcts")
+
+    def hint(self, seat: int) -> None:
+        spec = self.hint_spec()
+        if self._hint_agent is None:
+            self._hint_agent = agent_api.build(spec, self.game, agent_seed(self.table.seed, 77), self.budget)
+        with thinking(self.console, "Looking for hints", self.budget.iterations, self.budget.time_limit) as progress:
+            candidates = agent_api.analyse(self._hint_agent, self.table.state.clone(), top=3, progress=progress)
+        if not candidates:
+            self.console.print(f"{spec.name} has no hint here.")
+            return
+        actions = self.table.state.legal_actions()
+        self.console.print(Text(f"Hint ({spec.name}, {self.budget.describe()}):", style="bold"))
+        for line in _candidate_lines(candidates, actions):
+            self.console.print(Text("  " + line))
+
+    # ------------------------------------------------------------------ humans
+    def human_turn(self) -> bool:
+        """One human decision; False when the human quits."""
+        seat = self.table.to_move()
+        if len(self.table.humans) > 1 and self.interactive and self.game.has_hidden_information():
+            self.console.clear()
+            if self.reader.read(f"{render.seat_label(seat)}, your turn (others look away). Press Enter. ") is None:
+                return False
+        self.show_recent(seat)
+        self.show_board(seat)
+        actions = self.table.state.legal_actions()
+        self.show_moves(actions)
+        while True:
+            line = self.reader.read(f"{render.seat_label(seat)}, your move [1-{len(actions)}, help]: ")
+            if line is None:
+                return False
+            answer = parse(line, self.table.state, actions)
+            if answer.kind == "error":
+                self.console.print(Text(answer.message, style="red"))
+                continue
+            if answer.kind == "move":
+                move = self.table.play(answer.action)
+                self.console.print(Text(f"{self._who(seat)} plays: {move.text}", style="green"))
+                return True
+            outcome = self.command(answer.command, answer.argument, seat)
+            if outcome == "quit":
+                return False
+            if outcome == "redraw":
+                return True
+
+    def command(self, name: str, argument: str, seat: int) -> str:
+        """Run a command; "quit", "redraw" (the position changed) or "" (ask again)."""
+        if name == "quit":
+            return "quit"
+        if name == "help":
+            for line in help_lines():
+                self.console.print(Text(line))
+        elif name == "hint":
+            self.hint(seat)
+        elif name == "board":
+            self.show_board(seat)
+            self.show_moves(self.table.state.legal_actions())
+        elif name == "undo":
+            undone = self.table.undo()
+            if not undone:
+                self.console.print(Text("Nothing to undo: this is the first decision of the game.", style="red"))
+                return ""
+            self._reset_agents()
+            self.console.print(Text(f"Undone: {undone} move(s) taken back.", style="yellow"))
+            return "redraw"
+        elif name == "save":
+            try:
+                self.table.record().save(argument)
+            except OSError as error:
+                self.console.print(Text(f"Cannot save to {argument}: {error.strerror or error}", style="red"))
+                return ""
+            self.console.print(Text(f"Saved {len(self.table.history)} moves to {argument}.", style="yellow"))
+        elif name == "load":
+            return self.load(argument)
+        return ""
+
+    def load(self, path: str) -> str:
+        try:
+            record = GameRecord.load(path)
+            table = Table.from_record(record)
+            for who in set(table.seats.values()) - {HUMAN}:
+                if who not in options.agent_names():
+                    raise ValueError(f"unknown agent {who!r} in seat list")
+        except ValueError as error:
+            self.console.print(Text(f"Cannot load {path}: {error}", style="red"))
+            return ""
+        if not table.humans:
+            self.console.print(Text(f"Cannot load {path}: it has no human seat.", style="red"))
+            return ""
+        self.table = table
+        self._build_agents()
+        self.console.print(Text(f"Loaded {path}: {record.game}, {len(record.actions)} moves.", style="yellow"))
+        return "redraw"
+
+    def _reset_agents(self) -> None:
+        for agent in self.agents.values():
+            agent_api.reset(agent)
+        if self._hint_agent is not None:
+            agent_api.reset(self._hint_agent)
+
+    # ------------------------------------------------------------------ the game
+    def run(self) -> bool:
+        """Play to the end; False when the human quit first."""
+        while True:
+            self.table.resolve_chance()
+            if self.table.is_over():
+                return True
+            if self.table.human_to_move():
+                if not self.human_turn():
+                    return False
+            else:
+                self.ai_turn()
+
+    def finish(self) -> None:
+        state = self.table.state
+        seats = self.table.humans or [0]
+        self.show_recent(seats[0])
+        self.console.print(render.render_view(state, seats[0], title=self.game.spec.title + " - final",
+                                              hidden_information=self.game.has_hidden_information(),
+                                              names=self._names()))
+        click.echo(result_line(state, self._names()))
+
+
+def _candidate_lines(candidates: list[agent_api.Candidate], numbered: list[int] | None = None) -> list[str]:
+    lines = []
+    for rank, c in enumerate(candidates, 1):
+        number = f" (#{numbered.index(c.action) + 1})" if numbered and c.action in numbered else ""
+        searched = f"{c.share:.0%} of the search, " if c.visits else ""
+        lines.append(f"{rank}. {c.text}{number}: {searched}estimated win chance {c.value:.0%}")
+    return lines
+
+
+def result_line(state: Any, names: dict[int, str]) -> str:
+    """`Result: P1 (you) 52, P2 (ismcts) 47; winner: P1 (you)` for a finished game."""
+    scores = state.scores()
+    returns = state.returns()
+    parts = [f"{render.seat_label(s)} ({names.get(s, '?')}) {render._number(v)}" for s, v in enumerate(scores)]
+    best = max(returns)
+    winners = [f"{render.seat_label(s)} ({names.get(s, '?')})" for s, r in enumerate(returns) if r == best and r > 0]
+    label = "winner" if len(winners) == 1 else "winners"
+    return f"Result: {', '.join(parts)}; {label}: {', '.join(winners) or 'none'}"
+
+
+@click.command("play")
+@click.argument("game_name", metavar="GAME")
+@click.option("--ai", "ai_text", default="ismcts", show_default=True, metavar="NAME[:KEY=VALUE,...]",
+              help="The AI agent (see `vsai list`), optionally with agent options.")
+@click.option("--players", type=int, help="Number of seats (default: the game's default).")
+@click.option("--seat", default="0", show_default=True,
+              help="Your seat: 0 to players-1 (seat 0 is P1, the board's first player), P1 to Pn, or random.")
+@click.option("--humans", type=click.IntRange(0), default=1, show_default=True,
+              help="Humans at the table (hot seat), in consecutive seats from --seat; 0 watches the AIs.")
+@click.option("--seed", type=click.IntRange(0), help="Seed of the set-up and the AI (default: random, shown).")
+@click.option("--iterations", type=click.IntRange(1), help="AI search iterations per move.")
+@click.option("--think-time", type=click.FloatRange(0, min_open=True), help="AI thinking time per move, seconds.")
+@click.option("--level", type=click.IntRange(1, len(levels.LEVELS)),
+              help=f"AI strength {levels.DEFAULT_LEVEL} by default: {levels.describe()}.")
+@click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE",
+              help="A game variant option (see `vsai list`); repeatable.")
+@click.option("--explain", is_flag=True, help="After each AI move, show its top alternatives.")
+@click.option("--load", "load_path", metavar="FILE", help="Continue a saved game.")
+def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: int, seed: int | None,
+         iterations: int | None, think_time: float | None, level: int | None, game_options: tuple[str, ...],
+         explain: bool, load_path: str | None) -> None:
+    """Play GAME against the AI. Type a move's number or text; `help` lists the commands.
+
+    Piped input gives one answer per line (`1` is always the first listed move), so a whole game
+    can be scripted; the last line printed starts with `Result:`.
+    """
+    game = options.load_game(game_name, players, game_options)
+    ai = options.parse_agent(ai_text, "--ai")
+    budget = options.budget(iterations, think_time, level)
+    console = stdout_console()
+    if load_path:
+        try:
+            record = GameRecord.load(load_path)
+            table = Table.from_record(record)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--load") from None
+    else:
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        human_seats = seat_plan(game.num_players(), humans, seat, seed)
+        table = Table(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())})
+    loop = PlayLoop(console, table, ai, budget, explain, interactive())
+    table = loop.table
+    who = ", ".join(loop._who(s) for s in sorted(table.seats))
+    console.print(Text(f"{game.spec.title}: {who}. Seed {table.seed}. AI budget: {budget.describe()}. "
+                       "Type help for the commands.", style="bold"))
+    try:
+        finished = loop.run()
+    except KeyboardInterrupt:
+        console.print(Text("\nInterrupted: the game was not finished.", style="yellow"))
+        raise SystemExit(130) from None
+    if finished:
+        loop.finish()
+    else:
+        decisions = sum(1 for m in loop.table.history if m.seat != CHANCE)
+        console.print(Text(f"Quit after {decisions} moves; the game was not finished.", style="yellow"))

@@ -1,0 +1,109 @@
+"""Reading and understanding a human's answers: a move (number or text) or a command.
+
+Nothing here raises on bad input: an unclear answer becomes an `Answer` of kind "error" whose
+message says what is wrong and what is legal.
+"""
+from __future__ import annotations
+
+import difflib
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+COMMANDS = {
+    "help": "this list",
+    "hint": "the AI's three best moves for you, with their estimated win chance",
+    "undo": "take back your last move (and the replies to it)",
+    "save FILE": "save the game to FILE (JSON)",
+    "load FILE": "load a saved game from FILE",
+    "board": "show the board and your moves again",
+    "quit": "leave the game",
+}
+_ALIASES = {"?": "help", "h": "help", "u": "undo", "b": "board", "q": "quit", "exit": "quit", "moves": "board"}
+_NEEDS_FILE = ("save", "load")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the human meant: a move, a command (with its argument) or an error message."""
+
+    kind: str  # "move", "command" or "error"
+    action: int | None = None
+    command: str = ""
+    argument: str = ""
+    message: str = ""
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def parse(text: str, state: Any, actions: list[int]) -> Answer:
+    """Understand one line typed at the move prompt; `actions` are the listed moves in order."""
+    line = text.strip()
+    if not line:
+        return Answer("error", message=f"Please type a move: a number from 1 to {len(actions)}, "
+                                       "the move's text, or help.")
+    word, _, rest = line.partition(" ")
+    command = _ALIASES.get(word.lower(), word.lower())
+    if command in ("help", "hint", "undo", "board", "quit") and not rest.strip():
+        return Answer("command", command=command)
+    if command in _NEEDS_FILE:
+        if not rest.strip():
+            return Answer("error", message=f"{command} needs a file name, e.g. {command} game.json")
+        return Answer("command", command=command, argument=rest.strip())
+    if line.lstrip("-").isdigit():
+        number = int(line)
+        if 1 <= number <= len(actions):
+            return Answer("move", action=actions[number - 1])
+        return Answer("error", message=f"There is no move {number}: type a number from 1 to "
+                                       f"{len(actions)}, the move's text, or help.")
+    try:
+        action = state.string_to_action(line)
+    except ValueError:
+        action = None
+    if action is not None and action in actions:
+        return Answer("move", action=action)
+    return Answer("error", message=_unknown(line, state, actions))
+
+
+def _unknown(line: str, state: Any, actions: list[int]) -> str:
+    texts = {_normalise(state.action_to_string(a)): state.action_to_string(a) for a in actions}
+    close = difflib.get_close_matches(_normalise(line), list(texts), n=3, cutoff=0.6)
+    suggestion = f" Did you mean: {'; '.join(texts[c] for c in close)}?" if close else ""
+    return (f"{line!r} is not a legal move here.{suggestion} Type a number from 1 to "
+            f"{len(actions)}, a listed move's text, or help.")
+
+
+def help_lines() -> list[str]:
+    """The help text: how to answer, then the commands."""
+    lines = ["Type the number of a listed move, or its text (case and spacing do not matter).",
+             "Commands:"]
+    width = max(len(c) for c in COMMANDS)
+    lines += [f"  {name.ljust(width)}  {meaning}" for name, meaning in COMMANDS.items()]
+    return lines
+
+
+class LineReader:
+    """One answer per call: `input()` with line editing on a terminal, plain lines from a pipe."""
+
+    def __init__(self, interactive: bool):
+        self.interactive = interactive
+
+    def read(self, prompt: str) -> str | None:
+        """The next answer, or None at the end of input (or Ctrl-D / Ctrl-C at the prompt)."""
+        if self.interactive:
+            try:
+                return input(prompt)
+            except (EOFError, KeyboardInterrupt):
+                print()
+                return None
+        sys.stdout.write(prompt)
+        line = sys.stdin.readline()
+        if not line:
+            sys.stdout.write("\n")
+            return None
+        answer = line.rstrip("\r\n")
+        sys.stdout.write(answer + "\n")  # echo, so a scripted game's transcript reads well
+        sys.stdout.flush()
+        return answer

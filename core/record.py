@@ -1,0 +1,138 @@
+"""Game records: a whole game as JSON (game, parameters, seed, every action, who sat where).
+
+A record replays exactly: the actions include the chance outcomes, so loading never needs the
+random generator that produced them.
+
+    {"format": "vsai-record", "version": 1, "game": "kilauea", "params": {"players": 2, ...},
+     "seed": 7, "actions": [12, 3, 40, ...], "seats": {"0": "human", "1": "ismcts"}}
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+RECORD_FORMAT = "vsai-record"
+RECORD_VERSION = 1
+_KEYS = ("format", "version", "game", "params", "seed", "actions", "seats")
+
+
+@dataclass
+class GameRecord:
+    """One game: enough to rebuild every position of it."""
+
+    game: str
+    params: dict
+    seed: int
+    actions: list[int] = field(default_factory=list)
+    # Seat number (as a string, JSON keys are strings) -> "human" or an agent's name.
+    seats: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        """The record as plain JSON-able data."""
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.game,
+                "params": dict(self.params), "seed": self.seed, "actions": list(self.actions),
+                "seats": dict(self.seats)}
+
+    def to_json(self) -> str:
+        """The record as JSON text, one line per key."""
+        lines = [f" {json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}"
+                 for key, value in self.to_dict().items()]
+        return "{\n" + ",\n".join(lines) + "\n}"
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to `path` (OSError when the file cannot be written)."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "GameRecord":
+        """A record from JSON text; ValueError naming what is malformed.
+
+        The envelope and types are checked here; `replay` checks the game itself.
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"not valid JSON: {error}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "GameRecord":
+        """A record from `to_dict` data; ValueError naming what is malformed."""
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise ValueError(f"not a vsai game record: a JSON object with \"format\": \"{RECORD_FORMAT}\" is expected")
+        if data.get("version") != RECORD_VERSION:
+            raise ValueError(f"unsupported vsai record version {data.get('version')!r} "
+                             f"(this vsai reads version {RECORD_VERSION})")
+        unknown = sorted(set(data) - set(_KEYS))
+        if unknown:
+            raise ValueError(f"vsai record: unknown key(s) {', '.join(map(repr, unknown))}")
+        for key, kind in (("game", str), ("params", dict), ("actions", list), ("seats", dict)):
+            if not isinstance(data.get(key), kind):
+                raise ValueError(f"vsai record: {key!r} is missing or not a {_KIND_NAMES[kind]}")
+        seed = data.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"vsai record: 'seed' must be a whole number >= 0, not {seed!r}")
+        for i, action in enumerate(data["actions"]):
+            if isinstance(action, bool) or not isinstance(action, int):
+                raise ValueError(f"vsai record: action {i + 1} is {action!r}, not a whole number")
+        for seat, who in data["seats"].items():
+            if not seat.isdigit() or not isinstance(who, str) or not who:
+                raise ValueError(f"vsai record: seat {seat!r} -> {who!r} is not a seat number -> "
+                                 "\"human\" or an agent name")
+        return cls(game=data["game"], params=dict(data["params"]), seed=seed,
+                   actions=list(data["actions"]), seats={str(int(k)): v for k, v in data["seats"].items()})
+
+    @classmethod
+    def load(cls, path: str | Path) -> "GameRecord":
+        """Read a record file; ValueError for a missing, unreadable or malformed file."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ValueError(f"no such file: {path}") from None
+        except IsADirectoryError:
+            raise ValueError(f"{path} is a folder, not a saved game") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise ValueError(f"cannot read {path}: {error}") from None
+        return cls.from_json(text)
+
+    def load_game(self):
+        """The `Game` this record was played with; ValueError for an unknown game or bad params."""
+        from vsai.core.registry import load_game
+
+        game = load_game(self.game, **self.params)
+        seats = sorted(int(s) for s in self.seats)
+        if seats and (seats[0] < 0 or seats[-1] >= game.num_players()):
+            raise ValueError(f"vsai record: seat {seats[-1]} does not exist in a "
+                             f"{game.num_players()}-player game")
+        return game
+
+    def replay(self) -> Iterator[tuple[Any, int]]:
+        """(state before the action, action) for every action, each checked for legality.
+
+        The states are independent copies. ValueError names the first illegal action.
+        """
+        state = self.load_game().new_initial_state()
+        for i, action in enumerate(self.actions):
+            if state.is_terminal():
+                raise ValueError(f"vsai record: action {i + 1} ({action}) comes after the end of the game")
+            before = state.clone()
+            try:
+                state.apply_action(action)
+            except ValueError as error:
+                raise ValueError(f"vsai record: action {i + 1} is illegal: {error}") from None
+            yield before, action
+
+    def final_state(self):
+        """The position after every action (all checked); ValueError if any is illegal."""
+        state = self.load_game().new_initial_state()
+        for i, action in enumerate(self.actions):
+            try:
+                state.apply_action(action)
+            except ValueError as error:
+                raise ValueError(f"vsai record: action {i + 1} is illegal: {error}") from None
+        return state
+
+
+_KIND_NAMES = {str: "string", dict: "JSON object", list: "list"}

@@ -1,0 +1,16 @@
+"""vsai.ai: AI opponents (random, heuristic, MCTS, PIMC, ISMCTS) and the match runner.
+
+    >>> from vsai.core import load_game
+    >>> from vsai.ai import make_agent
+    >>> game = load_game("kilauea", players=2)
+    >>> agent = make_agent("ismcts", game, seed=1, time_limit=1.0)
+    >>> action = agent.step(state)          # at a player node
+    >>> agent.analyse(state)[:3]            # best candidates, with visits and values
+
+Importing vsai.ai never imports pyspiel; the OpenSpiel agents load lazily when available.
+"""
+from vsai.ai.base import Agent, Budget, Candidate
+from vsai.ai.registry import describe_agent, list_agents, make_agent, register_agent
+
+__all__ = ["Agent", "Budget", "Candidate", "describe_agent", "list_agents", "make_agent",
+           "register_agent"]

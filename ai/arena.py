@@ -1,0 +1,188 @@
+"""Matches between agents: one game, rotated series, win rates with Wilson intervals.
+
+    >>> from vsai.core import load_game
+    >>> from vsai.ai.arena import Entrant, run_series
+    >>> game = load_game("kilauea", players=2)
+    >>> result = run_series(game, ["ismcts", "random"], games=20, seed=1, iterations=1000)
+    >>> print(result.summary())
+
+In a series the lineup has one entrant per seat; game g seats entrant (s + g) % n at seat s,
+so every entrant plays every seat equally often over n games. Agents are made afresh for each
+game with seeds derived from the series seed, so each game is reproducible on its own.
+"""
+from __future__ import annotations
+
+import math
+import random
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from vsai.ai.base import mix_seed
+from vsai.ai.registry import make_agent
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """An agent in a series: its registry name, options, and a label for reports."""
+
+    name: str
+    options: dict = field(default_factory=dict)
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        """The label, or the name with its options."""
+        if self.label:
+            return self.label
+        if not self.options:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: the seed, the entrant index at each seat, each seat's return and
+    the actions played (chance outcomes included) in order."""
+
+    seed: int
+    seats: tuple[int, ...]
+    returns: tuple[float, ...]
+    actions: tuple[int, ...]
+    decisions: int
+
+
+@dataclass
+class SeriesResult:
+    """The games of a series and each entrant's total share of wins."""
+
+    entrants: list[Entrant]
+    records: list[GameRecord] = field(default_factory=list)
+
+    def shares(self) -> list[float]:
+        """Each entrant's summed returns (a shared win counts as a fraction)."""
+        totals = [0.0] * len(self.entrants)
+        for record in self.records:
+            for seat, entrant in enumerate(record.seats):
+                totals[entrant] += record.returns[seat]
+        return totals
+
+    def win_rate(self, entrant: int) -> tuple[float, float, float]:
+        """(rate, low, high): the entrant's mean share of wins per game and its 95% Wilson
+        interval."""
+        games = len(self.records)
+        share = self.shares()[entrant]
+        low, high = wilson_interval(share, games)
+        return (share / games if games else 0.0), low, high
+
+    def summary(self) -> str:
+        """One line per entrant: win rate and interval over the games played."""
+        lines = []
+        for index, entrant in enumerate(self.entrants):
+            rate, low, high = self.win_rate(index)
+            lines.append(f"{entrant.title:<28} {100 * rate:5.1f}%  "
+                         f"[{100 * low:5.1f}, {100 * high:5.1f}]  over {len(self.records)} games")
+        return "\n".join(lines)
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a success rate (95% with z = 1.96); `successes` may be
+    fractional (shared wins)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = min(max(successes / trials, 0.0), 1.0)
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_game(game: Any, agents: Sequence[Any], seed: int,
+              on_action: Callable[[Any, int], None] | None = None) -> GameRecord:
+    """Play one game from the initial state: agents[s] plays seat s, chance outcomes are drawn
+    by their probabilities from a generator seeded with `seed`. `on_action(state, action)` is
+    called before each action is applied. Seats are recorded as 0..n-1."""
+    state = game.new_initial_state()
+    if len(agents) != state.num_players():
+        raise ValueError(f"this game has {state.num_players()} seats, {len(agents)} agents were given")
+    chance = random.Random(seed)
+    for agent in agents:
+        agent.reset()
+    actions = []
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = chance.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = agents[state.current_player()].step(state.clone())
+            decisions += 1
+        if on_action is not None:
+            on_action(state, action)
+        state.apply_action(action)
+        actions.append(action)
+    return GameRecord(seed, tuple(range(len(agents))), tuple(state.returns()), tuple(actions),
+                      decisions)
+
+
+def _entrant(spec: Any) -> Entrant:
+    if isinstance(spec, Entrant):
+        return spec
+    if isinstance(spec, str):
+        return Entrant(spec.strip().lower())
+    if isinstance(spec, (tuple, list)) and len(spec) == 2 and isinstance(spec[1], dict):
+        return Entrant(str(spec[0]).strip().lower(), dict(spec[1]))
+    raise ValueError(f"an entrant is an agent name, (name, options) or Entrant, not {spec!r}")
+
+
+def run_series(game: Any, lineup: Sequence[Any], games: int, seed: int = 0, *,
+               iterations: int | None = None, time_limit: float | None = None,
+               parallel: int = 1,
+               progress: Callable[[int, int, GameRecord], None] | None = None) -> SeriesResult:
+    """Play `games` games with the lineup's seats rotated (see the module docstring).
+
+    `lineup` has one entrant per seat: agent names, (name, options) pairs or Entrants.
+    `iterations` / `time_limit` are the budget of entrants whose options do not set one.
+    `parallel` games run at once in threads (the searches release the GIL).
+    `progress(done, games, record)` is called after each game.
+    """
+    entrants = [_entrant(spec) for spec in lineup]
+    players = game.num_players()
+    if len(entrants) != players:
+        raise ValueError(f"{game} has {players} seats: give {players} entrants, not {len(entrants)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive whole number, not {games!r}")
+    if isinstance(parallel, bool) or not isinstance(parallel, int) or parallel < 1:
+        raise ValueError(f"parallel must be a positive whole number, not {parallel!r}")
+    # Fail early on bad names or options.
+    for entrant in entrants:
+        _make(entrant, game, 0, iterations, time_limit)
+    result = SeriesResult(entrants)
+
+    def one(index: int) -> GameRecord:
+        seats = tuple((s + index) % players for s in range(players))
+        agents = [_make(entrants[e], game, mix_seed(seed, index, s), iterations, time_limit)
+                  for s, e in enumerate(seats)]
+        record = play_game(game, agents, mix_seed(seed, index, 99))
+        return GameRecord(record.seed, seats, record.returns, record.actions, record.decisions)
+
+    if parallel == 1:
+        for index in range(games):
+            result.records.append(one(index))
+            if progress is not None:
+                progress(index + 1, games, result.records[-1])
+    else:
+        with ThreadPoolExecutor(parallel) as pool:
+            for record in pool.map(one, range(games)):
+                result.records.append(record)
+                if progress is not None:
+                    progress(len(result.records), games, record)
+    return result
+
+
+def _make(entrant: Entrant, game: Any, seed: int, iterations: int | None,
+          time_limit: float | None) -> Any:
+    options = dict(entrant.options)
+    options.setdefault("iterations", iterations)
+    options.setdefault("time_limit", time_limit)
+    return make_agent(entrant.name, game, seed=seed, **options)

@@ -1,0 +1,184 @@
+"""What every agent shares: the Candidate record, budgets, seeds and option checking."""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+# progress(done, total): `done` iterations so far of `total` (None when only time bounds it).
+Progress = Callable[[int, Optional[int]], None]
+
+_MASK64 = (1 << 64) - 1
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One move considered by an agent.
+
+    `visits` is the number of search iterations that chose the move (0 for agents that do
+    not search), `value` the estimated mean return in [0, 1] of the player to act.
+    """
+
+    action: int
+    text: str
+    visits: int
+    value: float
+
+
+def mix_seed(*parts: int) -> int:
+    """A 64-bit seed derived from several ints (splitmix64 finaliser over their sum chain)."""
+    z = 0x243F6A8885A308D3
+    for part in parts:
+        z = (z ^ (int(part) & _MASK64)) * 0x9E3779B97F4A7C15 & _MASK64
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK64
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK64
+        z ^= z >> 31
+    return z
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long an agent thinks: iterations, seconds, or both (whichever ends first)."""
+
+    iterations: int | None
+    time_limit: float | None
+
+    @staticmethod
+    def make(iterations: Any, time_limit: Any, default_iterations: int) -> "Budget":
+        """A checked budget; with neither bound given, `default_iterations`."""
+        if iterations is not None:
+            if isinstance(iterations, bool) or isinstance(iterations, float) and not iterations.is_integer():
+                raise ValueError(f"iterations must be a positive whole number, not {iterations!r}")
+            try:
+                iterations = int(iterations)
+            except (TypeError, ValueError):
+                raise ValueError(f"iterations must be a positive whole number, not {iterations!r}") from None
+            if iterations < 1:
+                raise ValueError(f"iterations must be a positive whole number, not {iterations}")
+        if time_limit is not None:
+            try:
+                time_limit = float(time_limit)
+            except (TypeError, ValueError):
+                raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}") from None
+            if not (time_limit > 0 and math.isfinite(time_limit)):
+                raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        if iterations is None and time_limit is None:
+            iterations = default_iterations
+        return Budget(iterations, time_limit)
+
+
+def check_options(agent: str, given: dict, allowed: dict[str, Callable[[Any], Any]]) -> dict:
+    """Options converted by their checkers; ValueError for an unknown or bad option."""
+    unknown = sorted(set(given) - set(allowed))
+    if unknown:
+        names = ", ".join(sorted(allowed)) or "none"
+        raise ValueError(f"agent {agent} has no option {', '.join(unknown)}; its options are: {names}")
+    result = {}
+    for key, value in given.items():
+        try:
+            result[key] = allowed[key](value)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"agent {agent}: option {key}={value!r}: {error}") from None
+    return result
+
+
+def int_option(low: int, high: int | None = None) -> Callable[[Any], int]:
+    """A checker for a whole number in [low, high]."""
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
+            raise ValueError("a whole number is expected")
+        value = int(value)
+        if value < low or (high is not None and value > high):
+            raise ValueError(f"must be in {low}..{high if high is not None else 'any'}")
+        return value
+    return check
+
+
+def float_option(low: float, high: float | None = None) -> Callable[[Any], float]:
+    """A checker for a finite number in [low, high]."""
+    def check(value: Any) -> float:
+        if isinstance(value, bool):
+            raise ValueError("a number is expected")
+        value = float(value)
+        if not math.isfinite(value) or value < low or (high is not None and value > high):
+            raise ValueError(f"must be a number in [{low}, {high if high is not None else 'inf'}]")
+        return value
+    return check
+
+
+def choice_option(*choices: str) -> Callable[[Any], str]:
+    """A checker for one of a few words."""
+    def check(value: Any) -> str:
+        value = str(value).lower()
+        if value not in choices:
+            raise ValueError(f"must be one of: {', '.join(choices)}")
+        return value
+    return check
+
+
+class Agent:
+    """Base class: picks actions at player nodes of one game.
+
+    Subclasses implement `_analyse(state, seed, progress)` returning candidates best first.
+    `step` checks the state, answers at once when only one action is legal, and otherwise
+    plays the best candidate. Decisions depend only on the seed, the state and how many
+    moves the agent has made since `reset()`, so the same seed gives the same decisions.
+    """
+
+    name = "agent"
+
+    def __init__(self, game: Any, seed: int | None = None):
+        self.game = game
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        self.seed = seed
+        self._moves = 0
+
+    def reset(self) -> None:
+        """Forget the moves made so far (start of a new game, undo, load)."""
+        self._moves = 0
+
+    def step(self, state: Any, progress: Progress | None = None) -> int:
+        """The action this agent plays at `state` (a player node)."""
+        legal = self._check(state)
+        if len(legal) == 1:
+            self._moves += 1
+            return legal[0]
+        candidates = self._analyse(state, self._move_seed(), progress)
+        self._moves += 1
+        allowed = set(legal)
+        for candidate in candidates:
+            if candidate.action in allowed:
+                return candidate.action
+        return legal[0]
+
+    def analyse(self, state: Any, progress: Progress | None = None) -> list[Candidate]:
+        """Every legal action as a Candidate, best first. It uses the same random stream as
+        the next `step`, so with an iteration budget `step` plays the first candidate."""
+        legal = self._check(state)
+        if len(legal) == 1:
+            value = _value_guess(state, self._move_seed())
+            return [Candidate(legal[0], state.action_to_string(legal[0]), 0, value)]
+        return self._analyse(state, self._move_seed(), progress)
+
+    def _move_seed(self) -> int:
+        return mix_seed(self.seed, self._moves)
+
+    def _check(self, state: Any) -> list[int]:
+        if state.is_terminal():
+            raise ValueError("the game is over: there is no move to choose")
+        if state.is_chance_node():
+            raise ValueError("this is a chance node: agents choose only at player nodes")
+        return state.legal_actions()
+
+    def _analyse(self, state: Any, seed: int, progress: Progress | None) -> list[Candidate]:
+        raise TypeError(f"{type(self).__name__} must define _analyse()")
+
+
+def _value_guess(state: Any, seed: int) -> float:
+    # Evaluated on a determinization, so nothing hidden from the player is read.
+    player = state.current_player()
+    return float(state.resample(player, seed).evaluate()[player])

@@ -1,0 +1,108 @@
+"""The agent registry: names to factories, `make_agent`, and lazily the OpenSpiel agents."""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any, Callable
+
+from vsai.ai.base import Agent, Budget
+from vsai.ai.simple import HeuristicAgent, RandomAgent
+from vsai.ai.tree_search import ISMCTSAgent, MCTSAgent, PIMCAgent
+
+# factory(game, *, seed, iterations, time_limit, **options) -> agent
+Factory = Callable[..., Any]
+
+_AGENTS: dict[str, tuple[Factory, str]] = {}
+# Modules that register more agents when imported; skipped when their imports fail.
+_OPTIONAL_MODULES = ["vsai.ai.openspiel"]
+_optional_loaded = False
+
+
+def register_agent(name: str, factory: Factory, description: str) -> None:
+    """Make `factory` available as `make_agent(name, ...)`.
+
+    The factory is called as factory(game, seed=..., iterations=..., time_limit=..., **options)
+    and raises ValueError for options it does not take.
+    """
+    key = name.strip().lower()
+    if not key:
+        raise ValueError("an agent needs a name")
+    _AGENTS[key] = (factory, description)
+
+
+def _load_optional() -> None:
+    global _optional_loaded
+    if _optional_loaded:
+        return
+    _optional_loaded = True
+    for module in _OPTIONAL_MODULES:
+        try:
+            if importlib.util.find_spec(module) is not None:
+                importlib.import_module(module)
+        except ImportError:
+            pass
+
+
+def list_agents() -> list[str]:
+    """The names `make_agent` accepts, e.g. ["random", "heuristic", "mcts", "pimc", "ismcts"]."""
+    _load_optional()
+    return list(_AGENTS)
+
+
+def describe_agent(name: str) -> str:
+    """One line about an agent; ValueError for an unknown name."""
+    return _AGENTS[_known(name)][1]
+
+
+def _known(name: Any) -> str:
+    _load_optional()
+    key = str(name).strip().lower()
+    if key not in _AGENTS:
+        raise ValueError(f"unknown agent {name!r}; the agents are: {', '.join(_AGENTS)}")
+    return key
+
+
+def make_agent(name: str, game: Any, *, seed: int | None = None, iterations: int | None = None,
+               time_limit: float | None = None, **options: Any) -> Any:
+    """An agent by name for `game` (a `vsai.core.Game`, or a game name like "kilauea").
+
+    `iterations` and/or `time_limit` (seconds) bound each decision's search; agents that do
+    not search accept and ignore them. Unknown names or bad options raise ValueError.
+    """
+    factory = _AGENTS[_known(name)][0]
+    if isinstance(game, str):
+        from vsai.core import load_game
+        game = load_game(game)
+    if not hasattr(game, "new_initial_state"):
+        raise ValueError(f"make_agent needs a game (vsai.core.load_game(...)), not {game!r}")
+    return factory(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
+
+
+def _simple(cls: type) -> Factory:
+    def factory(game: Any, *, seed: int | None = None, iterations: Any = None,
+                time_limit: Any = None, **options: Any) -> Agent:
+        Budget.make(iterations, time_limit, 1)  # checked, then unused: no search to bound
+        return cls(game, seed=seed, **options)
+    return factory
+
+
+def _searching(cls: type) -> Factory:
+    def factory(game: Any, *, seed: int | None = None, iterations: Any = None,
+                time_limit: Any = None, **options: Any) -> Agent:
+        return cls(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
+    return factory
+
+
+register_agent("random", _simple(RandomAgent), "uniformly random legal moves")
+register_agent("heuristic", _simple(HeuristicAgent),
+               "one-ply look-ahead with the game's evaluation (averaged over redraws of "
+               "hidden information)")
+register_agent("mcts", _searching(MCTSAgent),
+               "UCT with random playouts on the true state; on hidden-information games it "
+               "sees hidden cards: a CHEATING upper bound, not a fair opponent")
+register_agent("pimc", _searching(PIMCAgent),
+               "determinized UCT: several redraws of hidden information share the budget "
+               "(fair)")
+register_agent("ismcts", _searching(ISMCTSAgent),
+               "information-set MCTS (SO, or MO with mode=mo): a new redraw of hidden "
+               "information every iteration (fair; the strongest)")

@@ -1,0 +1,135 @@
+"""The searching agents: `mcts` (UCT), `pimc` (determinized UCT) and `ismcts` (SO/MO-ISMCTS).
+
+The search itself runs in C (`vsai.ext.search.Searcher`); these classes check options, set
+up the searchers (one per worker, or one per determinization for PIMC), run them within the
+budget and merge the root statistics by summing visits.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from vsai.ai.base import (Agent, Budget, Candidate, Progress, check_options, choice_option,
+                          float_option, int_option, mix_seed)
+from vsai.ai.runner import run_searches
+from vsai.ext import search as kernel
+
+DEFAULT_ITERATIONS = 1000
+
+_COMMON_OPTIONS = {
+    "exploration": float_option(0.0, 100.0),
+    "playout": choice_option("random", "heuristic"),
+    "cutoff": int_option(0),
+    "epsilon": float_option(0.0, 1.0),
+    "workers": int_option(1, 64),
+    "max_nodes": int_option(1000, 100_000_000),
+}
+
+
+class SearchAgent(Agent):
+    """Common ground of the tree-search agents (see the module docstring).
+
+    Options: exploration (UCB constant, default 0.7), playout ("random" or "heuristic":
+    epsilon-greedy one-ply look-ahead with the game's evaluation), cutoff (stop playouts after
+    this many moves and use the evaluation; 0 = play to the end), epsilon (random-move rate of
+    heuristic playouts, default 0.1), workers (root-parallel threads, default 1), max_nodes
+    (per tree, default 2,000,000).
+    """
+
+    extra_options: dict = {}
+
+    def __init__(self, game: Any, seed: int | None = None, iterations: Any = None,
+                 time_limit: Any = None, **options: Any):
+        super().__init__(game, seed)
+        self.budget = Budget.make(iterations, time_limit, DEFAULT_ITERATIONS)
+        opts = check_options(self.name, options, {**_COMMON_OPTIONS, **self.extra_options})
+        self.exploration = opts.get("exploration", 0.7)
+        self.playout = opts.get("playout", "random")
+        self.cutoff = opts.get("cutoff", 0)
+        self.epsilon = opts.get("epsilon", 0.1)
+        self.workers = opts.get("workers", 1)
+        self.max_nodes = opts.get("max_nodes", 2_000_000)
+        self.options = opts
+        self.last_iterations = 0
+
+    def _searcher(self, root: Any, mode: int, seed: int) -> kernel.Searcher:
+        playout = kernel.PLAYOUT_HEURISTIC if self.playout == "heuristic" else kernel.PLAYOUT_RANDOM
+        return kernel.Searcher(root, mode, seed, exploration=self.exploration, playout=playout,
+                               cutoff=self.cutoff, epsilon=self.epsilon, max_nodes=self.max_nodes)
+
+    def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
+        raise TypeError(f"{type(self).__name__} must define _searchers()")
+
+    def _analyse(self, state: Any, seed: int, progress: Progress | None) -> list[Candidate]:
+        started = time.monotonic()
+        searchers = self._searchers(state, seed)
+        self.last_iterations = run_searches(searchers, self.budget, self.workers, progress, started)
+        visits: dict[int, int] = {}
+        values: dict[int, float] = {}
+        for searcher in searchers:
+            for action, n, mean, _avail in searcher.root_stats():
+                visits[action] = visits.get(action, 0) + n
+                values[action] = values.get(action, 0.0) + mean * n
+        candidates = []
+        for action in state.legal_actions():
+            n = visits.get(action, 0)
+            value = values[action] / n if n else 0.0
+            candidates.append(Candidate(action, state.action_to_string(action), n, value))
+        candidates.sort(key=lambda c: (-c.visits, -c.value, c.action))
+        return candidates
+
+
+class MCTSAgent(SearchAgent):
+    """UCT on the true state with random playouts; chance sampled by its probabilities.
+
+    On hidden-information games it reads hidden information: a cheating upper bound, not a
+    fair opponent.
+    """
+
+    name = "mcts"
+
+    def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
+        return [self._searcher(state, kernel.MODE_MCTS, mix_seed(seed, w))
+                for w in range(self.workers)]
+
+
+class ISMCTSAgent(SearchAgent):
+    """Information-set MCTS (Cowling, Powley & Whitehouse 2012): a new determinization of
+    what the player cannot see on every iteration, UCB with availability counts.
+
+    Option mode: "so" (single observer, default) or "mo" (multiple observers: one tree per
+    player keyed by what that player sees, for games whose opponents' moves are partly hidden).
+    """
+
+    name = "ismcts"
+    extra_options = {"mode": choice_option("so", "mo")}
+
+    def __init__(self, game: Any, seed: int | None = None, iterations: Any = None,
+                 time_limit: Any = None, **options: Any):
+        super().__init__(game, seed, iterations, time_limit, **options)
+        self.mode = self.options.get("mode", "so")
+
+    def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
+        mode = kernel.MODE_MO if self.mode == "mo" else kernel.MODE_SO
+        return [self._searcher(state, mode, mix_seed(seed, w)) for w in range(self.workers)]
+
+
+class PIMCAgent(SearchAgent):
+    """Perfect-information Monte Carlo: UCT on `determinizations` redraws of what the player
+    cannot see (default 8), sharing the budget; the move with most summed visits wins."""
+
+    name = "pimc"
+    extra_options = {"determinizations": int_option(1, 1000)}
+
+    def __init__(self, game: Any, seed: int | None = None, iterations: Any = None,
+                 time_limit: Any = None, **options: Any):
+        super().__init__(game, seed, iterations, time_limit, **options)
+        self.determinizations = self.options.get("determinizations", 8)
+
+    def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
+        player = state.current_player()
+        result = []
+        for k in range(self.determinizations):
+            world = state.resample(player, mix_seed(seed, 1, k))
+            result.append(self._searcher(world, kernel.MODE_MCTS, mix_seed(seed, 2, k)))
+        return result

@@ -1,0 +1,46 @@
+"""The C search kernel directly: statistics, modes, a full tree, bad arguments."""
+from __future__ import annotations
+
+import pytest
+
+from ai_helpers import decision_state
+from ai_toygame import toy_game
+from vsai.ext import search
+
+
+@pytest.mark.parametrize("mode", [search.MODE_MCTS, search.MODE_SO, search.MODE_MO])
+def test_root_visits_add_up_to_the_iterations(mode):
+    state = decision_state(toy_game(3), seed=2, min_actions=3)
+    searcher = search.Searcher(state, mode, 5)
+    assert searcher.run(1000) == 1000
+    stats = searcher.root_stats()
+    assert sum(visits for _, visits, _, _ in stats) == 1000
+    assert sorted(a for a, _, _, _ in stats) == state.legal_actions()
+    assert all(0.0 <= mean <= 1.0 for _, _, mean, _ in stats)
+    if mode == search.MODE_MO:  # one tree per player
+        assert searcher.nodes > len(stats) * 3
+
+
+def test_full_tree_keeps_searching():
+    state = decision_state(toy_game(2), seed=2)
+    searcher = search.Searcher(state, search.MODE_SO, 5, max_nodes=4)
+    assert searcher.run(500) == 500
+    assert searcher.nodes == 4
+    assert sum(v for _, v, _, _ in searcher.root_stats()) == 500
+
+
+def test_searcher_refuses_chance_nodes_and_bad_modes():
+    game = toy_game(2)
+    with pytest.raises(ValueError, match="player node"):
+        search.Searcher(game.new_initial_state(), search.MODE_MCTS, 1)
+    state = decision_state(game, seed=1)
+    with pytest.raises(ValueError, match="mode"):
+        search.Searcher(state, 7, 1)
+
+
+def test_one_ply_values_fair_and_complete():
+    state = decision_state(toy_game(2), seed=3)
+    values = search.one_ply_values(state, 4, 1)
+    assert [a for a, _ in values] == state.legal_actions()
+    other = state.resample(state.current_player(), 99)
+    assert search.one_ply_values(other, 4, 1) == values

@@ -1,0 +1,155 @@
+"""Kilauea turns: the canoe step, the three main actions, their limits, forest access."""
+import pytest
+
+from kilauea_helpers import B, G, R, Y, census, position, texts
+
+
+def test_mandatory_free_and_paid_steps():
+    """1 step is mandatory, 1 free per empty canoe place, then 1 holy stone per step (K8)."""
+    state = position(4, pawn=0, canoes=[{R: 3}, {}, {}, {}], stones=[3, 2, 2, 1])
+    assert texts(state) == [f"canoe +{k}" for k in range(1, 6)]   # 1 + 1 free + 3 paid
+    crater = state.stone_census()["crater"]
+    state.apply_action("canoe +4")
+    data = state.to_dict()
+    assert data["pawn"] == 4 and data["players"][0]["stones"] == 1
+    assert data["crater"] == crater + 2
+
+
+def test_free_steps_cost_nothing():
+    state = position(4, pawn=0, canoes=[{}, {}, {}, {}], stones=[0, 2, 2, 4])
+    assert texts(state) == [f"canoe +{k}" for k in range(1, 6)]
+    state.apply_action("canoe +5")
+    assert state.to_dict()["players"][0]["stones"] == 0
+    assert state.to_dict()["pawn"] == 5
+
+
+@pytest.mark.parametrize("players,loop", [(2, 5), (4, 10)])
+def test_moves_beyond_one_lap_are_not_offered(players, loop):
+    """k and k + lap steps reach the same space; only the cheaper one is a move (K8)."""
+    stones = [5] + [0] * (players - 1)
+    state = position(players, pawn=0, canoes=[{}] * players, stones=stones)
+    assert len(texts(state)) == loop
+    state.apply_action(f"canoe +{loop}")
+    assert state.to_dict()["pawn"] == 0               # a full lap
+    assert state.to_dict()["players"][0]["stones"] == 5 - max(0, loop - 5)
+
+
+def test_first_step_leaves_the_start_space():
+    """K3: the pawn starts before (1,1); the first move of the game lands on (1,1)."""
+    state = position(3, pawn=-1, canoes=[{R: 2}, {}, {}])
+    state.apply_action("canoe +1")
+    assert state.to_dict()["pawn"] == 0
+
+
+def test_main_actions_only_in_the_pawn_sector():
+    state = position(4, pawn=3, canoes=[{R: 1, B: 1}, {}, {}, {}], stones=[2, 2, 2, 2])
+    state.apply_action("canoe +1")              # (2,2) -> (3,1): sector S3
+    assert state.to_dict()["pawn"] == 4
+    moves = texts(state)
+    assert all(m.startswith("cut F3.") for m in moves if m.startswith("cut"))
+    assert {"volcano red", "volcano blue", "island red", "island blue"} <= set(moves)
+    state.apply_action("island blue")
+    assert state.to_dict()["players"][0]["island"][2] == [0, 0, 0, 1]
+
+
+def test_forest_access_paths():
+    """K2: a row-b space needs its coast space empty; cj needs bj, b(j+1), aj, a(j+1) empty."""
+    forests = {0: {"a1": R, "a2": R, "a3": R, "a4": R, "b1": Y, "b2": Y, "b3": Y, "b4": Y,
+                   "c1": G, "c2": G, "c3": G}}
+    state = position(4, pawn=-1, forests=forests, canoes=[{}] * 4)
+    state.apply_action("canoe +1")
+    assert [m for m in texts(state) if m.startswith("cut")] == [
+        "cut F1.a1", "cut F1.a2", "cut F1.a3", "cut F1.a4"]
+    forests[0].update({"a1": None, "a2": None, "b1": None})
+    forests[0] = {k: v for k, v in forests[0].items() if v}
+    volcano = [[2, 2, 2, 1]] + [[1, 1, 1, 1]] * 4     # 3 more tikis, out of the way
+    state = position(4, pawn=-1, forests=forests, canoes=[{}] * 4, volcano=volcano)
+    state.apply_action("canoe +1")
+    cuts = [m for m in texts(state) if m.startswith("cut")]
+    assert cuts == ["cut F1.a3", "cut F1.a4", "cut F1.b2"]      # c1 still behind b2
+    state.apply_action("cut F1.b2")
+    assert "cut F1.c1" in texts(state)                           # second cut, newly open
+    assert "cut F1.c2" not in texts(state)                       # b3, a3 still there
+
+
+def test_cut_one_or_two_then_stop():
+    state = position(4, pawn=-1, canoes=[{R: 1}, {}, {}, {}])
+    state.apply_action("canoe +1")
+    state.apply_action("cut F1.a1")
+    assert "stop" in texts(state)
+    state.apply_action("stop")
+    data = state.to_dict()
+    assert sum(data["players"][0]["canoe"]) == 2
+    assert data["forests"][0][0] is None
+
+
+def test_canoe_holds_four_tikis():
+    state = position(4, pawn=-1, canoes=[{R: 3}, {}, {}, {}])
+    state.apply_action("canoe +1")
+    state.apply_action("cut F1.a1")
+    assert state.phase() != "cut2"              # full after one cut: no second cut
+    assert sum(state.to_dict()["players"][0]["canoe"]) == 4
+    full = position(4, pawn=-1, canoes=[{R: 2, Y: 2}, {}, {}, {}])
+    full.apply_action("canoe +1")
+    assert not any(m.startswith("cut") for m in texts(full))
+
+
+def test_volcano_colour_rule_and_height_limit():
+    volcano = [[6, 1, 1, 1]] + [[1, 1, 1, 1]] * 4
+    state = position(4, pawn=-1, volcano=volcano, canoes=[{R: 1, Y: 1}, {}, {}, {}])
+    state.apply_action("canoe +1")
+    moves = texts(state)
+    assert "volcano yellow" in moves
+    assert "volcano red" not in moves            # red column of S1 is 6 high
+    assert "volcano green" not in moves          # no green tiki aboard
+    state.apply_action("volcano yellow")
+    assert state.to_dict()["volcano"][0] == [6, 2, 1, 1]
+
+
+@pytest.mark.parametrize("stones,gain,crater_after", [
+    ([0, 2, 2, 2], 3, 1), ([4, 2, 2, 0], 1, 1), ([1, 2, 2, 5], 0, 0)])
+def test_volcano_placement_takes_up_to_three_stones(stones, gain, crater_after):
+    """Up to 3 stones from the crater, as many as it has, within the canoe's 5 (K9)."""
+    state = position(4, pawn=-1, canoes=[{R: 1}, {}, {}, {}], stones=stones)
+    state.apply_action("canoe +1")
+    state.apply_action("volcano red")
+    data = state.to_dict()
+    assert data["players"][0]["stones"] == stones[0] + gain
+    assert data["crater"] == crater_after
+
+
+def test_island_needs_two_stones_and_stacks_mixed_colours():
+    islands = [{0: {R: 2, B: 3}}, {}, {}, {}]
+    state = position(4, pawn=-1, canoes=[{Y: 1, G: 1}, {}, {}, {}], stones=[2, 2, 2, 2],
+                     islands=islands)
+    crater = state.stone_census()["crater"]
+    state.apply_action("canoe +1")
+    state.apply_action("island yellow")
+    data = state.to_dict()
+    assert data["players"][0]["island"][0] == [2, 1, 0, 3]     # mixed colours, 6 high
+    assert data["players"][0]["stones"] == 0 and data["crater"] == crater + 2
+    poor = position(4, pawn=-1, canoes=[{Y: 1}, {}, {}, {}], stones=[1, 2, 2, 2])
+    poor.apply_action("canoe +1")
+    assert not any(m.startswith("island") for m in texts(poor))
+    high = position(4, pawn=-1, canoes=[{Y: 1}, {}, {}, {}], stones=[2, 2, 2, 2],
+                    islands=[{0: {R: 6}}, {}, {}, {}])
+    high.apply_action("canoe +1")
+    assert not any(m.startswith("island") for m in texts(high))
+
+
+def test_no_main_action_ends_the_turn():
+    """X6/K10: full canoe, its colours' columns at 6 here, fewer than 2 stones: turn over."""
+    volcano = [[6, 6, 1, 1]] + [[1, 1, 1, 1]] * 4
+    state = position(4, pawn=-1, volcano=volcano, canoes=[{R: 2, Y: 2}, {}, {}, {}],
+                     stones=[0, 2, 2, 2])
+    state.apply_action("canoe +1")
+    assert state.current_player() == 1 and state.phase() == "move"
+    assert state.to_dict()["turns"] == 11
+
+
+def test_turn_passes_clockwise():
+    state = position(3, player=2, pawn=-1, canoes=[{}, {}, {R: 1}], stones=[2, 2, 2])
+    state.apply_action("canoe +1")
+    state.apply_action("island red")
+    assert state.current_player() == 0
+    assert census(state) == 72

@@ -1,0 +1,42 @@
+"""The Vampire, the Elf & the Cthulhu: the game description for the registry.
+
+Rules: /work/shared/rules/original/004_48b5c358debdf593.txt, gaps per GAPS.md section 5;
+the engine is vsai.ext.vec (docs/rules/vec.md maps rules to code and tests).
+"""
+from __future__ import annotations
+
+from vsai.core.game import GameSpec, Param
+from vsai.ext.vec import DEFAULT_TURN_CAP, VecState
+
+NUM_DISTINCT_ACTIONS = 1983
+MAX_CHANCE_OUTCOMES = 70
+# Player decisions per activation are bounded by 1 choice + 2 special actions per card (54
+# cards) + bids and up to 4 exchanges per participant + the longest effect (55) + the
+# turn-downs (55); 300 is a safe round bound. Phase I has at most 2 placements and 2 forced
+# moves per player.
+_PER_ACTIVATION = 300
+
+
+def _max_game_length(params: dict) -> int:
+    n, cap = params["players"], params["turn_cap"]
+    return 2 * n + cap * (4 * n + 2 * n * _PER_ACTIVATION)
+
+
+SPEC = GameSpec(
+    name="vec",
+    title="The Vampire, the Elf & the Cthulhu",
+    summary=("Write the NOVEL: bid ink for ideas, activate cards to compare, research, "
+             "re-activate, retrieve ink and insert cards; score by your secret objective."),
+    state_class=VecState,
+    params=(
+        Param("players", 2, "number of players", minimum=2, maximum=4),
+        Param("turn_cap", DEFAULT_TURN_CAP, "game turns before the game is scored as it stands (C13)",
+              minimum=1, maximum=1000),
+    ),
+    hidden_information=True,
+    num_distinct_actions=lambda params: NUM_DISTINCT_ACTIONS,
+    max_chance_outcomes=lambda params: MAX_CHANCE_OUTCOMES,
+    max_game_length=_max_game_length,
+    min_players=2,
+    max_players=4,
+)

@@ -1,0 +1,462 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The Vampire, the Elf & the Cthulhu (Giochix.it, 2016) for 2-4 players: the rules engine.
+
+Rulebook: /work/shared/rules/original/004_48b5c358debdf593.txt; gaps filled as in GAPS.md
+section 5 (C1..C15) and section 0 (X1..X7), cited by ID in the code. Card data: ext/vec_data.pxd.
+docs/rules/vec.md maps every rule to its code and tests and documents the action encoding.
+
+Files: vec_core.pxi (struct, turn flow, legal moves, effects), vec_class.pxi (hidden information,
+evaluation, tables), this file (the VecState class: protocol and Python API).
+
+Hidden information: objectives, the identity of cards drawn (set-up pick, Research) and of
+face-down cards that were never face up, and the content of sealed ink bids until the reveal.
+Every ink transaction is otherwise public (open Phase I bids, open spending, revealed sealed
+bids, Retrieve amounts, the exchange from the public box), so by perfect recall (X4) the ink
+each player holds is known to all; the engine keeps it secret only while a sealed bid is open.
+"""
+cimport cython
+from libc.string cimport memset
+from libc.math cimport exp
+
+from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_ACTIONS
+from vsai.ext.rng cimport Rng, rng_below
+from vsai.ext.vec_data cimport *
+
+import numpy as np
+
+include "vec_core.pxi"
+include "vec_class.pxi"
+
+DEFAULT_TURN_CAP = 30       # C13
+OBS_SIZE = 54 * 17 + 24 + 6 + 6 + 24 + 13 + 16 + NUM_STAGES + 5 + 4 + 4 + 1 + 4 + 5 + 4 + 4 + 1 + 1 + 4 + 2
+
+
+@cython.freelist(64)
+cdef class VecState(State):
+    """A state of The Vampire, the Elf & the Cthulhu (2-4 players)."""
+
+    GAME_NAME = "vec"
+    cdef VecData d
+
+    def __cinit__(self):
+        self._data = &self.d
+        self._size = sizeof(VecData)
+
+    def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP):
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise ValueError(f"vec is for 2, 3 or 4 players, not {players!r}")
+        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or not 1 <= turn_cap <= 1000:
+            raise ValueError(f"turn_cap must be a whole number in 1..1000, not {turn_cap!r}")
+        init_data(&self.d, players, turn_cap)
+
+    # ------------------------------------------------------------------ C protocol
+    cdef State c_clone(self):
+        cdef VecState other = VecState.__new__(VecState)
+        copy_state(other, self)
+        return other
+
+    cdef int c_num_players(self) noexcept nogil:
+        return self.d.n
+
+    cdef int c_current_player(self) noexcept nogil:
+        if self.d.stage == ST_END:
+            return TERMINAL_PLAYER
+        if is_chance_stage(self.d.stage):
+            return CHANCE_PLAYER
+        return self.d.cur
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        if self.d.stage == ST_END:
+            return 0
+        if is_chance_stage(self.d.stage):
+            return gen_chance(&self.d, out, NULL)
+        return gen_legal(&self.d, out)
+
+    cdef void c_apply_action(self, int action) noexcept nogil:
+        if is_chance_stage(self.d.stage):
+            apply_chance(&self.d, action)
+        else:
+            apply_move(&self.d, action)
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        if not is_chance_stage(self.d.stage):
+            return 0
+        return gen_chance(&self.d, actions, probs)
+
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
+        cdef int buf[NCARDS]
+        cdef int n = gen_chance(&self.d, buf, NULL)
+        return buf[rng_below(rng, n)]          # all chance nodes are uniform
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        cdef int p, best = -1, nb = 0, s
+        for p in range(self.d.n):
+            s = score_of(&self.d, p)
+            if s > best:
+                best = s
+        for p in range(self.d.n):
+            if score_of(&self.d, p) == best:
+                nb += 1
+        for p in range(self.d.n):
+            out[p] = 1.0 / nb if score_of(&self.d, p) == best else 0.0
+
+    cdef void c_evaluate(self, double* out) noexcept nogil:
+        evaluate_data(&self.d, out)
+
+    cdef void c_resample(self, int player, Rng* rng) noexcept nogil:
+        resample_data(&self.d, player, rng)
+
+    cdef int c_action_key(self, int observer, int action) noexcept nogil:
+        return action_key(&self.d, observer, action)
+
+    # ------------------------------------------------------------------ Python API
+    def params(self) -> dict:
+        """{"players": n, "turn_cap": cap}."""
+        return {"players": self.d.n, "turn_cap": self.d.turn_cap}
+
+    def scores(self) -> list:
+        """VP of every player from the NOVEL as it stands (C3)."""
+        return [score_of(&self.d, p) for p in range(self.d.n)]
+
+    def to_dict(self) -> dict:
+        """The whole state as plain JSON-able data (the C struct's fields)."""
+        cdef object data = self.d
+        return {k: data[k] for k in _FIELDS}
+
+    def load_dict(self, data: dict) -> None:
+        """Set this state from `to_dict` data; ValueError (state unchanged) if malformed."""
+        if not isinstance(data, dict):
+            raise ValueError("vec state: a JSON object is expected")
+        missing = sorted(set(_FIELDS) - set(data))
+        extra = sorted(set(data) - set(_FIELDS))
+        if missing or extra:
+            raise ValueError(f"vec state: missing fields {missing}, unknown fields {extra}")
+        for name, (length, lo, hi) in _FIELDS.items():
+            value = data[name]
+            if length:
+                if not isinstance(value, list) or len(value) != length:
+                    raise ValueError(f"vec state: {name} must be a list of {length} integers")
+                for x in value:
+                    _check_int(name, x, lo, hi)
+            else:
+                _check_int(name, value, lo, hi)
+        if data["n"] != self.d.n or data["turn_cap"] != self.d.turn_cap:
+            raise ValueError("vec state: n/turn_cap differ from the game parameters")
+        backup = self._raw_bytes()
+        self.d = {k: data[k] for k in _FIELDS}
+        try:
+            self._check_consistency()
+        except ValueError:
+            self._set_raw_bytes(backup)
+            raise
+
+    def _check_consistency(self) -> None:
+        cdef VecData* d = &self.d
+        cdef int buf[MAX_ACTIONS]
+        n = d.n
+        ok_locs = {L_DECK, L_IDEAS, L_DISCARD, L_NOVEL, L_TRAY}
+        ok_locs |= {L_UP + p for p in range(n)} | {L_DOWN + p for p in range(n)}
+        for c in range(NCARDS):
+            if d.loc[c] not in ok_locs:
+                raise ValueError(f"vec state: card {c} has an invalid location {d.loc[c]}")
+            if d.known[c] >= (1 << n):
+                raise ValueError(f"vec state: card {c} knowledge mask is invalid")
+            if d.owner[c] >= n or (d.marks[c] > 0) != (d.owner[c] >= 0):
+                raise ValueError(f"vec state: card {c} quills and owner disagree")
+        for j in range(NPOS):
+            if d.novel[j] >= 0 and d.loc[d.novel[j]] != L_NOVEL:
+                raise ValueError(f"vec state: NOVEL position {j + 1} holds a card not in the NOVEL")
+        in_novel = [d.novel[j] for j in range(NPOS) if d.novel[j] >= 0]
+        expected = sum(1 for c in range(NCARDS) if d.loc[c] == L_NOVEL)
+        if d.stage == ST_INSERT_MOVE:
+            expected -= 0 if d.mv_card < 0 else 1
+            if d.mv_card < 0 or d.loc[d.mv_card] != L_NOVEL:
+                raise ValueError("vec state: the card being moved in the NOVEL is missing")
+        if len(set(in_novel)) != len(in_novel) or len(in_novel) != expected:
+            raise ValueError("vec state: NOVEL positions and card locations disagree")
+        if d.mv_card >= 0 and d.stage != ST_INSERT_MOVE:
+            raise ValueError("vec state: a NOVEL card is moving outside the move step")
+        cubes = d.reserve + sum(d.cubes[p] for p in range(n)) + sum(d.ink[c] for c in range(NCARDS))
+        if cubes + d.carried != TOTAL_CUBES:      # carried: cubes moving with a robbed quill
+            raise ValueError(f"vec state: {cubes + d.carried} ink cubes counted, {TOTAL_CUBES} exist")
+        if d.carried and d.stage != ST_ROBBED:
+            raise ValueError("vec state: cubes are moving outside a robbed quill's move")
+        for p in range(n):
+            on_novel = sum(d.tok[4 * j + p] for j in range(NPOS)) + d.mv_tok[p]
+            if d.specials[p] + d.box[p] + on_novel != TOKENS_PER_COLOR:
+                raise ValueError(f"vec state: player {p} special ink does not add up to 4")
+        for p in range(n, 4):
+            if d.cubes[p] or d.specials[p] or d.box[p] or d.objective[p] >= 0:
+                raise ValueError(f"vec state: seat {p} does not exist")
+        for p in range(n):
+            o = d.objective[p]
+            if o >= 0 and d.obj_loc[o] != p:
+                raise ValueError(f"vec state: objective of player {p} is not marked as held")
+        for o in range(NOBJ):
+            q = d.obj_loc[o]
+            if q >= 0 and (q >= n or d.objective[q] != o):
+                raise ValueError(f"vec state: objective {o + 1} is held by nobody")
+        if d.first >= n or d.parts > n or d.robbed >= n:
+            raise ValueError("vec state: a player index is out of range")
+        for i in range(d.parts):
+            if d.part[i] >= n:
+                raise ValueError("vec state: a participant is out of range")
+        if d.stage != ST_END and not is_chance_stage(d.stage):
+            if not 0 <= d.cur < n:
+                raise ValueError("vec state: no player to act")
+            if gen_legal(d, buf) == 0:
+                raise ValueError("vec state: the player to act has no legal move")
+        elif is_chance_stage(d.stage) and d.stage != ST_FIRST:
+            if gen_chance(d, buf, NULL) == 0:
+                raise ValueError("vec state: a chance node with no outcome")
+
+    # ------------------------------------------------------------------ texts
+    def action_to_string(self, action: int) -> str:
+        """The text of an action or chance outcome at this state."""
+        cdef VecData* d = &self.d
+        a = int(action)
+        st = d.stage
+        if is_chance_stage(st):
+            if st == ST_FIRST and C_FIRST <= a < C_FIRST + d.n:
+                return f"first player P{a - C_FIRST}"
+            if C_OBJ <= a < C_FIRST:
+                if st == ST_DEAL_OBJ:
+                    return f"deal objective {_obj_text(a - C_OBJ)} to P{d.setup_idx}"
+                return f"reveal objective {_obj_text(a - C_OBJ)}"
+            if 0 <= a < NCARDS:
+                return f"draw {card_name(a)}"
+            raise ValueError(f"{a} is not a chance outcome of this game")
+        if not 0 <= a < NUM_ACTIONS:
+            raise ValueError(f"{a} is not an action of this game")
+        if a < A_DISP:
+            c, b = divmod(a - A_IDEA, 25)
+            if st == ST_ROBBED:
+                return f"move quill to idea {card_name(c)}"
+            return f"quill on idea {card_name(c)} with {b} ink"
+        if a < A_DONE:
+            if st == ST_ROBBED:
+                return f"move quill to own {card_name(a - A_DISP)}"
+            return f"quill on own {card_name(a - A_DISP)}"
+        if a == A_DONE:
+            return _DONE_TEXT.get(st, "done")
+        if a < A_RENOUNCE:
+            return f"activate {card_name(a - A_ACTIVATE)}"
+        if a < A_TURN:
+            return f"renounce {card_name(a - A_RENOUNCE)}"
+        if a < A_DISCARD:
+            if st == ST_SPECIAL:
+                return f"turn {card_name(a - A_TURN)} down for 1 point"
+            return f"turn {card_name(a - A_TURN)} face down"
+        if a < A_BID:
+            return f"discard {card_name(a - A_DISCARD)} for 2 points"
+        if a < A_TRADE:
+            b, s = divmod(a - A_BID, 5)
+            return f"bid {b} ink {s} special"
+        if a == A_TRADE:
+            return "trade 4 ink for 1 special ink"
+        if a < A_KEEP_DOWN:
+            c = a - A_CHOOSE
+            if st == ST_COMPARE_TARGET:
+                return f"compare with {card_name(c)}"
+            if st == ST_COMPARE_TURN:
+                return f"turn opponent's {card_name(c)} face down"
+            if st == ST_INSERT_OPPOSE:
+                return f"oppose with {card_name(c)}"
+            return f"insert {card_name(c)}"
+        if a < A_KEEP_UP:
+            return f"keep {card_name(a - A_KEEP_DOWN)} face down"
+        if a < A_FLIP:
+            return f"keep {card_name(a - A_KEEP_UP)} face up"
+        if a < A_DECK:
+            return f"turn {card_name(a - A_FLIP)} face up"
+        if a < A_DRAW:
+            return f"{color_name(a - A_DECK).decode()} deck"
+        if a == A_DRAW:
+            return "draw another card"
+        if a < A_POS:
+            return f"add {a - A_TOKENS} special ink"
+        if a < A_REPLACE:
+            return f"NOVEL position {a - A_POS + 1}"
+        return f"replace NOVEL position {a - A_REPLACE + 1}"
+
+    def _card_note(self, int c) -> str:
+        text = card_name(c)
+        if self.d.marks[c]:
+            text += f" (P{self.d.owner[c]} quill x{self.d.marks[c]})"
+        if self.d.ink[c]:
+            text += f" +{self.d.ink[c]} ink"
+        return text
+
+    def _context_lines(self, viewer) -> list:
+        cdef VecData* d = &self.d
+        lines = []
+        if d.stage == ST_ROBBED:
+            lines.append(f"P{d.cur} was robbed and moves a quill with {d.carried} ink")
+        if ST_SPECIAL <= d.stage <= ST_INSERT_MOVE:
+            lines.append(f"action: P{d.actor} {action_name(d.kind).decode()} with {card_name(d.act_card)}")
+            for i in range(d.parts):
+                q = d.part[i]
+                text = f"  P{q} card {card_name(d.pcard[i])}, special points {d.ppts[i]}"
+                if d.revealed:
+                    text += f", bid {d.bid_c[i]} ink {d.bid_s[i]} special, strength {d.strength[i]}"
+                elif d.bid_done[i]:
+                    if viewer is None or viewer == q:
+                        text += f", bid {d.bid_c[i]} ink {d.bid_s[i]} special (sealed)"
+                    else:
+                        text += ", bid sealed"
+                lines.append(text)
+            if d.points:
+                lines.append(f"  points left: {d.points}")
+            if d.stage in (ST_INSERT_PLACE, ST_INSERT_MOVE):
+                lines.append(f"  inserting {card_name(d.ins_card)} with {d.ins_tokens} special ink")
+        return lines
+
+    def observation_string(self, player: int) -> str:
+        """What `player` knows (perfect recall, X4); independent of what they cannot see."""
+        cdef VecData* d = &self.d
+        p = self._seat(player)
+        end = d.stage == ST_END
+        lines = [f"vec {d.n}p turn {d.turn + 1}/{d.turn_cap}, first P{d.first}, "
+                 f"{_STAGE_NAMES[d.stage]}, to act: {self._actor_text()}", f"you are P{p}"]
+        for q in range(d.n):
+            o = d.objective[q]
+            shown = _obj_text(o) if o >= 0 and (q == p or end) else ("hidden" if o >= 0 else "-")
+            lines.append(f"P{q}: objective {shown}; {d.cubes[q]} ink, {d.specials[q]} special ink "
+                         f"({d.box[q]} in the box)")
+        lines.append(f"reserve: {d.reserve} ink")
+        lines.append("ideas: " + ", ".join(self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_IDEAS))
+        for q in range(d.n):
+            up = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_UP + q]
+            down = [self._card_note(c) for c in range(NCARDS)
+                    if d.loc[c] == L_DOWN + q and (d.known[c] >> p) & 1]
+            unknown = {}
+            for c in range(NCARDS):
+                if d.loc[c] == L_DOWN + q and not (d.known[c] >> p) & 1:
+                    key = (color_name(card_color(c)).decode(), d.marks[c])
+                    unknown[key] = unknown.get(key, 0) + 1
+            hidden = [f"{k} unseen {col}" + (f" (quill x{m})" if m else "")
+                      for (col, m), k in sorted(unknown.items())]
+            lines.append(f"P{q} up: {', '.join(up)} | down: {', '.join(down + hidden)}")
+        lines.append("NOVEL: " + " | ".join(self._novel_text(j) for j in range(NPOS)))
+        lines.append("discards: " + ", ".join(card_name(c) for c in range(NCARDS) if d.loc[c] == L_DISCARD))
+        lines.append("decks: " + ", ".join(f"{color_name(k).decode()} {deck_count(d, k)}" for k in range(NCOLORS)))
+        lines.append("known in decks: " + ", ".join(card_name(c) for c in range(NCARDS)
+                                                   if d.loc[c] == L_DECK and (d.known[c] >> p) & 1))
+        tray = [c for c in range(NCARDS) if d.loc[c] == L_TRAY]
+        if tray:
+            seen = [card_name(c) for c in tray if (d.known[c] >> p) & 1]
+            lines.append(f"drawn by P{d.tray_owner}: " + (", ".join(seen) if seen else
+                         f"{len(tray)} {color_name(d.color).decode()} cards"))
+        lines.append("objective discards: " + ", ".join(
+            _obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DISCARD))
+        lines.append("objective deck: " + str(sum(1 for o in range(NOBJ) if d.obj_loc[o] in (O_DECK, O_DECK_SEEN)))
+                     + " cards; seen in it: " + ", ".join(_obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DECK_SEEN))
+        lines.extend(self._context_lines(p))
+        return "\n".join(lines)
+
+    def _seat(self, player) -> int:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.d.n:
+            raise ValueError(f"player {player!r} is not a seat of this {self.d.n}-player game")
+        return player
+
+    def _actor_text(self) -> str:
+        cp = self.c_current_player()
+        return "chance" if cp == CHANCE_PLAYER else ("nobody" if cp == TERMINAL_PLAYER else f"P{cp}")
+
+    def _novel_text(self, j) -> str:
+        c = self.d.novel[j]
+        if c < 0:
+            return f"{j + 1}: empty"
+        toks = ", ".join(f"P{q} x{self.d.tok[4 * j + q]}" for q in range(self.d.n) if self.d.tok[4 * j + q])
+        return f"{j + 1}: {card_name(c)}" + (f" [special ink {toks}]" if toks else "")
+
+    def observation_tensor(self, player: int):
+        """What `player` knows as a flat float32 vector of size OBS_SIZE."""
+        cdef VecData* d = &self.d
+        p = self._seat(player)
+        out = np.zeros(OBS_SIZE, dtype=np.float32)
+        k = 0
+        for c in range(NCARDS):
+            if (d.known[c] >> p) & 1:
+                where = d.loc[c]
+                slot = where if where < L_UP else 5 + (where - L_UP)
+                out[k + slot] = 1.0          # 0 deck, 1 ideas, 2 discard, 3 novel, 4 tray, 5.. up/down
+            out[k + 13] = d.marks[c] / 2.0 if d.loc[c] != L_DECK else 0.0
+            out[k + 14] = d.ink[c] / 10.0
+            out[k + 15] = 1.0 if d.owner[c] == p else 0.0
+            out[k + 16] = 1.0 if d.owner[c] >= 0 and d.owner[c] != p else 0.0
+            k += 17
+        for q in range(4):
+            for col in range(NCOLORS):
+                out[k] = sum(1 for c in range(NCARDS) if card_color(c) == col and d.loc[c] == L_DOWN + q
+                             and not (d.known[c] >> p) & 1)
+                k += 1
+        for col in range(NCOLORS):
+            out[k] = sum(1 for c in range(NCARDS) if card_color(c) == col and d.loc[c] == L_TRAY
+                         and not (d.known[c] >> p) & 1)
+            out[k + 6] = deck_count(d, col) / 9.0
+            k += 1
+        k += 6
+        end = d.stage == ST_END
+        for q in range(d.n):
+            if d.objective[q] >= 0 and (q == p or end):
+                out[k + d.objective[q]] += 1.0 if q == p else 0.5
+        k += 12
+        for o in range(NOBJ):
+            out[k + o] = 1.0 if d.obj_loc[o] == O_DISCARD else (0.5 if d.obj_loc[o] == O_DECK_SEEN else 0.0)
+        k += 12
+        for q in range(4):
+            out[k + q] = d.cubes[q] / 10.0
+            out[k + 4 + q] = d.specials[q] / 4.0
+            out[k + 8 + q] = d.box[q] / 4.0
+        out[k + 12] = d.reserve / 24.0
+        k += 13
+        for i in range(16):
+            out[k + i] = d.tok[i] / 4.0
+        k += 16
+        out[k + d.stage] = 1.0
+        k += NUM_STAGES
+        cp = self.c_current_player()
+        out[k + (cp if cp >= 0 else 4)] = 1.0
+        k += 5
+        out[k + d.first] = 1.0
+        out[k + 4 + p] = 1.0
+        out[k + 8] = d.turn / float(d.turn_cap)
+        k += 9
+        if ST_SPECIAL <= d.stage <= ST_INSERT_MOVE:
+            out[k + d.actor] = 1.0
+            out[k + 4 + d.kind] = 1.0
+            for i in range(d.parts):
+                out[k + 9 + i] = d.ppts[i] / 10.0
+                out[k + 13 + i] = d.strength[i] / 20.0 if d.revealed else 0.0
+                out[k + 19 + i] = d.bid_done[i]
+                if d.part[i] == p and d.bid_done[i]:
+                    out[k + 23] = d.bid_c[i] / 10.0
+                    out[k + 24] = d.bid_s[i] / 4.0
+            out[k + 17] = d.revealed
+            out[k + 18] = d.points / 20.0
+        return out
+
+    def __str__(self) -> str:
+        """The whole board, hidden parts included."""
+        cdef VecData* d = &self.d
+        lines = [f"vec {d.n}p turn {d.turn + 1}/{d.turn_cap}, first P{d.first}, "
+                 f"{_STAGE_NAMES[d.stage]}, to act: {self._actor_text()}"]
+        for q in range(d.n):
+            o = d.objective[q]
+            lines.append(f"P{q}: objective {_obj_text(o) if o >= 0 else '-'}; {d.cubes[q]} ink, "
+                         f"{d.specials[q]} special ink ({d.box[q]} in the box); VP {score_of(d, q)}")
+        lines.append(f"reserve: {d.reserve} ink")
+        lines.append("ideas: " + ", ".join(self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_IDEAS))
+        for q in range(d.n):
+            up = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_UP + q]
+            down = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_DOWN + q]
+            lines.append(f"P{q} up: {', '.join(up)} | down: {', '.join(down)}")
+        lines.append("NOVEL: " + " | ".join(self._novel_text(j) for j in range(NPOS)))
+        lines.append("discards: " + ", ".join(card_name(c) for c in range(NCARDS) if d.loc[c] == L_DISCARD))
+        lines.append("decks: " + ", ".join(f"{color_name(k).decode()} {deck_count(d, k)}" for k in range(NCOLORS)))
+        tray = [card_name(c) for c in range(NCARDS) if d.loc[c] == L_TRAY]
+        if tray:
+            lines.append(f"drawn by P{d.tray_owner}: " + ", ".join(tray))
+        lines.extend(self._context_lines(None))
+        return "\n".join(lines)

@@ -1,0 +1,197 @@
+
+# ---------------------------------------------------------------- hidden information
+cdef inline void shuffle_ints(int* a, int k, Rng* rng) noexcept nogil:
+    cdef int i, j, t
+    for i in range(k - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
+    """Redraw what p cannot see: others' objectives, unseen card identities, sealed bids."""
+    cdef int pool[NOBJ]
+    cdef int ids[NCARDS]
+    cdef int perm[NCARDS]
+    cdef short tl[NCARDS]
+    cdef short tk[NCARDS]
+    cdef short tm[NCARDS]
+    cdef short tw[NCARDS]
+    cdef short ti[NCARDS]
+    cdef int o, k = 0, q, col, c, i, src
+    if d.stage == ST_END:
+        return
+    # objectives: the unseen deck and the other players' objectives are one pool
+    for o in range(NOBJ):
+        if d.obj_loc[o] == O_DECK or (d.obj_loc[o] >= 0 and d.obj_loc[o] != p):
+            pool[k] = o
+            k += 1
+    shuffle_ints(pool, k, rng)
+    for o in range(k):
+        d.obj_loc[pool[o]] = O_DECK
+    i = 0
+    for q in range(d.n):
+        if q != p and d.objective[q] >= 0:
+            d.objective[q] = pool[i]
+            d.obj_loc[pool[i]] = q
+            i += 1
+    # Novel cards: per color, the cards p cannot place swap places (location and everything
+    # public about the place stays; only identities move). Colors are public (C11: decks by color).
+    for col in range(NCOLORS):
+        k = 0
+        for c in range(NCARDS):
+            if card_color(c) == col and not ((d.known[c] >> p) & 1):
+                ids[k] = c
+                tl[k] = d.loc[c]
+                tk[k] = d.known[c]
+                tm[k] = d.marks[c]
+                tw[k] = d.owner[c]
+                ti[k] = d.ink[c]
+                perm[k] = k
+                k += 1
+        shuffle_ints(perm, k, rng)
+        for i in range(k):
+            c = ids[i]
+            src = perm[i]
+            d.loc[c] = tl[src]
+            d.known[c] = tk[src]
+            d.marks[c] = tm[src]
+            d.owner[c] = tw[src]
+            d.ink[c] = ti[src]
+    # sealed bids already made by others are unknown to p until the reveal
+    if d.stage == ST_BID and d.parts > 1:
+        for i in range(d.parts):
+            q = d.part[i]
+            if q != p and d.bid_done[i]:
+                d.bid_c[i] = rng_below(rng, d.cubes[q] + 1)
+                d.bid_s[i] = rng_below(rng, d.specials[q] + 1)
+
+
+cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
+    cdef int st = d.stage
+    if (st == ST_START_DRAW or st == ST_RESEARCH_DRAW) and observer != d.tray_owner:
+        return KEY_HIDDEN_DRAW + d.color
+    if st == ST_DEAL_OBJ and observer != d.setup_idx:
+        return KEY_HIDDEN_OBJ
+    if st == ST_BID and a != A_TRADE and d.parts > 1 and observer != d.cur:
+        return KEY_SEALED_BID
+    if st == ST_RESEARCH_PICK and a >= A_KEEP_DOWN and a < A_KEEP_UP and observer != d.cur:
+        return KEY_HIDDEN_KEEP
+    return a
+
+
+cdef void evaluate_data(VecData* d, double* out) noexcept nogil:
+    """Win-chance estimate: a softmax of NOVEL points plus the prospects of getting cards in."""
+    cdef double v[4]
+    cdef double total = 0.0, mx = -1e9, left
+    cdef int p, c, o, j, best, nb
+    if d.stage == ST_END:
+        best = -1
+        nb = 0
+        for p in range(d.n):
+            v[p] = score_of(d, p)
+            if v[p] > best:
+                best = <int>v[p]
+        for p in range(d.n):
+            if v[p] == best:
+                nb += 1
+        for p in range(d.n):
+            out[p] = 1.0 / nb if v[p] == best else 0.0
+        return
+    left = (NPOS - novel_count(d)) / <double>NPOS
+    for p in range(d.n):
+        o = d.objective[p]
+        v[p] = 1.5 * score_of(d, p)
+        v[p] += left * (0.12 * d.cubes[p] + 0.4 * d.specials[p])
+        if o >= 0:
+            for c in range(NCARDS):
+                if d.loc[c] == L_UP + p:
+                    if obj_has_color(o, card_color(c)):
+                        v[p] += left * 0.5
+                    if card_type(c) == obj_type(o):
+                        v[p] += left * 0.15
+                    v[p] += left * 0.1
+                elif d.loc[c] == L_DOWN + p:
+                    v[p] += left * 0.05
+        j = display_colors(d, p)
+        v[p] += left * 0.3 * (j if j < 4 else 4)
+        if v[p] > mx:
+            mx = v[p]
+    for p in range(d.n):
+        v[p] = exp((v[p] - mx) / 1.5)
+        total += v[p]
+    for p in range(d.n):
+        out[p] = v[p] / total
+
+
+# ---------------------------------------------------------------- Python-side tables
+_STAGE_NAMES = ("first player", "deal objectives", "starting deck", "starting draw",
+                "starting pick", "Ideas objective", "Ideas draw", "Phase I: place quill",
+                "Phase I: robbed quill moves", "Phase II: activate", "special points",
+                "ink bid", "Compare: target", "Compare: turn cards", "Research: deck",
+                "Research: draw", "Research: pick", "Re-activate", "Insert: nominate",
+                "Insert: oppose", "Insert: special ink", "Insert: position",
+                "Insert: move replaced card", "turn a card face down", "7 face-up limit",
+                "game over")
+_DONE_TEXT = {ST_PLACE: "no quill", ST_ROBBED: "quill back to stock",
+              ST_SPECIAL: "no more special points", ST_COMPARE_TARGET: "skip compare",
+              ST_COMPARE_TURN: "stop turning", ST_RESEARCH_DECK: "skip research",
+              ST_REACTIVATE: "stop re-activating", ST_INSERT_NOMINATE: "skip insert",
+              ST_INSERT_OPPOSE: "no opposition"}
+_CHANCE_STAGES = (ST_FIRST, ST_DEAL_OBJ, ST_START_DRAW, ST_IDEAS_OBJ, ST_IDEAS_DRAW,
+                  ST_RESEARCH_DRAW)
+
+
+def card_name(int c) -> str:
+    """The text of Novel card c: color, type and genre (unique per card, C1)."""
+    return (f"{color_name(card_color(c)).decode()} {type_name(card_type(c)).decode()} "
+            f"{genre_name(card_genre(c)).decode()}")
+
+
+def card_info(int c) -> dict:
+    """The attributes of Novel card c (GAPS C1 data)."""
+    return {"id": c, "type": type_name(card_type(c)).decode(),
+            "color": color_name(card_color(c)).decode(),
+            "genre": genre_name(card_genre(c)).decode(),
+            "action": action_name(card_action(c)).decode()}
+
+
+def objective_info(int o) -> dict:
+    """The type and the four colors (positions 1..4) of objective card o (GAPS C2 data)."""
+    return {"id": o, "type": type_name(obj_type(o)).decode(),
+            "colors": [color_name(obj_color(o, k)).decode() for k in range(NPOS)]}
+
+
+def _card_long(int c) -> str:
+    return f"{card_name(c)} [{action_name(card_action(c)).decode()}]"
+
+
+def _obj_text(int o) -> str:
+    info = objective_info(o)
+    return f"#{o + 1} {info['type']}: " + " ".join(info["colors"])
+
+
+# field -> (array length or 0, minimum, maximum) for load_dict validation
+_FIELDS = {
+    "n": (0, 2, 4), "turn_cap": (0, 1, 1000), "turn": (0, 0, 1000), "stage": (0, 0, NUM_STAGES - 1),
+    "first": (0, 0, 3), "cur": (0, -1, 3), "loc": (54, 0, 15), "known": (54, 0, 15),
+    "marks": (54, 0, 2), "owner": (54, -1, 3), "ink": (54, 0, 24), "obj_loc": (12, -3, 3),
+    "objective": (4, -1, 11), "cubes": (4, 0, 24), "specials": (4, 0, 4), "box": (4, 0, 4),
+    "reserve": (0, 0, 24), "novel": (4, -1, 53), "tok": (16, 0, 4), "place_idx": (0, -1, 8),
+    "robbed": (0, -1, 3), "carried": (0, 0, 25), "act_idx": (0, -1, 8), "actor": (0, 0, 3),
+    "act_card": (0, 0, 53), "kind": (0, 0, 4), "parts": (0, 0, 4), "part": (4, 0, 3),
+    "pcard": (4, 0, 53), "ppts": (4, 0, 200), "bid_c": (4, 0, 24), "bid_s": (4, 0, 4),
+    "bid_done": (4, 0, 1), "strength": (4, 0, 10000), "revealed": (0, 0, 1),
+    "step": (0, 0, 4), "points": (0, -30, 10000), "color": (0, 0, 5), "winner": (0, 0, 3),
+    "loser": (0, 0, 3), "ins_card": (0, 0, 53), "ins_tokens": (0, 0, 4), "mv_card": (0, -1, 53),
+    "mv_tok": (4, 0, 4), "setup_idx": (0, 0, 4), "draws_left": (0, 0, 3), "tray_owner": (0, 0, 3),
+    "fill_setup": (0, 0, 1), "queue": (8, 0, 5), "qlen": (0, 0, 8),
+}
+
+
+def _check_int(name, value, lo, hi):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"vec state: {name} must be an integer, not {value!r}")
+    if not lo <= value <= hi:
+        raise ValueError(f"vec state: {name}={value} is outside {lo}..{hi}")

@@ -1,0 +1,1172 @@
+# The C game logic of ext/vec.pyx (included there): struct, flow, legal moves, effects.
+# Rule and gap IDs (C1..C15, X1..X7) refer to /work/shared/rules/GAPS.md.
+
+# ---------------------------------------------------------------- action encoding
+cdef enum:
+    A_IDEA = 0          # + card*25 + cubes: quill on an Ideas card with that many cubes
+    A_DISP = 1350       # + card: quill on an own display card
+    A_DONE = 1404       # pass / done / stop / decline / skip (text by stage)
+    A_ACTIVATE = 1405   # + card
+    A_RENOUNCE = 1459   # + card
+    A_TURN = 1513       # + card: turn an own face-up card face down
+    A_DISCARD = 1567    # + card: discard an own face-down card (+2 special points)
+    A_BID = 1621        # + cubes*5 + tokens: ink spent on a strength (open or sealed)
+    A_TRADE = 1746      # 4 cubes -> 1 special ink token
+    A_CHOOSE = 1747     # + card: Compare target / turn opponent card / Insert nominee / opposer
+    A_KEEP_DOWN = 1801  # + card: keep a Research card face down
+    A_KEEP_UP = 1855    # + card: keep a drawn card face up (Research, set-up pick)
+    A_FLIP = 1909       # + card: Re-activate turns a face-down card face up
+    A_DECK = 1963       # + color: choose a Novel deck
+    A_DRAW = 1969       # Research: draw one more card
+    A_TOKENS = 1970     # + k: special ink tokens added to the inserted card
+    A_POS = 1975        # + pos: put the card in an empty NOVEL position
+    A_REPLACE = 1979    # + pos: replace the card in that position
+    NUM_ACTIONS = 1983
+
+# chance outcome encoding
+cdef enum:
+    C_CARD = 0          # + card: a Novel card drawn
+    C_OBJ = 54          # + objective
+    C_FIRST = 66        # + player
+    NUM_CHANCE = 70
+
+# action keys for what an observer cannot see
+cdef enum:
+    KEY_HIDDEN_DRAW = 100000    # + color
+    KEY_HIDDEN_OBJ = 100010
+    KEY_SEALED_BID = 100020
+    KEY_HIDDEN_KEEP = 100030
+
+# card locations
+cdef enum:
+    L_DECK = 0
+    L_IDEAS = 1
+    L_DISCARD = 2
+    L_NOVEL = 3
+    L_TRAY = 4          # drawn, being chosen from (set-up pick, Research)
+    L_UP = 8            # + player: face up in that display
+    L_DOWN = 12         # + player: face down in that display
+
+# objective locations (>= 0: held by that player)
+cdef enum:
+    O_DECK = -1         # in the Objective deck, unseen
+    O_DISCARD = -2      # drawn for the Ideas Area, public
+    O_DECK_SEEN = -3    # reshuffled back from the public discards (C11)
+
+# stages
+cdef enum:
+    ST_FIRST = 0            # chance: first player (C12)
+    ST_DEAL_OBJ = 1         # chance, hidden: an objective for player setup_idx
+    ST_START_DECK = 2       # choose the deck for the starting card
+    ST_START_DRAW = 3       # chance, hidden: draw for the starting card
+    ST_START_PICK = 4       # keep one face up
+    ST_IDEAS_OBJ = 5        # chance, public: an objective card for the Ideas Area
+    ST_IDEAS_DRAW = 6       # chance, public: a Novel card for the Ideas Area
+    ST_PLACE = 7            # Phase I: place a quill
+    ST_ROBBED = 8           # Phase I: the robbed player moves their quill
+    ST_ACT_CHOOSE = 9       # Phase II: activate or renounce a marked card
+    ST_SPECIAL = 10         # strength step 1: special points
+    ST_BID = 11             # strength step 5: ink (sealed when several participants)
+    ST_COMPARE_TARGET = 12
+    ST_COMPARE_TURN = 13
+    ST_RESEARCH_DECK = 14
+    ST_RESEARCH_DRAW = 15   # chance, hidden
+    ST_RESEARCH_PICK = 16
+    ST_REACTIVATE = 17
+    ST_INSERT_NOMINATE = 18
+    ST_INSERT_OPPOSE = 19
+    ST_INSERT_TOKENS = 20
+    ST_INSERT_PLACE = 21
+    ST_INSERT_MOVE = 22
+    ST_TURN_DOWN = 23       # the mandatory turn-down after an activation (C4)
+    ST_LIMIT = 24           # the 7 face-up limit
+    ST_END = 25
+    NUM_STAGES = 26
+
+
+ctypedef struct VecData:
+    short n
+    short turn_cap
+    short turn
+    short stage
+    short first
+    short cur
+    short loc[54]           # L_* code of every Novel card
+    short known[54]         # bit p: player p knows exactly where the card is (X4)
+    short marks[54]         # quills on the card (0..2)
+    short owner[54]         # owner of those quills, -1 without
+    short ink[54]           # cubes on the card (Ideas bids, robbed ink on a display card)
+    short obj_loc[12]       # O_* code or holder
+    short objective[4]
+    short cubes[4]
+    short specials[4]
+    short box[4]
+    short reserve           # cubes in the reserve
+    short novel[4]          # card per NOVEL position, -1 empty
+    short tok[16]           # special tokens on NOVEL position j of player p: tok[4*j + p]
+    short place_idx
+    short robbed
+    short carried
+    short act_idx
+    short actor
+    short act_card
+    short kind
+    short parts
+    short part[4]
+    short pcard[4]
+    short ppts[4]
+    short bid_c[4]
+    short bid_s[4]
+    short bid_done[4]
+    short strength[4]
+    short revealed          # strengths of the last strength test are public
+    short step
+    short points
+    short color
+    short winner
+    short loser
+    short ins_card
+    short ins_tokens
+    short mv_card
+    short mv_tok[4]
+    short setup_idx
+    short draws_left
+    short tray_owner
+    short fill_setup
+    short queue[8]
+    short qlen
+
+
+# ---------------------------------------------------------------- small helpers
+cdef inline int all_mask(VecData* d) noexcept nogil:
+    return (1 << d.n) - 1
+
+
+cdef inline int snake(VecData* d, int k) noexcept nogil:
+    """Player of the k-th placement/activation: clockwise from the first, then back (C4)."""
+    if k < d.n:
+        return (d.first + k) % d.n
+    return (d.first + 2 * d.n - 1 - k) % d.n
+
+
+cdef inline int count_loc(VecData* d, int where) noexcept nogil:
+    cdef int c, k = 0
+    for c in range(NCARDS):
+        if d.loc[c] == where:
+            k += 1
+    return k
+
+
+cdef inline int faceup(VecData* d, int p) noexcept nogil:
+    return count_loc(d, L_UP + p)
+
+
+cdef inline int deck_count(VecData* d, int color) noexcept nogil:
+    cdef int c, k = 0
+    for c in range(NCARDS):
+        if card_color(c) == color and d.loc[c] == L_DECK:
+            k += 1
+    return k
+
+
+cdef inline bint drawable(VecData* d, int color) noexcept nogil:
+    cdef int c
+    for c in range(NCARDS):
+        if card_color(c) == color and (d.loc[c] == L_DECK or d.loc[c] == L_DISCARD):
+            return True
+    return False
+
+
+cdef inline void rebuild_deck(VecData* d, int color) noexcept nogil:
+    """An empty Novel deck is rebuilt from its public discard pile (C11)."""
+    cdef int c
+    if deck_count(d, color) > 0:
+        return
+    for c in range(NCARDS):
+        if card_color(c) == color and d.loc[c] == L_DISCARD:
+            d.loc[c] = L_DECK
+            d.known[c] = all_mask(d)
+
+
+cdef inline int ideas_color(VecData* d, int color) noexcept nogil:
+    cdef int c, k = 0
+    for c in range(NCARDS):
+        if d.loc[c] == L_IDEAS and card_color(c) == color:
+            k += 1
+    return k
+
+
+cdef inline int display_colors(VecData* d, int p) noexcept nogil:
+    """Distinct colors among all cards of p's display, face up or down (C7)."""
+    cdef int c, mask = 0, k = 0
+    for c in range(NCARDS):
+        if d.loc[c] == L_UP + p or d.loc[c] == L_DOWN + p:
+            mask |= 1 << card_color(c)
+    for c in range(NCOLORS):
+        if mask & (1 << c):
+            k += 1
+    return k
+
+
+cdef inline bint has_free_up(VecData* d, int p, int exclude) noexcept nogil:
+    cdef int c
+    for c in range(NCARDS):
+        if d.loc[c] == L_UP + p and d.marks[c] == 0 and c != exclude:
+            return True
+    return False
+
+
+cdef inline bint activatable(VecData* d, int p, int c) noexcept nogil:
+    return (d.loc[c] == L_UP + p and d.marks[c] >= 1) or (d.loc[c] == L_DOWN + p and d.marks[c] == 2)
+
+
+cdef inline bint opponent_has_up(VecData* d, int p) noexcept nogil:
+    cdef int c
+    for c in range(NCARDS):
+        if d.loc[c] >= L_UP and d.loc[c] < L_UP + d.n and d.loc[c] != L_UP + p:
+            return True
+    return False
+
+
+cdef inline bint can_act(VecData* d, int p, int c) noexcept nogil:
+    """The action of marked card c can be performed (else it can only be renounced)."""
+    cdef int k = card_action(c)
+    if k == ACT_INSERT:
+        return display_colors(d, p) >= 4
+    if k == ACT_COMPARE:
+        return opponent_has_up(d, p)
+    return True
+
+
+cdef inline bint has_special_move(VecData* d, int p, int exclude) noexcept nogil:
+    cdef int c
+    cdef bint up_ok = faceup(d, p) <= 7
+    for c in range(NCARDS):
+        if d.marks[c] != 0 or c == exclude:
+            continue
+        if d.loc[c] == L_DOWN + p or (up_ok and d.loc[c] == L_UP + p):
+            return True
+    return False
+
+
+cdef inline int score_of(VecData* d, int p) noexcept nogil:
+    """VP of p from the NOVEL as it stands (C3)."""
+    cdef int o = d.objective[p], j, c, v, total = 0
+    if o < 0:
+        return 0
+    for j in range(NPOS):
+        c = d.novel[j]
+        if c < 0:
+            continue
+        if obj_has_color(o, card_color(c)):
+            v = 2 if obj_color(o, j) == card_color(c) else 1
+            if d.tok[4 * j + p] > 0:
+                v *= 2
+            total += v
+        if card_type(c) == obj_type(o):
+            total += 1
+    return total
+
+
+cdef inline int novel_count(VecData* d) noexcept nogil:
+    cdef int j, k = 0
+    for j in range(NPOS):
+        if d.novel[j] >= 0:
+            k += 1
+    return k
+
+
+cdef inline void hidden_draw(VecData* d, int q, int c) noexcept nogil:
+    """Card c leaves its deck for q's tray: only q sees it. Nobody else knows any more which
+    cards of that deck are still in it (they may be the one q keeps face down)."""
+    cdef int x, col = card_color(c)
+    for x in range(NCARDS):
+        if d.loc[x] == L_DECK and card_color(x) == col:
+            d.known[x] &= (1 << q)
+    d.loc[c] = L_TRAY
+    d.known[c] = 1 << q
+
+
+cdef inline void empty_tray(VecData* d, int q) noexcept nogil:
+    """Unchosen drawn cards go back into their deck; only q knows which (deck reshuffled)."""
+    cdef int x
+    for x in range(NCARDS):
+        if d.loc[x] == L_TRAY:
+            d.loc[x] = L_DECK
+            d.known[x] = 1 << q
+
+
+cdef inline void to_public(VecData* d, int c, int where) noexcept nogil:
+    d.loc[c] = where
+    d.known[c] = all_mask(d)
+
+
+# ---------------------------------------------------------------- Ideas Area
+cdef inline void push_color(VecData* d, int color) noexcept nogil:
+    if d.qlen < 8:
+        d.queue[d.qlen] = color
+        d.qlen += 1
+
+
+cdef inline int queued(VecData* d, int color) noexcept nogil:
+    cdef int i, k = 0
+    for i in range(d.qlen):
+        if d.queue[i] == color:
+            k += 1
+    return k
+
+
+cdef inline int ideas_total(VecData* d) noexcept nogil:
+    return count_loc(d, L_IDEAS) + d.qlen
+
+
+cdef inline bint addable(VecData* d, int color) noexcept nogil:
+    """The refill may add a card of this color (2p: absent; 4p: fewer than 2)."""
+    if not drawable(d, color):
+        return False
+    if d.n == 2:
+        return ideas_color(d, color) + queued(d, color) == 0
+    return ideas_color(d, color) + queued(d, color) < 2
+
+
+cdef inline void use_objective(VecData* d, int o) noexcept nogil:
+    """Apply a revealed objective card to the Ideas Area (set-up or refill), C11."""
+    cdef int c1 = obj_color(o, 0), c2 = obj_color(o, 1), col
+    if d.fill_setup:
+        d.fill_setup = 0
+        for col in range(NCOLORS):
+            if d.n == 2 and (col == c1 or col == c2):
+                continue        # 2p: the first two colors are removed
+            push_color(d, col)
+        if d.n == 4:
+            push_color(d, c1)
+            push_color(d, c2)
+        return
+    if d.n == 2:
+        if addable(d, c1):
+            push_color(d, c1)
+        elif addable(d, c2):
+            push_color(d, c2)
+    else:
+        if ideas_total(d) < 8 and addable(d, c1):
+            push_color(d, c1)
+        if ideas_total(d) < 8 and addable(d, c2):
+            push_color(d, c2)
+
+
+cdef inline bint objective_useful(VecData* d) noexcept nogil:
+    cdef int o
+    for o in range(NOBJ):
+        if d.obj_loc[o] < 0 and (addable(d, obj_color(o, 0)) or addable(d, obj_color(o, 1))):
+            return True
+    return False
+
+
+
+
+cdef void ideas_continue(VecData* d) noexcept nogil:
+    cdef int o, target, i
+    cdef bint any_deck
+    while d.qlen > 0 and not drawable(d, d.queue[0]):
+        for i in range(d.qlen - 1):
+            d.queue[i] = d.queue[i + 1]
+        d.qlen -= 1
+    if d.qlen > 0:
+        rebuild_deck(d, d.queue[0])
+        d.stage = ST_IDEAS_DRAW
+        return
+    target = 4 if d.n == 2 else (8 if d.n == 4 else 6)
+    if d.n != 3 and count_loc(d, L_IDEAS) < target and objective_useful(d):
+        any_deck = False
+        for o in range(NOBJ):
+            if d.obj_loc[o] == O_DECK or d.obj_loc[o] == O_DECK_SEEN:
+                any_deck = True
+        if not any_deck:
+            for o in range(NOBJ):           # C11: reshuffle the public objective discards
+                if d.obj_loc[o] == O_DISCARD:
+                    d.obj_loc[o] = O_DECK_SEEN
+        d.stage = ST_IDEAS_OBJ
+        return
+    start_phase1(d)
+
+
+cdef void start_refill(VecData* d) noexcept nogil:
+    """End-of-turn refill of the Ideas Area for each player count."""
+    cdef int col
+    d.qlen = 0
+    d.fill_setup = 0
+    if d.n >= 3:
+        for col in range(NCOLORS):
+            if ideas_color(d, col) == 0 and drawable(d, col):
+                push_color(d, col)
+    ideas_continue(d)
+
+
+cdef void start_ideas_setup(VecData* d) noexcept nogil:
+    cdef int col
+    d.qlen = 0
+    if d.n == 3:
+        d.fill_setup = 0
+        for col in range(NCOLORS):
+            push_color(d, col)
+        ideas_continue(d)
+    else:
+        d.fill_setup = 1
+        d.stage = ST_IDEAS_OBJ
+
+
+# ---------------------------------------------------------------- turn flow
+
+
+cdef void start_phase1(VecData* d) noexcept nogil:
+    d.place_idx = -1
+    d.robbed = -1
+    next_placement(d)
+
+
+cdef void start_phase2(VecData* d) noexcept nogil:
+    """Gather the Ideas cards carrying quills (ink to the reserve), then activations."""
+    cdef int c
+    for c in range(NCARDS):
+        if d.loc[c] == L_IDEAS and d.marks[c] > 0:
+            to_public(d, c, L_UP + d.owner[c])
+            d.reserve += d.ink[c]
+            d.ink[c] = 0
+    d.act_idx = -1
+    next_activation(d)
+
+
+cdef void next_placement(VecData* d) noexcept nogil:
+    d.place_idx += 1
+    if d.place_idx >= 2 * d.n:
+        start_phase2(d)
+        return
+    d.cur = snake(d, d.place_idx)
+    d.stage = ST_PLACE
+
+
+cdef void end_turn(VecData* d) noexcept nogil:
+    cdef int c
+    for c in range(NCARDS):
+        if d.loc[c] != L_IDEAS:
+            d.marks[c] = 0
+            d.owner[c] = -1
+            d.reserve += d.ink[c]
+            d.ink[c] = 0
+    d.turn += 1
+    if d.turn >= d.turn_cap:         # X5 / C13: the cap ends the game, scored as it stands
+        d.stage = ST_END
+        return
+    d.first = (d.first + 1) % d.n    # the first player token passes left
+    start_refill(d)
+
+
+cdef void next_activation(VecData* d) noexcept nogil:
+    cdef int p, c
+    cdef bint found
+    while True:
+        d.act_idx += 1
+        if d.act_idx >= 2 * d.n:
+            end_turn(d)
+            return
+        p = snake(d, d.act_idx)
+        found = False
+        for c in range(NCARDS):
+            if activatable(d, p, c):
+                found = True
+                break
+        if found:
+            d.cur = p
+            d.stage = ST_ACT_CHOOSE
+            return
+
+
+cdef void limit_check(VecData* d) noexcept nogil:
+    """The 7 face-up limit after each activation (C4); marked cards cannot be turned (X6)."""
+    if faceup(d, d.actor) > 7 and has_free_up(d, d.actor, -1):
+        d.cur = d.actor
+        d.stage = ST_LIMIT
+        return
+    next_activation(d)
+
+
+cdef void end_action(VecData* d) noexcept nogil:
+    """After an activation, performed or renounced: quills off, then the turn-down (C4)."""
+    cdef int x = d.act_card, p = d.actor
+    if d.loc[x] == L_UP + p or d.loc[x] == L_DOWN + p:
+        d.marks[x] = 0
+        d.owner[x] = -1
+        d.reserve += d.ink[x]
+        d.ink[x] = 0
+    d.parts = 0
+    if has_free_up(d, p, -1):
+        d.cur = p
+        d.stage = ST_TURN_DOWN
+        return
+    limit_check(d)
+
+
+cdef inline void add_part(VecData* d, int p, int card) noexcept nogil:
+    cdef int i = d.parts
+    d.part[i] = p
+    d.pcard[i] = card
+    d.ppts[i] = 0
+    d.bid_c[i] = 0
+    d.bid_s[i] = 0
+    d.bid_done[i] = 0
+    d.strength[i] = 0
+    d.parts += 1
+
+
+
+
+cdef void go_special(VecData* d) noexcept nogil:
+    """Step 1 for participant d.step onwards; skipped when it has no card to use (X6)."""
+    while d.step < d.parts:
+        if has_special_move(d, d.part[d.step], d.pcard[d.step]):
+            d.cur = d.part[d.step]
+            d.stage = ST_SPECIAL
+            return
+        d.step += 1
+        if d.kind == ACT_COMPARE and d.parts == 1:
+            d.cur = d.actor
+            d.stage = ST_COMPARE_TARGET
+            return
+    d.step = 0
+    go_bids(d)
+
+
+cdef void after_special(VecData* d) noexcept nogil:
+    d.step += 1
+    if d.kind == ACT_COMPARE and d.parts == 1:
+        d.cur = d.actor
+        d.stage = ST_COMPARE_TARGET
+        return
+    go_special(d)
+
+
+
+
+cdef void go_bids(VecData* d) noexcept nogil:
+    """Step 5: each participant bids ink, in order; sealed until all have bid (C5)."""
+    cdef int p
+    while d.step < d.parts:
+        p = d.part[d.step]
+        if d.cubes[p] > 0 or d.specials[p] > 0:
+            d.cur = p
+            d.stage = ST_BID
+            return
+        d.bid_done[d.step] = 1          # nothing to bid: an empty bid
+        d.step += 1
+    reveal(d)
+
+
+cdef inline int base_strength(VecData* d, int i) noexcept nogil:
+    """A x B + special points + ink left on the card (C5)."""
+    cdef int p = d.part[i], card = d.pcard[i], c, a = 0, b = 0
+    for c in range(NCARDS):
+        if d.loc[c] == L_UP + p:
+            if card_type(c) == card_type(card):
+                a += 1
+            if card_genre(c) == card_genre(card):
+                b += 1
+    return a * b + d.ppts[i] + d.ink[card]
+
+
+
+
+cdef void reveal(VecData* d) noexcept nogil:
+    """All bids are shown together and paid; then the card's effect."""
+    cdef int i, p, card, best = -1, nbest = 0, bi = 0, cost, y
+    for i in range(d.parts):
+        p = d.part[i]
+        card = d.pcard[i]
+        d.strength[i] = base_strength(d, i) + d.bid_c[i] + 3 * d.bid_s[i]
+        d.cubes[p] -= d.bid_c[i]
+        d.reserve += d.bid_c[i] + d.ink[card]
+        d.ink[card] = 0
+        d.specials[p] -= d.bid_s[i]
+        d.box[p] += d.bid_s[i]                  # spent tokens return to the box (C10)
+    d.revealed = 1
+    if d.kind == ACT_RESEARCH:
+        d.points = d.strength[0]
+        d.cur = d.actor
+        for i in range(NCOLORS):
+            if drawable(d, i) and d.points >= 2:
+                d.stage = ST_RESEARCH_DECK
+                return
+        effect_done(d)
+    elif d.kind == ACT_REACTIVATE:
+        d.points = d.strength[0]
+        reactivate_continue(d)
+    elif d.kind == ACT_RETRIEVE:
+        i = d.strength[0] // 2                  # C9: 2 points per cube, reserve permitting
+        if i > d.reserve:
+            i = d.reserve
+        d.cubes[d.actor] += i
+        d.reserve -= i
+        effect_done(d)
+    elif d.kind == ACT_COMPARE:
+        if d.strength[0] == d.strength[1]:
+            effect_done(d)
+            return
+        if d.strength[0] > d.strength[1]:
+            d.winner = 0
+            d.loser = 1
+            d.points = d.strength[0] - d.strength[1]
+            # the first card turned is always the compared card
+            y = d.pcard[1]
+            cost = turn_cost(faceup(d, d.part[1]))
+            if d.marks[y] != 0 or d.loc[y] != L_UP + d.part[1] or cost == 0 or cost > d.points:
+                effect_done(d)
+                return
+            d.loc[y] = L_DOWN + d.part[1]
+            d.points -= cost
+        else:                                   # C6: the defender wins symmetrically
+            d.winner = 1
+            d.loser = 0
+            d.points = d.strength[1] - d.strength[0]
+        compare_continue(d)
+    else:                                       # Insert with opposition
+        for i in range(d.parts):
+            if d.strength[i] > best:
+                best = d.strength[i]
+                nbest = 1
+                bi = i
+            elif d.strength[i] == best:
+                nbest += 1
+        if nbest > 1:                           # tie: nothing happens (C7)
+            effect_done(d)
+            return
+        d.winner = bi
+        d.ins_card = d.pcard[bi]
+        d.cur = d.part[bi]
+        d.stage = ST_INSERT_TOKENS
+
+
+cdef void compare_continue(VecData* d) noexcept nogil:
+    cdef int l = d.part[d.loser], cost = turn_cost(faceup(d, l))
+    if cost > 0 and cost <= d.points and has_free_up(d, l, -1):
+        d.cur = d.part[d.winner]
+        d.stage = ST_COMPARE_TURN
+        return
+    effect_done(d)
+
+
+cdef void reactivate_continue(VecData* d) noexcept nogil:
+    cdef int c
+    if d.points >= 2:
+        for c in range(NCARDS):
+            if d.loc[c] == L_DOWN + d.actor and d.marks[c] == 0:
+                d.cur = d.actor
+                d.stage = ST_REACTIVATE
+                return
+    effect_done(d)
+
+
+cdef void effect_done(VecData* d) noexcept nogil:
+    d.points = 0
+    end_action(d)
+
+
+cdef void next_opposer(VecData* d) noexcept nogil:
+    """Opposers declare clockwise from the actor (C7); those without face-up cards are skipped."""
+    cdef int q
+    while d.step < d.n:
+        q = (d.actor + d.step) % d.n
+        if faceup(d, q) > 0:
+            d.cur = q
+            d.stage = ST_INSERT_OPPOSE
+            return
+        d.step += 1
+    if d.parts == 1:                            # no opposition: no strength test (C7)
+        d.winner = 0
+        d.ins_card = d.pcard[0]
+        d.cur = d.actor
+        d.stage = ST_INSERT_TOKENS
+        return
+    d.step = 0
+    go_special(d)
+
+
+cdef void begin_action(VecData* d, int p, int card) noexcept nogil:
+    d.actor = p
+    d.act_card = card
+    d.kind = card_action(card)
+    d.parts = 0
+    d.revealed = 0
+    d.step = 0
+    d.points = 0
+    if d.kind == ACT_INSERT:
+        d.cur = p
+        d.stage = ST_INSERT_NOMINATE
+        return
+    add_part(d, p, card)
+    go_special(d)
+
+
+cdef void finish_insert(VecData* d) noexcept nogil:
+    """After the NOVEL placement: the game ends at once with 4 cards."""
+    if novel_count(d) >= NPOS:
+        d.stage = ST_END
+        return
+    effect_done(d)
+
+
+cdef void place_in_novel(VecData* d, int j, int card, int p, int k) noexcept nogil:
+    cdef int q
+    to_public(d, card, L_NOVEL)
+    d.novel[j] = card
+    for q in range(4):
+        d.tok[4 * j + q] = 0
+    d.tok[4 * j + p] = k
+    d.marks[card] = 0
+    d.owner[card] = -1
+    d.reserve += d.ink[card]
+    d.ink[card] = 0
+
+
+cdef inline int tokens_on(VecData* d, int j) noexcept nogil:
+    return d.tok[4 * j] + d.tok[4 * j + 1] + d.tok[4 * j + 2] + d.tok[4 * j + 3]
+
+
+# ---------------------------------------------------------------- legal moves
+cdef int gen_legal(VecData* d, int* out) noexcept nogil:
+    cdef int n = 0, p = d.cur, c, b, s, j, lo
+    cdef int st = d.stage
+    if st == ST_PLACE:
+        for c in range(NCARDS):
+            if d.loc[c] != L_IDEAS:
+                continue
+            if d.marks[c] == 0:
+                lo = 0
+            elif d.owner[c] != p:
+                lo = d.ink[c] + 1               # stealing needs strictly more cubes
+            else:
+                continue
+            for b in range(lo, d.cubes[p] + 1):
+                out[n] = A_IDEA + c * 25 + b
+                n += 1
+        for c in range(NCARDS):
+            if (d.loc[c] == L_UP + p and d.marks[c] == 0) or (d.loc[c] == L_DOWN + p and d.marks[c] < 2):
+                out[n] = A_DISP + c
+                n += 1
+        if n == 0:
+            out[0] = A_DONE
+            n = 1
+    elif st == ST_ROBBED:
+        for c in range(NCARDS):
+            if d.loc[c] == L_IDEAS and d.marks[c] == 0:
+                out[n] = A_IDEA + c * 25
+                n += 1
+        for c in range(NCARDS):
+            if d.loc[c] == L_UP + p and d.marks[c] == 0:
+                out[n] = A_DISP + c
+                n += 1
+        if n == 0:
+            out[0] = A_DONE
+            n = 1
+    elif st == ST_ACT_CHOOSE:
+        for c in range(NCARDS):
+            if activatable(d, p, c) and can_act(d, p, c):
+                out[n] = A_ACTIVATE + c
+                n += 1
+        for c in range(NCARDS):
+            if activatable(d, p, c):
+                out[n] = A_RENOUNCE + c
+                n += 1
+    elif st == ST_SPECIAL:
+        out[n] = A_DONE
+        n += 1
+        if faceup(d, p) <= 7:
+            for c in range(NCARDS):
+                if d.loc[c] == L_UP + p and d.marks[c] == 0 and c != d.pcard[d.step]:
+                    out[n] = A_TURN + c
+                    n += 1
+        for c in range(NCARDS):
+            if d.loc[c] == L_DOWN + p and d.marks[c] == 0 and c != d.pcard[d.step]:
+                out[n] = A_DISCARD + c
+                n += 1
+    elif st == ST_BID:
+        for b in range(d.cubes[p] + 1):
+            for s in range(d.specials[p] + 1):
+                out[n] = A_BID + b * 5 + s
+                n += 1
+        if d.cubes[p] >= 4 and d.box[p] > 0:
+            out[n] = A_TRADE
+            n += 1
+    elif st == ST_COMPARE_TARGET:
+        out[n] = A_DONE
+        n += 1
+        for c in range(NCARDS):
+            if d.loc[c] >= L_UP and d.loc[c] < L_UP + d.n and d.loc[c] != L_UP + p:
+                out[n] = A_CHOOSE + c
+                n += 1
+    elif st == ST_COMPARE_TURN:
+        out[n] = A_DONE
+        n += 1
+        for c in range(NCARDS):
+            if d.loc[c] == L_UP + d.part[d.loser] and d.marks[c] == 0:
+                out[n] = A_CHOOSE + c
+                n += 1
+    elif st == ST_RESEARCH_DECK:
+        out[n] = A_DONE
+        n += 1
+        for c in range(NCOLORS):
+            if drawable(d, c):
+                out[n] = A_DECK + c
+                n += 1
+    elif st == ST_RESEARCH_PICK:
+        for c in range(NCARDS):
+            if d.loc[c] == L_TRAY:
+                out[n] = A_KEEP_DOWN + c
+                n += 1
+        if d.points >= 4:
+            for c in range(NCARDS):
+                if d.loc[c] == L_TRAY:
+                    out[n] = A_KEEP_UP + c
+                    n += 1
+        if d.points >= 2 and drawable(d, d.color):
+            out[n] = A_DRAW
+            n += 1
+    elif st == ST_REACTIVATE:
+        out[n] = A_DONE
+        n += 1
+        for c in range(NCARDS):
+            if d.loc[c] == L_DOWN + p and d.marks[c] == 0:
+                out[n] = A_FLIP + c
+                n += 1
+    elif st == ST_INSERT_NOMINATE or st == ST_INSERT_OPPOSE:
+        out[n] = A_DONE
+        n += 1
+        for c in range(NCARDS):
+            if d.loc[c] == L_UP + p:
+                out[n] = A_CHOOSE + c
+                n += 1
+    elif st == ST_INSERT_TOKENS:
+        if d.cubes[p] >= 4 and d.box[p] > 0:
+            out[n] = A_TRADE
+            n += 1
+        for s in range(d.specials[p] + 1):
+            out[n] = A_TOKENS + s
+            n += 1
+    elif st == ST_INSERT_PLACE:
+        for j in range(NPOS):
+            if d.novel[j] < 0:
+                out[n] = A_POS + j
+                n += 1
+        for j in range(NPOS):
+            if d.novel[j] >= 0 and tokens_on(d, j) < d.ins_tokens:
+                out[n] = A_REPLACE + j
+                n += 1
+    elif st == ST_INSERT_MOVE:
+        for j in range(NPOS):
+            if d.novel[j] < 0:
+                out[n] = A_POS + j
+                n += 1
+    elif st == ST_TURN_DOWN or st == ST_LIMIT:
+        for c in range(NCARDS):
+            if d.loc[c] == L_UP + p and d.marks[c] == 0:
+                out[n] = A_TURN + c
+                n += 1
+    elif st == ST_START_DECK:
+        for c in range(NCOLORS):
+            if deck_count(d, c) > 0:
+                out[n] = A_DECK + c
+                n += 1
+    elif st == ST_START_PICK:
+        for c in range(NCARDS):
+            if d.loc[c] == L_TRAY:
+                out[n] = A_KEEP_UP + c
+                n += 1
+    return n
+
+
+cdef inline bint is_chance_stage(int st) noexcept nogil:
+    return (st == ST_FIRST or st == ST_DEAL_OBJ or st == ST_START_DRAW or st == ST_IDEAS_OBJ
+            or st == ST_IDEAS_DRAW or st == ST_RESEARCH_DRAW)
+
+
+cdef inline int draw_color(VecData* d) noexcept nogil:
+    if d.stage == ST_IDEAS_DRAW:
+        return d.queue[0]
+    return d.color
+
+
+cdef int gen_chance(VecData* d, int* out, double* probs) noexcept nogil:
+    cdef int n = 0, i, c, col, st = d.stage
+    if st == ST_FIRST:
+        for i in range(d.n):
+            out[n] = C_FIRST + i
+            n += 1
+    elif st == ST_DEAL_OBJ:
+        for i in range(NOBJ):
+            if d.obj_loc[i] == O_DECK:
+                out[n] = C_OBJ + i
+                n += 1
+    elif st == ST_IDEAS_OBJ:
+        for i in range(NOBJ):
+            if d.obj_loc[i] == O_DECK or d.obj_loc[i] == O_DECK_SEEN:
+                out[n] = C_OBJ + i
+                n += 1
+    else:
+        col = draw_color(d)
+        for c in range(NCARDS):
+            if d.loc[c] == L_DECK and card_color(c) == col:
+                out[n] = C_CARD + c
+                n += 1
+    if probs != NULL:
+        for i in range(n):
+            probs[i] = 1.0 / n
+    return n
+
+
+# ---------------------------------------------------------------- applying
+cdef void apply_chance(VecData* d, int a) noexcept nogil:
+    cdef int st = d.stage, c, o
+    if st == ST_FIRST:
+        d.first = a - C_FIRST
+        d.setup_idx = 0
+        d.stage = ST_DEAL_OBJ
+    elif st == ST_DEAL_OBJ:
+        o = a - C_OBJ
+        d.objective[d.setup_idx] = o
+        d.obj_loc[o] = d.setup_idx
+        d.setup_idx += 1
+        if d.setup_idx >= d.n:
+            d.setup_idx = 0
+            d.cur = d.first
+            d.stage = ST_START_DECK
+    elif st == ST_START_DRAW:
+        hidden_draw(d, d.tray_owner, a - C_CARD)
+        d.draws_left -= 1
+        if d.draws_left <= 0 or deck_count(d, d.color) == 0:
+            d.cur = d.tray_owner
+            d.stage = ST_START_PICK
+    elif st == ST_RESEARCH_DRAW:
+        hidden_draw(d, d.tray_owner, a - C_CARD)
+        d.cur = d.tray_owner
+        d.stage = ST_RESEARCH_PICK
+    elif st == ST_IDEAS_OBJ:
+        o = a - C_OBJ
+        d.obj_loc[o] = O_DISCARD
+        use_objective(d, o)
+        ideas_continue(d)
+    elif st == ST_IDEAS_DRAW:
+        c = a - C_CARD
+        to_public(d, c, L_IDEAS)
+        d.marks[c] = 0
+        d.owner[c] = -1
+        d.ink[c] = 0
+        for o in range(d.qlen - 1):
+            d.queue[o] = d.queue[o + 1]
+        d.qlen -= 1
+        ideas_continue(d)
+
+
+cdef inline void do_trade(VecData* d, int p) noexcept nogil:
+    """4 cubes to the reserve for 1 special token of p's color from the box (C10)."""
+    d.cubes[p] -= 4
+    d.reserve += 4
+    d.box[p] -= 1
+    d.specials[p] += 1
+
+
+cdef void apply_move(VecData* d, int a) noexcept nogil:
+    cdef int st = d.stage, p = d.cur, c, b, r, j, q, cost
+    if st == ST_PLACE:
+        if a == A_DONE:
+            next_placement(d)
+        elif a < A_DISP:
+            c = (a - A_IDEA) // 25
+            b = (a - A_IDEA) % 25
+            d.cubes[p] -= b
+            if d.marks[c] > 0:
+                # a steal: the robbed player takes back their cubes plus one of the stealer's
+                r = d.owner[c]
+                d.carried = d.ink[c] + 1
+                d.ink[c] = b - 1
+                d.owner[c] = p
+                d.robbed = r
+                d.cur = r
+                d.stage = ST_ROBBED
+                return
+            d.marks[c] = 1
+            d.owner[c] = p
+            d.ink[c] = b
+            next_placement(d)
+        else:
+            c = a - A_DISP
+            d.marks[c] += 1
+            d.owner[c] = p
+            next_placement(d)
+    elif st == ST_ROBBED:
+        if a == A_DONE:                         # C8: nowhere to go, the cubes come back
+            d.cubes[p] += d.carried
+        elif a < A_DISP:
+            c = (a - A_IDEA) // 25
+            d.marks[c] = 1
+            d.owner[c] = p
+            d.ink[c] = d.carried
+        else:
+            c = a - A_DISP
+            d.marks[c] += 1
+            d.owner[c] = p
+            d.ink[c] += d.carried
+        d.carried = 0
+        d.robbed = -1
+        next_placement(d)
+    elif st == ST_ACT_CHOOSE:
+        if a >= A_RENOUNCE:
+            d.actor = p
+            d.act_card = a - A_RENOUNCE
+            d.parts = 0
+            end_action(d)
+        else:
+            begin_action(d, p, a - A_ACTIVATE)
+    elif st == ST_SPECIAL:
+        if a == A_DONE:
+            after_special(d)
+        elif a < A_DISCARD:
+            d.loc[a - A_TURN] = L_DOWN + p
+            d.ppts[d.step] += 1
+        else:
+            to_public(d, a - A_DISCARD, L_DISCARD)   # C14: discards are public
+            d.ppts[d.step] += 2
+    elif st == ST_BID:
+        if a == A_TRADE:
+            do_trade(d, p)
+        else:
+            d.bid_c[d.step] = (a - A_BID) // 5
+            d.bid_s[d.step] = (a - A_BID) % 5
+            d.bid_done[d.step] = 1
+            d.step += 1
+            go_bids(d)
+    elif st == ST_COMPARE_TARGET:
+        if a == A_DONE:
+            effect_done(d)
+        else:
+            c = a - A_CHOOSE
+            add_part(d, d.loc[c] - L_UP, c)
+            go_special(d)
+    elif st == ST_COMPARE_TURN:
+        if a == A_DONE:
+            effect_done(d)
+        else:
+            q = d.part[d.loser]
+            d.points -= turn_cost(faceup(d, q))
+            d.loc[a - A_CHOOSE] = L_DOWN + q
+            compare_continue(d)
+    elif st == ST_RESEARCH_DECK:
+        if a == A_DONE:
+            effect_done(d)
+        else:
+            d.color = a - A_DECK
+            d.points -= 2
+            d.tray_owner = p
+            rebuild_deck(d, d.color)
+            d.stage = ST_RESEARCH_DRAW
+    elif st == ST_RESEARCH_PICK:
+        if a == A_DRAW:
+            d.points -= 2
+            rebuild_deck(d, d.color)
+            d.stage = ST_RESEARCH_DRAW
+        elif a < A_KEEP_UP:
+            c = a - A_KEEP_DOWN
+            d.loc[c] = L_DOWN + p               # only p knows it (known stays 1 << p)
+            empty_tray(d, p)
+            effect_done(d)
+        else:
+            c = a - A_KEEP_UP
+            to_public(d, c, L_UP + p)
+            empty_tray(d, p)
+            effect_done(d)
+    elif st == ST_REACTIVATE:
+        if a == A_DONE:
+            effect_done(d)
+        else:
+            to_public(d, a - A_FLIP, L_UP + p)
+            d.points -= 2
+            reactivate_continue(d)
+    elif st == ST_INSERT_NOMINATE:
+        if a == A_DONE:
+            effect_done(d)
+        else:
+            add_part(d, p, a - A_CHOOSE)
+            d.step = 1
+            next_opposer(d)
+    elif st == ST_INSERT_OPPOSE:
+        if a != A_DONE:
+            add_part(d, p, a - A_CHOOSE)
+        d.step += 1
+        next_opposer(d)
+    elif st == ST_INSERT_TOKENS:
+        if a == A_TRADE:
+            do_trade(d, p)
+        else:
+            d.ins_tokens = a - A_TOKENS
+            d.specials[p] -= d.ins_tokens       # tokens in the NOVEL stay there (C10)
+            d.stage = ST_INSERT_PLACE
+    elif st == ST_INSERT_PLACE:
+        if a < A_REPLACE:
+            place_in_novel(d, a - A_POS, d.ins_card, p, d.ins_tokens)
+            finish_insert(d)
+        else:
+            j = a - A_REPLACE
+            d.mv_card = d.novel[j]
+            for q in range(4):
+                d.mv_tok[q] = d.tok[4 * j + q]
+            place_in_novel(d, j, d.ins_card, p, d.ins_tokens)
+            d.stage = ST_INSERT_MOVE
+    elif st == ST_INSERT_MOVE:
+        j = a - A_POS
+        d.novel[j] = d.mv_card
+        for q in range(4):
+            d.tok[4 * j + q] = d.mv_tok[q]
+            d.mv_tok[q] = 0
+        d.mv_card = -1
+        finish_insert(d)
+    elif st == ST_TURN_DOWN:
+        d.loc[a - A_TURN] = L_DOWN + p
+        limit_check(d)
+    elif st == ST_LIMIT:
+        d.loc[a - A_TURN] = L_DOWN + p
+        limit_check(d)
+    elif st == ST_START_DECK:
+        d.color = a - A_DECK
+        d.draws_left = 3
+        d.tray_owner = p
+        d.stage = ST_START_DRAW
+    elif st == ST_START_PICK:
+        to_public(d, a - A_KEEP_UP, L_UP + p)
+        empty_tray(d, p)
+        d.setup_idx += 1
+        if d.setup_idx < d.n:
+            d.cur = (d.first + d.setup_idx) % d.n
+            d.stage = ST_START_DECK
+        else:
+            start_ideas_setup(d)
+
+
+cdef void init_data(VecData* d, int n, int cap) noexcept nogil:
+    cdef int c, p
+    memset(d, 0, sizeof(VecData))
+    d.n = n
+    d.turn_cap = cap
+    d.stage = ST_FIRST
+    d.cur = -1
+    d.robbed = -1
+    d.mv_card = -1
+    for c in range(NCARDS):
+        d.loc[c] = L_DECK
+        d.owner[c] = -1
+    for c in range(NOBJ):
+        d.obj_loc[c] = O_DECK
+    for p in range(4):
+        d.objective[p] = -1
+        d.novel[p] = -1
+        if p < n:
+            d.cubes[p] = START_CUBES
+            d.specials[p] = START_TOKENS
+            d.box[p] = TOKENS_PER_COLOR - START_TOKENS
+    d.reserve = TOTAL_CUBES - START_CUBES * n

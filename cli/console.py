@@ -31,19 +31,41 @@ def interactive() -> bool:
         return False
 
 
-class ThinkingDisplay:
-    """Reports an agent's progress on a bar: the share of the budget used, and what is left."""
+# A search shorter than this shows no progress display at all (no flicker on quick moves).
+_SHOW_AFTER = 0.25
+# Redraw the display at most this often (seconds); there is no refresh thread to wait for.
+_REDRAW_EVERY = 0.05
 
-    def __init__(self, progress: Progress | None, task: int | None, time_limit: float | None):
-        self._progress = progress
-        self._task = task
+
+class ThinkingDisplay:
+    """An agent's progress callback: a bar of the budget used and what is left, on a terminal.
+
+    The bar appears once a search has run for `_SHOW_AFTER` seconds and is redrawn from the
+    callback itself, so quick moves cost nothing and nothing waits for a refresh thread.
+    """
+
+    def __init__(self, console: Console | None, label: str, time_limit: float | None):
+        self._console = console
+        self._label = label
         self._time_limit = time_limit
         self._start = time.monotonic()
+        self._drawn = 0.0
+        self._progress: Progress | None = None
+        self._task = None
 
     def __call__(self, done: int, total: int | None = None) -> None:
-        if self._progress is None or self._task is None:
+        if self._console is None:
             return
-        elapsed = time.monotonic() - self._start
+        now = time.monotonic()
+        elapsed = now - self._start
+        if self._progress is None:
+            if elapsed < _SHOW_AFTER:
+                return
+            columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                       TextColumn("{task.fields[left]}"), TimeElapsedColumn()]
+            self._progress = Progress(*columns, console=self._console, transient=True, auto_refresh=False)
+            self._progress.start()
+            self._task = self._progress.add_task(self._label, total=1.0, left="")
         shares, left = [], []
         if total:
             shares.append(done / total)
@@ -53,17 +75,22 @@ class ThinkingDisplay:
             left.append(f"{max(self._time_limit - elapsed, 0):.1f} s")
         share = min(max(shares, default=0.0), 1.0)
         self._progress.update(self._task, completed=share, left=" or ".join(left) + " left" if left else "")
+        if now - self._drawn >= _REDRAW_EVERY:
+            self._drawn = now
+            self._progress.refresh()
+
+    def close(self) -> None:
+        """Remove the display, if it was shown."""
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
 
 
 @contextmanager
-def thinking(console: Console, label: str, iterations: int | None,
-             time_limit: float | None) -> Iterator[ThinkingDisplay]:
-    """A progress display for one search, shown only when `console` is a terminal."""
-    if not console.is_terminal:
-        yield ThinkingDisplay(None, None, None)
-        return
-    columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-               TextColumn("{task.fields[left]}"), TimeElapsedColumn()]
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(label, total=1.0, left="")
-        yield ThinkingDisplay(progress, task, time_limit)
+def thinking(console: Console, label: str, time_limit: float | None) -> Iterator[ThinkingDisplay]:
+    """A progress callback for one search; it draws only when `console` is a terminal."""
+    display = ThinkingDisplay(console if console.is_terminal else None, label, time_limit)
+    try:
+        yield display
+    finally:
+        display.close()

@@ -137,7 +137,7 @@ class PlayLoop:
         state = self.table.state.clone()
         label = f"{self._who(seat)} thinks"
         alternatives: list[agent_api.Candidate] = []
-        with thinking(self.console, label, self.budget.iterations, self.budget.time_limit) as progress:
+        with thinking(self.console, label, self.budget.time_limit) as progress:
             if self.explain:
                 alternatives = agent_api.analyse(agent, state, top=4, progress=progress)
                 action = alternatives[0].action if alternatives else agent_api.step(agent, state, progress)
@@ -165,7 +165,7 @@ class PlayLoop:
         spec = self.hint_spec()
         if self._hint_agent is None:
             self._hint_agent = agent_api.build(spec, self.game, agent_seed(self.table.seed, 77), self.budget)
-        with thinking(self.console, "Looking for hints", self.budget.iterations, self.budget.time_limit) as progress:
+        with thinking(self.console, "Looking for hints", self.budget.time_limit) as progress:
             candidates = agent_api.analyse(self._hint_agent, self.table.state.clone(), top=3, progress=progress)
         if not candidates:
             self.console.print(f"{spec.name} has no hint here.")

@@ -1,0 +1,131 @@
+"""`vsai list`, `rules`, `arena`, `bench` and `replay` through click's CliRunner."""
+import json
+
+import pytest
+
+from cli_helpers import answers, run, usage_error
+from vsai.cli.arena import seating
+
+
+def test_list_shows_games_and_agents():
+    result = run(["list"])
+    assert result.exit_code == 0
+    for word in ("kilauea", "Kilauea", "2-4", "turn_cap", "random", "heuristic", "ismcts"):
+        assert word in result.output
+
+
+def test_rules_and_unknown_game():
+    result = run(["rules", "kilauea"])
+    assert result.exit_code == 0 and "Kilauea" in result.output and "turn_cap" in result.output \
+        or "volcano" in result.output.lower()
+    usage_error(["rules", "chess"], "unknown game 'chess'")
+
+
+def test_help_of_every_command():
+    for command in ("play", "arena", "list", "rules", "bench", "replay"):
+        result = run([command, "--help"])
+        assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_seating_rotates_every_agent_through_every_seat():
+    labels = ["a", "b", "c"]
+    seen = {label: sorted(seating(g, labels).index(label) for g in range(6)) for label in labels}
+    assert all(seats == [0, 0, 1, 1, 2, 2] for seats in seen.values())
+
+
+ARENA = ["arena", "kilauea", "--agents", "heuristic,random", "--games", "4", "--seed", "3", "--json"]
+
+
+def test_arena_json_counts_every_game_once():
+    result = run(ARENA)
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["game"] == "kilauea" and data["games"] == 4
+    results = data["results"]
+    assert set(results) == {"heuristic", "random"}
+    assert sum(r["wins"] for r in results.values()) == pytest.approx(4)
+    for r in results.values():
+        lo, hi = r["ci95"]
+        assert 0 <= lo <= r["win_rate"] <= hi <= 1
+        assert r["win_rate"] == pytest.approx(r["wins"] / 4)
+        assert r["seats"] == {"0": 2, "1": 2}
+        assert r["mean_score"] >= 0
+
+
+def test_arena_is_reproducible_and_workers_agree():
+    first = json.loads(run(ARENA).output)
+    parallel = json.loads(run(ARENA + ["--workers", "2"]).output)
+    for label in first["results"]:
+        for key in ("wins", "mean_score", "seats"):
+            assert first["results"][label][key] == parallel["results"][label][key]
+
+
+def test_arena_table_with_per_agent_options_and_three_seats():
+    result = run(["arena", "kilauea", "--agents", "ismcts:iterations=10;exploration=0.5,random,heuristic",
+                  "--games", "3"])
+    assert result.exit_code == 0
+    for word in ("ismcts:iterations=10,exploration=0.5", "win rate", "95% interval", "mean score"):
+        assert word in result.output
+
+
+def test_the_same_agent_twice_is_kept_apart():
+    data = json.loads(run(["arena", "kilauea", "--agents", "random,random", "--games", "2", "--json"]).output)
+    assert len(data["results"]) == 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (["arena", "kilauea", "--agents", "random"], "give 2 to 4 agents"),
+    (["arena", "kilauea", "--agents", "random,alphazero"], "unknown agent 'alphazero'"),
+    (["arena", "kilauea", "--agents", "random,ismcts:bogus=1"], "has no option bogus"),
+    (["arena", "kilauea", "--agents", "random,random", "--games", "0"], "0 is not in the range"),
+    (["arena", "chess", "--agents", "random,random"], "unknown game 'chess'"),
+])
+def test_arena_usage_errors(args, message):
+    usage_error(args, message)
+
+
+def test_bench_prints_a_table():
+    result = run(["bench", "kilauea", "--agents", "random,ismcts", "--iterations", "30", "--seconds", "0.05"])
+    assert result.exit_code == 0
+    for word in ("clone", "ns", "random playouts", "moves/s", "iterations/s"):
+        assert word in result.output
+    usage_error(["bench", "chess"], "unknown game 'chess'")
+
+
+def test_replay_a_saved_game(tmp_path):
+    path = tmp_path / "game.json"
+    run(["play", "kilauea", "--ai", "random", "--seed", "1"], answers("1", "1", f"save {path}", "quit"))
+    result = run(["replay", str(path), "--seat", "0"])
+    assert result.exit_code == 0
+    assert "Set-up:" in result.output and "P1 (human): draft" in result.output
+    assert "P1's view" in result.output
+    moves = len(json.loads(path.read_text())["actions"])
+    assert result.output.strip().splitlines()[-1] == f"The game was not finished ({moves} moves)."
+    usage_error(["replay", str(path), "--seat", "2"], "seat 2 does not exist")
+
+
+def test_replay_a_finished_game_ends_with_the_result(tmp_path):
+    from vsai.cli.session import Table
+    from vsai.core import load_game
+
+    path = tmp_path / "game.json"
+    table = Table(load_game("kilauea"), 1, {0: "random", 1: "random"})
+    while True:
+        table.resolve_chance()
+        if table.is_over():
+            break
+        table.play(table.state.legal_actions()[0])
+    table.record().save(path)
+    result = run(["replay", str(path), "--step"])  # piped: --step does not wait
+    assert result.output.strip().splitlines()[-1].startswith("Result: P1 (random)")
+    assert "P1 (random): " in result.output
+
+
+def test_replay_bad_files_are_usage_errors(tmp_path):
+    usage_error(["replay", str(tmp_path / "missing.json")], "no such file")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    usage_error(["replay", str(bad)], "not valid JSON")
+    bad.write_text(json.dumps({"format": "vsai-record", "version": 1, "game": "kilauea", "params": {},
+                               "seed": 0, "actions": [0, 9999], "seats": {}}))
+    usage_error(["replay", str(bad)], "is illegal")

@@ -1,0 +1,179 @@
+"""`vsai play`: scripted games through piped input, commands, bad input, usage errors."""
+import json
+
+import pytest
+
+from cli_helpers import answers, run, usage_error
+
+PLAY = ["play", "kilauea", "--ai", "random", "--seed", "1"]
+
+
+def test_scripted_game_ends_with_the_result_line():
+    result = run(PLAY, answers(ones=5000))
+    assert result.exit_code == 0
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith("Result: P1 (you) ")
+    assert "P2 (random)" in last and ("winner: " in last or "winners: " in last)
+    assert "P1's view" in result.output  # the board was shown as the human's seat sees it
+    assert "1. " in result.output        # moves were listed with numbers
+
+
+def test_same_seed_same_game_and_another_seed_another():
+    first = run(PLAY, answers(ones=5000)).output
+    assert run(PLAY, answers(ones=5000)).output == first
+    other = run(["play", "kilauea", "--ai", "random", "--seed", "2"], answers(ones=5000)).output
+    assert other != first
+
+
+def test_end_of_input_quits_cleanly():
+    result = run(PLAY, answers(ones=3))
+    assert result.exit_code == 0
+    assert "Quit after 5 moves; the game was not finished." in result.output  # 3 yours, 2 the AI's
+    assert "Result:" not in result.output
+
+
+def test_bad_answers_get_one_line_and_the_same_prompt():
+    result = run(PLAY, answers("99", "0", "", "fly to the moon", "draft s9 purple", "quit"))
+    out = result.output
+    assert result.exit_code == 0
+    assert "There is no move 99: type a number from 1 to 20" in out
+    assert "There is no move 0" in out
+    assert "Please type a move" in out
+    assert "'fly to the moon' is not a legal move here." in out
+    assert "Quit after 0 moves" in out
+    # The prompt came back after each mistake, and the board was not lost.
+    assert out.count("P1, your move [1-20, help]: ") == 6
+
+
+def test_a_move_may_be_typed_as_its_text_in_any_case():
+    result = run(PLAY, answers("DRAFT  s3 green", "quit"))
+    assert "P1 (you) plays: draft S3 green" in result.output
+
+
+def test_typo_suggests_close_moves():
+    result = run(PLAY, answers("draft S3 gren", "quit"))
+    assert "Did you mean: draft S3 green" in result.output
+
+
+def test_help_and_board_commands():
+    result = run(PLAY, answers("help", "board", "quit"))
+    for command in ("hint", "undo", "save FILE", "load FILE", "board", "quit"):
+        assert command in result.output
+    assert result.output.count("P1's view") == 2
+
+
+def test_hint_gives_three_moves_with_win_chances():
+    result = run(PLAY + ["--iterations", "60"], answers("hint", "quit"))
+    assert "Hint (ismcts" in result.output  # random gives no useful hints: the fair ismcts does
+    lines = [line for line in result.output.splitlines() if "estimated win chance" in line]
+    assert len(lines) == 3 and "of the search" in lines[0]
+
+
+def test_undo_goes_back_to_the_previous_decision(tmp_path):
+    before, after = tmp_path / "before.json", tmp_path / "after.json"
+    result = run(PLAY, answers("1", "1", f"save {before}", "1", "undo", f"save {after}", "quit"))
+    assert "Undone:" in result.output
+    assert json.loads(before.read_text()) == json.loads(after.read_text())
+
+
+def test_undo_at_the_first_decision_is_refused():
+    result = run(PLAY, answers("undo", "quit"))
+    assert "Nothing to undo" in result.output
+
+
+def test_save_and_load_round_trip(tmp_path):
+    path = tmp_path / "game.json"
+    first = run(PLAY, answers("1", "2", "3", f"save {path}", "quit"))
+    assert f"Saved" in first.output
+    record = json.loads(path.read_text())
+    assert record["format"] == "vsai-record" and record["version"] == 1
+    assert record["game"] == "kilauea" and record["seed"] == 1
+    assert record["seats"] == {"0": "human", "1": "random"}
+    # Load it in another game (other seed) with the command, and with --load: same position.
+    loaded = run(["play", "kilauea", "--ai", "random", "--seed", "5"],
+                 answers(f"load {path}", f"save {tmp_path / 'again.json'}", "quit"))
+    assert "Loaded" in loaded.output
+    assert json.loads((tmp_path / "again.json").read_text()) == record
+    resumed = run(["play", "kilauea", "--ai", "random", "--load", str(path)],
+                  answers(f"save {tmp_path / 'third.json'}", "quit"))
+    assert json.loads((tmp_path / "third.json").read_text()) == record
+    assert "Seed 1." in resumed.output
+
+
+def test_loading_a_missing_or_corrupt_file_keeps_the_game(tmp_path):
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text('{"format": "vsai-record", "version": 1, "game": "kilauea", "params": {}, '
+                       '"seed": 1, "actions": [9999], "seats": {"0": "human", "1": "random"}}')
+    result = run(PLAY, answers(f"load {tmp_path / 'nope.json'}", f"load {corrupt}", "load", "1", "quit"))
+    out = result.output
+    assert "Cannot load" in out and "no such file" in out
+    assert "action 1 is illegal" in out
+    assert "load needs a file name" in out
+    assert "P1 (you) plays:" in out
+
+
+def test_save_to_an_impossible_path_is_one_line(tmp_path):
+    result = run(PLAY, answers(f"save {tmp_path}/no/such/dir/x.json", "quit"))
+    assert "Cannot save to" in result.output
+
+
+def test_several_humans_share_the_table():
+    result = run(["play", "kilauea", "--players", "3", "--humans", "2", "--ai", "random", "--seed", "4"],
+                 answers(ones=5000))
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith("Result: P1 (human) ") and "P2 (human)" in last and "P3 (random)" in last
+    assert "P2, your move" in result.output
+
+
+def test_no_humans_watches_the_ais_and_explain_shows_alternatives():
+    result = run(["play", "kilauea", "--humans", "0", "--ai", "ismcts", "--iterations", "20",
+                  "--seed", "2", "--explain", "--option", "turn_cap=6"])
+    assert result.exit_code == 0
+    assert "P1 (ismcts): " in result.output
+    assert "estimated win chance" in result.output
+    assert result.output.strip().splitlines()[-1].startswith("Result: P1 (ismcts)")
+
+
+def test_seat_choice_and_random_seat():
+    result = run(PLAY + ["--seat", "1"], answers("quit"))
+    assert "P1 (random), P2 (you)" in result.output
+    assert "P2's view" in result.output
+    result = run(PLAY + ["--seat", "P2"], answers("quit"))
+    assert "P2 (you)" in result.output
+    seats = {run(["play", "kilauea", "--ai", "random", "--seat", "random", "--seed", str(s)],
+                 answers("quit")).output.splitlines()[0] for s in range(8)}
+    assert any("P1 (you)" in line for line in seats) and any("P2 (you)" in line for line in seats)
+
+
+def test_variant_option_and_players():
+    result = run(PLAY + ["--players", "3", "--option", "turn_cap=5"], answers(ones=500))
+    assert "3 players, turn" in result.output
+    assert result.output.strip().splitlines()[-1].startswith("Result:")
+
+
+def test_level_sets_the_budget():
+    result = run(PLAY + ["--level", "1"], answers("quit"))
+    assert "level 1 (novice)" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["play", "kilauea", "--ai", "deep-blue"], "unknown agent 'deep-blue'"),
+    (["play", "kilauea", "--players", "9"], "above the maximum 4"),
+    (["play", "kilauea", "--players", "many"], "'many' is not a valid integer"),
+    (["play", "kilauea", "--seat", "5"], "seat 5 does not exist"),
+    (["play", "kilauea", "--seat", "north"], "'north' is not a seat"),
+    (["play", "kilauea", "--humans", "3"], "3 humans do not fit a 2-player game"),
+    (["play", "kilauea", "--option", "colour=red"], "kilauea has no option colour"),
+    (["play", "kilauea", "--option", "turn_cap"], "'turn_cap' is not KEY=VALUE"),
+    (["play", "kilauea", "--option", "turn_cap=0"], "below the minimum 1"),
+    (["play", "kilauea", "--level", "11"], "11 is not in the range 1<=x<=10"),
+    (["play", "kilauea", "--level", "3", "--iterations", "5"], "give --level or --iterations"),
+    (["play", "kilauea", "--iterations", "0"], "0 is not in the range x>=1"),
+    (["play", "kilauea", "--think-time", "-1"], "--think-time"),
+    (["play", "kilauea", "--ai", "ismcts:exploration=banana"], "exploration"),
+    (["play", "kilauea", "--ai", "ismcts:colour=red"], "has no option colour"),
+    (["play", "kilauea", "--load", "/no/such/file.json"], "no such file"),
+])
+def test_wrong_options_are_usage_errors(args, message):
+    usage_error(args, message)

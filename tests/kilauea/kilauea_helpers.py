@@ -47,13 +47,14 @@ def play_draft(state, picks=None):
 def position(players: int = 4, *, phase: str = "move", player: int = 0, pawn: int = 0,
              volcano=None, forests=None, canoes=None, stones=None, islands=None, vp=None,
              reefs=(1, 2, 3, 4, 5), forest_tiles=(6, 7, 8, 9, 10), turns: int = 10,
-             intermediate_scored: bool | None = None, turn_cap: int = 300, extra=None):
+             intermediate_scored: bool | None = None, turn_cap: int = 300, extra=None, spill: bool = True):
     """A game position at the start of a player's turn, built through JSON.
 
     volcano: 5x4 heights (default all 1); forests: {f: {space: colour}} for the forests to
     fix exactly (other forests receive the remaining tikis, coast row first); canoes: per
     player {colour: count}; stones: per player (the crater gets the rest, K4); islands: per
-    player {sector: {colour: count}}. Forest tiles whose row c is empty go to the hillside.
+    player {sector: {colour: count}}. Tikis that fit nowhere go on the last seat's island
+    (unless spill=False). Forest tiles whose row c is empty go to the hillside.
     """
     game = load_game("kilauea", players=players, turn_cap=turn_cap)
     data = play_draft(play_setup(players, 0, turn_cap)).to_dict()
@@ -90,8 +91,18 @@ def position(players: int = 4, *, phase: str = "move", player: int = 0, pawn: in
         for k, name in enumerate(board_spaces(f)):
             if pool and not (n == 2 and (name in THREE_PLUS or (f < 2 and name == "c3"))):
                 rows[f][k] = pool.pop(0)
-    if pool:
+    if pool and not spill:
         raise ValueError(f"{len(pool)} tikis do not fit in the free forests")
+    # the rest goes on the last seat's island, out of the acting player's way
+    spilled = [{c: 0 for c in COLOURS} for _ in range(5)]
+    for s in range(5):
+        while pool and sum(spilled[s].values()) + sum(islands[n - 1].get(s, {}).values()) < 6:
+            spilled[s][pool.pop(0)] += 1
+    if pool:
+        raise ValueError(f"{len(pool)} tikis left over")
+    islands = list(islands)
+    islands[n - 1] = {s: {c: islands[n - 1].get(s, {}).get(c, 0) + spilled[s][c] for c in COLOURS}
+                      for s in range(5)}
     hill = [None] * 5
     ftiles = list(forest_tiles)
     for f in range(5):

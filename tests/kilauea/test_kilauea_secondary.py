@@ -1,0 +1,343 @@
+"""Kilauea secondary actions: when they open, unlocking volcano tiles, and all 20 effects."""
+import pytest
+
+from kilauea_helpers import B, G, R, Y, census, position, texts
+
+FULL_F1 = {"a1": R, "a2": Y, "a3": G, "a4": B, "b1": R, "b2": Y, "b3": G, "b4": B,
+           "c1": R, "c2": Y, "c3": G}
+F1_NO_ROW_C = {"a1": R, "a2": Y, "a3": G, "a4": B, "b1": R, "b2": Y, "b3": G, "b4": B}
+
+
+def tiles_with(reef1=None, forest1=None):
+    """Tile numbers for (reefs, forest_tiles) with `reef1` at R1 and/or `forest1` at F1."""
+    rest = [t for t in range(1, 11) if t not in (reef1, forest1)]
+    reefs = ([reef1] if reef1 else []) + rest[:5 - (1 if reef1 else 0)]
+    rest = [t for t in rest if t not in reefs]
+    forest = ([forest1] if forest1 else []) + rest
+    return reefs, forest
+
+
+def coral_turn(n, *, canoe=None, stones=(2, 2, 2, 2), **kw):
+    """P1 has cut F1.a1 with the pawn on (1,2), next to R1 holding coral n."""
+    reefs, forest = tiles_with(reef1=n)
+    kw.setdefault("forests", {0: dict(FULL_F1)})
+    state = position(4, pawn=0, reefs=reefs, forest_tiles=forest,
+                     canoes=[canoe or {R: 2}, {}, {}, {}], stones=list(stones), **kw)
+    state.apply_action("canoe +1")
+    state.apply_action("cut F1.a1")
+    if state.phase() == "cut2":
+        state.apply_action("stop")
+    return state
+
+
+def volcano_turn(n, *, canoe=None, stones=(2, 2, 2, 2), **kw):
+    """P1 has placed a red tiki on S1, whose hillside holds volcano n (F1's row c is empty)."""
+    reefs, forest = tiles_with(forest1=n)
+    kw.setdefault("forests", {0: dict(F1_NO_ROW_C)})
+    kw.setdefault("volcano", [[1, 1, 1, 1]] * 5)
+    kw["volcano"] = [list(r) for r in kw["volcano"]]
+    kw["volcano"][0][0] -= 0
+    state = position(4, pawn=-1, reefs=reefs, forest_tiles=forest,
+                     canoes=[canoe or {R: 2}, {}, {}, {}], stones=list(stones), **kw)
+    assert state.to_dict()["hillside"][0] == n
+    state.apply_action("canoe +1")
+    state.apply_action("volcano red")
+    return state
+
+
+def me(state):
+    return state.to_dict()["players"][0]
+
+
+# ---------------------------------------------------------------- when they open (K7)
+def test_coral_after_a_cut_next_to_the_pawn():
+    state = coral_turn(1)
+    assert texts(state) == ["pass", "coral 1"]
+    state.apply_action("pass")
+    assert state.current_player() == 1
+
+
+def test_coral_reef_adjacency_of_canoe_spaces():
+    """K3: space (k,2) touches Rk; space (k,1) touches R(k-1)."""
+    reefs, forest = tiles_with(reef1=1)            # coral 1 at R1, coral 2.. elsewhere
+    state = position(4, pawn=-1, reefs=reefs, forest_tiles=forest, canoes=[{}] * 4,
+                     forests={0: dict(FULL_F1)})
+    state.apply_action("canoe +1")                 # (1,1): touches R5
+    state.apply_action("cut F1.a1")
+    state.apply_action("stop")
+    assert f"coral {reefs[4]}" in texts(state) and "coral 1" not in texts(state)
+
+
+def test_no_coral_after_volcano_or_island_placement():
+    state = volcano_turn(7)            # hillside volcano 7 is open, the reef tile is not
+    assert "volcano 7" in texts(state)
+    assert not any(t.startswith("coral") for t in texts(state))
+    reefs, forest = tiles_with(reef1=1)
+    isl = position(4, pawn=0, reefs=reefs, forest_tiles=forest, canoes=[{R: 1}, {}, {}, {}])
+    isl.apply_action("canoe +1")
+    isl.apply_action("island red")
+    assert isl.current_player() == 1              # no secondary action after the island
+
+
+def test_hillside_tile_only_in_its_sector():
+    reefs, forest = tiles_with(forest1=1)
+    state = position(4, pawn=0, reefs=reefs, forest_tiles=forest, canoes=[{R: 1}, {}, {}, {}],
+                     forests={0: dict(F1_NO_ROW_C)})
+    state.apply_action("canoe +2")                # S2: its hillside is empty
+    state.apply_action("volcano red")
+    assert state.current_player() == 1
+
+
+def test_each_opportunity_once_per_turn():
+    state = coral_turn(1)
+    state.apply_action("coral 1")
+    assert state.current_player() == 1            # nothing left: the turn ended
+    assert state.scores()[0] == 2
+
+
+def test_unlocking_a_volcano_tile_by_a_cut():
+    """Clearing row c moves the tile to the hillside; it may be used before or after the
+    coral action, once (rulebook, K7)."""
+    forests = {0: {"c1": R}}
+    reefs, forest = tiles_with(reef1=1, forest1=5)
+    state = position(4, pawn=0, reefs=reefs, forest_tiles=forest, forests=forests,
+                     canoes=[{}] * 4, volcano=[[1, 1, 1, 1]] * 5, stones=[2, 2, 2, 2])
+    state.apply_action("canoe +1")
+    state.apply_action("cut F1.c1")                 # F1 is now empty, row c cleared
+    data = state.to_dict()
+    assert data["forest_tiles"][0] is None and data["hillside"][0] == 5
+    assert texts(state) == ["pass", "coral 1", "volcano 5"]
+    state.apply_action("volcano 5")
+    state.apply_action(texts(state)[0])
+    assert texts(state) == ["pass", "coral 1"]
+    state.apply_action("coral 1")
+    assert state.current_player() == 1
+    # the tile stays on the hillside for later placements in S1
+    assert state.to_dict()["hillside"][0] == 5
+
+
+def test_unlocking_by_a_secondary_action():
+    """Coral 7 takes the last row-c tiki of F2: F2's tile unlocks and may be activated."""
+    forests = {0: dict(FULL_F1), 1: {"c2": B}}
+    reefs, forest = tiles_with(reef1=7)
+    state = coral_turn(7, forests=forests)
+    state.apply_action("coral 7")
+    state.apply_action("coral 7: F2.c2 -> S1")
+    f2_tile = forest[1]
+    assert state.to_dict()["hillside"][1] == f2_tile
+    assert f"volcano {f2_tile}" in texts(state)
+
+
+def test_coral_10_refills_and_does_not_unlock():
+    forests = {0: dict(FULL_F1), 1: {"c2": B}}
+    state = coral_turn(10, forests=forests)
+    state.apply_action("coral 10")
+    state.apply_action("coral 10: F2.c2 -> S3")
+    assert state.phase() == "back"
+    assert texts(state) == ["coral 10: S3 red -> F2.c2", "coral 10: S3 yellow -> F2.c2",
+                            "coral 10: S3 green -> F2.c2"]
+    state.apply_action("coral 10: S3 yellow -> F2.c2")
+    data = state.to_dict()
+    assert data["forests"][1][9] == Y and data["forest_tiles"][1] is not None
+    assert data["volcano"][2] == [1, 0, 1, 2]
+
+
+# ---------------------------------------------------------------- coral effects
+def test_coral_1_gains_2_vp():
+    state = coral_turn(1)
+    state.apply_action("coral 1")
+    assert state.scores() == [2, 0, 0, 0]
+
+
+def test_coral_2_takes_2_stones():
+    state = coral_turn(2, stones=(1, 2, 2, 2))     # crater 3
+    state.apply_action("coral 2")
+    assert me(state)["stones"] == 3 and state.to_dict()["crater"] == 1
+    empty = coral_turn(2, stones=(3, 2, 3, 2))     # crater 0: nothing to take
+    assert "coral 2" not in texts(empty)
+
+
+def test_coral_3_activates_another_coral_tile_and_pays():
+    state = coral_turn(3, stones=(2, 2, 2, 2))
+    state.apply_action("coral 3")
+    targets = texts(state)
+    assert "target coral 3" not in targets
+    assert not any(t.startswith("target volcano") for t in targets)
+    state.apply_action("target coral 1")
+    assert me(state)["stones"] == 1 and state.scores()[0] == 2
+    broke = coral_turn(3, stones=(0, 2, 2, 2))
+    assert "coral 3" not in texts(broke)
+
+
+def test_coral_3_pays_the_target_cost():
+    """Coral 3 -> coral 9 costs 1 + 3 stones."""
+    reefs = [3, 9, 1, 2, 4]
+    forest = [5, 6, 7, 8, 10]
+    state = position(4, pawn=0, reefs=reefs, forest_tiles=forest, canoes=[{}] * 4,
+                     forests={0: dict(FULL_F1)}, stones=[4, 2, 2, 2])
+    state.apply_action("canoe +1")
+    state.apply_action("cut F1.a1")
+    state.apply_action("stop")
+    state.apply_action("coral 3")
+    assert "target coral 9" in texts(state)
+    state.apply_action("target coral 9")
+    assert me(state)["stones"] == 0
+    state.apply_action("coral 9: F1.a2 -> island S4")
+    assert me(state)["island"][3] == [0, 1, 0, 0]
+
+
+def test_coral_4_moves_an_island_tiki():
+    state = coral_turn(4, islands=[{0: {R: 1, B: 1}, 2: {G: 6}}, {}, {}, {}])
+    state.apply_action("coral 4")
+    moves = texts(state)
+    assert "coral 4: island S1 blue -> S2" in moves
+    assert "coral 4: island S1 blue -> S3" not in moves          # S3 is 6 high
+    state.apply_action("coral 4: island S1 red -> S5")             # from under the blue
+    assert me(state)["island"][0] == [0, 0, 0, 1] and me(state)["island"][4] == [1, 0, 0, 0]
+
+
+def test_coral_5_moves_to_an_adjacent_sector():
+    state = coral_turn(5)
+    state.apply_action("coral 5")
+    targets = {t.split("-> ")[1] for t in texts(state) if t.startswith("coral 5: S1 red")}
+    assert targets == {"S2", "S5"}
+
+
+def test_coral_6_moves_to_a_non_adjacent_sector():
+    state = coral_turn(6)
+    state.apply_action("coral 6")
+    targets = {t.split("-> ")[1] for t in texts(state) if t.startswith("coral 6: S1 red")}
+    assert targets == {"S3", "S4"}
+    state.apply_action("coral 6: S1 red -> S3")
+    assert [r[0] for r in state.to_dict()["volcano"]] == [0, 1, 2, 1, 1]
+
+
+def test_coral_7_moves_an_accessible_forest_tiki_to_the_volcano():
+    state = coral_turn(7)
+    state.apply_action("coral 7")
+    moves = texts(state)
+    assert "coral 7: F1.b1 -> S4" in moves          # a1 was just cut
+    assert "coral 7: F1.b2 -> S4" not in moves
+    state.apply_action("coral 7: F1.b1 -> S4")
+    assert state.to_dict()["volcano"][3] == [2, 1, 1, 1]
+
+
+def test_coral_8_canoe_tiki_to_volcano_and_a_stone():
+    state = coral_turn(8, canoe={B: 1}, stones=(1, 2, 2, 2))
+    state.apply_action("coral 8")
+    state.apply_action("coral 8: canoe blue -> S5")
+    assert state.to_dict()["volcano"][4] == [1, 1, 1, 2]
+    assert me(state)["stones"] == 2 and me(state)["canoe"] == [1, 0, 0, 0]
+
+
+def test_coral_9_costs_3_and_moves_forest_to_island():
+    state = coral_turn(9, stones=(3, 2, 2, 2))
+    state.apply_action("coral 9")
+    state.apply_action("coral 9: F1.a2 -> island S2")
+    assert me(state)["stones"] == 0 and me(state)["island"][1] == [0, 1, 0, 0]
+    assert "coral 9" not in texts(coral_turn(9, stones=(2, 2, 2, 2)))
+
+
+def test_coral_10_needs_another_colour_in_the_sector():
+    volcano = [[1, 1, 1, 1], [0, 0, 0, 2], [1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1]]
+    state = coral_turn(10, volcano=volcano)
+    state.apply_action("coral 10")
+    moves = texts(state)
+    assert "coral 10: F1.a4 -> S2" not in moves       # a4 is blue; S2 holds only blue
+    assert "coral 10: F1.a2 -> S2" in moves
+
+
+# ---------------------------------------------------------------- volcano effects
+def test_volcano_1_costs_1_for_2_vp():
+    state = volcano_turn(1)
+    stones = me(state)["stones"]
+    state.apply_action("volcano 1")
+    assert state.scores()[0] == 2 and me(state)["stones"] == stones - 1
+
+
+def test_volcano_2_costs_3_canoe_to_island():
+    state = volcano_turn(2, canoe={R: 1, G: 1}, stones=(1, 2, 2, 2))   # 1 + 3 taken = 4
+    state.apply_action("volcano 2")
+    state.apply_action("volcano 2: canoe green -> island S3")
+    assert me(state)["stones"] == 1 and me(state)["island"][2] == [0, 0, 1, 0]
+
+
+def test_volcano_3_activates_a_reef_or_hillside_tile():
+    state = volcano_turn(3)
+    state.apply_action("volcano 3")
+    targets = texts(state)
+    assert "target coral 1" in targets and "target volcano 3" not in targets
+    assert "target coral 3" not in targets
+    state.apply_action("target coral 1")
+    assert state.scores()[0] == 2
+
+
+def test_volcano_4_island_move_costs_1():
+    state = volcano_turn(4, islands=[{1: {Y: 1}}, {}, {}, {}])
+    stones = me(state)["stones"]
+    state.apply_action("volcano 4")
+    state.apply_action("volcano 4: island S2 yellow -> S1")
+    assert me(state)["island"][0] == [0, 1, 0, 0] and me(state)["stones"] == stones - 1
+
+
+def test_volcano_5_and_6_volcano_moves():
+    state = volcano_turn(5)
+    state.apply_action("volcano 5")
+    assert {t.split("-> ")[1] for t in texts(state) if t.startswith("volcano 5: S3 blue")} == {"S2", "S4"}
+    state = volcano_turn(6)
+    state.apply_action("volcano 6")
+    assert {t.split("-> ")[1] for t in texts(state) if t.startswith("volcano 6: S3 blue")} == {"S1", "S5"}
+
+
+def test_volcano_7_cuts_any_forest_into_the_canoe():
+    state = volcano_turn(7)
+    state.apply_action("volcano 7")
+    moves = texts(state)
+    assert "volcano 7: F3.a1 -> canoe" in moves and "volcano 7: F3.b1 -> canoe" not in moves
+    state.apply_action("volcano 7: F1.a1 -> canoe")
+    assert sum(me(state)["canoe"]) == 2
+
+
+def test_volcano_8_costs_2_volcano_to_canoe():
+    state = volcano_turn(8)
+    stones = me(state)["stones"]
+    state.apply_action("volcano 8")
+    state.apply_action("volcano 8: S4 green -> canoe")
+    assert state.to_dict()["volcano"][3] == [1, 1, 0, 1]
+    assert me(state)["canoe"] == [1, 0, 1, 0] and me(state)["stones"] == stones - 2
+
+
+def test_volcano_9_costs_4_volcano_to_island():
+    state = volcano_turn(9, stones=(1, 2, 2, 2))     # 1 + 3 taken = 4
+    state.apply_action("volcano 9")
+    state.apply_action("volcano 9: S2 yellow -> island S5")
+    assert me(state)["stones"] == 0 and me(state)["island"][4] == [0, 1, 0, 0]
+    poor = volcano_turn(9, stones=(0, 2, 2, 2))        # 0 + 3 taken: too few
+    assert poor.current_player() == 1
+
+
+def test_volcano_10_swaps_two_colours_between_sectors():
+    state = volcano_turn(10)
+    stones = me(state)["stones"]
+    state.apply_action("volcano 10")
+    state.apply_action("volcano 10: S2 red -> S4")
+    assert state.phase() == "back"
+    assert "volcano 10: S4 red -> S2" not in texts(state)
+    state.apply_action("volcano 10: S4 blue -> S2")
+    vol = state.to_dict()["volcano"]
+    assert vol[1] == [0, 1, 1, 2] and vol[3] == [2, 1, 1, 0]
+    assert me(state)["stones"] == stones - 2
+    assert census(state) == 72
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_tiles_cost_what_the_rulebook_says(n):
+    """Volcano tile costs 1,3,1,1,1,1,0,2,4,2: not offered with one stone too few."""
+    cost = [1, 3, 1, 1, 1, 1, 0, 2, 4, 2][n - 1]
+    # stones after placement = start + 3 (crater has enough): start = cost - 4 is too few
+    if cost - 4 >= 0:
+        state = volcano_turn(n, stones=(cost - 4, 2, 2, 2))
+        assert f"volcano {n}" not in texts(state)
+    state = volcano_turn(n, stones=(max(cost - 3, 0), 2, 2, 2),
+                         islands=[{1: {Y: 1}}, {}, {}, {}])
+    assert f"volcano {n}" in texts(state)

@@ -1,0 +1,100 @@
+"""Helpers for the VEC tests: card ids and positions built through JSON (load_dict)."""
+from __future__ import annotations
+
+import json
+import random
+
+from vsai.core.registry import load_game
+
+TYPES = {"Vampire": 0, "Elf": 1, "Cthulhu": 2}
+COLORS = {"red": 0, "blue": 1, "green": 2, "purple": 3, "yellow": 4, "grey": 5}
+GENRES = {"Adventure": 0, "Comedy": 1, "Love Story": 2}
+UP, DOWN, IDEAS, DECK, DISCARD, NOVEL = 8, 12, 1, 0, 2, 3
+
+
+def card(color: str, type_: str, genre: str = "Adventure") -> int:
+    """The id of a Novel card (GAPS C1 layout)."""
+    return 18 * TYPES[type_] + 3 * COLORS[color] + GENRES[genre]
+
+
+def build(n: int = 2, *, up=None, down=None, ideas=(), novel=None, objectives=None, **fields):
+    """A state of an n-player game from a description, loaded through JSON.
+
+    up/down: {player: [cards]}; ideas: [cards]; novel: [(card, {player: tokens}) or None] * 4;
+    objectives: [objective index per player]; other keyword arguments set struct fields
+    (a dict value sets single entries of an array field). Reserve and token boxes are
+    completed so that ink is conserved unless given.
+    """
+    game = load_game("vec", players=n)
+    d = game.new_initial_state().to_dict()
+    full = (1 << n) - 1
+    for base, table in ((UP, up or {}), (DOWN, down or {})):
+        for p, cards in table.items():
+            for c in cards:
+                d["loc"][c] = base + p
+                d["known"][c] = full
+    for c in ideas:
+        d["loc"][c] = IDEAS
+        d["known"][c] = full
+    if novel:
+        for j, entry in enumerate(novel):
+            if entry is None:
+                continue
+            c, tokens = entry
+            d["loc"][c] = NOVEL
+            d["known"][c] = full
+            d["novel"][j] = c
+            for p, k in tokens.items():
+                d["tok"][4 * j + p] = k
+    for p, o in enumerate(objectives or []):
+        d["objective"][p] = o
+        d["obj_loc"][o] = p
+    for key, value in fields.items():
+        if isinstance(value, dict):
+            for i, v in value.items():
+                d[key][i] = v
+        else:
+            d[key] = value
+    if "reserve" not in fields:
+        d["reserve"] = 24 - sum(d["cubes"]) - sum(d["ink"]) - d["carried"]
+    if "box" not in fields:
+        for p in range(n):
+            d["box"][p] = 4 - d["specials"][p] - sum(d["tok"][4 * j + p] for j in range(4))
+    text = json.dumps({"format": "vsai-state", "version": 1, "game": "vec",
+                       "params": {"players": n, "turn_cap": d["turn_cap"]}, "state": d})
+    return game.state_from_json(text)
+
+
+def act(state, text: str) -> None:
+    """Play the legal action whose text is `text`."""
+    state.apply_action(text)
+
+
+def play_random(state, seed: int, max_steps: int = 100000, check=None):
+    """Play to the end with uniformly random actions and chance by its probabilities."""
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_terminal() and steps < max_steps:
+        if check is not None:
+            check(state)
+        if state.is_chance_node():
+            outs = state.chance_outcomes()
+            a = rng.choices([o for o, _ in outs], [p for _, p in outs])[0]
+        else:
+            a = rng.choice(state.legal_actions())
+        state.apply_action(a)
+        steps += 1
+    return steps
+
+
+def setup_state(n: int, seed: int = 0):
+    """A random game right after set-up (first Phase I decision)."""
+    rng = random.Random(seed)
+    state = load_game("vec", players=n).new_initial_state()
+    while state.to_dict()["stage"] != 7:
+        if state.is_chance_node():
+            outs = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state

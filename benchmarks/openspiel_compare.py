@@ -1,0 +1,108 @@
+"""vsai's search against OpenSpiel's own Python bots on the same game, through the wrapper.
+
+Speed: at the opening (the first player decision after the set-up chance nodes, several
+set-ups), vsai's `ismcts` and `mcts` and OpenSpiel's Python ISMCTS and MCTS bots (the
+`openspiel-ismcts` / `openspiel-mcts` agents: OpenSpiel's simulations and random-rollout
+evaluator on `vsai.core.openspiel` states) run the same number of iterations per decision;
+printed: the median iterations/s of each and the speed ratio (target: vsai at least 100x faster).
+
+Strength (`--match N`): N games of `ismcts` against `openspiel-ismcts` with the same wall
+time per move, seats rotated (vsai.ai.arena.run_series), and vsai's win share with its 95%
+Wilson interval (target: at least 70%).
+
+    .venv/bin/python benchmarks/openspiel_compare.py [--game kilauea] [--players 2]
+        [--iterations 500] [--positions 3] [--match 20 --move-time 0.1 --turn-cap 300]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from vsai.ai import make_agent
+from vsai.ai.arena import Entrant, run_series
+from vsai.core import load_game
+
+PAIRS = [("ismcts", "openspiel-ismcts"), ("mcts", "openspiel-mcts")]
+
+
+def opening(game, seed: int):
+    """The first player decision after the set-up chance nodes (drawn with `seed`)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+    return state
+
+
+def iterations_per_second(name: str, game, states: list, iterations: int,
+                          repeats: int = 1) -> float:
+    """Median over runs of agent `name`'s iterations per second: one decision at each of
+    `states`, `repeats` times (the machine is shared: the median damps the noise)."""
+    rates = []
+    for index, state in enumerate(states):
+        for repeat in range(repeats):
+            agent = make_agent(name, game, seed=index * 1000 + repeat, iterations=iterations)
+            start = time.perf_counter()
+            agent.analyse(state)
+            rates.append(agent.last_iterations / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def speed(game, iterations: int, positions: int, repeats: int) -> None:
+    """Print the iterations/s table and the ratios (vsai runs `repeats` times per opening,
+    OpenSpiel once: it is slow enough to time on its own)."""
+    states = [opening(game, seed) for seed in range(positions)]
+    print(f"{game}: {iterations} iterations per decision, {positions} openings")
+    print(f"{'vsai agent':<10} {'it/s':>10}   {'OpenSpiel bot':<17} {'it/s':>8}   ratio")
+    for ours, theirs in PAIRS:
+        fast = iterations_per_second(ours, game, states, iterations, repeats)
+        slow = iterations_per_second(theirs, game, states, iterations)
+        print(f"{ours:<10} {fast:>10,.0f}   {theirs:<17} {slow:>8,.0f}   {fast / slow:6.0f}x")
+
+
+def match(game, games: int, move_time: float, seed: int) -> None:
+    """Print ismcts vs openspiel-ismcts at equal time per move."""
+    lineup = [Entrant("ismcts", label="vsai ismcts")]
+    lineup += [Entrant("openspiel-ismcts", label="openspiel-ismcts")] * (game.num_players() - 1)
+    print(f"\n{game}: ismcts vs openspiel-ismcts, {move_time:g} s per move, {games} games, "
+          "seats rotated")
+    start = time.perf_counter()
+
+    def progress(done: int, total: int, record) -> None:
+        print(f"  game {done}/{total}: returns by seat {record.returns}, "
+              f"vsai at seat {record.seats.index(0)}", flush=True)
+
+    result = run_series(game, lineup, games, seed=seed, time_limit=move_time, progress=progress)
+    rate, low, high = result.win_rate(0)  # entrant 0 is vsai
+    print(f"vsai ismcts win share {100 * rate:.1f}%  95% interval [{100 * low:.1f}, "
+          f"{100 * high:.1f}]  ({time.perf_counter() - start:.0f} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="kilauea")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--turn-cap", type=int, default=None,
+                        help="the game's turn_cap option (shorter games for the match)")
+    parser.add_argument("--iterations", type=int, default=500)
+    parser.add_argument("--positions", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=5, help="vsai runs per opening")
+    parser.add_argument("--match", type=int, default=0, metavar="GAMES",
+                        help="also play this many strength-match games")
+    parser.add_argument("--move-time", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    params = {"players": args.players}
+    if args.turn_cap is not None:
+        params["turn_cap"] = args.turn_cap
+    game = load_game(args.game, **params)
+    speed(game, args.iterations, args.positions, args.repeats)
+    if args.match:
+        match(game, args.match, args.move_time, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -119,3 +119,15 @@ def test_turn_cap_ends_with_final_scoring():
     state.apply_action("island red")             # S1 red: [1,1,1,1] -> 1 VP per tiki
     assert state.is_terminal()
     assert state.scores()[0] == before[0] + 1 - 1 - 1   # +1 island red, -1 canoe tiki, -1 stone pair
+
+
+def test_column_values_tallest_ties_and_empty_columns():
+    """K11: tallest columns (ties included) 1 VP per tiki, others 3, height 0 scores 0;
+    times the island tikis of that colour in that sector.
+    S1 = red 2, yellow 2, green 1, blue 0: red 2, yellow 2, green 3, blue 0.
+    P1's S1 stack red 1, yellow 2, green 1, blue 2 -> 2 + 4 + 3 + 0 = 9 (no other bonus:
+    0 stones, empty canoe, one sector)."""
+    volcano = [[2, 2, 1, 0]] + [[1, 1, 1, 1]] * 4
+    state = position(4, volcano=volcano, islands=[{0: {R: 1, Y: 2, G: 1, B: 2}}, {}, {}, {}],
+                     stones=[0, 2, 2, 2], canoes=[{}] * 4)
+    assert state.projected_scores()[0] == 9

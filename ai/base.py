@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
@@ -132,8 +133,12 @@ class Agent:
         self.game = game
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        try:
+            if isinstance(seed, bool):
+                raise TypeError
+            seed = operator.index(seed)
+        except TypeError:
+            raise ValueError(f"seed must be a whole number, not {seed!r}") from None
         self.seed = seed
         self._moves = 0
 

@@ -204,11 +204,11 @@ def _regroup(parts: list[str]) -> list[str]:
 def _print_table(data: dict[str, Any], budget: options.Budget) -> None:
     table = Table(title=f"{data['game']}: {data['games']} games, {budget.describe()} per move",
                   title_justify="left")
-    table.add_column("agent", overflow="fold", min_width=min(max(len(k) for k in data["results"]), 40))
+    table.add_column("agent", overflow="fold", min_width=min(max(len(k) for k in data["results"]), 20))
     for column in ("wins", "win rate", "95% interval", "mean score", "think/move"):
         table.add_column(column, justify="right")
     for label, r in data["results"].items():
         lo, hi = r["ci95"]
         table.add_row(label, f"{r['wins']:g}", f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
                       f"{r['mean_score']:.1f}", f"{r['mean_think_seconds'] * 1000:.1f} ms")
-    stdout_console().print(table)
+    stdout_console(piped_width=120).print(table)

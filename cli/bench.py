@@ -100,4 +100,4 @@ def bench(game_name: str | None, agent_list: str | None, iterations: int, second
                     table.add_row(name, agent, f"unavailable: {error.message}")
                     continue
             table.add_row(name, agent, f"{speed:,.0f} {unit}")
-    stdout_console().print(table)
+    stdout_console(piped_width=120).print(table)

@@ -13,14 +13,20 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 
-def stdout_console() -> Console:
-    """A console on the current stdout (looked up now, so test runners can capture it)."""
-    return Console(file=sys.stdout, highlight=False, soft_wrap=True)
+def stdout_console(piped_width: int | None = None) -> Console:
+    """A console on the current stdout (looked up now, so test runners can capture it).
+
+    `piped_width` widens output that is not a terminal (rich's default is 80 columns).
+    """
+    console = Console(file=sys.stdout, highlight=False)
+    if piped_width and not console.is_terminal:
+        console.width = piped_width
+    return console
 
 
 def stderr_console() -> Console:
     """A console on the current stderr, for progress and warnings."""
-    return Console(file=sys.stderr, highlight=False, soft_wrap=True)
+    return Console(file=sys.stderr, highlight=False)
 
 
 def interactive() -> bool:

@@ -30,7 +30,7 @@ def list_command() -> None:
     """The games (players, variant options, hidden information) and the AI agents."""
     from vsai.core import get_spec
 
-    console = stdout_console()
+    console = stdout_console(piped_width=120)
     games = Table(title="Games", title_justify="left")
     for column in ("name", "title", "players", "hidden information", "variant options (--option)"):
         games.add_column(column)

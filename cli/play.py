@@ -29,8 +29,9 @@ def agent_seed(seed: int, seat: int) -> int:
     return int(np.random.SeedSequence([seed, 1000 + seat]).generate_state(1)[0])
 
 
-def seat_plan(players: int, humans: int, seat: str, seed: int) -> list[int]:
-    """The human seats: `humans` consecutive seats from `seat` (a number or "random")."""
+def seat_plan(players: int, humans: int, seat: str, seed: int, first_number: int = 1) -> list[int]:
+    """The human seats: `humans` consecutive seats from `seat` (a number, "P<n>" as the game's
+    boards name seats, with `first_number` for seat 0, or "random")."""
     if not 0 <= humans <= players:
         raise click.BadParameter(f"{humans} humans do not fit a {players}-player game", param_hint="--humans")
     if seat.strip().lower() == "random":
@@ -38,11 +39,11 @@ def seat_plan(players: int, humans: int, seat: str, seed: int) -> list[int]:
     else:
         text = seat.strip().lower()
         try:
-            # "P2" names seat 1, as the boards do; a bare number is the API's 0-based seat.
-            first = int(text[1:]) - 1 if text.startswith("p") else int(text)
+            # "P2" names a seat as the boards do; a bare number is the API's 0-based seat.
+            first = int(text[1:]) - first_number if text.startswith("p") else int(text)
         except ValueError:
-            raise click.BadParameter(f"{seat!r} is not a seat: give 0 to {players - 1}, P1 to P{players}, "
-                                     "or random", param_hint="--seat") from None
+            raise click.BadParameter(f"{seat!r} is not a seat: give 0 to {players - 1}, P{first_number} to "
+                                     f"P{players - 1 + first_number}, or random", param_hint="--seat") from None
         if not 0 <= first < players:
             raise click.BadParameter(f"seat {first} does not exist: give 0 to {players - 1} or random",
                                      param_hint="--seat")
@@ -63,6 +64,8 @@ class PlayLoop:
         self.reader = LineReader(interactive_mode)
         self.agents: dict[int, Any] = {}
         self._hint_agent: Any = None
+        # Moves before this ply were already shown as they happened (not repeated in recaps).
+        self._announced = 0
         self._build_agents()
 
     # ------------------------------------------------------------------ set-up
@@ -85,10 +88,14 @@ class PlayLoop:
 
     def _who(self, seat: int) -> str:
         if seat == CHANCE:
-            return "Set-up"
-        return f"{render.seat_label(seat)} ({self._names().get(seat, '?')})"
+            return "Chance"
+        return f"{render.seat_label(seat, self.game.name)} ({self._names().get(seat, '?')})"
 
     # ------------------------------------------------------------------ output
+    def say(self, text: str, style: str | None = None) -> None:
+        """One message line, never wrapped by rich (the terminal wraps it)."""
+        self.console.print(Text(text, style=style or ""), soft_wrap=True)
+
     def show_board(self, seat: int) -> None:
         state = self.table.state
         self.console.print(render.render_view(state, seat, title=self.game.spec.title,
@@ -102,16 +109,15 @@ class PlayLoop:
             self.console.print(Columns([Text(i) for i in items], equal=True, column_first=True))
         else:
             for item in items:
-                self.console.print(Text(item))
+                self.say(item)
 
     def move_line(self, move: Move, observer: int | None) -> str:
-        """How `observer` (None: everyone, the game is public or over) hears of `move`."""
-        text = render.move_text_for(self.game, move.seat, move.text, observer)
-        return f"{self._who(move.seat)}: {text}"
+        """How `observer` (None: a spectator) hears of `move`."""
+        return f"{self._who(move.seat)}: {move.text_for(self.game.name, observer)}"
 
     def show_recent(self, seat: int) -> None:
         """The moves made since `seat` last acted, in words; long runs of set-up chance in one line."""
-        recent = self.table.moves_since_seat(seat)
+        recent = [m for m in self.table.moves_since_seat(seat) if m.ply >= self._announced]
         if not recent:
             return
         self.console.print(Text("Since your last move:" if any(m.seat == seat for m in self.table.history)
@@ -122,13 +128,13 @@ class PlayLoop:
                 run.append(move)
                 continue
             if len(run) > _CHANCE_LINES:
-                self.console.print(Text(f"  Set-up: {len(run)} random draws (the board shows the result)"))
+                self.say(f"  Chance: {len(run)} random draws (the board shows what you may see of them)")
             else:
                 for chance in run:
-                    self.console.print(Text("  " + self.move_line(chance, seat)))
+                    self.say("  " + self.move_line(chance, seat))
             run = []
             if move is not None:
-                self.console.print(Text("  " + self.move_line(move, seat)))
+                self.say("  " + self.move_line(move, seat))
 
     # ------------------------------------------------------------------ agents
     def ai_turn(self) -> None:
@@ -144,17 +150,14 @@ class PlayLoop:
             else:
                 action = agent_api.step(agent, state, progress)
         move = self.table.play(action)
-        if self.table.humans and not self.interactive and not self.explain:
-            return  # piped play: AI moves are reported at the next human decision
-        observer = self._observer()
-        self.console.print(Text(self.move_line(move, observer), style="magenta"))
+        humans = self.table.humans
+        if len(humans) > 1 or (humans and not self.interactive and not self.explain):
+            return  # reported in the next human's recap (hot seat: each sees only their view)
+        self.say(self.move_line(move, humans[0] if humans else None), "magenta")
+        self._announced = len(self.table.history)
         if self.explain and alternatives:
             for line in _candidate_lines(alternatives):
-                self.console.print(Text("    " + line, style="dim"))
-
-    def _observer(self) -> int | None:
-        humans = self.table.humans
-        return humans[0] if len(humans) == 1 else (None if not humans else -2)
+                self.say("    " + line, "dim")
 
     def hint_spec(self) -> options.AgentSpec:
         """The agent giving hints: --ai when it searches fairly, else ismcts (fair, the strongest)."""
@@ -168,12 +171,12 @@ class PlayLoop:
         with thinking(self.console, "Looking for hints", self.budget.time_limit) as progress:
             candidates = agent_api.analyse(self._hint_agent, self.table.state.clone(), top=3, progress=progress)
         if not candidates:
-            self.console.print(f"{spec.name} has no hint here.")
+            self.say(f"{spec.name} has no hint here.")
             return
         actions = self.table.state.legal_actions()
-        self.console.print(Text(f"Hint ({spec.name}, {self.budget.describe()}):", style="bold"))
+        self.say(f"Hint ({spec.name}, {self.budget.describe()}):", "bold")
         for line in _candidate_lines(candidates, actions):
-            self.console.print(Text("  " + line))
+            self.say("  " + line)
 
     # ------------------------------------------------------------------ humans
     def human_turn(self) -> bool:
@@ -181,23 +184,29 @@ class PlayLoop:
         seat = self.table.to_move()
         if len(self.table.humans) > 1 and self.interactive and self.game.has_hidden_information():
             self.console.clear()
-            if self.reader.read(f"{render.seat_label(seat)}, your turn (others look away). Press Enter. ") is None:
+            if self.reader.read(f"{render.seat_label(seat, self.game.name)}, your turn (others look away). Press Enter. ") is None:
                 return False
         self.show_recent(seat)
-        self.show_board(seat)
         actions = self.table.state.legal_actions()
+        if len(actions) == 1:
+            move = self.table.play(actions[0])
+            self.say(f"{self._who(seat)} plays: {move.text} (the only legal move)", "green")
+            self._announced = len(self.table.history)
+            return True
+        self.show_board(seat)
         self.show_moves(actions)
         while True:
-            line = self.reader.read(f"{render.seat_label(seat)}, your move [1-{len(actions)}, help]: ")
+            line = self.reader.read(f"{render.seat_label(seat, self.game.name)}, your move [1-{len(actions)}, help]: ")
             if line is None:
                 return False
             answer = parse(line, self.table.state, actions)
             if answer.kind == "error":
-                self.console.print(Text(answer.message, style="red"))
+                self.say(answer.message, "red")
                 continue
             if answer.kind == "move":
                 move = self.table.play(answer.action)
-                self.console.print(Text(f"{self._who(seat)} plays: {move.text}", style="green"))
+                self.say(f"{self._who(seat)} plays: {move.text}", "green")
+                self._announced = len(self.table.history)
                 return True
             outcome = self.command(answer.command, answer.argument, seat)
             if outcome == "quit":
@@ -211,7 +220,7 @@ class PlayLoop:
             return "quit"
         if name == "help":
             for line in help_lines():
-                self.console.print(Text(line))
+                self.say(line)
         elif name == "hint":
             self.hint(seat)
         elif name == "board":
@@ -220,18 +229,19 @@ class PlayLoop:
         elif name == "undo":
             undone = self.table.undo()
             if not undone:
-                self.console.print(Text("Nothing to undo: this is the first decision of the game.", style="red"))
+                self.say("Nothing to undo: this is the first decision of the game.", "red")
                 return ""
             self._reset_agents()
-            self.console.print(Text(f"Undone: {undone} move(s) taken back.", style="yellow"))
+            self._announced = 0
+            self.say(f"Undone: {undone} move(s) taken back.", "yellow")
             return "redraw"
         elif name == "save":
             try:
                 self.table.record().save(argument)
             except OSError as error:
-                self.console.print(Text(f"Cannot save to {argument}: {error.strerror or error}", style="red"))
+                self.say(f"Cannot save to {argument}: {error.strerror or error}", "red")
                 return ""
-            self.console.print(Text(f"Saved {len(self.table.history)} moves to {argument}.", style="yellow"))
+            self.say(f"Saved {len(self.table.history)} moves to {argument}.", "yellow")
         elif name == "load":
             return self.load(argument)
         return ""
@@ -244,14 +254,15 @@ class PlayLoop:
                 if who not in options.agent_names():
                     raise ValueError(f"unknown agent {who!r} in seat list")
         except ValueError as error:
-            self.console.print(Text(f"Cannot load {path}: {error}", style="red"))
+            self.say(f"Cannot load {path}: {error}", "red")
             return ""
         if not table.humans:
-            self.console.print(Text(f"Cannot load {path}: it has no human seat.", style="red"))
+            self.say(f"Cannot load {path}: it has no human seat.", "red")
             return ""
         self.table = table
+        self._announced = 0
         self._build_agents()
-        self.console.print(Text(f"Loaded {path}: {record.game}, {len(record.actions)} moves.", style="yellow"))
+        self.say(f"Loaded {path}: {record.game}, {len(record.actions)} moves.", "yellow")
         return "redraw"
 
     def _reset_agents(self) -> None:
@@ -296,9 +307,11 @@ def result_line(state: Any, names: dict[int, str]) -> str:
     """`Result: P1 (you) 52, P2 (ismcts) 47; winner: P1 (you)` for a finished game."""
     scores = state.scores()
     returns = state.returns()
-    parts = [f"{render.seat_label(s)} ({names.get(s, '?')}) {render._number(v)}" for s, v in enumerate(scores)]
+    game = getattr(state, "GAME_NAME", None)
+    parts = [f"{render.seat_label(s, game)} ({names.get(s, '?')}) {render.format_number(v)}" for s, v in enumerate(scores)]
     best = max(returns)
-    winners = [f"{render.seat_label(s)} ({names.get(s, '?')})" for s, r in enumerate(returns) if r == best and r > 0]
+    winners = [f"{render.seat_label(s, game)} ({names.get(s, '?')})"
+               for s, r in enumerate(returns) if r == best and r > 0]
     label = "winner" if len(winners) == 1 else "winners"
     return f"Result: {', '.join(parts)}; {label}: {', '.join(winners) or 'none'}"
 
@@ -309,7 +322,7 @@ def result_line(state: Any, names: dict[int, str]) -> str:
               help="The AI agent (see `vsai list`), optionally with agent options.")
 @click.option("--players", type=int, help="Number of seats (default: the game's default).")
 @click.option("--seat", default="0", show_default=True,
-              help="Your seat: 0 to players-1 (seat 0 is P1, the board's first player), P1 to Pn, or random.")
+              help="Your seat: 0 to players-1, or as the board names it (P1 in Kilauea, P0 in VEC), or random.")
 @click.option("--humans", type=click.IntRange(0), default=1, show_default=True,
               help="Humans at the table (hot seat), in consecutive seats from --seat; 0 watches the AIs.")
 @click.option("--seed", type=click.IntRange(0), help="Seed of the set-up and the AI (default: random, shown).")
@@ -342,7 +355,7 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     else:
         if seed is None:
             seed = secrets.randbelow(2**31)
-        human_seats = seat_plan(game.num_players(), humans, seat, seed)
+        human_seats = seat_plan(game.num_players(), humans, seat, seed, render.first_seat_number(game.name))
         table = Table(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())})
     loop = PlayLoop(console, table, ai, budget, explain, interactive())
     table = loop.table

@@ -7,6 +7,7 @@ from rich.text import Text
 
 from vsai.cli.console import interactive, stdout_console
 from vsai.cli.play import result_line
+from vsai.cli.visibility import hidden_from
 from vsai.core import render
 from vsai.core.record import GameRecord
 
@@ -33,8 +34,10 @@ def replay(path: str, step: bool, seat: int | None) -> None:
                        f"{len(moves)} moves", style="bold"))
     for ply, (before, action) in enumerate(moves, 1):
         mover = before.current_player()
-        who = "Set-up" if mover < 0 else f"{render.seat_label(mover)} ({names.get(mover, '?')})"
-        text = render.move_text_for(game, mover, before.action_to_string(action), seat)
+        who = "Chance" if mover < 0 else f"{render.seat_label(mover, game.name)} ({names.get(mover, '?')})"
+        text = before.action_to_string(action)
+        if seat is not None and game.has_hidden_information() and seat in hidden_from(before, action, [seat]):
+            text = render.hidden_move_text(game.name, mover, text)
         console.print(Text(f"{ply:>4}. {who}: {text}"))
         if pausing:
             after = before.clone()

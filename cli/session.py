@@ -11,7 +11,9 @@ from typing import Any
 
 import numpy as np
 
+from vsai.cli.visibility import hidden_from
 from vsai.core.record import GameRecord
+from vsai.core.render import hidden_move_text
 
 HUMAN = "human"
 CHANCE = -1
@@ -19,12 +21,21 @@ CHANCE = -1
 
 @dataclass(frozen=True)
 class Move:
-    """One action in the history: who took it (CHANCE for chance) and its text at the time."""
+    """One action in the history: who took it (CHANCE for chance), its text at the time, and
+    how many legal actions there were to choose from."""
 
     ply: int
     seat: int
     action: int
     text: str
+    choices: int
+    hidden_from: frozenset = frozenset()  # human seats that could not identify this move
+
+    def text_for(self, game: str, observer: int | None) -> str:
+        """The move's text as `observer` may read it (None: a spectator who sees everything)."""
+        if observer is not None and observer in self.hidden_from:
+            return hidden_move_text(game, self.seat, self.text)
+        return self.text
 
 
 class Table:
@@ -61,11 +72,13 @@ class Table:
         seat = self.to_move()
         if isinstance(action, str):
             action = self.state.string_to_action(action)
-        if isinstance(action, bool) or not isinstance(action, int) or action not in self.state.legal_actions():
+        legal = self.state.legal_actions()
+        if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
             raise ValueError(f"move {action!r} is not legal here")
         text = self.state.action_to_string(action)
+        hidden = hidden_from(self.state, action, self.humans) if self.game.has_hidden_information() else frozenset()
         self.state.apply_action(action)
-        move = Move(len(self.history), seat, action, text)
+        move = Move(len(self.history), seat, action, text, len(legal), hidden)
         self.history.append(move)
         return move
 
@@ -86,10 +99,11 @@ class Table:
 
     # ---------------------------------------------------------------- history
     def undo(self) -> int:
-        """Go back to the previous human decision; returns how many actions were undone (0 = none)."""
+        """Go back to the previous human decision (forced moves, with one legal action, are no
+        decisions); returns how many actions were undone (0 = none)."""
         current = len(self.history)
         for move in reversed(self.history):
-            if self.seats.get(move.seat) == HUMAN:
+            if self.seats.get(move.seat) == HUMAN and move.choices > 1:
                 self._rewind(move.ply)
                 return current - move.ply
         return 0

@@ -2,7 +2,8 @@
 
 `render_view(state, seat)` never shows more than `state.observation_string(seat)` plus, when
 the game has no hidden information (or is over), the scores. Games may register a richer
-renderer with `register_renderer`; it must keep to the same rule.
+renderer with `register_renderer`; it must keep to the same rule. Moves a seat could not
+identify (see vsai.cli.visibility) are worded by `hidden_move_text`.
 """
 from __future__ import annotations
 
@@ -22,9 +23,18 @@ def register_renderer(game: str, renderer: Callable[[Any, int, bool], Renderable
     _RENDERERS[game] = renderer
 
 
-def seat_label(seat: int) -> str:
-    """How people see seat `seat` (0-based in the API): "P1" for seat 0, as the boards write it."""
-    return f"P{seat + 1}"
+# The number a game's own texts give seat 0 ("P1" in Kilauea, "P0" in VEC); 1 unless listed.
+_FIRST_SEAT_NUMBER = {"vec": 0}
+
+
+def first_seat_number(game: str | None) -> int:
+    """The number `game`'s boards and move texts give seat 0."""
+    return _FIRST_SEAT_NUMBER.get(game or "", 1)
+
+
+def seat_label(seat: int, game: str | None = None) -> str:
+    """How people see seat `seat` (0-based in the API), as `game`'s boards write it: "P1" or "P0"."""
+    return f"P{seat + first_seat_number(game)}"
 
 
 def board(state: Any, seat: int, hidden_information: bool = True) -> RenderableType:
@@ -46,13 +56,14 @@ def scores_table(state: Any, names: dict[int, str] | None = None, highlight: int
     table.add_column("seat")
     table.add_column("score", justify="right")
     terminal = state.is_terminal()
+    game = getattr(state, "GAME_NAME", None)
     if terminal:
         table.add_column("result")
         returns = state.returns()
     for seat, score in enumerate(state.scores()):
-        name = seat_label(seat) + (f" ({names[seat]})" if names and seat in names else "")
+        name = seat_label(seat, game) + (f" ({names[seat]})" if names and seat in names else "")
         style = "bold cyan" if seat == highlight else None
-        row = [name, _number(score)]
+        row = [name, format_number(score)]
         if terminal:
             share = returns[seat]
             row.append("winner" if share == 1 else f"shared win ({share:.2f})" if share > 0 else "")
@@ -66,35 +77,32 @@ def render_view(state: Any, seat: int, *, title: str = "", hidden_information: b
     parts: list[RenderableType] = [board(state, seat, hidden_information)]
     if scores_visible(state, hidden_information):
         parts += [Text(""), scores_table(state, names, highlight=seat)]
-    heading = f"{title} - {seat_label(seat)}'s view" if title else f"{seat_label(seat)}'s view"
+    me = seat_label(seat, getattr(state, "GAME_NAME", None))
+    heading = f"{title} - {me}'s view" if title else f"{me}'s view"
     return Panel(Group(*parts), title=heading, title_align="left", border_style="blue", expand=False)
 
 
-def _number(value: float) -> str:
+def format_number(value: float) -> str:
+    """A score as people write it: 12, or 0.50."""
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
-# Game name -> function(mover, text, observer) -> what `observer` learns of that move's text.
-_MOVE_FILTERS: dict[str, Callable[[int, str, int], str]] = {}
+# Game name -> function(mover, text) -> how to speak of a move the observer could not see.
+_HIDDEN_WORDING: dict[str, Callable[[int, str], str]] = {}
 
 
-def register_move_filter(game: str, move_filter: Callable[[int, str, int], str]) -> None:
-    """Use `move_filter(mover, text, observer)` to tell `observer` of another seat's move in `game`."""
-    _MOVE_FILTERS[game] = move_filter
+def register_hidden_wording(game: str, wording: Callable[[int, str], str]) -> None:
+    """Use `wording(mover, text)` in `game` for a move an observer cannot identify (it must
+    not reveal more than the observer saw, e.g. "a sealed bid" for "bid 3 ink 1 special")."""
+    _HIDDEN_WORDING[game] = wording
 
 
-def move_text_for(game: Any, mover: int, text: str, observer: int | None) -> str:
-    """The text of a move (mover -1: chance) as `observer` may read it (None: anyone may).
-
-    In a game with hidden information, chance outcomes and other seats' moves stay hidden unless
-    the game registered a filter saying what is public.
-    """
-    if observer is None or mover == observer or not game.has_hidden_information():
-        return text
-    move_filter = _MOVE_FILTERS.get(game.name)
-    if move_filter is not None:
-        return move_filter(mover, text, observer)
-    return "(a hidden draw)" if mover < 0 else "(a move you cannot see; the board shows what is public)"
+def hidden_move_text(game: str, mover: int, text: str) -> str:
+    """How to tell an observer of a move they could not identify (mover -1: chance)."""
+    wording = _HIDDEN_WORDING.get(game)
+    if wording is not None:
+        return wording(mover, text)
+    return "a random draw you cannot see" if mover < 0 else "a move you cannot see"
 
 
 # ---------------------------------------------------------------------- Kilauea
@@ -117,9 +125,22 @@ def _kilauea_board(state: Any, seat: int, hidden_information: bool) -> Renderabl
         for cell in re.finditer(r"[RYGB]", match.group(0).split("tile:")[0]):
             start = match.start() + cell.start()
             text.stylize(_TIKI_STYLES[_TIKI_LETTERS[cell.group(0)]], start, start + 1)
-    me = seat_label(seat)
+    me = seat_label(seat, "kilauea")
     text.highlight_regex(rf"(?m)^{me}:.*$", "bold cyan")
     return text
 
 
 register_renderer("kilauea", _kilauea_board)
+
+
+# ---------------------------------------------------------------------- VEC
+def _vec_hidden(mover: int, text: str) -> str:
+    """VEC's hidden moves in words: card draws, dealt objectives, sealed bids, a kept card."""
+    for prefix, words in (("deal objective", "deal a secret objective"), ("draw ", "draw a card"),
+                          ("bid ", "a sealed bid"), ("keep ", "keep a card face down")):
+        if text.startswith(prefix):
+            return words
+    return "a random draw you cannot see" if mover < 0 else "a move you cannot see"
+
+
+register_hidden_wording("vec", _vec_hidden)

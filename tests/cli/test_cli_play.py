@@ -19,9 +19,11 @@ def test_scripted_game_ends_with_the_result_line():
 
 
 def test_same_seed_same_game_and_another_seed_another():
-    first = run(PLAY, answers(ones=5000)).output
-    assert run(PLAY, answers(ones=5000)).output == first
-    other = run(["play", "kilauea", "--ai", "random", "--seed", "2"], answers(ones=5000)).output
+    short = ["--option", "turn_cap=12"]
+    first = run(PLAY + short, answers(ones=5000)).output
+    assert "Result:" in first
+    assert run(PLAY + short, answers(ones=5000)).output == first
+    other = run(["play", "kilauea", "--ai", "random", "--seed", "2"] + short, answers(ones=5000)).output
     assert other != first
 
 

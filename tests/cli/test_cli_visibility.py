@@ -1,0 +1,85 @@
+"""A human sees only what their seat may see: boards, other seats' moves, chance outcomes."""
+import random
+import re
+
+import pytest
+
+from cli_helpers import answers, run
+from vsai.cli.session import Table
+from vsai.cli.visibility import hidden_from
+from vsai.core import list_games, load_game
+
+HIDDEN_GAMES = [name for name in list_games() if load_game(name).has_hidden_information()]
+needs_hidden_game = pytest.mark.skipif(not HIDDEN_GAMES, reason="no hidden-information game registered")
+
+
+def _random_table(name, seed):
+    rng = random.Random(seed)
+    table = Table(load_game(name), seed, {0: "human", 1: "random"})
+    while True:
+        table.resolve_chance()
+        if table.is_over():
+            return table
+        table.play(rng.choice(table.state.legal_actions()))
+
+
+def test_nothing_is_hidden_in_a_perfect_information_game():
+    table = _random_table("kilauea", 1)
+    assert all(not move.hidden_from for move in table.history)
+
+
+@needs_hidden_game
+@pytest.mark.parametrize("name", HIDDEN_GAMES)
+def test_a_hidden_move_is_one_the_observer_could_not_tell_apart(name):
+    table = _random_table(name, 3)
+    game = load_game(name)
+    state = game.new_initial_state()
+    hidden = 0
+    for move in table.history:
+        if 0 in move.hidden_from:
+            hidden += 1
+            # Some other legal action with another text leaves seat 0's observation unchanged.
+            after = state.clone()
+            after.apply_action(move.action)
+            twins = []
+            for other in state.legal_actions():
+                alt = state.clone()
+                alt.apply_action(other)
+                if alt.observation_string(0) == after.observation_string(0) \
+                        and state.action_to_string(other) != move.text:
+                    twins.append(other)
+            assert twins, move
+            assert move.text_for(name, 0) != move.text
+            assert move.text_for(name, None) == move.text  # a spectator sees everything
+        assert move.seat != 0 or not move.hidden_from.intersection({0})
+        state.apply_action(move.action)
+    assert hidden > 0
+
+
+@pytest.mark.skipif("vec" not in HIDDEN_GAMES, reason="vec is not registered")
+def test_vec_secret_objectives_and_sealed_bids_stay_secret():
+    sealed = dealt = 0
+    for seed in range(4):
+        for move in _random_table("vec", seed).history:
+            shown = move.text_for("vec", 0)
+            if move.seat == 1 and move.text.startswith("bid "):
+                # Either the bids were revealed at once (seat 0's board shows it) or it stays sealed.
+                assert shown in (move.text, "a sealed bid")
+                sealed += shown == "a sealed bid"
+            if move.seat == -1 and move.text.startswith("deal objective"):
+                dealt += 1
+                assert shown == (move.text if move.text.endswith(" to P0") else "deal a secret objective")
+            if move.seat == -1 and move.text.startswith("draw ") and 0 in move.hidden_from:
+                assert shown == "draw a card"
+    assert sealed > 0 and dealt == 8
+
+
+@pytest.mark.skipif("vec" not in HIDDEN_GAMES, reason="vec is not registered")
+def test_vec_transcript_never_shows_the_opponents_objective_before_the_end():
+    out = run(["play", "vec", "--ai", "random", "--seed", "2", "--option", "turn_cap=8"], answers(ones=3000)).output
+    body, _, final = out.partition(" - final - ")
+    objective = re.findall(r"P1: objective (#\d+ [^;]*);", final)
+    assert objective, final
+    assert objective[0] not in body
+    assert "P1 (random): " in body and "deal a secret objective" in body
+    assert out.strip().splitlines()[-1].startswith("Result: P0 (you)")

@@ -430,7 +430,9 @@ cdef bint has_effect(KData* d, int kind, int stones) noexcept nogil:
     if kind == C1 or kind == V1:
         return True
     if kind == C2:
-        return d.crater > 0 and d.stones[d.player] < K_CANOE_STONES
+        # `stones` is what the player holds once any 3 that leads here is paid; what they
+        # paid went to the crater
+        return d.crater + d.stones[d.player] - stones > 0 and stones < K_CANOE_STONES
     if kind == C3 or kind == V3:
         # no chaining: a 3 never activates itself or the other 3 (K6)
         for t in range(K_KINDS):
@@ -1352,6 +1354,8 @@ cdef void _fill(KData* e, dict data) except *:
     e.start = _check_int(data["start"], "start", -1, n - 1)
     e.step = _check_int(data["step"], "step", 0, 54)
     e.turns = _check_int(data["turns"], "turns", 0, e.turn_cap)
+    if e.turns == e.turn_cap and e.phase != PH_OVER:
+        raise ValueError("inconsistent kilauea state: the turn cap is reached but the game is not over")
     e.pawn = _check_int(data["pawn"], "pawn", -1, 9)
     e.crater = _check_int(data["crater"], "crater", 0, K_STONES)
     mid = data["intermediate_scored"]

@@ -341,3 +341,17 @@ def test_tiles_cost_what_the_rulebook_says(n):
     state = volcano_turn(n, stones=(max(cost - 3, 0), 2, 2, 2),
                          islands=[{1: {Y: 1}}, {}, {}, {}])
     assert f"volcano {n}" in texts(state)
+
+
+def test_coral_3_into_coral_2_with_a_full_canoe_of_stones():
+    """Paying coral 3's stone makes room: coral 2 then takes 2 (that stone among them)."""
+    reefs = [3, 2, 1, 4, 5]
+    state = position(4, pawn=0, reefs=reefs, forest_tiles=[6, 7, 8, 9, 10], canoes=[{}] * 4,
+                     forests={0: dict(FULL_F1)}, stones=[5, 2, 1, 2])      # crater 0
+    state.apply_action("canoe +1")
+    state.apply_action("cut F1.a1")
+    state.apply_action("stop")
+    state.apply_action("coral 3")
+    assert "target coral 2" in texts(state)
+    state.apply_action("target coral 2")
+    assert me(state)["stones"] == 5 and state.to_dict()["crater"] == 0

@@ -274,9 +274,10 @@ class OpenSpielState(pyspiel.State):
     # Direct paths for what search calls at every node: the same results as OpenSpiel's C++
     # route (which calls back into Python several times per call), several times faster.
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """The legal actions (chance outcomes at a chance node); [] for another player."""
+        """The legal actions (chance outcomes at a chance node, whoever asks, as in
+        OpenSpiel's Python games); [] for a player who is not to act."""
         inner = self._held.state
-        if player is not None and player != inner.current_player():
+        if player is not None and player != inner.current_player() and not inner.is_chance_node():
             return []
         return inner.legal_actions()
 

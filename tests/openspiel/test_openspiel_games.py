@@ -193,3 +193,21 @@ def test_hidden_information_never_reaches_the_observer(name):
                 for fn in (pyspiel.State.observation_tensor, pyspiel.State.information_state_tensor):
                     assert fn(other, player) == fn(state, player)
     assert differing > 0  # the redraws did change hidden information
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_python_fast_paths_agree_with_openspiel_core(name):
+    game = vo.load(name, players=2, turn_cap=2)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    while True:
+        # (OpenSpiel refuses legal_actions(-1) at a player node.)
+        for player in (None, 0, 1) if state.is_player_node() else (None, -1, 0, 1):
+            args = () if player is None else (player,)
+            assert state.legal_actions(*args) == pyspiel.State.legal_actions(state, *args)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.is_player_node() == pyspiel.State.is_player_node(state)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.legal_actions() == [] and sum(state.returns()) == pytest.approx(1.0)

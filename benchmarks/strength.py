@@ -12,10 +12,21 @@ from __future__ import annotations
 import argparse
 import time
 
-from vsai.ai.arena import run_series
+from vsai.ai.arena import Entrant, run_series
 from vsai.core import load_game
 
 TARGETS = {("ismcts", "random"): 0.95, ("ismcts", "heuristic"): 0.75, ("heuristic", "random"): 0.80}
+
+
+def parse_options(items: list[str]) -> dict[str, dict]:
+    """{"ismcts": {"cutoff": "40"}} from ["ismcts:cutoff=40"]; the agents convert the values."""
+    result: dict[str, dict] = {}
+    for item in items:
+        name, _, rest = item.partition(":")
+        for pair in filter(None, rest.split(",")):
+            key, _, value = pair.partition("=")
+            result.setdefault(name.strip(), {})[key.strip()] = value.strip()
+    return result
 
 
 def main() -> None:
@@ -28,19 +39,25 @@ def main() -> None:
     parser.add_argument("--pairings", default="ismcts-random,ismcts-heuristic,heuristic-random")
     parser.add_argument("--parallel", type=int, default=1, help="games played at once (threads)")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--options", action="append", default=[], metavar="AGENT:K=V,...",
+                        help="options of an agent, e.g. ismcts:cutoff=40 (repeatable)")
     args = parser.parse_args()
     if args.iterations is None and args.time_limit is None:
         args.iterations = 1000
     budget = (f"{args.iterations} iterations" if args.iterations else "") + \
              (" / " if args.iterations and args.time_limit else "") + \
              (f"{args.time_limit} s" if args.time_limit else "")
-    print(f"{args.game}: {args.games} games per pairing, seats rotated, budget {budget} a move")
+    options = parse_options(args.options)
+    print(f"{args.game}: {args.games} games per pairing, seats rotated, budget {budget} a move"
+          + "".join(f"; {name} {opts}" for name, opts in options.items()))
     for players in (int(p) for p in args.players.split(",")):
         game = load_game(args.game, players=players)
         for pairing in args.pairings.split(","):
             first, second = pairing.split("-")
             start = time.perf_counter()
-            result = run_series(game, [first] + [second] * (players - 1), args.games, args.seed,
+            lineup = [Entrant(name, options.get(name, {}))
+                      for name in [first] + [second] * (players - 1)]
+            result = run_series(game, lineup, args.games, args.seed,
                                 iterations=args.iterations, time_limit=args.time_limit,
                                 parallel=args.parallel)
             rate, low, high = result.win_rate(0)

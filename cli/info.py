@@ -1,16 +1,11 @@
-"""`vsai list` (games and agents) and `vsai rules GAME` (the rules summary and assumptions)."""
+"""`vsai list`: the games (players, variants, hidden information) and the agents."""
 from __future__ import annotations
-
-from pathlib import Path
 
 import click
 from rich.table import Table
 
 from vsai.cli import options
 from vsai.cli.console import stdout_console
-
-# docs/ is not installed with a wheel: look for it beside the source tree (cli/../docs).
-_DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
 
 def _variants(spec) -> str:
@@ -61,30 +56,3 @@ def _agent_rows() -> list[tuple[str, str]]:
                 about = ""
         rows.append((name, about))
     return rows
-
-
-def rules_text(name: str) -> tuple[str, str]:
-    """(source, markdown) of a game's rules: docs/rules/<game>.md, else the GameSpec summary."""
-    from vsai.core import get_spec
-
-    path = _DOCS / f"{name}.md"
-    if path.is_file():
-        return str(path), path.read_text(encoding="utf-8")
-    spec = get_spec(name)
-    params = "\n".join(f"- `{p.name}` (default {p.default}): {p.help}" for p in spec.params)
-    return "summary", f"# {spec.title}\n\n{spec.summary}\n\n## Options\n\n{params}\n"
-
-
-@click.command("rules")
-@click.argument("game_name", metavar="GAME")
-def rules(game_name: str) -> None:
-    """A short summary of GAME's rules and the assumptions the engine makes."""
-    known = options.game_names()
-    if game_name not in known:
-        raise click.BadParameter(f"unknown game {game_name!r}; the games are: {', '.join(known)}",
-                                 param_hint="GAME")
-    from rich.markdown import Markdown
-
-    _, text = rules_text(game_name)
-    console = stdout_console()
-    console.print(Markdown(text) if console.is_terminal else text, soft_wrap=not console.is_terminal)

@@ -5,7 +5,8 @@ import click
 
 from vsai.cli.arena import arena
 from vsai.cli.bench import bench
-from vsai.cli.info import list_command, rules
+from vsai.cli.info import list_command
+from vsai.cli.rules import rules
 from vsai.cli.play import play
 from vsai.cli.replay import replay
 

@@ -333,10 +333,12 @@ def result_line(state: Any, names: dict[int, str]) -> str:
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game variant option (see `vsai list`); repeatable.")
 @click.option("--explain", is_flag=True, help="After each AI move, show its top alternatives.")
-@click.option("--load", "load_path", metavar="FILE", help="Continue a saved game.")
+@click.option("--load", "load_path", metavar="FILE", help="Continue a game saved with `save FILE`.")
+@click.option("--record", "record_path", metavar="FILE",
+              help="Write the game record to FILE when the game ends or you quit (see `vsai replay`).")
 def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: int, seed: int | None,
          iterations: int | None, think_time: float | None, level: int | None, game_options: tuple[str, ...],
-         explain: bool, load_path: str | None) -> None:
+         explain: bool, load_path: str | None, record_path: str | None) -> None:
     """Play GAME against the AI. Type a move's number or text; `help` lists the commands.
 
     Piped input gives one answer per line (`1` is always the first listed move), so a whole game
@@ -345,30 +347,53 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     game = options.load_game(game_name, players, game_options)
     ai = options.parse_agent(ai_text, "--ai")
     budget = options.budget(iterations, think_time, level)
-    console = stdout_console()
     if load_path:
-        try:
-            record = GameRecord.load(load_path)
-            table = Table.from_record(record)
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="--load") from None
+        table = _loaded_table(load_path, game_name)
     else:
         if seed is None:
             seed = secrets.randbelow(2**31)
         human_seats = seat_plan(game.num_players(), humans, seat, seed, render.first_seat_number(game.name))
         table = Table(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())})
+    console = stdout_console()
     loop = PlayLoop(console, table, ai, budget, explain, interactive())
-    table = loop.table
     who = ", ".join(loop._who(s) for s in sorted(table.seats))
-    console.print(Text(f"{game.spec.title}: {who}. Seed {table.seed}. AI budget: {budget.describe()}. "
-                       "Type help for the commands.", style="bold"))
+    loop.say(f"{loop.game.spec.title}: {who}. Seed {table.seed}. AI budget: {budget.describe()}. "
+             "Type help for the commands.", "bold")
     try:
         finished = loop.run()
     except KeyboardInterrupt:
-        console.print(Text("\nInterrupted: the game was not finished.", style="yellow"))
+        loop.say("Interrupted: the game was not finished.", "yellow")
+        _write_record(loop, record_path)
         raise SystemExit(130) from None
+    _write_record(loop, record_path)
     if finished:
         loop.finish()
     else:
         decisions = sum(1 for m in loop.table.history if m.seat != CHANCE)
-        console.print(Text(f"Quit after {decisions} moves; the game was not finished.", style="yellow"))
+        loop.say(f"Quit after {decisions} moves; the game was not finished.", "yellow")
+
+
+def _loaded_table(path: str, game_name: str) -> Table:
+    """The table of a saved game for --load; a usage error when it cannot be used."""
+    try:
+        record = GameRecord.load(path)
+        if record.game != game_name:
+            raise ValueError(f"{path} is a {record.game} game, not {game_name}")
+        table = Table.from_record(record)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--load") from None
+    unknown = set(table.seats.values()) - {HUMAN} - set(options.agent_names())
+    if unknown:
+        raise click.BadParameter(f"{path} seats unknown agent(s): {', '.join(sorted(unknown))}", param_hint="--load")
+    return table
+
+
+def _write_record(loop: PlayLoop, path: str | None) -> None:
+    if not path:
+        return
+    try:
+        loop.table.record().save(path)
+    except OSError as error:
+        loop.say(f"Cannot write the record to {path}: {error.strerror or error}", "red")
+        return
+    loop.say(f"Game record written to {path}.", "yellow")

@@ -5,6 +5,7 @@ import pytest
 
 from cli_helpers import answers, run, usage_error
 from vsai.cli.arena import seating
+from vsai.cli.rules import rules_path, summarise
 
 
 def test_list_shows_games_and_agents():
@@ -16,9 +17,48 @@ def test_list_shows_games_and_agents():
 
 def test_rules_and_unknown_game():
     result = run(["rules", "kilauea"])
-    assert result.exit_code == 0 and "Kilauea" in result.output and "turn_cap" in result.output \
-        or "volcano" in result.output.lower()
+    assert result.exit_code == 0
+    assert result.output.startswith("# Kilauea") and "turn_cap" in result.output
+    assert "Pinned by" not in result.output  # developer columns are left out of the summary
+    full = run(["rules", "kilauea", "--full"]).output
+    if rules_path("kilauea").is_file():
+        assert full == rules_path("kilauea").read_text()
     usage_error(["rules", "chess"], "unknown game 'chess'")
+
+
+def test_rules_summary_keeps_rules_and_drops_developer_notes():
+    doc = """# Game: rules coverage
+
+- Engine: `ext/game.pyx` (one struct)
+  continued here.
+- Players take turns.
+
+## Rules table
+
+| Rule | Implemented in | Pinned by |
+| --- | --- | --- |
+| Draw 2 cards (G1) | `draw` | test:`test_draw` |
+
+## Moves
+
+| ids | text | meaning |
+| --- | --- | --- |
+| 0..9 | `play k` | play card k |
+
+## Speed (this machine)
+
+| clone | playouts |
+| --- | --- |
+| 60 ns | 30000 |
+
+### Speed notes
+Fast.
+"""
+    text = summarise(doc)
+    assert "- Draw 2 cards (G1)" in text and "- `play k`: play card k" in text
+    assert "- Players take turns." in text
+    for gone in ("ext/game.pyx", "continued here", "test_draw", "Speed", "60 ns", "Fast", "0..9"):
+        assert gone not in text
 
 
 def test_help_of_every_command():

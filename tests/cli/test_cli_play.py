@@ -179,3 +179,22 @@ def test_level_sets_the_budget():
 ])
 def test_wrong_options_are_usage_errors(args, message):
     usage_error(args, message)
+
+
+def test_record_option_writes_a_replayable_game(tmp_path):
+    path = tmp_path / "record.json"
+    result = run(PLAY + ["--option", "turn_cap=10", "--record", str(path)], answers(ones=2000))
+    assert result.output.strip().splitlines()[-1].startswith("Result:")
+    replayed = run(["replay", str(path)])
+    expected = result.output.strip().splitlines()[-1].replace("(you)", "(human)")
+    assert replayed.output.strip().splitlines()[-1] == expected
+
+
+def test_load_option_checks_the_game(tmp_path):
+    path = tmp_path / "game.json"
+    run(PLAY, answers("1", f"save {path}", "quit"))
+    usage_error(["play", "vec", "--load", str(path)], "is a kilauea game, not vec")
+    data = json.loads(path.read_text())
+    data["seats"]["1"] = "skynet"
+    path.write_text(json.dumps(data))
+    usage_error(["play", "kilauea", "--load", str(path)], "unknown agent(s): skynet")

@@ -13,9 +13,11 @@ HIDDEN_GAMES = [name for name in list_games() if load_game(name).has_hidden_info
 needs_hidden_game = pytest.mark.skipif(not HIDDEN_GAMES, reason="no hidden-information game registered")
 
 
-def _random_table(name, seed):
+def _random_table(name, seed, players=2):
+    """A game played at random to the end; seat 0 and (with more players) every seat human."""
     rng = random.Random(seed)
-    table = Table(load_game(name), seed, {0: "human", 1: "random"})
+    seats = {0: "human", 1: "random"} if players == 2 else {s: "human" for s in range(players)}
+    table = Table(load_game(name, players=players), seed, seats)
     while True:
         table.resolve_chance()
         if table.is_over():
@@ -59,19 +61,21 @@ def test_a_hidden_move_is_one_the_observer_could_not_tell_apart(name):
 @pytest.mark.skipif("vec" not in HIDDEN_GAMES, reason="vec is not registered")
 def test_vec_secret_objectives_and_sealed_bids_stay_secret():
     sealed = dealt = 0
-    for seed in range(4):
-        for move in _random_table("vec", seed).history:
-            shown = move.text_for("vec", 0)
-            if move.seat == 1 and move.text.startswith("bid "):
-                # Either the bids were revealed at once (seat 0's board shows it) or it stays sealed.
-                assert shown in (move.text, "a sealed bid")
-                sealed += shown == "a sealed bid"
-            if move.seat == -1 and move.text.startswith("deal objective"):
-                dealt += 1
-                assert shown == (move.text if move.text.endswith(" to P0") else "deal a secret objective")
-            if move.seat == -1 and move.text.startswith("draw ") and 0 in move.hidden_from:
-                assert shown == "draw a card"
-    assert sealed > 0 and dealt == 8
+    for seed in range(3):
+        for move in _random_table("vec", seed, players=3).history:
+            for observer in {0, 1, 2} - {move.seat}:
+                shown = move.text_for("vec", observer)
+                if move.text.startswith("bid "):
+                    # Either the bids were revealed at once (the board shows it) or it stays sealed.
+                    assert shown in (move.text, "a sealed bid")
+                    sealed += shown == "a sealed bid"
+                if move.text.startswith("deal objective"):
+                    dealt += 1
+                    mine = move.text.endswith(f" to P{observer}")
+                    assert shown == (move.text if mine else "deal a secret objective")
+                if move.seat == -1 and move.text.startswith("draw ") and observer in move.hidden_from:
+                    assert shown == "draw a card"
+    assert sealed > 0 and dealt > 0
 
 
 @pytest.mark.skipif("vec" not in HIDDEN_GAMES, reason="vec is not registered")

@@ -110,6 +110,10 @@ cdef class VecState(State):
         return action_key(&self.d, observer, action)
 
     # ------------------------------------------------------------------ Python API
+    def action_key(self, observer: int, action: int) -> int:
+        """What `observer` sees of `action` here (`c_action_key`): equal keys look the same."""
+        return self.c_action_key(self._seat(observer), int(action))
+
     def params(self) -> dict:
         """{"players": n, "turn_cap": cap}."""
         return {"players": self.d.n, "turn_cap": self.d.turn_cap}
@@ -196,6 +200,8 @@ cdef class VecState(State):
             q = d.obj_loc[o]
             if q >= 0 and (q >= n or d.objective[q] != o):
                 raise ValueError(f"vec state: objective {o + 1} is held by nobody")
+        if d.stage == ST_INSERT_PLACE and d.ins_tokens > d.specials[d.part[d.winner]]:
+            raise ValueError("vec state: more special ink is being inserted than is held")
         if d.first >= n or d.parts > n or d.robbed >= n:
             raise ValueError("vec state: a player index is out of range")
         for i in range(d.parts):
@@ -292,8 +298,10 @@ cdef class VecState(State):
         lines = []
         if d.stage == ST_ROBBED:
             lines.append(f"P{d.cur} was robbed and moves a quill with {d.carried} ink")
-        if ST_SPECIAL <= d.stage <= ST_INSERT_MOVE:
-            lines.append(f"action: P{d.actor} {action_name(d.kind).decode()} with {card_name(d.act_card)}")
+        active = ST_SPECIAL <= d.stage <= ST_INSERT_MOVE
+        if active or (d.revealed and d.stage != ST_END and d.stage > ST_ACT_CHOOSE):
+            lines.append(("action: " if active else "last action: ") +
+                         f"P{d.actor} {action_name(d.kind).decode()} with {card_name(d.act_card)}")
             for i in range(d.parts):
                 q = d.part[i]
                 text = f"  P{q} card {card_name(d.pcard[i])}, special points {d.ppts[i]}"
@@ -381,15 +389,16 @@ cdef class VecState(State):
                 where = d.loc[c]
                 slot = where if where < L_UP else 5 + (where - L_UP)
                 out[k + slot] = 1.0          # 0 deck, 1 ideas, 2 discard, 3 novel, 4 tray, 5.. up/down
-            out[k + 13] = d.marks[c] / 2.0 if d.loc[c] != L_DECK else 0.0
-            out[k + 14] = d.ink[c] / 10.0
-            out[k + 15] = 1.0 if d.owner[c] == p else 0.0
-            out[k + 16] = 1.0 if d.owner[c] >= 0 and d.owner[c] != p else 0.0
+                out[k + 13] = d.marks[c] / 2.0
+                out[k + 14] = d.ink[c] / 10.0
+                out[k + 15] = 1.0 if d.owner[c] == p else 0.0
+                out[k + 16] = 1.0 if d.owner[c] >= 0 and d.owner[c] != p else 0.0
             k += 17
         for q in range(4):
             for col in range(NCOLORS):
-                out[k] = sum(1 for c in range(NCARDS) if card_color(c) == col and d.loc[c] == L_DOWN + q
-                             and not (d.known[c] >> p) & 1)
+                # unseen face-down cards of q in this color, and the quills on them (tenths)
+                out[k] = sum(1 + d.marks[c] / 10.0 for c in range(NCARDS) if card_color(c) == col
+                             and d.loc[c] == L_DOWN + q and not (d.known[c] >> p) & 1)
                 k += 1
         for col in range(NCOLORS):
             out[k] = sum(1 for c in range(NCARDS) if card_color(c) == col and d.loc[c] == L_TRAY

@@ -498,7 +498,6 @@ cdef void end_action(VecData* d) noexcept nogil:
         d.owner[x] = -1
         d.reserve += d.ink[x]
         d.ink[x] = 0
-    d.parts = 0
     if has_free_up(d, p, -1):
         d.cur = p
         d.stage = ST_TURN_DOWN
@@ -720,6 +719,7 @@ cdef void place_in_novel(VecData* d, int j, int card, int p, int k) noexcept nog
     for q in range(4):
         d.tok[4 * j + q] = 0
     d.tok[4 * j + p] = k
+    d.specials[p] -= k                          # tokens in the NOVEL stay there (C10)
     d.marks[card] = 0
     d.owner[card] = -1
     d.reserve += d.ink[card]
@@ -1105,7 +1105,6 @@ cdef void apply_move(VecData* d, int a) noexcept nogil:
             do_trade(d, p)
         else:
             d.ins_tokens = a - A_TOKENS
-            d.specials[p] -= d.ins_tokens       # tokens in the NOVEL stay there (C10)
             d.stage = ST_INSERT_PLACE
     elif st == ST_INSERT_PLACE:
         if a < A_REPLACE:

@@ -1,0 +1,161 @@
+"""Hidden information: observations, action keys and resampling (ISMCTS fairness)."""
+import json
+import random
+
+from vsai.core.registry import load_game
+from vec_helpers import build, act, setup_state
+
+HIDDEN_KEYS = range(100000, 100100)
+
+
+def _walk(n, seed, steps=2500):
+    """States along one random game (chance by its probabilities)."""
+    game = load_game("vec", players=n)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        yield state
+        if state.is_chance_node():
+            outs = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_resample_keeps_observation_and_legal_actions():
+    game = load_game("vec", players=3)
+    varied_objectives = varied_cards = 0
+    checked = 0
+    for n in (2, 3, 4):
+        game = load_game("vec", players=n)
+        for k, state in enumerate(_walk(n, seed=n)):
+            if k % 7:
+                continue
+            for p in range(n):
+                other = state.resample(p, seed=k * 10 + p)
+                assert other.observation_string(p) == state.observation_string(p)
+                assert (other.observation_tensor(p) == state.observation_tensor(p)).all()
+                if state.current_player() == p:
+                    assert other.legal_actions() == state.legal_actions()
+                    assert other.legal_action_strings() == state.legal_action_strings()
+                # the redrawn state is a valid state (load_dict checks consistency)
+                game.state_from_json(other.to_json())
+                a, b = state.to_dict(), other.to_dict()
+                varied_objectives += a["objective"] != b["objective"]
+                varied_cards += a["loc"] != b["loc"]
+                checked += 1
+    assert checked > 300
+    assert varied_objectives > checked // 4
+    assert varied_cards > checked // 10
+
+
+def test_resample_never_moves_what_the_player_knows():
+    for k, state in enumerate(_walk(4, seed=8)):
+        if k % 11 or state.is_terminal():
+            continue
+        for p in range(4):
+            a, b = state.to_dict(), state.resample(p, seed=k).to_dict()
+            assert a["objective"][p] == b["objective"][p]
+            for c in range(54):
+                if (a["known"][c] >> p) & 1:
+                    assert a["loc"][c] == b["loc"][c]
+            assert a["cubes"] == b["cubes"] and a["novel"] == b["novel"]
+
+
+def _position_with_hidden_research_card():
+    # P1 keeps a Research card face down: P0 never sees it.
+    state = build(2, up={0: [20], 1: [2]}, marks={2: 1}, owner={2: 1}, stage=9, cur=1, first=1,
+                  act_idx=0, cubes=[3, 1, 0, 0], specials=[0, 0, 0, 0], objectives=[0, 1])
+    act(state, "activate red Vampire Love Story")
+    act(state, "bid 1 ink 0 special")                   # 1 x 1 + 1 = 2: one draw
+    act(state, "blue deck")
+    drawn = state.chance_outcomes()[0][0]
+    keys = {state.action_key(0, a) for a, _ in state.chance_outcomes()}
+    assert len(keys) == 1 and keys.pop() in HIDDEN_KEYS   # P0 cannot see the draw
+    assert {state.action_key(1, a) for a, _ in state.chance_outcomes()} == {a for a, _ in state.chance_outcomes()}
+    state.apply_action(drawn)
+    texts = state.legal_action_strings()
+    assert len(texts) == 1 and texts[0].startswith("keep") and texts[0].endswith("face down")
+    key = state.action_key(0, state.legal_actions()[0])
+    assert key in HIDDEN_KEYS
+    state.apply_action(state.legal_actions()[0])
+    return state, drawn
+
+
+def test_observation_ignores_what_the_player_cannot_see():
+    state, drawn = _position_with_hidden_research_card()
+    d = state.to_dict()
+    assert d["loc"][drawn] == 12 + 1 and d["known"][drawn] == 2
+    obs0, obs1 = state.observation_string(0), state.observation_string(1)
+    ten0 = state.observation_tensor(0)
+    assert "1 unseen blue" in obs0
+    # swap P1's face-down card with another blue card still in the deck, and P1's objective
+    # with one in the deck: P0 sees no difference, P1 does
+    other = next(c for c in range(54) if (c % 18) // 3 == 1 and d["loc"][c] == 0 and d["known"][c] == 0)
+    changed = json.loads(state.to_json())
+    s = changed["state"]
+    s["loc"][drawn], s["loc"][other] = s["loc"][other], s["loc"][drawn]
+    s["known"][drawn], s["known"][other] = s["known"][other], s["known"][drawn]
+    spare = next(o for o in range(12) if s["obj_loc"][o] == -1)
+    s["obj_loc"][s["objective"][1]], s["obj_loc"][spare] = -1, 1
+    s["objective"][1] = spare
+    swapped = load_game("vec", players=2).state_from_json(json.dumps(changed))
+    assert swapped != state
+    assert swapped.observation_string(0) == obs0
+    assert (swapped.observation_tensor(0) == ten0).all()
+    assert swapped.observation_string(1) != obs1
+
+
+def test_objectives_are_secret_until_the_end():
+    state = setup_state(3, seed=5)
+    d = state.to_dict()
+    for p in range(3):
+        obs = state.observation_string(p)
+        for q in range(3):
+            from vsai.ext.vec import objective_info
+            line = [l for l in obs.splitlines() if l.startswith(f"P{q}: objective")][0]
+            assert ("hidden" in line) == (q != p)
+    end = build(3, stage=25, objectives=[0, 1, 2])
+    assert "hidden" not in end.observation_string(0)
+
+
+def test_dealing_an_objective_is_hidden_from_the_others():
+    state = load_game("vec", players=3).new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])          # first player
+    outs = [a for a, _ in state.chance_outcomes()]
+    assert len(outs) == 12
+    assert len({state.action_key(1, a) for a in outs}) == 1
+    assert len({state.action_key(0, a) for a in outs}) == 12   # P0 receives it
+
+
+def test_sealed_bids_are_hidden_until_the_reveal():
+    state = build(2, up={0: [1], 1: [18, 4]}, marks={1: 1}, owner={1: 0}, stage=9, cur=0,
+                  first=0, act_idx=0, cubes=[5, 4, 0, 0], specials=[1, 1, 0, 0], objectives=[0, 1])
+    act(state, "activate red Vampire Comedy")
+    act(state, "compare with red Elf Adventure")
+    act(state, "no more special points")
+    bids = state.legal_actions()
+    assert len({state.action_key(1, a) for a in bids if "bid" in state.action_to_string(a)}) == 1
+    act(state, "bid 3 ink 1 special")
+    obs1 = state.observation_string(1)
+    assert "bid sealed" in obs1 and "bid 3 ink" not in obs1
+    assert "bid 3 ink 1 special (sealed)" in state.observation_string(0)
+    # P1 is to bid: a resample for P1 redraws P0's sealed bid but keeps P1's view and moves
+    seen = set()
+    for seed in range(40):
+        other = state.resample(1, seed)
+        assert other.observation_string(1) == obs1
+        assert other.legal_actions() == state.legal_actions()
+        seen.add(tuple(other.to_dict()["bid_c"][:1] + other.to_dict()["bid_s"][:1]))
+    assert len(seen) > 3
+    act(state, "bid 2 ink 0 special")
+    assert "bid 3 ink 1 special, strength" in state.observation_string(1)
+
+
+def test_observation_strings_differ_only_in_private_parts():
+    state = setup_state(4, seed=3)
+    obs = [state.observation_string(p) for p in range(4)]
+    assert len(set(obs)) == 4
+    assert all(len(state.observation_tensor(p)) == len(state.observation_tensor(0)) for p in range(4))

@@ -1134,7 +1134,10 @@ cdef class KilaueaState(State):
             raise ValueError("kilauea state: a JSON object is expected")
         cdef KData e
         init_data(&e, self.d.n, self.d.turn_cap)
-        _fill(&e, data)
+        try:
+            _fill(&e, data)
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
+            raise ValueError(f"malformed kilauea state: {type(error).__name__}: {error}") from None
         _validate(&e)
         self.d = e
 

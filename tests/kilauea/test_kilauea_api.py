@@ -242,3 +242,12 @@ def test_text_of_chance_outcomes_parses_back():
             assert state.string_to_action(state.action_to_string(a)) == a
         state.apply_action(state.chance_outcomes()[-1][0])
     assert state.phase() == "draft"
+
+
+def test_load_dict_rejects_bad_data_and_keeps_the_state():
+    state = play_draft(play_setup(2, 0))
+    before = state.to_json()
+    for bad in ({}, {"phase": "move"}, [], {**state.to_dict(), "players": [{}, {}]}):
+        with pytest.raises(ValueError):
+            state.load_dict(bad)
+        assert state.to_json() == before

@@ -106,14 +106,19 @@ cdef void evaluate_data(VecData* d, double* out) noexcept nogil:
         v[p] += left * (0.12 * d.cubes[p] + 0.4 * d.specials[p])
         if o >= 0:
             for c in range(NCARDS):
-                if d.loc[c] == L_UP + p:
+                if d.loc[c] == L_UP + p or (d.loc[c] == L_IDEAS and d.owner[c] == p):
+                    # a face-up card (or an idea this player will gather) is a NOVEL candidate
                     if obj_has_color(o, card_color(c)):
                         v[p] += left * 0.5
                     if card_type(c) == obj_type(o):
                         v[p] += left * 0.15
+                    if card_action(c) == ACT_INSERT:
+                        v[p] += left * 0.2
                     v[p] += left * 0.1
                 elif d.loc[c] == L_DOWN + p:
                     v[p] += left * 0.05
+            if d.stage == ST_INSERT_PLACE and d.part[d.winner] == p and obj_has_color(o, card_color(d.ins_card)):
+                v[p] += 0.5 * d.ins_tokens      # special ink about to double this card's points
         j = display_colors(d, p)
         v[p] += left * 0.3 * (j if j < 4 else 4)
         if v[p] > mx:

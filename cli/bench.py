@@ -50,8 +50,10 @@ def clone_ns(state: Any, seconds: float) -> float:
 
 
 def search_rate(name: str, game: Any, state: Any, iterations: int, seconds: float) -> tuple[float, str]:
-    """(rate, unit): search iterations/s of an agent at `state` (moves/s for agents that do not search)."""
-    agent = agent_api.build(options.AgentSpec(name), game, 1, options.Budget(iterations, None), "--agents")
+    """(rate, unit): search iterations/s of an agent at `state` (moves/s for agents that do not
+    search), from moves of at most `iterations` iterations or `seconds` each."""
+    # The time limit keeps slow agents (OpenSpiel's Python bots) to about `seconds` a move.
+    agent = agent_api.build(options.AgentSpec(name), game, 1, options.Budget(iterations, seconds), "--agents")
     timings, counts = [], []
     deadline = time.perf_counter() + seconds
     while not timings or time.perf_counter() < deadline:
@@ -82,7 +84,7 @@ def bench(game_name: str | None, agent_list: str | None, iterations: int, second
     if agent_list:
         agent_names = [options.parse_agent(a, "--agents").name for a in agent_list.split(",")]
     err = stderr_console()
-    table = Table(title=f"vsai bench ({iterations} iterations per timed move)", title_justify="left")
+    table = Table(title=f"vsai bench (searches of {iterations} iterations or {seconds:g} s)", title_justify="left")
     for column in ("game", "what", "speed"):
         table.add_column(column, justify="right" if column == "speed" else "left")
     for name in names:

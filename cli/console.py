@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from rich.console import Console
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn
 
 
 def stdout_console(piped_width: int | None = None) -> Console:
@@ -68,7 +68,7 @@ class ThinkingDisplay:
             if elapsed < _SHOW_AFTER:
                 return
             columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-                       TextColumn("{task.fields[left]}"), TimeElapsedColumn()]
+                       TextColumn("{task.fields[left]}")]
             self._progress = Progress(*columns, console=self._console, transient=True, auto_refresh=False)
             self._progress.start()
             self._task = self._progress.add_task(self._label, total=1.0, left="")

@@ -44,7 +44,11 @@ def replay(path: str, step: bool, seat: int | None) -> None:
             after.apply_action(action)
             view = after.observation_string(seat) if seat is not None else str(after)
             console.print(Panel(Text(view), expand=False))
-            if input("Enter: next move, q: stop ").strip().lower() == "q":
+            try:
+                stop = input("Enter: next move, q: stop ").strip().lower() == "q"
+            except (EOFError, KeyboardInterrupt):
+                stop = True
+            if stop:
                 return
     final = record.final_state()
     if seat is not None:

@@ -71,12 +71,21 @@ def scores_table(state: Any, names: dict[int, str] | None = None, highlight: int
     return table
 
 
+def scores_line(state: Any, names: dict[int, str] | None = None) -> Text:
+    """The current scores in one line: "Scores: P1 (you) 12 · P2 (ismcts) 9" (only when public)."""
+    game = getattr(state, "GAME_NAME", None)
+    parts = [f"{seat_label(seat, game)}{f' ({names[seat]})' if names and seat in names else ''} "
+             f"{format_number(score)}" for seat, score in enumerate(state.scores())]
+    return Text("Scores: " + " · ".join(parts), style="bold")
+
+
 def render_view(state: Any, seat: int, *, title: str = "", hidden_information: bool = True,
                 names: dict[int, str] | None = None) -> RenderableType:
     """A panel with the board as `seat` sees it and, when public, everyone's scores."""
     parts: list[RenderableType] = [board(state, seat, hidden_information)]
     if scores_visible(state, hidden_information):
-        parts += [Text(""), scores_table(state, names, highlight=seat)]
+        parts += [Text(""), scores_table(state, names, highlight=seat) if state.is_terminal()
+                  else scores_line(state, names)]
     me = seat_label(seat, getattr(state, "GAME_NAME", None))
     heading = f"{title} - {me}'s view" if title else f"{me}'s view"
     return Panel(Group(*parts), title=heading, title_align="left", border_style="blue", expand=False)

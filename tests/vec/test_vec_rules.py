@@ -1,0 +1,364 @@
+"""One test per rule of the rulebook (and GAPS C-items): each fails if the rule is broken."""
+import random
+
+import pytest
+
+from vsai.core.registry import load_game
+from vec_helpers import build, act, setup_state, play_random
+
+UP, DOWN, IDEAS, DECK, DISCARD, NOVEL = 8, 12, 1, 0, 2, 3
+ST_PLACE, ST_ACT, ST_TURN_DOWN, ST_LIMIT, ST_END = 7, 9, 23, 24, 25
+
+
+def where(state, c):
+    return state.to_dict()["loc"][c]
+
+
+def count(state, loc):
+    return sum(1 for x in state.to_dict()["loc"] if x == loc)
+
+
+# ------------------------------------------------------------------ set-up
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_setup(n):
+    for seed in range(4):
+        state = setup_state(n, seed)
+        d = state.to_dict()
+        assert d["place_idx"] == 0 and d["cur"] == d["first"]
+        held = d["objective"][:n]
+        assert len(set(held)) == n and all(d["obj_loc"][o] == p for p, o in enumerate(held))
+        assert d["cubes"][:n] == [3] * n and d["specials"][:n] == [2] * n
+        assert d["reserve"] == 24 - 3 * n
+        for p in range(n):
+            assert count(state, UP + p) == 1 and count(state, DOWN + p) == 0
+        ideas = [c for c in range(54) if d["loc"][c] == IDEAS]
+        colors = [(c % 18) // 3 for c in ideas]
+        revealed = [o for o in range(12) if d["obj_loc"][o] == -2]
+        from vsai.ext.vec import objective_info
+        if n == 3:
+            assert sorted(colors) == list(range(6)) and not revealed
+        else:
+            assert len(revealed) == 1
+            first_two = [["red", "blue", "green", "purple", "yellow", "grey"].index(x)
+                         for x in objective_info(revealed[0])["colors"][:2]]
+            if n == 2:          # those two colors are removed
+                assert sorted(colors) == sorted(set(range(6)) - set(first_two))
+            else:               # those two colors are added
+                assert sorted(colors) == sorted(list(range(6)) + first_two)
+
+
+def test_first_player_is_random_and_starting_pick():
+    state = load_game("vec", players=3).new_initial_state()
+    outs = state.chance_outcomes()
+    assert [round(p, 6) for _, p in outs] == [round(1 / 3, 6)] * 3
+    state.apply_action("first player P2")
+    for _ in range(3):                          # deal objectives
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.current_player() == 2          # the first player picks first (C12)
+    act(state, "green deck")
+    drawn = []
+    for _ in range(3):
+        a = state.chance_outcomes()[-1][0]
+        drawn.append(a)
+        state.apply_action(a)
+    texts = state.legal_action_strings()
+    assert len(texts) == 3 and all(t.startswith("keep") and t.endswith("face up") for t in texts)
+    act(state, texts[1])
+    d = state.to_dict()
+    kept = [c for c in drawn if d["loc"][c] == UP + 2]
+    assert len(kept) == 1
+    for c in drawn:
+        if c not in kept:                       # back in the deck; only P2 knows it
+            assert d["loc"][c] == DECK and d["known"][c] == 4
+    assert state.current_player() == 0
+
+
+# ------------------------------------------------------------------ Phase I
+def test_phase1_quills_in_snake_order():
+    state = setup_state(3, seed=1)
+    first = state.to_dict()["first"]
+    order = []
+    while state.to_dict()["stage"] == ST_PLACE:
+        order.append(state.current_player())
+        texts = state.legal_action_strings()
+        own = [t for t in texts if t.startswith("quill on own")]
+        act(state, own[0] if own else next(t for t in texts if t.endswith("with 0 ink")))
+    assert order == [first, (first + 1) % 3, (first + 2) % 3, (first + 2) % 3, (first + 1) % 3, first]
+
+
+def test_no_two_quills_on_one_face_up_card_but_two_on_a_face_down_card():
+    state = build(2, ideas=[0], up={0: [20], 1: [21]}, down={0: [53]}, marks={20: 1, 53: 1},
+                  owner={20: 0, 53: 0}, stage=ST_PLACE, cur=0, first=0, place_idx=3, cubes=[0, 0, 0, 0])
+    texts = state.legal_action_strings()
+    assert "quill on own red Elf Love Story" not in texts
+    assert "quill on own grey Cthulhu Love Story" in texts
+
+
+def test_robbed_player_without_destination_takes_cubes_back():
+    state = build(2, ideas=[0], up={1: [20]}, marks={0: 1}, owner={0: 0}, ink={0: 1},
+                  stage=ST_PLACE, cur=1, first=0, place_idx=1, cubes=[2, 3, 0, 0])
+    act(state, "quill on idea red Vampire Adventure with 2 ink")
+    assert state.legal_action_strings() == ["quill back to stock"]
+    act(state, "quill back to stock")
+    d = state.to_dict()
+    assert d["cubes"][:2] == [4, 1] and d["ink"][0] == 1 and d["owner"][0] == 1
+
+
+def test_robbed_player_may_move_to_own_face_up_card_with_the_ink():
+    state = build(2, ideas=[0], up={0: [20], 1: [21]}, marks={0: 1}, owner={0: 0}, ink={0: 1},
+                  stage=ST_PLACE, cur=1, first=0, place_idx=1, cubes=[2, 3, 0, 0])
+    act(state, "quill on idea red Vampire Adventure with 3 ink")
+    assert state.legal_action_strings() == ["move quill to own red Elf Love Story"]
+    act(state, "move quill to own red Elf Love Story")
+    d = state.to_dict()
+    assert d["marks"][20] == 1 and d["ink"][20] == 2    # counts in its next strength (C5)
+
+
+def test_gathering_moves_quilled_ideas_and_returns_their_ink():
+    state = build(2, ideas=[0, 18, 36], up={0: [20], 1: [21]}, marks={0: 1, 18: 1, 20: 1},
+                  owner={0: 0, 18: 1, 20: 0}, ink={0: 2, 18: 1}, stage=ST_PLACE, cur=1, first=0,
+                  place_idx=3, cubes=[1, 2, 0, 0])
+    act(state, "quill on own blue Elf Adventure")
+    d = state.to_dict()
+    assert d["loc"][0] == UP + 0 and d["loc"][18] == UP + 1 and d["loc"][36] == IDEAS
+    assert d["marks"][0] == 1 and d["ink"][0] == 0 and d["ink"][18] == 0
+    assert d["reserve"] == 24 - 3
+    assert d["stage"] == ST_ACT and d["cur"] == 0       # activations start with the first player
+
+
+# ------------------------------------------------------------------ Phase II
+def test_face_down_card_needs_two_quills():
+    one = build(2, up={0: [20]}, down={0: [2]}, marks={20: 1, 2: 1}, owner={20: 0, 2: 0},
+                stage=ST_ACT, cur=0, first=0, act_idx=0)
+    assert not any("red Vampire Love Story" in t for t in one.legal_action_strings())
+    two = build(2, up={0: [20]}, down={0: [2]}, marks={20: 1, 2: 2}, owner={20: 0, 2: 0},
+                stage=ST_ACT, cur=0, first=0, act_idx=0)
+    assert "activate red Vampire Love Story" in two.legal_action_strings()
+
+
+def test_activations_follow_snake_order_and_two_quills_on_face_down_act_once():
+    state = build(2, up={0: [20], 1: [21, 26]}, down={0: [3]}, marks={3: 2, 21: 1, 26: 1},
+                  owner={3: 0, 21: 1, 26: 1}, stage=ST_ACT, cur=0, first=0, act_idx=0)
+    seen = []
+    while state.to_dict()["stage"] not in (ST_PLACE,) and not state.is_chance_node():
+        if state.to_dict()["stage"] == ST_ACT:
+            seen.append(state.current_player())
+            act(state, next(t for t in state.legal_action_strings() if t.startswith("renounce")))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    assert seen == [0, 1, 1]        # P0 once (face-down card), then P1, P1 (snake)
+
+
+def test_strength_is_a_times_b_plus_special_points_card_ink_and_bids():
+    # Retrieve card blue Vampire Comedy: Vampires 4, 1, 9 (A = 3), Comedies 4, 1, 40 (B = 3)
+    state = build(2, up={0: [4, 1, 9, 40], 1: [20]}, down={0: [53]}, marks={4: 1}, owner={4: 0},
+                  ink={4: 2}, stage=ST_ACT, cur=0, first=0, act_idx=0, cubes=[3, 0, 0, 0],
+                  specials=[1, 0, 0, 0])
+    act(state, "activate blue Vampire Comedy")
+    act(state, "discard grey Cthulhu Love Story for 2 points")
+    act(state, "no more special points")
+    act(state, "bid 3 ink 1 special")
+    d = state.to_dict()
+    assert d["strength"][0] == 3 * 3 + 2 + 2 + 3 + 3        # 19
+    assert d["loc"][53] == DISCARD
+    assert d["cubes"][0] == 19 // 2 and d["specials"][0] == 0 and d["box"][0] == 4
+    assert d["reserve"] == 24 - 9
+
+
+def test_special_point_turning_counts_before_a_and_b():
+    state = build(2, up={0: [4, 1, 9, 40], 1: [20]}, marks={4: 1}, owner={4: 0},
+                  stage=ST_ACT, cur=0, first=0, act_idx=0, cubes=[0, 0, 0, 0], specials=[0, 0, 0, 0])
+    act(state, "activate blue Vampire Comedy")
+    act(state, "turn blue Cthulhu Comedy down for 1 point")      # B becomes 2
+    act(state, "no more special points")
+    assert state.to_dict()["strength"][0] == 3 * 2 + 1
+
+
+def test_no_turning_for_special_points_above_seven_face_up():
+    cards = [4, 1, 9, 40, 41, 42, 43, 44]
+    state = build(2, up={0: cards, 1: [20]}, down={0: [53]}, marks={4: 1}, owner={4: 0},
+                  stage=ST_ACT, cur=0, first=0, act_idx=0, cubes=[0, 0, 0, 0], specials=[0, 0, 0, 0])
+    act(state, "activate blue Vampire Comedy")
+    texts = state.legal_action_strings()
+    assert not any("for 1 point" in t for t in texts) and any("for 2 points" in t for t in texts)
+
+
+def test_retrieve_is_capped_by_the_reserve():
+    state = build(2, up={0: [4], 1: [20]}, marks={4: 1}, owner={4: 0}, stage=ST_ACT, cur=0,
+                  first=0, act_idx=0, cubes=[20, 2, 0, 0], specials=[0, 0, 0, 0])
+    act(state, "activate blue Vampire Comedy")
+    act(state, "bid 20 ink 0 special")         # strength 21: 10 cubes, the reserve has 22
+    d = state.to_dict()
+    assert d["cubes"][0] == 10 and d["reserve"] == 12
+    capped = build(2, up={0: [4], 1: [20]}, marks={4: 1}, owner={4: 0}, stage=ST_ACT, cur=0,
+                   first=0, act_idx=0, cubes=[10, 12, 0, 0], specials=[0, 0, 0, 0])
+    act(capped, "activate blue Vampire Comedy")
+    act(capped, "bid 10 ink 0 special")        # strength 11: 5 cubes, but only 2 + 10 in reserve
+    assert capped.to_dict()["cubes"][0] == 5
+    tight = build(2, up={0: [4], 1: [20]}, marks={4: 1}, owner={4: 0}, stage=ST_ACT, cur=0,
+                  first=0, act_idx=0, cubes=[1, 23, 0, 0], specials=[0, 0, 0, 0])
+    act(tight, "activate blue Vampire Comedy")
+    act(tight, "bid 1 ink 0 special")          # strength 2 -> 1 cube; reserve had 0 then 1
+    assert tight.to_dict()["cubes"][0] == 1 and tight.to_dict()["reserve"] == 0
+
+
+def test_reactivate_costs_two_points_per_card():
+    state = build(2, up={0: [3], 1: [20]}, down={0: [53, 52, 51]}, marks={3: 1}, owner={3: 0},
+                  stage=ST_ACT, cur=0, first=0, act_idx=0, cubes=[3, 0, 0, 0], specials=[0, 0, 0, 0])
+    act(state, "activate blue Vampire Adventure")
+    act(state, "no more special points")
+    act(state, "bid 3 ink 0 special")          # 1 + 3 = 4 points: two cards
+    act(state, "turn grey Cthulhu Love Story face up")
+    act(state, "turn grey Cthulhu Comedy face up")
+    d = state.to_dict()
+    assert d["loc"][53] == UP and d["loc"][52] == UP and d["loc"][51] == DOWN
+    assert d["stage"] == ST_TURN_DOWN
+
+
+def test_trade_four_ink_for_one_special_ink():
+    state = build(2, up={0: [4], 1: [20]}, marks={4: 1}, owner={4: 0}, stage=ST_ACT, cur=0,
+                  first=0, act_idx=0, cubes=[5, 0, 0, 0], specials=[2, 0, 0, 0])
+    act(state, "activate blue Vampire Comedy")
+    act(state, "trade 4 ink for 1 special ink")
+    d = state.to_dict()
+    assert (d["cubes"][0], d["specials"][0], d["box"][0]) == (1, 3, 1)
+    assert "bid 1 ink 3 special" in state.legal_action_strings()
+    act(state, "trade 4 ink for 1 special ink") if "trade 4 ink for 1 special ink" in state.legal_action_strings() else None
+    assert state.to_dict()["cubes"][0] == 1
+
+
+def test_mandatory_turn_down_then_seven_face_up_limit():
+    cards = [20, 21, 22, 23, 24, 25, 26, 27, 4]
+    state = build(2, up={0: cards, 1: [30]}, marks={4: 1}, owner={4: 0}, stage=ST_ACT, cur=0,
+                  first=0, act_idx=0)
+    act(state, "renounce blue Vampire Comedy")
+    assert state.to_dict()["stage"] == ST_TURN_DOWN          # C4: even after renouncing
+    state.apply_action(state.legal_actions()[0])
+    assert state.to_dict()["stage"] == ST_LIMIT and count(state, UP) == 8
+    state.apply_action(state.legal_actions()[0])
+    assert count(state, UP) == 7 and state.to_dict()["stage"] != ST_LIMIT
+
+
+def test_compare_cost_is_one_point_against_seven_face_up():
+    state = build(2, up={0: [1], 1: [18, 4, 8, 40, 47, 50, 51]}, marks={1: 1}, owner={1: 0},
+                  stage=ST_ACT, cur=0, first=0, act_idx=0, cubes=[6, 0, 0, 0], specials=[0, 0, 0, 0])
+    act(state, "activate red Vampire Comedy")
+    act(state, "compare with red Elf Adventure")
+    act(state, "no more special points")
+    act(state, "bid 6 ink 0 special")           # 7 against 1 Elf x 2 Adventures = 2
+    d = state.to_dict()
+    assert d["strength"][:2] == [7, 2]
+    assert d["loc"][18] == DOWN + 1             # 7 face-up: the compared card costs 1
+    assert d["points"] == 4 and d["stage"] == 13  # then 6 face-up: 3 per card
+
+
+# ------------------------------------------------------------------ Insert
+def insert_position(**kw):
+    fields = dict(up={0: [0, 21, 26], 1: [14]}, down={0: [45]}, marks={0: 1}, owner={0: 0},
+                  stage=ST_ACT, cur=0, first=0, act_idx=0, cubes=[0, 1, 0, 0], specials=[2, 1, 0, 0],
+                  novel=[(38, {}), None, None, None], objectives=[0, 1])
+    fields.update(kw)
+    return build(2, **fields)
+
+
+def test_insert_needs_four_colors():
+    assert "activate red Vampire Adventure" in insert_position().legal_action_strings()
+    three = insert_position(down={})
+    assert "activate red Vampire Adventure" not in three.legal_action_strings()
+    assert "renounce red Vampire Adventure" in three.legal_action_strings()
+
+
+def test_insert_without_opposition_special_ink_and_replacement():
+    state = insert_position()
+    act(state, "activate red Vampire Adventure")
+    act(state, "insert red Vampire Adventure")
+    assert state.current_player() == 1
+    act(state, "no opposition")
+    act(state, "add 1 special ink")
+    texts = state.legal_action_strings()
+    assert "replace NOVEL position 1" in texts            # 1 token beats 0 tokens
+    act(state, "replace NOVEL position 1")
+    assert state.legal_action_strings() == ["NOVEL position 2", "NOVEL position 3", "NOVEL position 4"]
+    act(state, "NOVEL position 3")
+    d = state.to_dict()
+    assert d["novel"] == [0, -1, 38, -1] and d["tok"][0] == 1 and d["specials"][0] == 1
+    # objective #1 (red blue green purple, Vampire): red in place 1 with P0's ink 2 x 2,
+    # the Vampire type 1, the red Cthulhu card in place 3 (red, wrong place) 1
+    assert state.scores()[0] == 2 * 2 + 1 + 1
+
+
+def test_insert_cannot_replace_a_card_with_as_much_special_ink():
+    state = insert_position(novel=[(38, {1: 1}), None, None, None], specials=[2, 0, 0, 0])
+    act(state, "activate red Vampire Adventure")
+    act(state, "insert red Vampire Adventure")
+    act(state, "no opposition")
+    act(state, "add 1 special ink")
+    assert "replace NOVEL position 1" not in state.legal_action_strings()
+
+
+def test_insert_opposition_tie_means_nothing():
+    state = insert_position()
+    act(state, "activate red Vampire Adventure")
+    act(state, "insert red Vampire Adventure")
+    act(state, "oppose with yellow Vampire Love Story")
+    act(state, "no more special points")                   # P0; P1 has no other card
+    act(state, "bid 0 ink 0 special")                      # P0: A 1 x B 2 = 2
+    act(state, "bid 1 ink 0 special")                      # P1: 1 x 1 + 1 = 2
+    d = state.to_dict()
+    assert d["strength"][:2] == [2, 2] and d["novel"] == [38, -1, -1, -1]
+
+
+def test_insert_opposer_with_higher_strength_inserts():
+    state = insert_position()
+    act(state, "activate red Vampire Adventure")
+    act(state, "insert red Vampire Adventure")
+    act(state, "oppose with yellow Vampire Love Story")
+    act(state, "no more special points")
+    act(state, "bid 0 ink 0 special")
+    act(state, "bid 0 ink 1 special")                      # 1 + 3 = 4 > 2
+    assert state.current_player() == 1
+    act(state, "add 0 special ink")
+    act(state, "NOVEL position 2")
+    assert state.to_dict()["novel"] == [38, 14, -1, -1]
+
+
+def test_game_ends_at_the_fourth_novel_card():
+    state = insert_position(novel=[(38, {}), (37, {}), (36, {}), None])
+    act(state, "activate red Vampire Adventure")
+    act(state, "insert red Vampire Adventure")
+    act(state, "no opposition")
+    act(state, "add 0 special ink")
+    act(state, "NOVEL position 4")
+    assert state.is_terminal()
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+# ------------------------------------------------------------------ end of turn
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_refill_and_first_player_passes_left(n):
+    for seed in range(3):
+        state = setup_state(n, seed)
+        first = state.to_dict()["first"]
+        rng = random.Random(seed)
+        while state.to_dict()["turn"] == 0:
+            if state.is_chance_node():
+                outs = state.chance_outcomes()
+                state.apply_action(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        while state.is_chance_node():
+            outs = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+        d = state.to_dict()
+        assert d["first"] == (first + 1) % n and d["stage"] == ST_PLACE and d["place_idx"] == 0
+        ideas = [c for c in range(54) if d["loc"][c] == IDEAS]
+        colors = [(c % 18) // 3 for c in ideas]
+        assert len(ideas) == {2: 4, 3: 6, 4: 8}[n]
+        assert len(set(colors)) == {2: 4, 3: 6, 4: 6}[n]
+        assert max(colors.count(c) for c in set(colors)) <= (2 if n == 4 else 1)
+
+
+def test_turn_cap_ends_the_game():
+    state = load_game("vec", players=2, turn_cap=1).new_initial_state()
+    play_random(state, 3)
+    assert state.is_terminal() and state.to_dict()["turn"] == 1

@@ -1,0 +1,1 @@
+"""vsai.cli: the `vsai` command line (play, arena, list, rules, bench, replay), click + rich."""

@@ -6,7 +6,6 @@ from rich.panel import Panel
 from rich.text import Text
 
 from vsai.cli.console import interactive, stdout_console
-from vsai.cli.play import result_line
 from vsai.cli.visibility import hidden_from
 from vsai.core import render
 from vsai.core.record import GameRecord
@@ -57,6 +56,6 @@ def replay(path: str, step: bool, seat: int | None) -> None:
     else:
         console.print(Panel(Text(str(final)), title=game.spec.title, title_align="left", expand=False))
     if final.is_terminal():
-        click.echo(result_line(final, names))
+        click.echo(render.result_line(final, names))
     else:
         click.echo(f"The game was not finished ({len(moves)} moves).")

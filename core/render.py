@@ -96,6 +96,19 @@ def format_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
+def result_line(state: Any, names: dict[int, str]) -> str:
+    """`Result: P1 (you) 52, P2 (ismcts) 47; winner: P1 (you)` for a finished game."""
+    scores = state.scores()
+    returns = state.returns()
+    game = getattr(state, "GAME_NAME", None)
+    parts = [f"{seat_label(s, game)} ({names.get(s, '?')}) {format_number(v)}" for s, v in enumerate(scores)]
+    best = max(returns)
+    winners = [f"{seat_label(s, game)} ({names.get(s, '?')})"
+               for s, r in enumerate(returns) if r == best and r > 0]
+    label = "winner" if len(winners) == 1 else "winners"
+    return f"Result: {', '.join(parts)}; {label}: {', '.join(winners) or 'none'}"
+
+
 # Game name -> function(mover, text) -> how to speak of a move the observer could not see.
 _HIDDEN_WORDING: dict[str, Callable[[int, str], str]] = {}
 

@@ -86,7 +86,7 @@ def test_undo_at_the_first_decision_is_refused():
 def test_save_and_load_round_trip(tmp_path):
     path = tmp_path / "game.json"
     first = run(PLAY, answers("1", "2", "3", f"save {path}", "quit"))
-    assert f"Saved" in first.output
+    assert f"moves to {path}." in first.output
     record = json.loads(path.read_text())
     assert record["format"] == "vsai-record" and record["version"] == 1
     assert record["game"] == "kilauea" and record["seed"] == 1

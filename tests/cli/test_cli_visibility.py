@@ -6,7 +6,6 @@ import pytest
 
 from cli_helpers import answers, run
 from vsai.cli.session import Table
-from vsai.cli.visibility import hidden_from
 from vsai.core import list_games, load_game
 
 HIDDEN_GAMES = [name for name in list_games() if load_game(name).has_hidden_information()]

@@ -6,7 +6,8 @@ from typing import Any
 import click
 import numpy as np
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group
+from rich.panel import Panel
 from rich.text import Text
 
 from vsai.cli import agents as agent_api
@@ -145,11 +146,19 @@ class PlayLoop:
         return self.ai if self.ai.name in fair else options.AgentSpec("ismcts")
 
     def hint(self, seat: int) -> None:
+        """The hint agent's three best moves for `seat` (the player to act), from its view only."""
         spec = self.hint_spec()
-        if self._hint_agent is None:
-            self._hint_agent = agent_api.build(spec, self.game, agent_seed(self.table.seed, 77), self.budget)
-        with thinking(self.console, "Looking for hints", self.budget.time_limit) as progress:
-            candidates = agent_api.analyse(self._hint_agent, self.table.state.clone(), top=3, progress=progress)
+        try:
+            if self._hint_agent is None:
+                self._hint_agent = agent_api.build(spec, self.game, agent_seed(self.table.seed, 77), self.budget)
+            with thinking(self.console, "Looking for hints", self.budget.time_limit) as progress:
+                candidates = agent_api.analyse(self._hint_agent, self.table.state.clone(), top=3, progress=progress)
+        except KeyboardInterrupt:
+            self.say("Hint cancelled.", "yellow")
+            return
+        except (click.BadParameter, ValueError) as error:
+            self.say(f"No hint: {getattr(error, 'message', None) or error}", "red")
+            return
         if not candidates:
             self.say(f"{spec.name} has no hint here.")
             return
@@ -265,12 +274,17 @@ class PlayLoop:
                 self.ai_turn()
 
     def finish(self) -> None:
+        """The final board (a human's view; everything for spectators) and the `Result:` line."""
         state = self.table.state
-        seats = self.table.humans or [0]
-        self.show_recent(seats[0])
-        self.console.print(render.render_view(state, seats[0], title=self.game.spec.title + " - final",
-                                              hidden_information=self.game.has_hidden_information(),
-                                              names=self.names()))
+        title = self.game.spec.title + " - final"
+        if self.table.humans:
+            seat = self.table.humans[0]
+            self.show_recent(seat)
+            self.console.print(render.render_view(state, seat, title=title, names=self.names(),
+                                                  hidden_information=self.game.has_hidden_information()))
+        else:
+            self.console.print(Panel(Group(Text(str(state)), Text(""), render.scores_table(state, self.names())),
+                                     title=title, title_align="left", border_style="blue", expand=False))
         click.echo(render.result_line(state, self.names()))
 
 

@@ -84,6 +84,11 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
         loop.say("Interrupted: the game was not finished.", "yellow")
         _write_record(loop, record_path)
         raise SystemExit(130) from None
+    except Exception as error:  # an agent or engine bug: keep the game, report in one line
+        rescue = record_path or f"vsai-{loop.game.name}-{loop.table.seed}-rescued.json"
+        loop.say(f"Internal error: {type(error).__name__}: {error}", "red")
+        _write_record(loop, rescue)
+        raise SystemExit(1) from None
     _write_record(loop, record_path)
     if finished:
         loop.finish()

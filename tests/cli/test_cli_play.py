@@ -198,3 +198,23 @@ def test_load_option_checks_the_game(tmp_path):
     data["seats"]["1"] = "skynet"
     path.write_text(json.dumps(data))
     usage_error(["play", "kilauea", "--load", str(path)], "unknown agent(s): skynet")
+
+
+def test_an_agent_failure_keeps_the_game_in_a_record(tmp_path, monkeypatch):
+    import vsai.cli.agents as agent_api
+
+    def broken(agent, state, progress=None):
+        raise RuntimeError("search exploded")
+
+    monkeypatch.setattr(agent_api, "step", broken)
+    path = tmp_path / "rescued.json"
+    result = run(PLAY + ["--record", str(path)], answers(ones=10))
+    assert result.exit_code == 1
+    assert "Internal error: RuntimeError: search exploded" in result.output
+    assert json.loads(path.read_text())["format"] == "vsai-record"
+
+
+def test_spectators_see_the_whole_final_board():
+    result = run(["play", "kilauea", "--humans", "0", "--ai", "random", "--seed", "3", "--option", "turn_cap=4"])
+    assert "Kilauea - final" in result.output and "Observer" not in result.output
+    assert result.output.strip().splitlines()[-1].startswith("Result: P1 (random)")

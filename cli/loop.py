@@ -171,17 +171,20 @@ class PlayLoop:
     def human_turn(self) -> bool:
         """One human decision; False when the human quits."""
         seat = self.table.to_move()
+        actions = self.table.state.legal_actions()
+        if len(actions) == 1:  # no decision to make: play it, and say so
+            move = self.table.play(actions[0])
+            if len(self.table.humans) == 1:
+                self.say(f"{self.who(seat)} plays: {move.text} (the only legal move)", "green")
+                self._announced = len(self.table.history)
+            return True
         if len(self.table.humans) > 1 and self.interactive and self.game.has_hidden_information():
+            # Hot seat: hide the previous player's view before showing this one's.
             self.console.clear()
-            if self.reader.read(f"{render.seat_label(seat, self.game.name)}, your turn (others look away). Press Enter. ") is None:
+            label = render.seat_label(seat, self.game.name)
+            if self.reader.read(f"{label}, your turn (others look away). Press Enter. ") is None:
                 return False
         self.show_recent(seat)
-        actions = self.table.state.legal_actions()
-        if len(actions) == 1:
-            move = self.table.play(actions[0])
-            self.say(f"{self.who(seat)} plays: {move.text} (the only legal move)", "green")
-            self._announced = len(self.table.history)
-            return True
         self.show_board(seat)
         self.show_moves(actions)
         while True:

@@ -166,3 +166,19 @@ def _vec_hidden(mover: int, text: str) -> str:
 
 
 register_hidden_wording("vec", _vec_hidden)
+
+_VEC_COLOURS = {"red": "bold red", "blue": "bold blue", "green": "bold green", "purple": "bold magenta",
+                "yellow": "bold yellow", "grey": "bold bright_black"}
+
+
+def _vec_board(state: Any, seat: int, hidden_information: bool) -> RenderableType:
+    """VEC's observation text (only what `seat` knows) with coloured card colours."""
+    text = Text(state.observation_string(seat))
+    for colour, style in _VEC_COLOURS.items():
+        text.highlight_regex(rf"\b{colour}\b", style)
+    text.highlight_regex(r"(?m)^you are P\d+$", "bold cyan")
+    text.highlight_regex(r"\bhidden\b|\bunseen\b|\bsealed\b", "italic")
+    return text
+
+
+register_renderer("vec", _vec_board)

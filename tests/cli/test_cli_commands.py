@@ -169,3 +169,21 @@ def test_replay_bad_files_are_usage_errors(tmp_path):
     bad.write_text(json.dumps({"format": "vsai-record", "version": 1, "game": "kilauea", "params": {},
                                "seed": 0, "actions": [0, 9999], "seats": {}}))
     usage_error(["replay", str(bad)], "is illegal")
+
+
+def test_arena_budget_and_variant_options():
+    data = json.loads(run(["arena", "kilauea", "--agents", "ismcts,mcts", "--games", "2", "--iterations", "10",
+                           "--option", "turn_cap=5", "--json"]).output)
+    assert sum(r["wins"] for r in data["results"].values()) == pytest.approx(2)
+    timed = json.loads(run(["arena", "kilauea", "--agents", "ismcts,random", "--games", "2",
+                            "--think-time", "0.005", "--option", "turn_cap=3", "--json"]).output)
+    assert timed["results"]["ismcts"]["mean_think_seconds"] > 0
+    usage_error(["arena", "kilauea", "--agents", "random,random", "--option", "turn_cap=-2"], "below the minimum")
+
+
+def test_bench_every_game_by_default():
+    result = run(["bench", "--agents", "random", "--seconds", "0.02"])
+    assert result.exit_code == 0
+    for name in ("kilauea",) + (("vec",) if "vec" in result.output else ()):
+        assert name in result.output
+    usage_error(["bench", "--agents", "nobody"], "unknown agent 'nobody'")

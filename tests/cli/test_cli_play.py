@@ -218,3 +218,10 @@ def test_spectators_see_the_whole_final_board():
     result = run(["play", "kilauea", "--humans", "0", "--ai", "random", "--seed", "3", "--option", "turn_cap=4"])
     assert "Kilauea - final" in result.output and "Observer" not in result.output
     assert result.output.strip().splitlines()[-1].startswith("Result: P1 (random)")
+
+
+def test_think_time_budget():
+    result = run(["play", "kilauea", "--ai", "ismcts", "--think-time", "0.01", "--seed", "4",
+                  "--option", "turn_cap=3"], answers(ones=300))
+    assert "AI budget: 0.01 s" in result.output
+    assert result.output.strip().splitlines()[-1].startswith("Result:")

@@ -145,7 +145,7 @@ def _labels(specs: list[str]) -> tuple[list[str], dict[str, options.AgentSpec]]:
     return labels, parsed
 
 
-@click.command("arena")
+@click.command("arena", short_help="AI-against-AI matches: win rates with 95% intervals.")
 @click.argument("game_name", metavar="GAME")
 @click.option("--agents", "agent_list", required=True, metavar="A,B[,C,D]",
               help="One agent per seat, each NAME or NAME:KEY=VALUE;... (e.g. ismcts:iterations=5000).")

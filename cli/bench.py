@@ -67,7 +67,7 @@ def search_rate(name: str, game: Any, state: Any, iterations: int, seconds: floa
     return sum(counts) / sum(timings), "iterations/s"
 
 
-@click.command("bench")
+@click.command("bench", short_help="Speed: clone time, playouts/s, search iterations/s.")
 @click.argument("game_name", metavar="[GAME]", required=False)
 @click.option("--agents", "agent_list", metavar="A,B", help="Agents to time (default: all).")
 @click.option("--iterations", type=click.IntRange(1), default=1000, show_default=True,

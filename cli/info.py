@@ -20,7 +20,7 @@ def _variants(spec) -> str:
     return ", ".join(parts) or "-"
 
 
-@click.command("list")
+@click.command("list", short_help="The games and the AI agents.")
 def list_command() -> None:
     """The games (players, variant options, hidden information) and the AI agents."""
     from vsai.core import get_spec

@@ -11,10 +11,13 @@ from vsai.cli.play import play
 from vsai.cli.replay import replay
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.version_option(package_name="vsai")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """AI opponents for modern board games. Start with `vsai list` and `vsai play kilauea`."""
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 for command in (play, arena, list_command, rules, bench, replay):

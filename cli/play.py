@@ -35,12 +35,12 @@ def seat_plan(players: int, humans: int, seat: str, seed: int, first_number: int
     return [(first + i) % players for i in range(humans)]
 
 
-@click.command("play")
+@click.command("play", short_help="Play a game against the AI (or watch, or hot seat).")
 @click.argument("game_name", metavar="GAME")
 @click.option("--ai", "ai_text", default="ismcts", show_default=True, metavar="NAME[:KEY=VALUE,...]",
               help="The AI agent (see `vsai list`), optionally with agent options.")
 @click.option("--players", type=int, help="Number of seats (default: the game's default).")
-@click.option("--seat", default="0", show_default=True,
+@click.option("--seat", default="0", show_default=True, metavar="SEAT",
               help="Your seat: 0 to players-1, or as the board names it (P1 in Kilauea, P0 in VEC), or random.")
 @click.option("--humans", type=click.IntRange(0), default=1, show_default=True,
               help="Humans at the table (hot seat), in consecutive seats from --seat; 0 watches the AIs.")
@@ -48,7 +48,7 @@ def seat_plan(players: int, humans: int, seat: str, seed: int, first_number: int
 @click.option("--iterations", type=click.IntRange(1), help="AI search iterations per move.")
 @click.option("--think-time", type=click.FloatRange(0, min_open=True), help="AI thinking time per move, seconds.")
 @click.option("--level", type=click.IntRange(1, len(levels.LEVELS)),
-              help=f"AI strength {levels.DEFAULT_LEVEL} by default: {levels.describe()}.")
+              help=f"AI strength (default {levels.DEFAULT_LEVEL}): {levels.describe()}.")
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game variant option (see `vsai list`); repeatable.")
 @click.option("--explain", is_flag=True, help="After each AI move, show its top alternatives.")

@@ -11,7 +11,7 @@ from vsai.core import render
 from vsai.core.record import GameRecord
 
 
-@click.command("replay")
+@click.command("replay", short_help="Step through a saved game.")
 @click.argument("path", metavar="FILE")
 @click.option("--step", is_flag=True, help="On a terminal, show the board and wait for Enter after each move.")
 @click.option("--seat", type=click.IntRange(0), help="Show only what this seat saw (default: everything).")

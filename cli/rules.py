@@ -99,7 +99,7 @@ def rules_text(name: str, full: bool = False) -> str:
     return text if full else head + "\n" + summarise(text)
 
 
-@click.command("rules")
+@click.command("rules", short_help="A game's rules summary and the engine's assumptions.")
 @click.argument("game_name", metavar="GAME")
 @click.option("--full", is_flag=True, help="Print the whole rules document, developer notes included.")
 def rules(game_name: str, full: bool) -> None:

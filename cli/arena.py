@@ -178,16 +178,23 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
         err.print(f"note: {games} games is not a multiple of {len(labels)} seats; seats are not perfectly balanced")
     results: list[GameResult] = []
     columns = [TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
-    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
-        task = progress.add_task("arena", total=games)
-        for result in run_games(game.name, game.get_parameters(), specs, labels, budget, seed, games, workers):
-            results.append(result)
-            progress.advance(task)
-    data = summary(game.name, games, tally(results, labels))
+    interrupted = False
+    try:
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
+            task = progress.add_task("arena", total=games)
+            for result in run_games(game.name, game.get_parameters(), specs, labels, budget, seed, games, workers):
+                results.append(result)
+                progress.advance(task)
+    except KeyboardInterrupt:  # report the games finished so far
+        interrupted = True
+        err.print(f"Interrupted: {len(results)} of {games} games were played.")
+    data = summary(game.name, len(results), tally(results, labels))
     if as_json:
         click.echo(json.dumps(data))
-        return
-    _print_table(data, budget)
+    else:
+        _print_table(data, budget)
+    if interrupted:
+        raise SystemExit(130)
 
 
 def _regroup(parts: list[str]) -> list[str]:

@@ -187,3 +187,22 @@ def test_bench_every_game_by_default():
     for name in ("kilauea",) + (("vec",) if "vec" in result.output else ()):
         assert name in result.output
     usage_error(["bench", "--agents", "nobody"], "unknown agent 'nobody'")
+
+
+def test_an_interrupted_arena_reports_the_games_played(monkeypatch):
+    import vsai.cli.arena as arena_module
+
+    real = arena_module.run_games
+
+    def two_then_ctrl_c(*args):
+        for i, result in enumerate(real(*args)):
+            if i == 2:
+                raise KeyboardInterrupt
+            yield result
+
+    monkeypatch.setattr(arena_module, "run_games", two_then_ctrl_c)
+    result = run(["arena", "kilauea", "--agents", "random,heuristic", "--games", "6", "--json"])
+    assert result.exit_code == 130
+    assert "Interrupted: 2 of 6 games were played." in result.output
+    data = json.loads(result.output.splitlines()[-1])
+    assert data["games"] == 2 and sum(r["wins"] for r in data["results"].values()) == pytest.approx(2)

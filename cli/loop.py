@@ -198,7 +198,8 @@ class PlayLoop:
             if answer.kind == "move":
                 move = self.table.play(answer.action)
                 self.say(f"{self.who(seat)} plays: {move.text}", "green")
-                self._announced = len(self.table.history)
+                if len(self.table.humans) == 1:  # hot seat: the next human's recap must show it
+                    self._announced = len(self.table.history)
                 return True
             outcome = self.command(answer.command, answer.argument, seat)
             if outcome == "quit":

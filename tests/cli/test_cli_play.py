@@ -225,3 +225,9 @@ def test_think_time_budget():
                   "--option", "turn_cap=3"], answers(ones=300))
     assert "AI budget: 0.01 s" in result.output
     assert result.output.strip().splitlines()[-1].startswith("Result:")
+
+
+def test_hot_seat_recaps_show_the_other_humans_moves():
+    result = run(["play", "vec", "--humans", "2", "--seed", "3"], answers(ones=8) + "quit\n")
+    recap = [line for line in result.output.splitlines() if line.startswith("  P0 (human): ")]
+    assert recap, result.output  # P1 was told what P0 did

@@ -86,7 +86,8 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
-        """Read a record file; ValueError for a missing, unreadable or malformed file."""
+        """Read and check a record file: the envelope, the game and its parameters, the seats,
+        and every action replayed. ValueError for a missing, unreadable or malformed file."""
         try:
             text = Path(path).read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -95,7 +96,9 @@ class GameRecord:
             raise ValueError(f"{path} is a folder, not a saved game") from None
         except (OSError, UnicodeDecodeError) as error:
             raise ValueError(f"cannot read {path}: {error}") from None
-        return cls.from_json(text)
+        record = cls.from_json(text)
+        record.final_state()
+        return record
 
     def load_game(self):
         """The `Game` this record was played with; ValueError for an unknown game or bad params."""

@@ -206,3 +206,15 @@ def test_an_interrupted_arena_reports_the_games_played(monkeypatch):
     assert "Interrupted: 2 of 6 games were played." in result.output
     data = json.loads(result.output.splitlines()[-1])
     assert data["games"] == 2 and sum(r["wins"] for r in data["results"].values()) == pytest.approx(2)
+
+
+def test_arena_plays_the_same_games_as_the_match_runner():
+    from vsai.ai.arena import run_series
+    from vsai.core import load_game
+
+    data = json.loads(run(["arena", "kilauea", "--agents", "ismcts,heuristic", "--games", "4", "--seed", "5",
+                           "--iterations", "15", "--json"]).output)
+    series = run_series(load_game("kilauea"), ["ismcts", "heuristic"], games=4, seed=5, iterations=15)
+    shares = series.shares()
+    assert data["results"]["ismcts"]["wins"] == pytest.approx(shares[0])
+    assert data["results"]["heuristic"]["wins"] == pytest.approx(shares[1])

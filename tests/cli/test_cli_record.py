@@ -6,7 +6,7 @@ import pytest
 from vsai.core.record import GameRecord
 
 GOOD = {"format": "vsai-record", "version": 1, "game": "kilauea", "params": {"players": 2},
-        "seed": 7, "actions": [3, 1, 4], "seats": {"0": "human", "1": "ismcts"}}
+        "seed": 7, "actions": [3, 1, 2], "seats": {"0": "human", "1": "ismcts"}}
 
 
 def test_round_trip_through_json_and_file(tmp_path):
@@ -15,7 +15,7 @@ def test_round_trip_through_json_and_file(tmp_path):
     path = tmp_path / "game.json"
     record.save(path)
     assert GameRecord.load(path) == record
-    assert json.loads(path.read_text())["actions"] == [3, 1, 4]
+    assert json.loads(path.read_text())["actions"] == [3, 1, 2]
 
 
 @pytest.mark.parametrize("change, message", [
@@ -66,3 +66,25 @@ def test_unknown_game_is_a_value_error():
     record = GameRecord.from_dict(dict(GOOD, game="chess"))
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         record.load_game()
+
+
+def test_load_checks_the_game_the_seats_and_every_action(tmp_path):
+    from vsai.core import load_game
+
+    state = load_game("kilauea").new_initial_state()
+    actions = []
+    while state.is_chance_node():
+        action = state.legal_actions()[-1]
+        state.apply_action(action)
+        actions.append(action)
+    good = dict(GOOD, actions=actions, params={"players": 2})
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(good))
+    assert GameRecord.load(path).final_state() == state
+    for change, message in (({"game": "chess"}, "unknown game 'chess'"),
+                            ({"params": {"players": 7}}, "above the maximum"),
+                            ({"seats": {"5": "human"}}, "seat 5 does not exist"),
+                            ({"actions": actions + [99999]}, f"action {len(actions) + 1} is illegal")):
+        path.write_text(json.dumps(dict(good, **change)))
+        with pytest.raises(ValueError, match=message):
+            GameRecord.load(path)

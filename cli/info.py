@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from vsai.cli import options
+from vsai.cli import levels, options
 from vsai.cli.console import stdout_console
 
 
@@ -22,7 +22,7 @@ def _variants(spec) -> str:
 
 @click.command("list", short_help="The games and the AI agents.")
 def list_command() -> None:
-    """The games (players, variant options, hidden information) and the AI agents."""
+    """The games (players, variant options, hidden information), the AI agents and the levels."""
     from vsai.core import get_spec
 
     console = stdout_console(piped_width=120)
@@ -40,6 +40,13 @@ def list_command() -> None:
     for name, about in _agent_rows():
         agents.add_row(name, about)
     console.print(agents)
+    ladder = Table(title="Levels (vsai play --level)", title_justify="left")
+    for column in ("level", "name", "iterations", "at most"):
+        ladder.add_column(column, justify="right" if column in ("iterations", "at most") else "left")
+    for rung in levels.LEVELS:
+        default = " (default)" if rung.number == levels.DEFAULT_LEVEL else ""
+        ladder.add_row(str(rung.number), rung.name + default, f"{rung.iterations:,}", f"{rung.time_limit:g} s")
+    console.print(ladder)
 
 
 def _agent_rows() -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ from vsai.cli.rules import rules_path, summarise
 def test_list_shows_games_and_agents():
     result = run(["list"])
     assert result.exit_code == 0
-    for word in ("kilauea", "Kilauea", "2-4", "turn_cap", "random", "heuristic", "ismcts"):
+    for word in ("kilauea", "Kilauea", "2-4", "turn_cap", "random", "heuristic", "ismcts", "strong (default)"):
         assert word in result.output
 
 

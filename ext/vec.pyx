@@ -163,7 +163,7 @@ cdef class VecState(State):
         for c in range(NCARDS):
             if d.loc[c] not in ok_locs:
                 raise ValueError(f"vec state: card {c} has an invalid location {d.loc[c]}")
-            if d.known[c] >= (1 << n):
+            if d.known[c] >= (1 << n) or d.kbak[c] >= (1 << n):
                 raise ValueError(f"vec state: card {c} knowledge mask is invalid")
             if d.owner[c] >= n or (d.marks[c] > 0) != (d.owner[c] >= 0):
                 raise ValueError(f"vec state: card {c} quills and owner disagree")
@@ -207,6 +207,18 @@ cdef class VecState(State):
         for i in range(d.parts):
             if d.part[i] >= n:
                 raise ValueError("vec state: a participant is out of range")
+        st = d.stage
+        if st in (ST_SPECIAL, ST_BID) and d.step >= d.parts:
+            raise ValueError("vec state: the strength step names no participant")
+        if st in (ST_COMPARE_TURN, ST_INSERT_TOKENS, ST_INSERT_PLACE) and (
+                d.winner >= d.parts or d.loser >= max(d.parts, 1)):
+            raise ValueError("vec state: the winner of the strength test is not a participant")
+        if st == ST_COMPARE_TURN and d.parts != 2:
+            raise ValueError("vec state: a Compare has exactly two participants")
+        if st == ST_IDEAS_DRAW and d.qlen == 0:
+            raise ValueError("vec state: an Ideas draw with no color to draw")
+        if st == ST_ROBBED and d.robbed != d.cur:
+            raise ValueError("vec state: the robbed player is not the one to act")
         if d.stage != ST_END and not is_chance_stage(d.stage):
             if not 0 <= d.cur < n:
                 raise ValueError("vec state: no player to act")
@@ -324,7 +336,7 @@ cdef class VecState(State):
         cdef VecData* d = &self.d
         p = self._seat(player)
         end = d.stage == ST_END
-        lines = [f"vec {d.n}p turn {d.turn + 1}/{d.turn_cap}, first P{d.first}, "
+        lines = [f"vec {d.n}p turn {min(d.turn + 1, d.turn_cap)}/{d.turn_cap}, first P{d.first}, "
                  f"{_STAGE_NAMES[d.stage]}, to act: {self._actor_text()}", f"you are P{p}"]
         for q in range(d.n):
             o = d.objective[q]
@@ -449,7 +461,7 @@ cdef class VecState(State):
     def __str__(self) -> str:
         """The whole board, hidden parts included."""
         cdef VecData* d = &self.d
-        lines = [f"vec {d.n}p turn {d.turn + 1}/{d.turn_cap}, first P{d.first}, "
+        lines = [f"vec {d.n}p turn {min(d.turn + 1, d.turn_cap)}/{d.turn_cap}, first P{d.first}, "
                  f"{_STAGE_NAMES[d.stage]}, to act: {self._actor_text()}"]
         for q in range(d.n):
             o = d.objective[q]

@@ -9,17 +9,25 @@ cdef inline void shuffle_ints(int* a, int k, Rng* rng) noexcept nogil:
         a[j] = t
 
 
+cdef inline void assign_slot(VecData* d, int c, short loc, short known, short marks,
+                             short owner, short ink) noexcept nogil:
+    d.loc[c] = loc
+    d.known[c] = known
+    d.marks[c] = marks
+    d.owner[c] = owner
+    d.ink[c] = ink
+
+
 cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
     """Redraw what p cannot see: others' objectives, unseen card identities, sealed bids."""
     cdef int pool[NOBJ]
     cdef int ids[NCARDS]
-    cdef int perm[NCARDS]
     cdef short tl[NCARDS]
     cdef short tk[NCARDS]
     cdef short tm[NCARDS]
     cdef short tw[NCARDS]
     cdef short ti[NCARDS]
-    cdef int o, k = 0, q, col, c, i, src
+    cdef int o, k = 0, q, col, c, i, src, nb, nf, na
     if d.stage == ST_END:
         return
     # objectives: the unseen deck and the other players' objectives are one pool
@@ -36,29 +44,49 @@ cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
             d.objective[q] = pool[i]
             d.obj_loc[pool[i]] = q
             i += 1
-    # Novel cards: per color, the cards p cannot place swap places (location and everything
-    # public about the place stays; only identities move). Colors are public (C11: decks by color).
+    # Novel cards: per color (colors are public, C11), the cards p cannot place are dealt
+    # again over the places p cannot see into. What is public about a place (where it is, its
+    # quills and ink, who knows it) stays with the place. Cards p knew in the deck when a secret
+    # draw began (kbak) can only be in that deck or among the drawn cards.
     for col in range(NCOLORS):
         k = 0
+        nb = 0
+        nf = 0
         for c in range(NCARDS):
             if card_color(c) == col and not ((d.known[c] >> p) & 1):
-                ids[k] = c
                 tl[k] = d.loc[c]
                 tk[k] = d.known[c]
                 tm[k] = d.marks[c]
                 tw[k] = d.owner[c]
                 ti[k] = d.ink[c]
-                perm[k] = k
                 k += 1
-        shuffle_ints(perm, k, rng)
+                if not ((d.kbak[c] >> p) & 1):
+                    ids[nb] = c             # cards that may be anywhere unseen come first
+                    nb += 1
+        na = nb
+        for c in range(NCARDS):
+            if card_color(c) == col and not ((d.known[c] >> p) & 1) and (d.kbak[c] >> p) & 1:
+                ids[na] = c                 # then those p knew in the deck
+                na += 1
+        shuffle_ints(ids, nb, rng)
+        # face-down places take the first cards of the first kind, the rest fills deck and tray
         for i in range(k):
-            c = ids[i]
-            src = perm[i]
-            d.loc[c] = tl[src]
-            d.known[c] = tk[src]
-            d.marks[c] = tm[src]
-            d.owner[c] = tw[src]
-            d.ink[c] = ti[src]
+            if tl[i] >= L_DOWN:
+                nf += 1
+        if nf <= nb:
+            shuffle_ints(ids + nf, k - nf, rng)
+        else:
+            shuffle_ints(ids, k, rng)
+        src = 0
+        for i in range(k):
+            if tl[i] >= L_DOWN:
+                assign_slot(d, ids[src], tl[i], tk[i], tm[i], tw[i], ti[i])
+                d.kbak[ids[src]] = 0
+                src += 1
+        for i in range(k):
+            if tl[i] < L_DOWN:
+                assign_slot(d, ids[src], tl[i], tk[i], tm[i], tw[i], ti[i])
+                src += 1
     # sealed bids already made by others are unknown to p until the reveal
     if d.stage == ST_BID and d.parts > 1:
         for i in range(d.parts):
@@ -180,7 +208,7 @@ def _obj_text(int o) -> str:
 # field -> (array length or 0, minimum, maximum) for load_dict validation
 _FIELDS = {
     "n": (0, 2, 4), "turn_cap": (0, 1, 1000), "turn": (0, 0, 1000), "stage": (0, 0, NUM_STAGES - 1),
-    "first": (0, 0, 3), "cur": (0, -1, 3), "loc": (54, 0, 15), "known": (54, 0, 15),
+    "first": (0, 0, 3), "cur": (0, -1, 3), "loc": (54, 0, 15), "known": (54, 0, 15), "kbak": (54, 0, 15),
     "marks": (54, 0, 2), "owner": (54, -1, 3), "ink": (54, 0, 24), "obj_loc": (12, -3, 3),
     "objective": (4, -1, 11), "cubes": (4, 0, 24), "specials": (4, 0, 4), "box": (4, 0, 4),
     "reserve": (0, 0, 24), "novel": (4, -1, 53), "tok": (16, 0, 4), "place_idx": (0, -1, 8),

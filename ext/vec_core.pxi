@@ -93,6 +93,7 @@ ctypedef struct VecData:
     short cur
     short loc[54]           # L_* code of every Novel card
     short known[54]         # bit p: player p knows exactly where the card is (X4)
+    short kbak[54]          # knowledge of deck cards when a secret draw began (restored on "keep face up")
     short marks[54]         # quills on the card (0..2)
     short owner[54]         # owner of those quills, -1 without
     short ink[54]           # cubes on the card (Ideas bids, robbed ink on a display card)
@@ -186,6 +187,7 @@ cdef inline void rebuild_deck(VecData* d, int color) noexcept nogil:
         if card_color(c) == color and d.loc[c] == L_DISCARD:
             d.loc[c] = L_DECK
             d.known[c] = all_mask(d)
+            d.kbak[c] = all_mask(d)         # public even if a secret draw is under way
 
 
 cdef inline int ideas_color(VecData* d, int color) noexcept nogil:
@@ -280,20 +282,32 @@ cdef inline void hidden_draw(VecData* d, int q, int c) noexcept nogil:
     """Card c leaves its deck for q's tray: only q sees it. Nobody else knows any more which
     cards of that deck are still in it (they may be the one q keeps face down)."""
     cdef int x, col = card_color(c)
+    cdef bint start = count_loc(d, L_TRAY) == 0
     for x in range(NCARDS):
         if d.loc[x] == L_DECK and card_color(x) == col:
+            if start:
+                d.kbak[x] = d.known[x]
             d.known[x] &= (1 << q)
     d.loc[c] = L_TRAY
     d.known[c] = 1 << q
 
 
-cdef inline void empty_tray(VecData* d, int q) noexcept nogil:
-    """Unchosen drawn cards go back into their deck; only q knows which (deck reshuffled)."""
+cdef inline void empty_tray(VecData* d, int q, bint kept_up, int col) noexcept nogil:
+    """Unchosen drawn cards go back into their deck; only q knows which (deck reshuffled).
+
+    When the kept card went face up, the others know that every card they knew in that deck
+    is still there, so their knowledge from before the draw comes back (X4)."""
     cdef int x
     for x in range(NCARDS):
         if d.loc[x] == L_TRAY:
             d.loc[x] = L_DECK
             d.known[x] = 1 << q
+            if kept_up:
+                d.known[x] |= d.kbak[x]
+        elif kept_up and d.loc[x] == L_DECK and card_color(x) == col:
+            d.known[x] |= d.kbak[x]
+    for x in range(NCARDS):
+        d.kbak[x] = 0
 
 
 cdef inline void to_public(VecData* d, int c, int where) noexcept nogil:
@@ -1074,12 +1088,12 @@ cdef void apply_move(VecData* d, int a) noexcept nogil:
         elif a < A_KEEP_UP:
             c = a - A_KEEP_DOWN
             d.loc[c] = L_DOWN + p               # only p knows it (known stays 1 << p)
-            empty_tray(d, p)
+            empty_tray(d, p, False, d.color)
             effect_done(d)
         else:
             c = a - A_KEEP_UP
             to_public(d, c, L_UP + p)
-            empty_tray(d, p)
+            empty_tray(d, p, True, d.color)
             effect_done(d)
     elif st == ST_REACTIVATE:
         if a == A_DONE:
@@ -1138,7 +1152,7 @@ cdef void apply_move(VecData* d, int a) noexcept nogil:
         d.stage = ST_START_DRAW
     elif st == ST_START_PICK:
         to_public(d, a - A_KEEP_UP, L_UP + p)
-        empty_tray(d, p)
+        empty_tray(d, p, True, d.color)
         d.setup_idx += 1
         if d.setup_idx < d.n:
             d.cur = (d.first + d.setup_idx) % d.n

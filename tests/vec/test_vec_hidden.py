@@ -159,3 +159,51 @@ def test_observation_strings_differ_only_in_private_parts():
     obs = [state.observation_string(p) for p in range(4)]
     assert len(set(obs)) == 4
     assert all(len(state.observation_tensor(p)) == len(state.observation_tensor(0)) for p in range(4))
+
+
+def _research_twice():
+    """P0 researches blue (sees 2 cards, keeps 1 face down, returns card 4); then P1, who has a
+    blue face-down card P0 never saw, researches blue and draws two other cards."""
+    from vsai.ext.vec import card_name
+    state = build(2, up={0: [2], 1: [7]}, down={1: [39]}, known={39: 2}, marks={2: 1, 7: 1},
+                  owner={2: 0, 7: 1}, stage=9, cur=0, first=0, act_idx=0, cubes=[3, 7, 0, 0],
+                  specials=[0, 0, 0, 0], objectives=[0, 1])
+    act(state, "activate red Vampire Love Story")
+    act(state, "bid 3 ink 0 special")           # 4 points: two draws
+    act(state, "blue deck")
+    state.apply_action(3)
+    act(state, "draw another card")
+    state.apply_action(4)
+    act(state, f"keep {card_name(3)} face down")
+    assert state.to_dict()["known"][4] == 1     # P0 knows card 4 is in the blue deck
+    state.apply_action(state.legal_actions()[0])          # P0's turn-down
+    act(state, "activate green Vampire Comedy")           # P1: Research, 1 x 1 + 7 = 8
+    act(state, "no more special points")
+    act(state, "bid 7 ink 0 special")
+    act(state, "blue deck")
+    state.apply_action(5)
+    act(state, "draw another card")
+    state.apply_action(21)
+    return state
+
+
+def test_knowledge_of_deck_cards_survives_a_secret_draw_kept_face_up():
+    state = _research_twice()
+    assert not (state.to_dict()["known"][4] & 1)          # P0 cannot tell if it was drawn
+    places = set()
+    for seed in range(40):                                # but it was in the deck: never face down
+        other = state.resample(0, seed).to_dict()
+        assert other["loc"][4] in (0, 4)
+        places.add(other["loc"][39])
+    assert len(places) > 1                                # P1's unseen card does move
+    act(state, "keep blue Vampire Love Story face up")    # card 5
+    d = state.to_dict()
+    assert d["loc"][4] == 0 and d["known"][4] & 1         # certain knowledge is back
+    assert "known in decks: blue Vampire Comedy" in state.observation_string(0)
+
+
+def test_knowledge_of_deck_cards_is_lost_when_the_card_is_kept_face_down():
+    state = _research_twice()
+    act(state, "keep blue Vampire Love Story face down")
+    assert not (state.to_dict()["known"][4] & 1)
+    assert "known in decks: blue Vampire Comedy" not in state.observation_string(0)

@@ -13,7 +13,7 @@ from rich.text import Text
 from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.console import thinking
-from vsai.cli.prompt import LineReader, help_lines, parse
+from vsai.cli.prompt import LineReader, completions, help_lines, parse
 from vsai.cli.session import CHANCE, HUMAN, Move, Table
 from vsai.core import render
 from vsai.core.record import GameRecord
@@ -187,6 +187,7 @@ class PlayLoop:
         self.show_recent(seat)
         self.show_board(seat)
         self.show_moves(actions)
+        self.reader.complete_with(completions(self.table.state, actions))
         while True:
             line = self.reader.read(f"{render.seat_label(seat, self.game.name)}, your move [1-{len(actions)}, help]: ")
             if line is None:

@@ -75,6 +75,12 @@ def _unknown(line: str, state: Any, actions: list[int]) -> str:
             f"{len(actions)}, a listed move's text, or help.")
 
 
+def completions(state: Any, actions: list[int]) -> list[str]:
+    """What Tab may complete at the move prompt: the moves' texts and the commands."""
+    words = [state.action_to_string(a) for a in actions]
+    return words + [name.split()[0] + (" " if " " in name else "") for name in COMMANDS]
+
+
 def help_lines() -> list[str]:
     """The help text: how to answer, then the commands."""
     lines = ["Type the number of a listed move, or its text (case and spacing do not matter).",
@@ -85,10 +91,25 @@ def help_lines() -> list[str]:
 
 
 class LineReader:
-    """One answer per call: `input()` with line editing on a terminal, plain lines from a pipe."""
+    """One answer per call: `input()` with line editing on a terminal, plain lines from a pipe.
+
+    On a terminal, readline (when available) gives history and Tab completion of the words
+    set by `complete_with` (the legal moves' texts and the commands).
+    """
 
     def __init__(self, interactive: bool):
         self.interactive = interactive
+        self._words: list[str] = []
+        self._readline = _setup_readline(self._complete) if interactive else None
+
+    def complete_with(self, words: list[str]) -> None:
+        """What Tab completes from now on."""
+        self._words = list(words)
+
+    def _complete(self, text: str, index: int) -> str | None:
+        wanted = text.lower()
+        matches = [w for w in self._words if w.lower().startswith(wanted)]
+        return matches[index] if index < len(matches) else None
 
     def read(self, prompt: str) -> str | None:
         """The next answer, or None at the end of input (or Ctrl-D / Ctrl-C at the prompt)."""
@@ -107,3 +128,15 @@ class LineReader:
         sys.stdout.write(answer + "\n")  # echo, so a scripted game's transcript reads well
         sys.stdout.flush()
         return answer
+
+
+def _setup_readline(completer):
+    """Tab completion of whole answers (spaces included), if the readline module exists."""
+    try:
+        import readline
+    except ImportError:  # e.g. Windows without pyreadline
+        return None
+    readline.set_completer_delims("")
+    readline.set_completer(completer)
+    readline.parse_and_bind("tab: complete")
+    return readline

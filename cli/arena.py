@@ -41,6 +41,7 @@ class Tally:
     seats: dict[int, int] = field(default_factory=dict)
 
     def add(self, seat: int, ret: float, score: float, seconds: float, moves: int) -> None:
+        """Count one game played at `seat`."""
         self.games += 1
         self.wins += ret
         self.score += score
@@ -64,6 +65,7 @@ class Timed:
         self.moves = 0
 
     def step(self, state: Any) -> int:
+        """The wrapped agent's move, timed."""
         start = time.perf_counter()
         action = self.agent.step(state)
         self.seconds += time.perf_counter() - start
@@ -71,6 +73,7 @@ class Timed:
         return action
 
     def reset(self) -> None:
+        """Reset the wrapped agent (a new game)."""
         agent_api.reset(self.agent)
 
 

@@ -50,6 +50,7 @@ class PlayLoop:
     # ------------------------------------------------------------------ set-up
     @property
     def game(self) -> Any:
+        """The game being played (it changes when a saved game is loaded)."""
         return self.table.game
 
     def _build_agents(self) -> None:
@@ -78,12 +79,14 @@ class PlayLoop:
         self.console.print(Text(text, style=style or ""), soft_wrap=True)
 
     def show_board(self, seat: int) -> None:
+        """The board as `seat` sees it, in a panel."""
         state = self.table.state
         self.console.print(render.render_view(state, seat, title=self.game.spec.title,
                                               hidden_information=self.game.has_hidden_information(),
                                               names=self.names()))
 
     def show_moves(self, actions: list[int]) -> None:
+        """The legal moves, numbered from 1 (in columns on a terminal when there are many)."""
         state = self.table.state
         items = [f"{i:>3}. {state.action_to_string(a)}" for i, a in enumerate(actions, 1)]
         if self.console.is_terminal and len(items) > _COLUMNS_FROM:
@@ -119,6 +122,7 @@ class PlayLoop:
 
     # ------------------------------------------------------------------ agents
     def ai_turn(self) -> None:
+        """The agent at the seat to act thinks (with a progress display) and moves."""
         seat = self.table.to_move()
         agent = self.agents[seat]
         state = self.table.state.clone()
@@ -241,6 +245,7 @@ class PlayLoop:
         return ""
 
     def load(self, path: str) -> str:
+        """Replace the game by a saved one; "redraw" when loaded, "" (one line said why) if not."""
         try:
             record = GameRecord.load(path)
             table = Table.from_record(record)

@@ -129,7 +129,7 @@ class PlayLoop:
         label = f"{self.who(seat)} thinks"
         alternatives: list[agent_api.Candidate] = []
         with thinking(self.console, label, self.budget.time_limit) as progress:
-            if self.explain:
+            if self.explain_allowed():
                 alternatives = agent_api.analyse(agent, state, top=4, progress=progress)
                 action = alternatives[0].action if alternatives else agent_api.step(agent, state, progress)
             else:
@@ -140,9 +140,13 @@ class PlayLoop:
             return  # reported in the next human's recap (hot seat: each sees only their view)
         self.say(self.move_line(move, humans[0] if humans else None), "magenta")
         self._announced = len(self.table.history)
-        if self.explain and alternatives:
+        if self.explain_allowed() and alternatives:
             for line in _candidate_lines(alternatives):
                 self.say("    " + line, "dim")
+
+    def explain_allowed(self) -> bool:
+        """An AI's alternatives may be shown unless they could reveal its hidden cards to a human."""
+        return self.explain and not (self.table.humans and self.game.has_hidden_information())
 
     def hint_spec(self) -> options.AgentSpec:
         """The agent giving hints: --ai when it searches fairly, else ismcts (fair, the strongest)."""

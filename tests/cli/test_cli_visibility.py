@@ -86,3 +86,15 @@ def test_vec_transcript_never_shows_the_opponents_objective_before_the_end():
     assert objective[0] not in body
     assert "P1 (random): " in body and "deal a secret objective" in body
     assert out.strip().splitlines()[-1].startswith("Result: P0 (you)")
+
+
+@pytest.mark.skipif("vec" not in HIDDEN_GAMES, reason="vec is not registered")
+def test_explain_never_lists_the_ais_hidden_options_to_a_human():
+    result = run(["play", "vec", "--ai", "ismcts", "--iterations", "10", "--seed", "2", "--explain",
+                  "--option", "turn_cap=2"], answers(ones=500))
+    assert "alternatives stay hidden in this game" in result.output
+    assert "estimated win chance" not in result.output
+    assert "P1 (ismcts): " in result.output  # its moves are still reported, as P0 may see them
+    spectator = run(["play", "vec", "--humans", "0", "--ai", "ismcts", "--iterations", "10", "--seed", "2",
+                     "--explain", "--option", "turn_cap=2"])
+    assert "estimated win chance" in spectator.output

@@ -106,19 +106,23 @@ class PlayLoop:
             return
         self.console.print(Text("Since your last move:" if any(m.seat == seat for m in self.table.history)
                                 else "So far:", style="bold"))
+        self.say_moves(recent, seat, "  ")
+
+    def say_moves(self, moves: list[Move], observer: int | None, indent: str = "", style: str | None = None) -> None:
+        """Moves as `observer` may read them, one a line; a long run of chance in one line."""
         run: list[Move] = []
-        for move in recent + [None]:
+        for move in moves + [None]:
             if move is not None and move.seat == CHANCE:
                 run.append(move)
                 continue
             if len(run) > _CHANCE_LINES:
-                self.say(f"  Chance: {len(run)} random draws (the board shows what you may see of them)")
+                self.say(f"{indent}Chance: {len(run)} random draws (the board shows what you may see of them)")
             else:
                 for chance in run:
-                    self.say("  " + self.move_line(chance, seat))
+                    self.say(indent + self.move_line(chance, observer))
             run = []
             if move is not None:
-                self.say("  " + self.move_line(move, seat))
+                self.say(indent + self.move_line(move, observer), style)
 
     # ------------------------------------------------------------------ agents
     def ai_turn(self) -> None:
@@ -134,11 +138,12 @@ class PlayLoop:
                 action = alternatives[0].action if alternatives else agent_api.step(agent, state, progress)
             else:
                 action = agent_api.step(agent, state, progress)
-        move = self.table.play(action)
+        self.table.play(action)
         humans = self.table.humans
         if len(humans) > 1 or (humans and not self.interactive and not self.explain):
             return  # reported in the next human's recap (hot seat: each sees only their view)
-        self.say(self.move_line(move, humans[0] if humans else None), "magenta")
+        # Also any chance since the last announcement (e.g. the set-up before the AI's first move).
+        self.say_moves(self.table.history[self._announced:], humans[0] if humans else None, style="magenta")
         self._announced = len(self.table.history)
         if self.explain_allowed() and alternatives:
             for line in _candidate_lines(alternatives):

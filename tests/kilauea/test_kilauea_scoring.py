@@ -53,24 +53,28 @@ def test_intermediate_scoring_happens_once():
 FINAL_VOLCANO = [[3, 1, 0, 2], [3, 3, 3, 3], [2, 2, 1, 0], [3, 3, 3, 3], [0, 0, 0, 3]]
 
 
-def final_position(vp, extra=False):
+def final_position(vp, extra=False, drop=False):
     p2 = {0: {B: 2}, 2: {G: 2}}
     if extra:
         p2[3] = {R: 1}
-    islands = [{0: {R: 1}, 1: {B: 1}, 2: {G: 1}, 3: {Y: 1}, 4: {B: 1}}, p2]
+    p1 = {0: {R: 1}, 1: {B: 1}, 2: {G: 1}, 3: {Y: 1}, 4: {B: 1}}
+    if drop:
+        del p1[4]                # P1: sectors 12, no 15 bonus, 4 island tikis
+    islands = [p1, p2]
     return position(2, pawn=-1, volcano=FINAL_VOLCANO, islands=islands, vp=vp,
                     canoes=[{Y: 1}, {G: 2}], stones=[3, 2],
                     forests={0: {}, 1: {}, 2: {"a2": R}, 4: {"a2": R, "a3": Y, "b2": G}},
                     spill=False)
 
 
-@pytest.mark.parametrize("vp,extra,final,returns", [
-    ([20, 30], False, [53, 51], [1.0, 0.0]),      # most VP wins
-    ([18, 30], False, [51, 51], [0.0, 1.0]),      # tie: P2 has fewer island tikis (4 < 5)
-    ([20, 29], True, [53, 53], [0.5, 0.5]),       # tie on both: shared win
+@pytest.mark.parametrize("vp,extra,drop,final,returns", [
+    ([20, 30], False, False, [53, 51], [1.0, 0.0]),    # most VP wins
+    ([18, 30], False, False, [51, 51], [0.0, 1.0]),    # tie: P2 has fewer island tikis (4 < 5)
+    ([29, 20], True, True, [44, 44], [1.0, 0.0]),      # tie: P1 has fewer (4 < 5)
+    ([20, 29], True, False, [53, 53], [0.5, 0.5]),     # tie on both: shared win
 ])
-def test_final_scoring_bonuses_and_tie_break(vp, extra, final, returns):
-    state = final_position(vp, extra)
+def test_final_scoring_bonuses_and_tie_break(vp, extra, drop, final, returns):
+    state = final_position(vp, extra, drop)
     assert state.forests_emptied() == 2
     state.apply_action("canoe +3")                # 1 + 2 free steps: S3 (3,1)
     state.apply_action("cut F3.a2")

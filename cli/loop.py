@@ -304,6 +304,10 @@ class PlayLoop:
         else:
             self.console.print(Panel(Group(Text(str(state)), Text(""), render.scores_table(state, self.names())),
                                      title=title, title_align="left", border_style="blue", expand=False))
+        if len(self.table.humans) == 1:
+            share = state.returns()[self.table.humans[0]]
+            verdict = ("You win!" if share == 1 else "A shared win." if share > 0 else "You lose.")
+            self.say(verdict, "bold green" if share > 0 else "bold red")
         click.echo(render.result_line(state, self.names()))
 
 

@@ -15,6 +15,9 @@ def test_scripted_game_ends_with_the_result_line():
     assert last.startswith("Result: P1 (you) ")
     assert "P2 (random)" in last and ("winner: " in last or "winners: " in last)
     assert "P1's view" in result.output  # the board was shown as the human's seat sees it
+    verdict = result.output.strip().splitlines()[-2]
+    assert verdict == ("You lose." if "winner: P2" in last else "You win!" if "winner: P1" in last
+                       else "A shared win.")
     assert "1. " in result.output        # moves were listed with numbers
 
 

@@ -100,6 +100,18 @@ cdef class VecState(State):
         for p in range(self.d.n):
             out[p] = 1.0 / nb if score_of(&self.d, p) == best else 0.0
 
+    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
+        cdef int buf[MAX_ACTIONS]
+        cdef int n
+        while self.d.stage != ST_END:
+            if is_chance_stage(self.d.stage):
+                n = gen_chance(&self.d, buf, NULL)
+            else:
+                n = gen_legal(&self.d, buf)
+            if n <= 0:          # cannot happen in a consistent state; never read garbage
+                return
+            self.c_apply_action(buf[rng_below(rng, n)])
+
     cdef void c_evaluate(self, double* out) noexcept nogil:
         evaluate_data(&self.d, out)
 
@@ -158,6 +170,7 @@ cdef class VecState(State):
         cdef VecData* d = &self.d
         cdef int buf[MAX_ACTIONS]
         n = d.n
+        st = d.stage
         ok_locs = {L_DECK, L_IDEAS, L_DISCARD, L_NOVEL, L_TRAY}
         ok_locs |= {L_UP + p for p in range(n)} | {L_DOWN + p for p in range(n)}
         for c in range(NCARDS):
@@ -207,7 +220,13 @@ cdef class VecState(State):
         for i in range(d.parts):
             if d.part[i] >= n:
                 raise ValueError("vec state: a participant is out of range")
-        st = d.stage
+            if not d.revealed and d.bid_done[i] and (d.bid_c[i] > d.cubes[d.part[i]]
+                                                     or d.bid_s[i] > d.specials[d.part[i]]):
+                raise ValueError("vec state: a sealed bid exceeds what its player holds")
+            if not d.bid_done[i] and (d.bid_c[i] or d.bid_s[i]):
+                raise ValueError("vec state: a bid is recorded for a player who has not bid")
+        if st == ST_BID and any(d.bid_done[i] != (i < d.step) for i in range(d.parts)):
+            raise ValueError("vec state: the bids made do not match the bidding step")
         if st in (ST_SPECIAL, ST_BID) and d.step >= d.parts:
             raise ValueError("vec state: the strength step names no participant")
         if st in (ST_COMPARE_TURN, ST_INSERT_TOKENS, ST_INSERT_PLACE) and (

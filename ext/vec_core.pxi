@@ -569,7 +569,9 @@ cdef void go_bids(VecData* d) noexcept nogil:
             d.cur = p
             d.stage = ST_BID
             return
-        d.bid_done[d.step] = 1          # nothing to bid: an empty bid
+        d.bid_c[d.step] = 0             # nothing to bid: an empty bid
+        d.bid_s[d.step] = 0
+        d.bid_done[d.step] = 1
         d.step += 1
     reveal(d)
 

@@ -1,6 +1,7 @@
 """Random games for 2, 3 and 4 players: invariants, termination, copies, JSON, bad input."""
 import json
 import pickle
+import random
 
 import pytest
 
@@ -181,3 +182,33 @@ def test_bad_parameters():
         VecState(players=6)
     with pytest.raises(ValueError):
         VecState(players=2, turn_cap=0)
+
+
+def test_mutated_json_is_rejected_or_playable():
+    """Random edits of a saved state: either a ValueError or a state that plays to the end."""
+    from vsai.ext.vec import _FIELDS
+    rng = random.Random(0)
+    game = load_game("vec", players=3)
+    accepted = 0
+    for k in range(120):
+        state = game.new_initial_state()
+        play_random(state, k, max_steps=rng.randrange(1, 1500))
+        data = json.loads(state.to_json())
+        name = rng.choice(sorted(_FIELDS))
+        length, lo, hi = _FIELDS[name]
+        value = rng.randint(lo, min(hi, lo + 30))
+        if length:
+            data["state"][name][rng.randrange(length)] = value
+        else:
+            data["state"][name] = value
+        try:
+            loaded = game.state_from_json(json.dumps(data))
+        except ValueError:
+            continue
+        accepted += 1
+        end = loaded.random_playout(k)
+        assert end.is_terminal()
+        for p in range(3):
+            loaded.observation_string(p)
+            loaded.resample(p, k)
+    assert accepted > 20

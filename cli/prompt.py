@@ -6,6 +6,7 @@ message says what is wrong and what is legal.
 from __future__ import annotations
 
 import difflib
+import re
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,8 @@ COMMANDS = {
 }
 _ALIASES = {"?": "help", "h": "help", "u": "undo", "b": "board", "q": "quit", "exit": "quit", "moves": "board"}
 _NEEDS_FILE = ("save", "load")
+# A move number: ASCII digits only (str.isdigit also accepts "²", which int() refuses).
+_NUMBER = re.compile(r"-?[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ def parse(text: str, state: Any, actions: list[int]) -> Answer:
         if not rest.strip():
             return Answer("error", message=f"{command} needs a file name, e.g. {command} game.json")
         return Answer("command", command=command, argument=rest.strip())
-    if line.lstrip("-").isdigit():
+    if _NUMBER.fullmatch(line):
         number = int(line)
         if 1 <= number <= len(actions):
             return Answer("move", action=actions[number - 1])
@@ -60,7 +63,7 @@ def parse(text: str, state: Any, actions: list[int]) -> Answer:
                                        f"{len(actions)}, the move's text, or help.")
     try:
         action = state.string_to_action(line)
-    except ValueError:
+    except (ValueError, OverflowError):  # OverflowError: the engine reads "٣٣٣..." as a huge int
         action = None
     if action is not None and action in actions:
         return Answer("move", action=action)

@@ -227,6 +227,10 @@ cdef class VecState(State):
                 raise ValueError("vec state: a bid is recorded for a player who has not bid")
         if st == ST_BID and any(d.bid_done[i] != (i < d.step) for i in range(d.parts)):
             raise ValueError("vec state: the bids made do not match the bidding step")
+        if st != ST_END and (novel_count(d) >= NPOS or d.turn >= d.turn_cap):
+            raise ValueError("vec state: the NOVEL is full or the turn cap is reached, the game is over")
+        if st <= ST_START_PICK and d.turn != 0:
+            raise ValueError("vec state: set-up steps happen before the first turn")
         if st in (ST_SPECIAL, ST_BID) and d.step >= d.parts:
             raise ValueError("vec state: the strength step names no participant")
         if st in (ST_COMPARE_TURN, ST_INSERT_TOKENS, ST_INSERT_PLACE) and (

@@ -38,7 +38,8 @@ def build(spec: AgentSpec, game: Any, seed: int, budget: Budget, hint: str = "--
     try:
         return make_agent(spec.name, game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
     except (ValueError, TypeError) as error:
-        raise click.BadParameter(f"agent {spec.name}: {error}", param_hint=hint) from None
+        message = str(error) if str(error).startswith(f"agent {spec.name}") else f"agent {spec.name}: {error}"
+        raise click.BadParameter(message, param_hint=hint) from None
 
 
 def _accepts(function: Callable, name: str) -> bool:

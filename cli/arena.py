@@ -172,6 +172,7 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
         raise click.BadParameter(f"give 2 to 4 agents, not {len(texts)}", param_hint="--agents")
     labels, specs = _labels(texts)
     game = options.load_game(game_name, len(labels), game_options)
+    options.check_seconds(think_time)
     budget = options.Budget(iterations, think_time) if iterations or think_time else options.Budget(200, None)
     # Fail on a bad agent option now, with a usage error, not inside a worker.
     for label in labels:

@@ -5,6 +5,7 @@ the command exits with code 2 and no traceback.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,8 +116,15 @@ class Budget:
         return f"{self.label}: {text}" if self.label else text
 
 
+def check_seconds(think_time: float | None) -> None:
+    """BadParameter for a --think-time that is not a finite number (click lets inf and nan in)."""
+    if think_time is not None and not math.isfinite(think_time):
+        raise click.BadParameter(f"{think_time} is not a number of seconds", param_hint="--think-time")
+
+
 def budget(iterations: int | None, think_time: float | None, level: int | None) -> Budget:
     """The budget from --iterations / --think-time, else from --level (default: levels.DEFAULT_LEVEL)."""
+    check_seconds(think_time)
     if iterations is not None or think_time is not None:
         if level is not None:
             raise click.UsageError("--level sets a budget: give --level or --iterations/--think-time, not both")

@@ -30,8 +30,8 @@ def seat_plan(players: int, humans: int, seat: str, seed: int, first_number: int
             raise click.BadParameter(f"{seat!r} is not a seat: give 0 to {players - 1}, P{first_number} to "
                                      f"P{players - 1 + first_number}, or random", param_hint="--seat") from None
         if not 0 <= first < players:
-            raise click.BadParameter(f"seat {first} does not exist: give 0 to {players - 1} or random",
-                                     param_hint="--seat")
+            raise click.BadParameter(f"seat {seat} does not exist: give 0 to {players - 1}, P{first_number} to "
+                                     f"P{players - 1 + first_number}, or random", param_hint="--seat")
     return [(first + i) % players for i in range(humans)]
 
 

@@ -119,6 +119,7 @@ def test_the_same_agent_twice_is_kept_apart():
     (["arena", "kilauea", "--agents", "random,ismcts:bogus=1"], "has no option bogus"),
     (["arena", "kilauea", "--agents", "random,random", "--games", "0"], "0 is not in the range"),
     (["arena", "chess", "--agents", "random,random"], "unknown game 'chess'"),
+    (["arena", "kilauea", "--agents", "random,random", "--think-time", "nan"], "nan is not a number of seconds"),
 ])
 def test_arena_usage_errors(args, message):
     usage_error(args, message)

@@ -4,7 +4,8 @@ Speed: at the opening (the first player decision after the set-up chance nodes, 
 set-ups), vsai's `ismcts` and `mcts` and OpenSpiel's Python ISMCTS and MCTS bots (the
 `openspiel-ismcts` / `openspiel-mcts` agents: OpenSpiel's simulations and random-rollout
 evaluator on `vsai.core.openspiel` states) run the same number of iterations per decision;
-printed: the median iterations/s of each and the speed ratio (target: vsai at least 100x faster).
+printed: the median iterations per CPU second of each and the speed ratio (target: vsai at
+least 100x faster).
 
 Strength (`--match N`): N games of `ismcts` against `openspiel-ismcts` with the same wall
 time per move, seats rotated (vsai.ai.arena.run_series), and vsai's win share with its 95%
@@ -37,30 +38,38 @@ def opening(game, seed: int):
     return state
 
 
-def iterations_per_second(name: str, game, states: list, iterations: int,
-                          repeats: int = 1) -> float:
-    """Median over runs of agent `name`'s iterations per second: one decision at each of
-    `states`, `repeats` times (the machine is shared: the median damps the noise)."""
+def iterations_per_second(name: str, game, state, iterations: int, repeats: int,
+                          seed: int) -> list[float]:
+    """Agent `name`'s iterations per CPU second over `repeats` decisions at `state`.
+
+    CPU time of this process, not wall time: other processes on a shared machine then
+    barely move the figures (the searches here are single-threaded).
+    """
     rates = []
-    for index, state in enumerate(states):
-        for repeat in range(repeats):
-            agent = make_agent(name, game, seed=index * 1000 + repeat, iterations=iterations)
-            start = time.perf_counter()
-            agent.analyse(state)
-            rates.append(agent.last_iterations / (time.perf_counter() - start))
-    return statistics.median(rates)
+    for repeat in range(repeats):
+        agent = make_agent(name, game, seed=seed * 1000 + repeat, iterations=iterations)
+        start = time.process_time()
+        agent.analyse(state)
+        rates.append(agent.last_iterations / max(time.process_time() - start, 1e-9))
+    return rates
 
 
 def speed(game, iterations: int, positions: int, repeats: int) -> None:
-    """Print the iterations/s table and the ratios (vsai runs `repeats` times per opening,
-    OpenSpiel once: it is slow enough to time on its own)."""
+    """Print the median iterations/s of each agent and the ratios. vsai runs `repeats`
+    times per opening, OpenSpiel once (it is slow enough to time on its own); the two
+    alternate opening by opening."""
     states = [opening(game, seed) for seed in range(positions)]
-    print(f"{game}: {iterations} iterations per decision, {positions} openings")
+    print(f"{game}: {iterations} iterations per decision, {positions} openings "
+          "(iterations per CPU second)")
     print(f"{'vsai agent':<10} {'it/s':>10}   {'OpenSpiel bot':<17} {'it/s':>8}   ratio")
     for ours, theirs in PAIRS:
-        fast = iterations_per_second(ours, game, states, iterations, repeats)
-        slow = iterations_per_second(theirs, game, states, iterations)
-        print(f"{ours:<10} {fast:>10,.0f}   {theirs:<17} {slow:>8,.0f}   {fast / slow:6.0f}x")
+        fast, slow = [], []
+        for index, state in enumerate(states):
+            fast += iterations_per_second(ours, game, state, iterations, repeats, index)
+            slow += iterations_per_second(theirs, game, state, iterations, 1, index)
+        fast_rate, slow_rate = statistics.median(fast), statistics.median(slow)
+        print(f"{ours:<10} {fast_rate:>10,.0f}   {theirs:<17} {slow_rate:>8,.0f}   "
+              f"{fast_rate / slow_rate:6.0f}x")
 
 
 def match(game, games: int, move_time: float, seed: int) -> None:

@@ -158,7 +158,8 @@ def test_clone_is_independent_and_resample_keeps_the_view(name):
     first = state.resample_from_infostate(player, lambda: next(draws))
     again = state.resample_from_infostate(player, lambda: next(draws))
     assert first.vsai_state == again.vsai_state  # the seed comes from the sampler
-    for other in (first, state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))):
+    sampler = pyspiel.UniformProbabilitySampler(0., 1.)
+    for other in (first, state.resample_from_infostate(player, sampler)):
         assert isinstance(other, vo.OpenSpielState)
         assert other.information_state_string(player) == state.information_state_string(player)
         assert other.legal_actions() == state.legal_actions()
@@ -188,9 +189,10 @@ def test_hidden_information_never_reaches_the_observer(name):
                 other = game.wrap_state(state.vsai_state.resample(player, 100 * seed + draw))
                 differing += other.vsai_state != state.vsai_state
                 # Two states that differ only in what `player` cannot see.
-                for fn in (pyspiel.State.observation_string, pyspiel.State.information_state_string):
-                    assert fn(other, player) == fn(state, player)
-                for fn in (pyspiel.State.observation_tensor, pyspiel.State.information_state_tensor):
+                for fn in (pyspiel.State.observation_string,
+                           pyspiel.State.information_state_string,
+                           pyspiel.State.observation_tensor,
+                           pyspiel.State.information_state_tensor):
                     assert fn(other, player) == fn(state, player)
     assert differing > 0  # the redraws did change hidden information
 

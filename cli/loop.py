@@ -257,7 +257,7 @@ class PlayLoop:
         """Replace the game by a saved one; "redraw" when loaded, "" (one line said why) if not."""
         try:
             record = GameRecord.load(path)
-            table = Table.from_record(record)
+            table = Table.from_record(record, self.ai.name)
             for who in set(table.seats.values()) - {HUMAN}:
                 if who not in options.agent_names():
                     raise ValueError(f"unknown agent {who!r} in seat list")

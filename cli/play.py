@@ -67,7 +67,7 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     ai = options.parse_agent(ai_text, "--ai")
     budget = options.budget(iterations, think_time, level)
     if load_path:
-        table = _loaded_table(load_path, game_name)
+        table = _loaded_table(load_path, game_name, ai.name)
     else:
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -100,13 +100,13 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
         loop.say(f"Quit after {decisions} moves; the game was not finished.", "yellow")
 
 
-def _loaded_table(path: str, game_name: str) -> Table:
+def _loaded_table(path: str, game_name: str, ai: str) -> Table:
     """The table of a saved game for --load; a usage error when it cannot be used."""
     try:
         record = GameRecord.load(path)
         if record.game != game_name:
             raise ValueError(f"{path} is a {record.game} game, not {game_name}")
-        table = Table.from_record(record)
+        table = Table.from_record(record, ai)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--load") from None
     unknown = set(table.seats.values()) - {HUMAN} - set(options.agent_names())

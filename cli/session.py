@@ -132,11 +132,14 @@ class Table:
                           seats={str(s): who for s, who in sorted(self.seats.items())})
 
     @classmethod
-    def from_record(cls, record: GameRecord, seats: dict[int, str] | None = None) -> "Table":
-        """The table of a record, every action replayed and checked; ValueError if any is bad."""
+    def from_record(cls, record: GameRecord, empty_seats: str) -> "Table":
+        """The table of a record, every action replayed and checked; ValueError if any is bad.
+
+        Seats the record does not name are given to `empty_seats` (an agent name or HUMAN).
+        """
         game = record.load_game()
-        if seats is None:
-            seats = {int(s): who for s, who in record.seats.items()}
+        seats = {seat: empty_seats for seat in range(game.num_players())}
+        seats.update({int(s): who for s, who in record.seats.items()})
         table = cls(game, record.seed, seats)
         for i, action in enumerate(record.actions):
             try:

@@ -237,3 +237,14 @@ def test_hot_seat_recaps_show_the_other_humans_moves():
     result = run(["play", "vec", "--humans", "2", "--seed", "3"], answers(ones=8) + "quit\n")
     recap = [line for line in result.output.splitlines() if line.startswith("  P0 (human): ")]
     assert recap, result.output  # P1 was told what P0 did
+
+
+def test_loading_a_record_without_seats_gives_them_to_the_ai(tmp_path):
+    path = tmp_path / "game.json"
+    run(PLAY + ["--option", "turn_cap=4"], answers("1", f"save {path}", "quit"))
+    data = json.loads(path.read_text())
+    data["seats"] = {"0": "human"}
+    path.write_text(json.dumps(data))
+    result = run(["play", "kilauea", "--ai", "heuristic", "--load", str(path)], answers(ones=300))
+    assert "P1 (you), P2 (heuristic)" in result.output
+    assert result.output.strip().splitlines()[-1].startswith("Result:")

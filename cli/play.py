@@ -52,7 +52,8 @@ def seat_plan(players: int, humans: int, seat: str, seed: int, first_number: int
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game variant option (see `vsai list`); repeatable.")
 @click.option("--explain", is_flag=True, help="After each AI move, show its top alternatives.")
-@click.option("--load", "load_path", metavar="FILE", help="Continue a game saved with `save FILE`.")
+@click.option("--load", "load_path", metavar="FILE",
+              help="Continue a game saved with `save FILE` (its options, seed and seats come from FILE).")
 @click.option("--record", "record_path", metavar="FILE",
               help="Write the game record to FILE when the game ends or you quit (see `vsai replay`).")
 def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: int, seed: int | None,

@@ -147,8 +147,9 @@ cdef inline bint on_board_face(KData* d, int kind) noexcept nogil:
     return False
 
 
-cdef int gen_effect(KData* d, int kind, int* out) noexcept nogil:
-    """The parameter actions of tile `kind` for the player to act (no cost check)."""
+cdef int gen_effect(KData* d, int kind, int* out, int limit) noexcept nogil:
+    """The parameter actions of tile `kind` for the player to act (no cost check), stopping
+    after `limit` of them (1 answers "is there any?" quickly)."""
     cdef int p = d.player, n = 0, f, i, c, s, t, x, y, dd, base
     cdef bint ok
     if kind == C4 or kind == V4:
@@ -159,6 +160,8 @@ cdef int gen_effect(KData* d, int kind, int* out) noexcept nogil:
                         if t != s and isle_count(d, p, t) < K_COLUMN_MAX:
                             out[n] = A_IMOVE + (s * 4 + c) * 5 + t
                             n += 1
+                            if n >= limit:
+                                return n
     elif kind == C5 or kind == V5 or kind == C6 or kind == V6 or kind == V10:
         for x in range(K_SECTORS):
             for c in range(K_COLOURS):
@@ -182,6 +185,8 @@ cdef int gen_effect(KData* d, int kind, int* out) noexcept nogil:
                             continue
                     out[n] = A_VMOVE + (x * 4 + c) * 5 + y
                     n += 1
+                    if n >= limit:
+                        return n
     elif kind == C7 or kind == C10 or kind == C9 or kind == V7:
         for f in range(K_SECTORS):
             if d.occ[f] == 0:
@@ -194,12 +199,16 @@ cdef int gen_effect(KData* d, int kind, int* out) noexcept nogil:
                     if canoe_count(d, p) < K_CANOE_TIKIS:
                         out[n] = A_CUT + f * 11 + i
                         n += 1
+                        if n >= limit:
+                            return n
                     continue
                 for x in range(K_SECTORS):
                     if kind == C9:
                         if isle_count(d, p, x) < K_COLUMN_MAX:
                             out[n] = A_F2I + (f * 11 + i) * 5 + x
                             n += 1
+                            if n >= limit:
+                                return n
                         continue
                     if d.volcano[x][c] >= K_COLUMN_MAX:
                         continue
@@ -212,6 +221,8 @@ cdef int gen_effect(KData* d, int kind, int* out) noexcept nogil:
                             continue
                     out[n] = A_F2V + (f * 11 + i) * 5 + x
                     n += 1
+                    if n >= limit:
+                        return n
     elif kind == C8:
         for c in range(K_COLOURS):
             if d.canoe[p][c]:
@@ -219,6 +230,8 @@ cdef int gen_effect(KData* d, int kind, int* out) noexcept nogil:
                     if d.volcano[x][c] < K_COLUMN_MAX:
                         out[n] = A_C2V + c * 5 + x
                         n += 1
+                        if n >= limit:
+                            return n
     elif kind == V2:
         for c in range(K_COLOURS):
             if d.canoe[p][c]:
@@ -226,6 +239,8 @@ cdef int gen_effect(KData* d, int kind, int* out) noexcept nogil:
                     if isle_count(d, p, t) < K_COLUMN_MAX:
                         out[n] = A_C2I + c * 5 + t
                         n += 1
+                        if n >= limit:
+                            return n
     elif kind == V8:
         if canoe_count(d, p) < K_CANOE_TIKIS:
             for x in range(K_SECTORS):
@@ -233,6 +248,8 @@ cdef int gen_effect(KData* d, int kind, int* out) noexcept nogil:
                     if d.volcano[x][c]:
                         out[n] = A_V2C + x * 4 + c
                         n += 1
+                        if n >= limit:
+                            return n
     elif kind == V9:
         for x in range(K_SECTORS):
             for c in range(K_COLOURS):
@@ -241,12 +258,14 @@ cdef int gen_effect(KData* d, int kind, int* out) noexcept nogil:
                         if isle_count(d, p, t) < K_COLUMN_MAX:
                             out[n] = A_V2I + (x * 4 + c) * 5 + t
                             n += 1
+                            if n >= limit:
+                                return n
     return n
 
 
 cdef bint has_effect(KData* d, int kind, int stones) noexcept nogil:
     """Tile `kind` can be activated and completed with `stones` holy stones (K6, K9)."""
-    cdef int buf[MAX_ACTIONS]
+    cdef int buf[2]
     cdef int t
     if stones < KIL_COST[kind]:
         return False
@@ -264,7 +283,7 @@ cdef bint has_effect(KData* d, int kind, int stones) noexcept nogil:
             if on_board_face(d, t) and has_effect(d, t, stones - 1):
                 return True
         return False
-    return gen_effect(d, kind, buf) > 0
+    return gen_effect(d, kind, buf, 1) > 0
 
 
 cdef int gen_targets(KData* d, int* out) noexcept nogil:
@@ -351,7 +370,7 @@ cdef int gen_legal(KData* d, int* out) noexcept nogil:
     if ph == PH_TARGET:
         return gen_targets(d, out)
     if ph == PH_EFFECT:
-        return gen_effect(d, d.kind, out)
+        return gen_effect(d, d.kind, out, MAX_ACTIONS)
     if ph == PH_BACK:
         return gen_back(d, out)
     if ph == PH_DRAFT:

@@ -2,8 +2,10 @@
 """Kilauea (Combo Games, 2025) for 2-4 players: the rules engine.
 
 Rulebook: /work/shared/rules/original/001_72270f2153afd2c4.txt; gaps filled as in GAPS.md
-section 2 (K1..K16) and section 0 (X1..X7), cited by ID below. The board data is in
-ext/kilauea_data.pxd. docs/rules/kilauea.md maps every rule to its code and tests.
+section 2 (K1..K16) and section 0 (X1..X7), cited by ID in the code. The board data is in
+ext/kilauea_data.pxd; the rules in C are in ext/kilauea_rules.pxi and the JSON checks in
+ext/kilauea_json.pxi (both included here). docs/rules/kilauea.md maps every rule to its
+code and tests.
 
 Set-up is explicit chance, in this order (no chance after it):
 1. one colour per forest space (F1 a1 .. F5 c3, "3+" spaces skipped with 2 players), drawn

@@ -251,3 +251,16 @@ def test_load_dict_rejects_bad_data_and_keeps_the_state():
         with pytest.raises(ValueError):
             state.load_dict(bad)
         assert state.to_json() == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_c_playouts_end_in_valid_states(players):
+    """The C playout loop (its own chance sampling) ends every game in a consistent state."""
+    game = load_game("kilauea", players=players)
+    start = game.new_initial_state()
+    for seed in range(40):
+        end = start.random_playout(seed)
+        assert end.is_terminal()
+        check_invariants(end)
+        assert game.state_from_json(end.to_json()) == end
+        assert abs(sum(end.returns()) - 1) < 1e-9

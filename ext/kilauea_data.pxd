@@ -30,7 +30,8 @@ cdef enum:
     K_CANOE_TIKIS = 4
     K_CANOE_STONES = 5          # GAPS K9
     K_COLUMN_MAX = 6            # volcano columns and island stacks
-    K_TRACK = 10                # canoe spaces with 3-4 players (5 with 2: the (k,2) are sea)
+    K_TRACK = 10                # canoe spaces with 3-4 players
+    K_TRACK_2P = 5              # with 2 players the (k,2) spaces are sea tiles (K3, K16)
     K_ISLAND_COST = 2           # stones offered to place a tiki on the island
     K_VOLCANO_TAKE = 3          # stones taken after placing on the volcano
     K_CORAL2_TAKE = 2
@@ -53,6 +54,11 @@ cdef extern from *:
     static const unsigned short KIL_BOARD_SPACES[5] = {0x7FF, 0x7FF, 0x3FF, 0x3FF, 0x3FF};
     /* "3+" spaces, left empty with 2 players: a1, a4 everywhere, c3 on F1 and F2 (K2, K16). */
     static const unsigned short KIL_THREE_PLUS[5] = {0x409, 0x409, 0x009, 0x009, 0x009};
+    /* The reef each canoe space touches (K3): (k,1) touches R(k-1), (k,2) touches Rk. */
+    static const int KIL_REEF_OF_SPACE[10] = {4, 0, 0, 1, 1, 2, 2, 3, 3, 4};
+    /* Sector distance around the volcano: 1 = adjacent, 2 = non-adjacent (coral/volcano 5, 6). */
+    static const int KIL_SECTOR_DISTANCE[5][5] = {
+        {0, 1, 2, 2, 1}, {1, 0, 1, 2, 2}, {2, 1, 0, 1, 2}, {2, 2, 1, 0, 1}, {1, 2, 2, 1, 0}};
     /* Holy stones each secondary action costs: coral 1..10, then volcano 1..10. */
     static const int KIL_COST[20] = {0, 0, 1, 0, 0, 0, 0, 0, 3, 0,
                                      1, 3, 1, 1, 1, 1, 0, 2, 4, 2};
@@ -61,3 +67,5 @@ cdef extern from *:
     const unsigned short KIL_BOARD_SPACES[5]
     const unsigned short KIL_THREE_PLUS[5]
     const int KIL_COST[20]
+    const int KIL_REEF_OF_SPACE[10]
+    const int KIL_SECTOR_DISTANCE[5][5]

@@ -15,10 +15,7 @@ cdef inline int sector_of(KData* d) noexcept nogil:
 
 
 cdef inline int reef_of(int pawn) noexcept nogil:
-    # (k,2) touches Rk, (k,1) touches R(k-1) (K3)
-    if pawn & 1:
-        return pawn >> 1
-    return ((pawn >> 1) + 4) % 5
+    return KIL_REEF_OF_SPACE[pawn]
 
 
 cdef inline int canoe_count(KData* d, int p) noexcept nogil:
@@ -65,12 +62,12 @@ cdef inline int draft_player(KData* d) noexcept nogil:
 
 
 cdef inline int loop_len(KData* d) noexcept nogil:
-    return 5 if d.n == 2 else K_TRACK
+    return K_TRACK_2P if d.n == 2 else K_TRACK
 
 
 cdef inline int advance(KData* d, int k) noexcept nogil:
     """The pawn position after k clockwise steps (2 players: only the (k,1) spaces, K16)."""
-    cdef int stride = 2 if d.n == 2 else 1
+    cdef int stride = K_TRACK // loop_len(d)
     if d.pawn < 0:
         return (stride * (k - 1)) % K_TRACK
     return (d.pawn + stride * k) % K_TRACK
@@ -150,7 +147,7 @@ cdef inline bint on_board_face(KData* d, int kind) noexcept nogil:
 cdef int gen_effect(KData* d, int kind, int* out, int limit) noexcept nogil:
     """The parameter actions of tile `kind` for the player to act (no cost check), stopping
     after `limit` of them (1 answers "is there any?" quickly)."""
-    cdef int p = d.player, n = 0, f, i, c, s, t, x, y, dd, base
+    cdef int p = d.player, n = 0, f, i, c, s, t, x, y
     cdef bint ok
     if kind == C4 or kind == V4:
         for s in range(K_SECTORS):
@@ -170,10 +167,9 @@ cdef int gen_effect(KData* d, int kind, int* out, int limit) noexcept nogil:
                 for y in range(K_SECTORS):
                     if y == x or d.volcano[y][c] >= K_COLUMN_MAX:
                         continue
-                    dd = (y - x + 5) % 5
-                    if (kind == C5 or kind == V5) and dd != 1 and dd != 4:
+                    if (kind == C5 or kind == V5) and KIL_SECTOR_DISTANCE[x][y] != 1:
                         continue
-                    if (kind == C6 or kind == V6) and dd != 2 and dd != 3:
+                    if (kind == C6 or kind == V6) and KIL_SECTOR_DISTANCE[x][y] != 2:
                         continue
                     if kind == V10:
                         # a tiki of another colour must be able to go back from Y to X

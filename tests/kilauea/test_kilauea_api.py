@@ -62,12 +62,13 @@ def test_random_play_properties(seed, players):
     while not state.is_terminal():
         moves = state.legal_actions()
         assert moves == sorted(moves) and moves
-        if step % 7 == 0:
-            texts = [state.action_to_string(a) for a in moves]
-            assert len({t.lower() for t in texts}) == len(texts)
-            for a, t in zip(moves, texts):
-                assert state.string_to_action(t) == a
-                assert state.string_to_action("  " + t.upper() + " ") == a
+        texts = [state.action_to_string(a) for a in moves]
+        assert len({t.lower() for t in texts}) == len(texts)
+        for a, t in zip(moves, texts):
+            assert state.string_to_action(t) == a
+        if step % 3 == 0:
+            assert all(state.string_to_action("  " + t.upper() + " ") == a
+                       for a, t in zip(moves, texts))
             text = state.to_json()
             copy = game.state_from_json(text)
             assert copy == state and copy.to_json() == text

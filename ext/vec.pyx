@@ -392,8 +392,11 @@ cdef class VecState(State):
                          f"{len(tray)} {color_name(d.color).decode()} cards"))
         lines.append("objective discards: " + ", ".join(
             _obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DISCARD))
-        lines.append("objective deck: " + str(sum(1 for o in range(NOBJ) if d.obj_loc[o] in (O_DECK, O_DECK_SEEN)))
-                     + " cards; seen in it: " + ", ".join(_obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DECK_SEEN))
+        if d.n == 3:
+            lines.append("objective deck: back in the box (3 players)")
+        else:
+            lines.append("objective deck: " + str(sum(1 for o in range(NOBJ) if d.obj_loc[o] in (O_DECK, O_DECK_SEEN)))
+                         + " cards; seen in it: " + ", ".join(_obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DECK_SEEN))
         lines.extend(self._context_lines(p))
         return "\n".join(lines)
 

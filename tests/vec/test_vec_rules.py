@@ -361,3 +361,35 @@ def test_turn_cap_ends_the_game():
     state = load_game("vec", players=2, turn_cap=1).new_initial_state()
     play_random(state, 3)
     assert state.is_terminal() and state.to_dict()["turn"] == 1
+
+
+def test_compare_quilled_card_cannot_be_turned():
+    # P1's compared card carries P1's quill (its own activation is still to come)
+    state = build(2, up={0: [1], 1: [18, 4, 8, 40, 47]}, marks={1: 1, 18: 1}, owner={1: 0, 18: 1},
+                  stage=ST_ACT, cur=0, first=0, act_idx=0, cubes=[17, 0, 0, 0], specials=[0, 0, 0, 0])
+    act(state, "activate red Vampire Comedy")
+    act(state, "compare with red Elf Adventure")
+    act(state, "no more special points")
+    act(state, "bid 17 ink 0 special")
+    d = state.to_dict()
+    assert d["strength"][0] > d["strength"][1]
+    assert count(state, UP + 1) == 5 and d["stage"] == ST_TURN_DOWN   # nothing is turned
+
+
+def test_compare_defender_winning_turns_the_actors_cards():
+    # the actor has 7 face-up cards (cost 1 each); the defender out-bids by 3
+    actor_cards = [1, 20, 21, 22, 23, 24, 25]
+    state = build(2, up={0: actor_cards, 1: [18, 4]}, marks={1: 1}, owner={1: 0}, stage=ST_ACT,
+                  cur=0, first=0, act_idx=0, cubes=[0, 5, 0, 0], specials=[0, 0, 0, 0])
+    act(state, "activate red Vampire Comedy")
+    act(state, "no more special points")
+    act(state, "compare with blue Vampire Comedy")
+    act(state, "no more special points")
+    act(state, "bid 5 ink 0 special")          # P1: A x B of blue Vampire Comedy = 1 + 5 = 6
+    d = state.to_dict()
+    assert d["strength"][1] > d["strength"][0]
+    assert state.current_player() == 1 and d["stage"] == 13
+    texts = state.legal_action_strings()
+    assert "turn opponent's red Vampire Comedy face down" not in texts     # quilled
+    act(state, "turn opponent's red Elf Love Story face down")
+    assert where(state, 20) == DOWN + 0

@@ -168,14 +168,22 @@ class OpenSpielGame(pyspiel.Game):
 
 
 def _check_obs_type(iig_obs_type: Any, hidden: bool) -> bool:
-    """True for the information state, False for the observation; ValueError otherwise."""
+    """True for the information state, False for the observation; ValueError otherwise.
+
+    Supported: one player's view (private_info SINGLE_PLAYER, public_info True), and on
+    perfect-information games ALL_PLAYERS too (nothing is private). vsai views are written
+    from the observer's seat, so there is no player-independent public observation (NONE).
+    """
     if iig_obs_type is None:
         return False
     private = iig_obs_type.private_info
     if not iig_obs_type.public_info:
         raise ValueError("vsai games provide no private-only observation (public_info=False)")
+    if private == pyspiel.PrivateInfoType.NONE:
+        raise ValueError("vsai games provide no public-only observation (private_info=NONE): "
+                         "views are written from the observer's seat")
     if hidden and private != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-        raise ValueError("vsai games provide observations of one player's view only "
+        raise ValueError("vsai games with hidden information provide one player's view only "
                          "(private_info=SINGLE_PLAYER)")
     return bool(iig_obs_type.perfect_recall)
 

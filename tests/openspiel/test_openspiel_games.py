@@ -213,3 +213,22 @@ def test_python_fast_paths_agree_with_openspiel_core(name):
             break
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.legal_actions() == [] and sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_unsupported_observation_types_are_value_errors(name):
+    game = vo.load(name)
+    public = pyspiel.IIGObservationType(perfect_recall=False,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    with pytest.raises(ValueError, match="public-only"):
+        game.make_py_observer(public)
+    private = pyspiel.IIGObservationType(public_info=False, perfect_recall=False)
+    with pytest.raises(ValueError, match="private-only"):
+        game.make_py_observer(private)
+    everyone = pyspiel.IIGObservationType(perfect_recall=True,
+                                          private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    if name in HIDDEN:
+        with pytest.raises(ValueError, match="one player's view"):
+            game.make_py_observer(everyone)
+    else:
+        assert game.make_py_observer(everyone).perfect_recall

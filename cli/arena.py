@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -106,10 +107,18 @@ def run_games(game_name: str, params: dict, specs: dict[str, options.AgentSpec],
         for index in range(games):
             yield play_game(*args, index)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
+    try:
         futures = [pool.submit(play_game, *args, index) for index in range(games)]
         for future in as_completed(futures):
             yield future.result()
+    finally:  # on Ctrl-C: drop the games not started, let the running ones end quietly
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _ignore_ctrl_c() -> None:
+    # Workers leave Ctrl-C to the main process, which reports the games played so far.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def tally(results: list[GameResult], labels: list[str]) -> dict[str, Tally]:
@@ -154,7 +163,8 @@ def _labels(specs: list[str]) -> tuple[list[str], dict[str, options.AgentSpec]]:
               help="One agent per seat, each NAME or NAME:KEY=VALUE;... (e.g. ismcts:iterations=5000).")
 @click.option("--games", type=click.IntRange(1), default=20, show_default=True, help="Games to play.")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="Seed of the whole match.")
-@click.option("--iterations", type=click.IntRange(1), help="Search iterations per move, every agent.")
+@click.option("--iterations", type=click.IntRange(1),
+              help="Search iterations per move, every agent (200 when neither this nor --think-time is given).")
 @click.option("--think-time", type=click.FloatRange(0, min_open=True), help="Seconds per move, every agent.")
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Parallel processes.")
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE", help="A game variant option.")

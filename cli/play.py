@@ -79,6 +79,9 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     who = ", ".join(loop.who(s) for s in sorted(table.seats))
     loop.say(f"{loop.game.spec.title}: {who}. Seed {table.seed}. AI budget: {budget.describe()}. "
              "Type help for the commands.", "bold")
+    if loop.game.has_hidden_information() and "mcts" in table.seats.values():
+        loop.say("Note: mcts searches the true state, hidden cards included: a cheating opponent. "
+                 "ismcts and pimc play fair.", "yellow")
     if explain and not loop.explain_allowed():
         loop.say("--explain: the AI's alternatives stay hidden in this game: they would reveal its hidden "
                  "cards. Its moves are shown as you may see them.", "yellow")

@@ -98,3 +98,9 @@ def test_explain_never_lists_the_ais_hidden_options_to_a_human():
     spectator = run(["play", "vec", "--humans", "0", "--ai", "ismcts", "--iterations", "10", "--seed", "2",
                      "--explain", "--option", "turn_cap=2"])
     assert "estimated win chance" in spectator.output
+
+
+@pytest.mark.skipif("vec" not in HIDDEN_GAMES, reason="vec is not registered")
+def test_a_cheating_opponent_is_announced():
+    assert "a cheating opponent" in run(["play", "vec", "--ai", "mcts", "--seed", "1"], answers("quit")).output
+    assert "cheating" not in run(["play", "vec", "--ai", "ismcts", "--seed", "1"], answers("quit")).output

@@ -9,6 +9,7 @@ random generator that produced them.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -78,7 +79,7 @@ class GameRecord:
             if isinstance(action, bool) or not isinstance(action, int):
                 raise ValueError(f"vsai record: action {i + 1} is {action!r}, not a whole number")
         for seat, who in data["seats"].items():
-            if not seat.isdigit() or not isinstance(who, str) or not who:
+            if not re.fullmatch(r"[0-9]+", seat) or not isinstance(who, str) or not who:
                 raise ValueError(f"vsai record: seat {seat!r} -> {who!r} is not a seat number -> "
                                  "\"human\" or an agent name")
         return cls(game=data["game"], params=dict(data["params"]), seed=seed,

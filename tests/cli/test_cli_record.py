@@ -30,6 +30,7 @@ def test_round_trip_through_json_and_file(tmp_path):
     ({"game": None}, "'game' is missing or not a string"),
     ({"seats": {"north": "human"}}, "seat 'north'"),
     ({"seats": {"0": 5}}, "seat '0'"),
+    ({"seats": {"²": "human"}}, "seat '²'"),
     ({"extra": 1}, "unknown key"),
 ])
 def test_malformed_records_are_value_errors(change, message):

@@ -240,6 +240,10 @@ cdef class VecState(State):
             raise ValueError("vec state: a Compare has exactly two participants")
         if st == ST_IDEAS_DRAW and d.qlen == 0:
             raise ValueError("vec state: an Ideas draw with no color to draw")
+        if st == ST_PLACE and (not 0 <= d.place_idx < 2 * n or d.cur != snake(d, d.place_idx)):
+            raise ValueError("vec state: the quill placement is not that player's turn")
+        if st == ST_ACT_CHOOSE and (not 0 <= d.act_idx < 2 * n or d.cur != snake(d, d.act_idx)):
+            raise ValueError("vec state: the activation is not that player's turn")
         if st == ST_ROBBED and d.robbed != d.cur:
             raise ValueError("vec state: the robbed player is not the one to act")
         if d.stage != ST_END and not is_chance_stage(d.stage):

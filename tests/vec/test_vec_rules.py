@@ -115,10 +115,10 @@ def test_robbed_player_may_move_to_own_face_up_card_with_the_ink():
 
 
 def test_gathering_moves_quilled_ideas_and_returns_their_ink():
-    state = build(2, ideas=[0, 18, 36], up={0: [20], 1: [21]}, marks={0: 1, 18: 1, 20: 1},
-                  owner={0: 0, 18: 1, 20: 0}, ink={0: 2, 18: 1}, stage=ST_PLACE, cur=1, first=0,
+    state = build(2, ideas=[0, 18, 36], up={0: [20], 1: [21]}, marks={0: 1, 18: 1, 21: 1},
+                  owner={0: 0, 18: 1, 21: 1}, ink={0: 2, 18: 1}, stage=ST_PLACE, cur=0, first=0,
                   place_idx=3, cubes=[1, 2, 0, 0])
-    act(state, "quill on own blue Elf Adventure")
+    act(state, "quill on own red Elf Love Story")
     d = state.to_dict()
     assert d["loc"][0] == UP + 0 and d["loc"][18] == UP + 1 and d["loc"][36] == IDEAS
     assert d["marks"][0] == 1 and d["ink"][0] == 0 and d["ink"][18] == 0
@@ -393,3 +393,65 @@ def test_compare_defender_winning_turns_the_actors_cards():
     assert "turn opponent's red Vampire Comedy face down" not in texts     # quilled
     act(state, "turn opponent's red Elf Love Story face down")
     assert where(state, 20) == DOWN + 0
+
+
+def _end_turn(state):
+    """Renounce the last activation and turn a card down: the turn ends (refill follows)."""
+    act(state, next(t for t in state.legal_action_strings() if t.startswith("renounce")))
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+
+
+def _ideas_colors(state):
+    d = state.to_dict()
+    return sorted((c % 18) // 3 for c in range(54) if d["loc"][c] == IDEAS)
+
+
+def test_two_player_refill_follows_the_objective_colors():
+    # Ideas left: red (0) and green (6); the last activation of the turn is P0's
+    state = build(2, ideas=[0, 6], up={0: [20, 4], 1: [21]}, marks={4: 1}, owner={4: 0},
+                  stage=ST_ACT, cur=0, first=0, act_idx=3, objectives=[10, 11])
+    _end_turn(state)
+    assert state.to_dict()["first"] == 1                   # the token passes left
+    outs = [a for a, _ in state.chance_outcomes()]
+    assert all(54 <= a < 66 for a in outs) and 54 + 10 not in outs and 54 + 11 not in outs
+    state.apply_action("reveal objective #1 Vampire: red blue green purple")
+    # red is there, so its second color, blue, is added
+    assert state.to_dict()["queue"][:state.to_dict()["qlen"]] == [1]
+    state.apply_action(state.chance_outcomes()[0][0])
+    assert _ideas_colors(state) == [0, 1, 2]
+    state.apply_action("reveal objective #2 Elf: blue green purple yellow")   # both present
+    assert state.is_chance_node() and state.to_dict()["qlen"] == 0
+    state.apply_action("reveal objective #4 Vampire: purple yellow grey red")
+    state.apply_action(state.chance_outcomes()[0][0])
+    assert _ideas_colors(state) == [0, 1, 2, 3]
+    assert state.to_dict()["stage"] == ST_PLACE
+
+
+def test_four_player_refill_missing_colors_then_two_extra():
+    ideas = [0, 3, 6, 9, 12]                   # red, blue, green, purple, yellow: grey missing
+    state = build(4, ideas=ideas, up={0: [20, 4], 1: [21], 2: [22], 3: [23]}, marks={4: 1},
+                  owner={4: 0}, stage=ST_ACT, cur=0, first=0, act_idx=7, objectives=[0, 1, 2, 3])
+    _end_turn(state)
+    assert state.to_dict()["queue"][:1] == [5]             # the missing color first
+    state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action("reveal objective #5 Elf: yellow grey red blue")
+    d = state.to_dict()
+    assert d["queue"][:d["qlen"]] == [4, 5]
+    state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action(state.chance_outcomes()[0][0])
+    assert _ideas_colors(state) == [0, 1, 2, 3, 4, 4, 5, 5]
+    assert state.to_dict()["stage"] == ST_PLACE
+
+
+def test_empty_deck_is_rebuilt_from_its_discards():
+    blue = [3, 4, 5, 21, 22, 23, 39, 40, 41]
+    # every blue card is discarded except one in P0's display; the 3p refill needs a blue idea
+    state = build(3, ideas=[0, 6, 9, 12, 15], up={0: [20, 3], 1: [24], 2: [25]},
+                  loc={c: DISCARD for c in blue[1:]}, known={c: 7 for c in blue[1:]},
+                  marks={20: 1}, owner={20: 0}, stage=ST_ACT, cur=0, first=0, act_idx=5,
+                  objectives=[0, 1, 2])
+    _end_turn(state)
+    outs = sorted(a for a, _ in state.chance_outcomes())
+    assert outs == blue[1:]
+    assert all(state.to_dict()["loc"][c] == DECK for c in blue[1:])

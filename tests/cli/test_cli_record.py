@@ -2,6 +2,8 @@
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vsai.core.record import GameRecord
 
@@ -89,3 +91,19 @@ def test_load_checks_the_game_the_seats_and_every_action(tmp_path):
         path.write_text(json.dumps(dict(good, **change)))
         with pytest.raises(ValueError, match=message):
             GameRecord.load(path)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.dictionaries(st.sampled_from(list(GOOD) + ["other"]), JSON, max_size=8))
+def test_any_json_is_a_record_or_a_value_error(changes):
+    data = dict(GOOD, **changes)
+    try:
+        record = GameRecord.from_dict(data)
+    except ValueError:
+        return
+    assert GameRecord.from_json(record.to_json()) == record

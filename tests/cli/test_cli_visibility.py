@@ -102,5 +102,6 @@ def test_explain_never_lists_the_ais_hidden_options_to_a_human():
 
 @pytest.mark.skipif("vec" not in HIDDEN_GAMES, reason="vec is not registered")
 def test_a_cheating_opponent_is_announced():
-    assert "a cheating opponent" in run(["play", "vec", "--ai", "mcts", "--seed", "1"], answers("quit")).output
-    assert "cheating" not in run(["play", "vec", "--ai", "ismcts", "--seed", "1"], answers("quit")).output
+    fast = ["--iterations", "5", "--seed", "1"]
+    assert "a cheating opponent" in run(["play", "vec", "--ai", "mcts"] + fast, answers("quit")).output
+    assert "cheating" not in run(["play", "vec", "--ai", "ismcts"] + fast, answers("quit")).output

@@ -163,37 +163,39 @@ cdef inline int faceup(VecData* d, int p) noexcept nogil:
 
 
 cdef inline int deck_count(VecData* d, int color) noexcept nogil:
-    cdef int c, k = 0
-    for c in range(NCARDS):
-        if card_color(c) == color and d.loc[c] == L_DECK:
+    cdef int i, k = 0
+    for i in range(9):
+        if d.loc[color_card(color, i)] == L_DECK:
             k += 1
     return k
 
 
 cdef inline bint drawable(VecData* d, int color) noexcept nogil:
-    cdef int c
-    for c in range(NCARDS):
-        if card_color(c) == color and (d.loc[c] == L_DECK or d.loc[c] == L_DISCARD):
+    cdef int i, c
+    for i in range(9):
+        c = color_card(color, i)
+        if d.loc[c] == L_DECK or d.loc[c] == L_DISCARD:
             return True
     return False
 
 
 cdef inline void rebuild_deck(VecData* d, int color) noexcept nogil:
     """An empty Novel deck is rebuilt from its public discard pile (C11)."""
-    cdef int c
+    cdef int i, c
     if deck_count(d, color) > 0:
         return
-    for c in range(NCARDS):
-        if card_color(c) == color and d.loc[c] == L_DISCARD:
+    for i in range(9):
+        c = color_card(color, i)
+        if d.loc[c] == L_DISCARD:
             d.loc[c] = L_DECK
             d.known[c] = all_mask(d)
             d.kbak[c] = all_mask(d)         # public even if a secret draw is under way
 
 
 cdef inline int ideas_color(VecData* d, int color) noexcept nogil:
-    cdef int c, k = 0
-    for c in range(NCARDS):
-        if d.loc[c] == L_IDEAS and card_color(c) == color:
+    cdef int i, k = 0
+    for i in range(9):
+        if d.loc[color_card(color, i)] == L_IDEAS:
             k += 1
     return k
 
@@ -281,10 +283,11 @@ cdef inline int novel_count(VecData* d) noexcept nogil:
 cdef inline void hidden_draw(VecData* d, int q, int c) noexcept nogil:
     """Card c leaves its deck for q's tray: only q sees it. Nobody else knows any more which
     cards of that deck are still in it (they may be the one q keeps face down)."""
-    cdef int x, col = card_color(c)
+    cdef int i, x, col = card_color(c)
     cdef bint start = count_loc(d, L_TRAY) == 0
-    for x in range(NCARDS):
-        if d.loc[x] == L_DECK and card_color(x) == col:
+    for i in range(9):
+        x = color_card(col, i)
+        if d.loc[x] == L_DECK:
             if start:
                 d.kbak[x] = d.known[x]
             d.known[x] &= (1 << q)
@@ -927,8 +930,9 @@ cdef int gen_chance(VecData* d, int* out, double* probs) noexcept nogil:
                 n += 1
     else:
         col = draw_color(d)
-        for c in range(NCARDS):
-            if d.loc[c] == L_DECK and card_color(c) == col:
+        for i in range(9):      # ascending: color_card grows with i
+            c = color_card(col, i)
+            if d.loc[c] == L_DECK:
                 out[n] = C_CARD + c
                 n += 1
     if probs != NULL:

@@ -43,6 +43,11 @@ cdef inline int card_genre(int c) noexcept nogil:
     return c % 3
 
 
+cdef inline int color_card(int color, int k) noexcept nogil:
+    """The k-th (0..8) card of a color: the inverse of card_color over (type, genre)."""
+    return 18 * (k // 3) + 3 * color + k % 3
+
+
 cdef inline int card_action(int c) noexcept nogil:
     # C1: action = P[(i + 6t) mod 18] with P = I C R A D I C R A D I C R A D I C R,
     # which is the 5-cycle I C R A D read at index k mod 5.

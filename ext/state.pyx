@@ -178,9 +178,22 @@ cdef class State:
         for action in self.legal_actions():
             if _normalise(self.action_to_string(action)) == wanted:
                 return action
-        if wanted.lstrip("-").isdigit() and self.c_is_legal(int(wanted)):
+        digits = wanted[1:] if wanted.startswith("-") else wanted
+        if digits.isascii() and digits.isdigit() and len(digits) < 10 and self.c_is_legal(int(wanted)):
             return int(wanted)
         raise ValueError(f"unknown or illegal move {text!r}; {self._legal_summary()}")
+
+    def action_key(self, observer: int, action: int) -> int:
+        """What `observer` sees of `action` (a legal action or chance outcome here), as a key.
+
+        Two actions with equal keys look the same to `observer`: a hidden card drawn, a sealed
+        bid. With every action public the key is the action itself.
+        """
+        if not (0 <= observer < self.c_num_players()):
+            raise ValueError(f"observer {observer} is not a seat of this {self.c_num_players()}-player game")
+        if not isinstance(action, int) or not (-2**31 <= action < 2**31) or not self.c_is_legal(action):
+            raise ValueError(f"action {action!r} is not legal here; {self._legal_summary()}")
+        return self.c_action_key(observer, action)
 
     def legal_action_strings(self) -> list:
         """The texts of the legal actions, in the order of `legal_actions()`."""

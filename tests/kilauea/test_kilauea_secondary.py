@@ -355,3 +355,18 @@ def test_coral_3_into_coral_2_with_a_full_canoe_of_stones():
     assert "target coral 2" in texts(state)
     state.apply_action("target coral 2")
     assert me(state)["stones"] == 5 and state.to_dict()["crater"] == 0
+
+
+def test_volcano_3_activates_another_hillside_tile():
+    """Volcano 3 (S1's hillside) activates volcano 1 on S2's hillside: 1 + 1 stones, +2 VP."""
+    forests = {0: dict(F1_NO_ROW_C), 1: {"a1": R, "b2": Y}}
+    state = position(4, pawn=-1, reefs=(2, 4, 5, 6, 7), forest_tiles=(3, 1, 8, 9, 10),
+                     forests=forests, canoes=[{R: 1}, {}, {}, {}], stones=[1, 2, 2, 2])
+    assert state.to_dict()["hillside"][:2] == [3, 1]
+    state.apply_action("canoe +1")
+    state.apply_action("volcano red")          # 1 + 3 stones taken (crater had 3)
+    stones = me(state)["stones"]
+    state.apply_action("volcano 3")
+    assert "target volcano 1" in texts(state)
+    state.apply_action("target volcano 1")
+    assert state.scores()[0] == 2 and me(state)["stones"] == stones - 2

@@ -751,25 +751,27 @@ cdef inline int tokens_on(VecData* d, int j) noexcept nogil:
 
 # ---------------------------------------------------------------- legal moves
 cdef int gen_legal(VecData* d, int* out) noexcept nogil:
-    cdef int n = 0, p = d.cur, c, b, s, j, lo
+    cdef int n = 0, m = 0, p = d.cur, c, b, s, j, lo
+    cdef int tmp[NCARDS]
     cdef int st = d.stage
     if st == ST_PLACE:
         for c in range(NCARDS):
-            if d.loc[c] != L_IDEAS:
-                continue
-            if d.marks[c] == 0:
-                lo = 0
-            elif d.owner[c] != p:
-                lo = d.ink[c] + 1               # stealing needs strictly more cubes
-            else:
-                continue
-            for b in range(lo, d.cubes[p] + 1):
-                out[n] = A_IDEA + c * 25 + b
-                n += 1
-        for c in range(NCARDS):
-            if (d.loc[c] == L_UP + p and d.marks[c] == 0) or (d.loc[c] == L_DOWN + p and d.marks[c] < 2):
-                out[n] = A_DISP + c
-                n += 1
+            if d.loc[c] == L_IDEAS:
+                if d.marks[c] == 0:
+                    lo = 0
+                elif d.owner[c] != p:
+                    lo = d.ink[c] + 1           # stealing needs strictly more cubes
+                else:
+                    continue
+                for b in range(lo, d.cubes[p] + 1):
+                    out[n] = A_IDEA + c * 25 + b
+                    n += 1
+            elif (d.loc[c] == L_UP + p and d.marks[c] == 0) or (d.loc[c] == L_DOWN + p and d.marks[c] < 2):
+                tmp[m] = A_DISP + c             # display ids come after all Ideas ids
+                m += 1
+        for j in range(m):
+            out[n] = tmp[j]
+            n += 1
         if n == 0:
             out[0] = A_DONE
             n = 1
@@ -787,25 +789,33 @@ cdef int gen_legal(VecData* d, int* out) noexcept nogil:
             n = 1
     elif st == ST_ACT_CHOOSE:
         for c in range(NCARDS):
-            if activatable(d, p, c) and can_act(d, p, c):
-                out[n] = A_ACTIVATE + c
-                n += 1
-        for c in range(NCARDS):
             if activatable(d, p, c):
-                out[n] = A_RENOUNCE + c
-                n += 1
+                if can_act(d, p, c):
+                    out[n] = A_ACTIVATE + c
+                    n += 1
+                tmp[m] = A_RENOUNCE + c
+                m += 1
+        for j in range(m):
+            out[n] = tmp[j]
+            n += 1
     elif st == ST_SPECIAL:
         out[n] = A_DONE
         n += 1
-        if faceup(d, p) <= 7:
-            for c in range(NCARDS):
-                if d.loc[c] == L_UP + p and d.marks[c] == 0 and c != d.pcard[d.step]:
+        lo = 0                                  # face-up count
+        for c in range(NCARDS):
+            if d.loc[c] == L_UP + p:
+                lo += 1
+                if d.marks[c] == 0 and c != d.pcard[d.step]:
                     out[n] = A_TURN + c
                     n += 1
-        for c in range(NCARDS):
-            if d.loc[c] == L_DOWN + p and d.marks[c] == 0 and c != d.pcard[d.step]:
-                out[n] = A_DISCARD + c
-                n += 1
+            elif d.loc[c] == L_DOWN + p and d.marks[c] == 0 and c != d.pcard[d.step]:
+                tmp[m] = A_DISCARD + c
+                m += 1
+        if lo > 7:                              # no turning for points above 7 face-up
+            n = 1
+        for j in range(m):
+            out[n] = tmp[j]
+            n += 1
     elif st == ST_BID:
         for b in range(d.cubes[p] + 1):
             for s in range(d.specials[p] + 1):

@@ -331,7 +331,13 @@ cdef class Searcher:
                 c = nodes[c].next_sibling
             if c != -1 and nodes[c].key == k:
                 nodes[c].avail += 1
-                if n_untried == 0:
+                if n_untried == 0 and nodes[c].visits == 0:
+                    # Only when a full tree cut an iteration short: try it first.
+                    if best_score < 1e300:
+                        best_score = 1e300
+                        best = i
+                        best_child = c
+                elif n_untried == 0:
                     if by_avail:
                         log_n = log(<double>nodes[c].avail)
                     else:

@@ -21,12 +21,17 @@ def test_root_visits_add_up_to_the_iterations(mode):
         assert searcher.nodes > len(stats) * 3
 
 
-def test_full_tree_keeps_searching():
-    state = decision_state(toy_game(2), seed=2)
-    searcher = search.Searcher(state, search.MODE_SO, 5, max_nodes=4)
+@pytest.mark.parametrize("mode", [search.MODE_MCTS, search.MODE_SO, search.MODE_MO])
+@pytest.mark.parametrize("players", [2, 4])
+def test_full_tree_keeps_searching(mode, players):
+    state = decision_state(toy_game(players), seed=2)
+    searcher = search.Searcher(state, mode, 5, max_nodes=6)
     assert searcher.run(500) == 500
-    assert searcher.nodes == 4
-    assert sum(v for _, v, _, _ in searcher.root_stats()) == 500
+    trees = players if mode == search.MODE_MO else 1
+    assert searcher.nodes <= 6 * trees
+    stats = searcher.root_stats()
+    assert sum(v for _, v, _, _ in stats) == 500
+    assert all(0.0 <= mean <= 1.0 for _, _, mean, _ in stats)
 
 
 def test_searcher_refuses_chance_nodes_and_bad_modes():

@@ -8,11 +8,11 @@ from __future__ import annotations
 from vsai.core.game import GameSpec, Param
 from vsai.ext.vec import DEFAULT_TURN_CAP, VecState
 
-NUM_DISTINCT_ACTIONS = 1983
+NUM_DISTINCT_ACTIONS = 2502
 MAX_CHANCE_OUTCOMES = 70
 # Player decisions per activation are bounded by 1 choice + 2 special actions per card (54
-# cards) + bids and up to 4 exchanges per participant + the longest effect (55) + the
-# turn-downs (55); 300 is a safe round bound. Phase I has at most 2 placements and 2 forced
+# cards) + one bid per participant (exchanges are part of the bid) + the longest effect (55)
+# + the turn-downs (55); 300 is a safe round bound. Phase I has at most 2 placements and 2 forced
 # moves per player.
 _PER_ACTIVATION = 300
 

@@ -9,10 +9,10 @@ Files: vec_core.pxi (struct, turn flow, legal moves, effects), vec_class.pxi (hi
 evaluation, tables), this file (the VecState class: protocol and Python API).
 
 Hidden information: objectives, the identity of cards drawn (set-up pick, Research) and of
-face-down cards that were never face up, and the content of sealed ink bids until the reveal.
-Every ink transaction is otherwise public (open Phase I bids, open spending, revealed sealed
-bids, Retrieve amounts, the exchange from the public box), so by perfect recall (X4) the ink
-each player holds is known to all; the engine keeps it secret only while a sealed bid is open.
+face-down cards that were never face up, the content of sealed ink bids until the reveal, and
+the exchanges of 4 ink for 1 special ink. Each player's ink value (cubes + 4 x special ink) is
+public because every change of it is (X4); public bounds on each player's special ink follow
+from what they were seen to spend (smin, smax).
 """
 cimport cython
 from libc.string cimport memset
@@ -28,6 +28,10 @@ include "vec_core.pxi"
 include "vec_class.pxi"
 
 DEFAULT_TURN_CAP = 30       # C13
+
+
+def _exchange_text(t: int) -> str:
+    return f"exchange {4 * t} ink for {t} special, " if t else ""
 OBS_SIZE = 54 * 17 + 24 + 6 + 6 + 24 + 13 + 16 + NUM_STAGES + 5 + 4 + 4 + 1 + 4 + 5 + 4 + 4 + 1 + 1 + 4 + 2
 
 
@@ -199,6 +203,10 @@ cdef class VecState(State):
         if d.carried and d.stage != ST_ROBBED:
             raise ValueError("vec state: cubes are moving outside a robbed quill's move")
         for p in range(n):
+            pending = st == ST_BID and any(d.part[i] == p and d.bid_done[i] for i in range(d.parts))
+            if not d.smin[p] <= d.specials[p] or not d.smin[p] <= d.smax[p] or (
+                    d.specials[p] > d.smax[p] and not pending):
+                raise ValueError(f"vec state: player {p} special ink is outside its public bounds")
             on_novel = sum(d.tok[4 * j + p] for j in range(NPOS)) + d.mv_tok[p]
             if d.specials[p] + d.box[p] + on_novel != TOKENS_PER_COLOR:
                 raise ValueError(f"vec state: player {p} special ink does not add up to 4")
@@ -233,10 +241,9 @@ cdef class VecState(State):
             raise ValueError("vec state: set-up steps happen before the first turn")
         if st in (ST_SPECIAL, ST_BID) and d.step >= d.parts:
             raise ValueError("vec state: the strength step names no participant")
-        if st in (ST_COMPARE_TURN, ST_INSERT_TOKENS, ST_INSERT_PLACE) and (
-                d.winner >= d.parts or d.loser >= max(d.parts, 1)):
+        if st in (ST_COMPARE_TURN, ST_INSERT_TOKENS, ST_INSERT_PLACE) and d.winner >= d.parts:
             raise ValueError("vec state: the winner of the strength test is not a participant")
-        if st == ST_COMPARE_TURN and d.parts != 2:
+        if st == ST_COMPARE_TURN and (d.parts != 2 or d.loser >= 2 or d.loser == d.winner):
             raise ValueError("vec state: a Compare has exactly two participants")
         if st == ST_IDEAS_DRAW and d.qlen == 0:
             raise ValueError("vec state: an Ideas draw with no color to draw")
@@ -294,11 +301,10 @@ cdef class VecState(State):
             return f"turn {card_name(a - A_TURN)} face down"
         if a < A_BID:
             return f"discard {card_name(a - A_DISCARD)} for 2 points"
-        if a < A_TRADE:
-            b, s = divmod(a - A_BID, 5)
-            return f"bid {b} ink {s} special"
-        if a == A_TRADE:
-            return "trade 4 ink for 1 special ink"
+        if a < A_CHOOSE:
+            t, rest = divmod(a - A_BID, 125)
+            b, s = divmod(rest, 5)
+            return _exchange_text(t) + f"bid {b} ink {s} special"
         if a < A_KEEP_DOWN:
             c = a - A_CHOOSE
             if st == ST_COMPARE_TARGET:
@@ -319,7 +325,8 @@ cdef class VecState(State):
         if a == A_DRAW:
             return "draw another card"
         if a < A_POS:
-            return f"add {a - A_TOKENS} special ink"
+            t, k = divmod(a - A_TOKENS, 5)
+            return _exchange_text(t) + f"add {k} special ink"
         if a < A_REPLACE:
             return f"NOVEL position {a - A_POS + 1}"
         return f"replace NOVEL position {a - A_REPLACE + 1}"
@@ -368,9 +375,12 @@ cdef class VecState(State):
         for q in range(d.n):
             o = d.objective[q]
             shown = _obj_text(o) if o >= 0 and (q == p or end) else ("hidden" if o >= 0 else "-")
-            lines.append(f"P{q}: objective {shown}; {d.cubes[q]} ink, {d.specials[q]} special ink "
-                         f"({d.box[q]} in the box)")
-        lines.append(f"reserve: {d.reserve} ink")
+            if q == p or end:
+                ink = f"{d.cubes[q]} ink, {d.specials[q]} special ink ({d.box[q]} in the box)"
+            else:           # exchanges are secret: only the ink value and bounds are known
+                ink = (f"ink worth {ink_value(d, q)} (ink + 4 x special ink), "
+                       f"{d.smin[q]}..{d.smax[q]} special ink")
+            lines.append(f"P{q}: objective {shown}; {ink}")
         lines.append("ideas: " + ", ".join(self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_IDEAS))
         for q in range(d.n):
             up = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_UP + q]
@@ -456,11 +466,16 @@ cdef class VecState(State):
         for o in range(NOBJ):
             out[k + o] = 1.0 if d.obj_loc[o] == O_DISCARD else (0.5 if d.obj_loc[o] == O_DECK_SEEN else 0.0)
         k += 12
-        for q in range(4):
-            out[k + q] = d.cubes[q] / 10.0
-            out[k + 4 + q] = d.specials[q] / 4.0
-            out[k + 8 + q] = d.box[q] / 4.0
-        out[k + 12] = d.reserve / 24.0
+        for q in range(d.n):
+            if q == p:
+                out[k + q] = d.cubes[q] / 10.0
+                out[k + 4 + q] = d.specials[q] / 4.0
+                out[k + 8 + q] = d.box[q] / 4.0
+            else:           # exchanges are secret: the ink value and the bounds
+                out[k + q] = ink_value(d, q) / 10.0
+                out[k + 4 + q] = d.smin[q] / 4.0
+                out[k + 8 + q] = d.smax[q] / 4.0
+        out[k + 12] = ink_value(d, p) / 24.0
         k += 13
         for i in range(16):
             out[k + i] = d.tok[i] / 4.0

@@ -18,6 +18,45 @@ cdef inline void assign_slot(VecData* d, int c, short loc, short known, short ma
     d.ink[c] = ink
 
 
+cdef void resample_ink(VecData* d, int p, Rng* rng) noexcept nogil:
+    """Redraw the others' special ink within the public bounds (their ink value is public);
+    cubes follow, and the reserve takes the difference. A draw that would empty the reserve
+    below zero is retried, else the ink stays as it is."""
+    cdef int spec[4]
+    cdef int q, i, lo, hi, cap, attempt, reserve
+    cdef bint pending
+    for attempt in range(16):
+        reserve = d.reserve
+        for q in range(d.n):
+            spec[q] = d.specials[q]
+            if q == p:
+                continue
+            lo = d.smin[q]
+            hi = d.smax[q]
+            pending = False
+            if d.stage == ST_BID and d.parts > 1:
+                for i in range(d.parts):
+                    if d.part[i] == q and d.bid_done[i]:
+                        pending = True
+            if pending:             # its sealed bid may hide exchanges
+                hi = TOKENS_PER_COLOR - on_novel(d, q)
+                cap = ink_value(d, q) // 4
+                if cap < hi:
+                    hi = cap
+            if hi < lo:
+                hi = lo
+            spec[q] = lo + rng_below(rng, hi - lo + 1)
+            reserve += d.cubes[q] - (ink_value(d, q) - 4 * spec[q])
+        if reserve >= 0:
+            for q in range(d.n):
+                if q != p:
+                    d.cubes[q] = ink_value(d, q) - 4 * spec[q]
+                    d.box[q] += d.specials[q] - spec[q]
+                    d.specials[q] = spec[q]
+            d.reserve = reserve
+            return
+
+
 cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
     """Redraw what p cannot see: others' objectives, unseen card identities, sealed bids."""
     cdef int pool[NOBJ]
@@ -87,6 +126,8 @@ cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
             if tl[i] < L_DOWN:
                 assign_slot(d, ids[src], tl[i], tk[i], tm[i], tw[i], ti[i])
                 src += 1
+    # the split of the others' ink value into cubes and special ink (exchanges are secret)
+    resample_ink(d, p, rng)
     # sealed bids already made by others are unknown to p until the reveal
     if d.stage == ST_BID and d.parts > 1:
         for i in range(d.parts):
@@ -102,8 +143,12 @@ cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
         return KEY_HIDDEN_DRAW + d.color
     if st == ST_DEAL_OBJ and observer != d.setup_idx:
         return KEY_HIDDEN_OBJ
-    if st == ST_BID and a != A_TRADE and d.parts > 1 and observer != d.cur:
-        return KEY_SEALED_BID
+    if st == ST_BID and observer != d.cur:
+        if d.parts > 1:
+            return KEY_SEALED_BID
+        return KEY_OPEN_BID + (a - A_BID) % 125         # the amounts, not the exchanges
+    if st == ST_INSERT_TOKENS and observer != d.cur:
+        return KEY_TOKENS + (a - A_TOKENS) % 5
     if st == ST_RESEARCH_PICK and a >= A_KEEP_DOWN and a < A_KEEP_UP and observer != d.cur:
         return KEY_HIDDEN_KEEP
     return a
@@ -211,6 +256,7 @@ _FIELDS = {
     "first": (0, 0, 3), "cur": (0, -1, 3), "loc": (54, 0, 15), "known": (54, 0, 15), "kbak": (54, 0, 15),
     "marks": (54, 0, 2), "owner": (54, -1, 3), "ink": (54, 0, 24), "obj_loc": (12, -3, 3),
     "objective": (4, -1, 11), "cubes": (4, 0, 24), "specials": (4, 0, 4), "box": (4, 0, 4),
+    "smin": (4, 0, 4), "smax": (4, 0, 4),
     "reserve": (0, 0, 24), "novel": (4, -1, 53), "tok": (16, 0, 4), "place_idx": (0, -1, 8),
     "robbed": (0, -1, 3), "carried": (0, 0, 25), "act_idx": (0, -1, 8), "actor": (0, 0, 3),
     "act_card": (0, 0, 53), "kind": (0, 0, 4), "parts": (0, 0, 4), "part": (4, 0, 3),

@@ -10,18 +10,18 @@ cdef enum:
     A_RENOUNCE = 1459   # + card
     A_TURN = 1513       # + card: turn an own face-up card face down
     A_DISCARD = 1567    # + card: discard an own face-down card (+2 special points)
-    A_BID = 1621        # + cubes*5 + tokens: ink spent on a strength (open or sealed)
-    A_TRADE = 1746      # 4 cubes -> 1 special ink token
-    A_CHOOSE = 1747     # + card: Compare target / turn opponent card / Insert nominee / opposer
-    A_KEEP_DOWN = 1801  # + card: keep a Research card face down
-    A_KEEP_UP = 1855    # + card: keep a drawn card face up (Research, set-up pick)
-    A_FLIP = 1909       # + card: Re-activate turns a face-down card face up
-    A_DECK = 1963       # + color: choose a Novel deck
-    A_DRAW = 1969       # Research: draw one more card
-    A_TOKENS = 1970     # + k: special ink tokens added to the inserted card
-    A_POS = 1975        # + pos: put the card in an empty NOVEL position
-    A_REPLACE = 1979    # + pos: replace the card in that position
-    NUM_ACTIONS = 1983
+    A_BID = 1621        # + t*125 + cubes*5 + tokens: t secret exchanges (4 cubes -> 1 special
+                        # ink each, C10), then ink spent on a strength (open or sealed)
+    A_CHOOSE = 2246     # + card: Compare target / turn opponent card / Insert nominee / opposer
+    A_KEEP_DOWN = 2300  # + card: keep a Research card face down
+    A_KEEP_UP = 2354    # + card: keep a drawn card face up (Research, set-up pick)
+    A_FLIP = 2408       # + card: Re-activate turns a face-down card face up
+    A_DECK = 2462       # + color: choose a Novel deck
+    A_DRAW = 2468       # Research: draw one more card
+    A_TOKENS = 2469     # + t*5 + k: t secret exchanges, then k special ink on the inserted card
+    A_POS = 2494        # + pos: put the card in an empty NOVEL position
+    A_REPLACE = 2498    # + pos: replace the card in that position
+    NUM_ACTIONS = 2502
 
 # chance outcome encoding
 cdef enum:
@@ -36,6 +36,8 @@ cdef enum:
     KEY_HIDDEN_OBJ = 100010
     KEY_SEALED_BID = 100020
     KEY_HIDDEN_KEEP = 100030
+    KEY_OPEN_BID = 100100       # + cubes*5 + tokens: an open bid, its exchanges unseen
+    KEY_TOKENS = 100300         # + k: special ink put on the NOVEL, its exchanges unseen
 
 # card locations
 cdef enum:
@@ -102,6 +104,8 @@ ctypedef struct VecData:
     short cubes[4]
     short specials[4]
     short box[4]
+    short smin[4]           # public bounds on each player's special ink (exchanges are secret)
+    short smax[4]
     short reserve           # cubes in the reserve
     short novel[4]          # card per NOVEL position, -1 empty
     short tok[16]           # special tokens on NOVEL position j of player p: tok[4*j + p]
@@ -600,6 +604,7 @@ cdef void reveal(VecData* d) noexcept nogil:
         p = d.part[i]
         card = d.pcard[i]
         d.strength[i] = base_strength(d, i) + d.bid_c[i] + 3 * d.bid_s[i]
+        bound_spend(d, p, d.bid_c[i], d.bid_s[i])
         d.cubes[p] -= d.bid_c[i]
         d.reserve += d.bid_c[i] + d.ink[card]
         d.ink[card] = 0
@@ -739,6 +744,8 @@ cdef void place_in_novel(VecData* d, int j, int card, int p, int k) noexcept nog
         d.tok[4 * j + q] = 0
     d.tok[4 * j + p] = k
     d.specials[p] -= k                          # tokens in the NOVEL stay there (C10)
+    d.smin[p] -= k
+    d.smax[p] -= k
     d.marks[card] = 0
     d.owner[card] = -1
     d.reserve += d.ink[card]
@@ -817,13 +824,11 @@ cdef int gen_legal(VecData* d, int* out) noexcept nogil:
             out[n] = tmp[j]
             n += 1
     elif st == ST_BID:
-        for b in range(d.cubes[p] + 1):
-            for s in range(d.specials[p] + 1):
-                out[n] = A_BID + b * 5 + s
-                n += 1
-        if d.cubes[p] >= 4 and d.box[p] > 0:
-            out[n] = A_TRADE
-            n += 1
+        for j in range(max_trades(d, p) + 1):
+            for b in range(d.cubes[p] - 4 * j + 1):
+                for s in range(d.specials[p] + j + 1):
+                    out[n] = A_BID + j * 125 + b * 5 + s
+                    n += 1
     elif st == ST_COMPARE_TARGET:
         out[n] = A_DONE
         n += 1
@@ -873,12 +878,10 @@ cdef int gen_legal(VecData* d, int* out) noexcept nogil:
                 out[n] = A_CHOOSE + c
                 n += 1
     elif st == ST_INSERT_TOKENS:
-        if d.cubes[p] >= 4 and d.box[p] > 0:
-            out[n] = A_TRADE
-            n += 1
-        for s in range(d.specials[p] + 1):
-            out[n] = A_TOKENS + s
-            n += 1
+        for j in range(max_trades(d, p) + 1):
+            for s in range(d.specials[p] + j + 1):
+                out[n] = A_TOKENS + j * 5 + s
+                n += 1
     elif st == ST_INSERT_PLACE:
         for j in range(NPOS):
             if d.novel[j] < 0:
@@ -994,12 +997,44 @@ cdef void apply_chance(VecData* d, int a) noexcept nogil:
         ideas_continue(d)
 
 
-cdef inline void do_trade(VecData* d, int p) noexcept nogil:
-    """4 cubes to the reserve for 1 special token of p's color from the box (C10)."""
-    d.cubes[p] -= 4
-    d.reserve += 4
-    d.box[p] -= 1
-    d.specials[p] += 1
+cdef inline int max_trades(VecData* d, int p) noexcept nogil:
+    """Exchanges p can make now: 4 cubes for 1 special ink of p's color from the box (C10)."""
+    cdef int t = d.cubes[p] // 4
+    return t if t < d.box[p] else d.box[p]
+
+
+cdef inline void do_trades(VecData* d, int p, int t) noexcept nogil:
+    d.cubes[p] -= 4 * t
+    d.reserve += 4 * t
+    d.box[p] -= t
+    d.specials[p] += t
+
+
+cdef inline int ink_value(VecData* d, int p) noexcept nogil:
+    """cubes + 4 x special ink: public, since every change of it is public (exchanges keep it)."""
+    return d.cubes[p] + 4 * d.specials[p]
+
+
+cdef inline int on_novel(VecData* d, int p) noexcept nogil:
+    cdef int j, k = 0
+    for j in range(NPOS):
+        k += d.tok[4 * j + p]
+    return k
+
+
+cdef inline void bound_spend(VecData* d, int p, int c, int s) noexcept nogil:
+    """Public bounds after p is seen to spend c cubes and s special ink, with secret exchanges
+    before: the special ink held then was at least max(smin, s) and at most what the box and
+    the ink value allow."""
+    cdef int lo = d.smin[p] if d.smin[p] > s else s
+    cdef int hi = TOKENS_PER_COLOR - on_novel(d, p)
+    cdef int cap = (ink_value(d, p) - c) // 4
+    if cap < hi:
+        hi = cap
+    if hi < lo:                 # cannot happen in a consistent game; keep the bounds sane
+        hi = lo
+    d.smin[p] = lo - s
+    d.smax[p] = hi - s
 
 
 cdef void apply_move(VecData* d, int a) noexcept nogil:
@@ -1010,6 +1045,9 @@ cdef void apply_move(VecData* d, int a) noexcept nogil:
         elif a < A_DISP:
             c = (a - A_IDEA) // 25
             b = (a - A_IDEA) % 25
+            r = (ink_value(d, p) - b) // 4      # it held at least b cubes
+            if r < d.smax[p]:
+                d.smax[p] = r
             d.cubes[p] -= b
             if d.marks[c] > 0:
                 # a steal: the robbed player takes back their cubes plus one of the stealer's
@@ -1064,14 +1102,12 @@ cdef void apply_move(VecData* d, int a) noexcept nogil:
             to_public(d, a - A_DISCARD, L_DISCARD)   # C14: discards are public
             d.ppts[d.step] += 2
     elif st == ST_BID:
-        if a == A_TRADE:
-            do_trade(d, p)
-        else:
-            d.bid_c[d.step] = (a - A_BID) // 5
-            d.bid_s[d.step] = (a - A_BID) % 5
-            d.bid_done[d.step] = 1
-            d.step += 1
-            go_bids(d)
+        do_trades(d, p, (a - A_BID) // 125)
+        d.bid_c[d.step] = ((a - A_BID) % 125) // 5
+        d.bid_s[d.step] = (a - A_BID) % 5
+        d.bid_done[d.step] = 1
+        d.step += 1
+        go_bids(d)
     elif st == ST_COMPARE_TARGET:
         if a == A_DONE:
             effect_done(d)
@@ -1131,11 +1167,12 @@ cdef void apply_move(VecData* d, int a) noexcept nogil:
         d.step += 1
         next_opposer(d)
     elif st == ST_INSERT_TOKENS:
-        if a == A_TRADE:
-            do_trade(d, p)
-        else:
-            d.ins_tokens = a - A_TOKENS
-            d.stage = ST_INSERT_PLACE
+        do_trades(d, p, (a - A_TOKENS) // 5)
+        d.ins_tokens = (a - A_TOKENS) % 5
+        bound_spend(d, p, 0, 0)                 # exchanges may have happened: widen the bounds
+        if d.smin[p] < d.ins_tokens:
+            d.smin[p] = d.ins_tokens            # it holds at least what it puts down
+        d.stage = ST_INSERT_PLACE
     elif st == ST_INSERT_PLACE:
         if a < A_REPLACE:
             place_in_novel(d, a - A_POS, d.ins_card, p, d.ins_tokens)
@@ -1198,4 +1235,6 @@ cdef void init_data(VecData* d, int n, int cap) noexcept nogil:
             d.cubes[p] = START_CUBES
             d.specials[p] = START_TOKENS
             d.box[p] = TOKENS_PER_COLOR - START_TOKENS
+            d.smin[p] = START_TOKENS
+            d.smax[p] = START_TOKENS
     d.reserve = TOTAL_CUBES - START_CUBES * n

@@ -20,6 +20,13 @@ def check_invariants(state):
     for p in range(n):
         on_novel = sum(d["tok"][4 * j + p] for j in range(4)) + d["mv_tok"][p]
         assert d["specials"][p] + d["box"][p] + on_novel == 4
+    # special ink stays within its public bounds (exchanges are secret; a pending sealed bid
+    # may hide some)
+    for p in range(n):
+        pending = d["stage"] == 11 and any(d["part"][i] == p and d["bid_done"][i] for i in range(d["parts"]))
+        assert d["smin"][p] <= d["specials"][p]
+        assert pending or d["specials"][p] <= d["smax"][p]
+        assert d["cubes"][p] + 4 * d["specials"][p] >= 4 * d["smin"][p]
     # cards: NOVEL positions match card locations; each card in one place
     novel = [c for c in d["novel"] if c >= 0]
     assert len(set(novel)) == len(novel) <= 4
@@ -212,3 +219,20 @@ def test_mutated_json_is_rejected_or_playable():
             loaded.observation_string(p)
             loaded.resample(p, k)
     assert accepted > 20
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_every_state_of_random_games_survives_json(n):
+    game = load_game("vec", players=n)
+    for seed in range(3):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            text = state.to_json()
+            assert game.state_from_json(text) == state
+            if state.is_chance_node():
+                outs = state.chance_outcomes()
+                state.apply_action(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert game.state_from_json(state.to_json()) == state

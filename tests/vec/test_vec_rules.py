@@ -215,15 +215,38 @@ def test_reactivate_costs_two_points_per_card():
     assert d["stage"] == ST_TURN_DOWN
 
 
-def test_trade_four_ink_for_one_special_ink():
+def test_exchange_four_ink_for_one_special_ink():
     state = build(2, up={0: [4], 1: [20]}, marks={4: 1}, owner={4: 0}, stage=ST_ACT, cur=0,
                   first=0, act_idx=0, cubes=[5, 0, 0, 0], specials=[2, 0, 0, 0])
     act(state, "activate blue Vampire Comedy")
-    act(state, "trade 4 ink for 1 special ink")
+    texts = state.legal_action_strings()
+    assert "exchange 4 ink for 1 special, bid 1 ink 3 special" in texts
+    assert not any(t.startswith("exchange 8 ink") for t in texts)     # only 5 cubes
+    act(state, "exchange 4 ink for 1 special, bid 1 ink 3 special")   # 1 + 1 + 9 = 11
     d = state.to_dict()
-    assert (d["cubes"][0], d["specials"][0], d["box"][0]) == (1, 3, 1)
-    assert "bid 1 ink 3 special" in state.legal_action_strings()
-    assert "trade 4 ink for 1 special ink" not in state.legal_action_strings()   # 1 cube left
+    assert d["strength"][0] == 11
+    assert (d["cubes"][0], d["specials"][0], d["box"][0]) == (5, 0, 4)  # 0 left + 5 retrieved
+
+
+def test_exchanges_are_secret_but_bounded():
+    def position():
+        return build(2, up={0: [4], 1: [20]}, marks={4: 1}, owner={4: 0}, stage=ST_ACT, cur=0,
+                     first=0, act_idx=0, cubes=[6, 0, 0, 0], specials=[1, 0, 0, 0])
+    plain, traded = position(), position()
+    act(plain, "activate blue Vampire Comedy")
+    act(traded, "activate blue Vampire Comedy")
+    a = plain.string_to_action("bid 2 ink 1 special")
+    b = traded.string_to_action("exchange 4 ink for 1 special, bid 2 ink 1 special")
+    assert plain.action_key(1, a) == traded.action_key(1, b) and plain.action_key(0, a) != traded.action_key(0, b)
+    plain.apply_action(a)
+    traded.apply_action(b)
+    assert plain.to_dict()["specials"][0] == 0 and traded.to_dict()["specials"][0] == 1
+    assert plain.observation_string(1) == traded.observation_string(1)
+    assert (plain.observation_tensor(1) == traded.observation_tensor(1)).all()
+    assert plain.observation_string(0) != traded.observation_string(0)
+    assert "0..1 special ink" in plain.observation_string(1)
+    seen = {plain.resample(1, seed).to_dict()["specials"][0] for seed in range(30)}
+    assert seen == {0, 1}
 
 
 def test_mandatory_turn_down_then_seven_face_up_limit():

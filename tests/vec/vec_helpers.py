@@ -22,8 +22,8 @@ def build(n: int = 2, *, up=None, down=None, ideas=(), novel=None, objectives=No
 
     up/down: {player: [cards]}; ideas: [cards]; novel: [(card, {player: tokens}) or None] * 4;
     objectives: [objective index per player]; other keyword arguments set struct fields
-    (a dict value sets single entries of an array field). Reserve and token boxes are
-    completed so that ink is conserved unless given.
+    (a dict value sets single entries of an array field). Reserve, token boxes and the public
+    special-ink bounds are completed (ink conserved, bounds exact) unless given.
     """
     game = load_game("vec", players=n)
     d = game.new_initial_state().to_dict()
@@ -57,6 +57,9 @@ def build(n: int = 2, *, up=None, down=None, ideas=(), novel=None, objectives=No
             d[key] = value
     if "reserve" not in fields:
         d["reserve"] = 24 - sum(d["cubes"]) - sum(d["ink"]) - d["carried"]
+    for key in ("smin", "smax"):            # public bounds of special ink: exact by default
+        if key not in fields:
+            d[key] = list(d["specials"])
     if "box" not in fields:
         for p in range(n):
             d["box"][p] = 4 - d["specials"][p] - sum(d["tok"][4 * j + p] for j in range(4))

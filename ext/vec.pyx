@@ -8,7 +8,8 @@ docs/rules/vec.md maps every rule to its code and tests and documents the action
 Files: vec_core.pxi (struct, turn flow, legal moves, effects), vec_class.pxi (hidden information,
 evaluation, tables), this file (the VecState class: protocol and Python API).
 
-Hidden information: objectives, the identity of cards drawn (set-up pick, Research) and of
+Every decision is one atomic action with a text; there are no clocks and no table talk
+(X1, X2). Hidden information: objectives, the identity of cards drawn (set-up pick, Research) and of
 face-down cards that were never face up, the content of sealed ink bids until the reveal, and
 the exchanges of 4 ink for 1 special ink. Each player's ink value (cubes + 4 x special ink) is
 public because every change of it is (X4); public bounds on each player's special ink follow

@@ -926,6 +926,7 @@ cdef inline int draw_color(VecData* d) noexcept nogil:
 
 
 cdef int gen_chance(VecData* d, int* out, double* probs) noexcept nogil:
+    # X3: every random event is an explicit, uniform chance node; a deck is a set drawn lazily
     cdef int n = 0, i, c, col, st = d.stage
     if st == ST_FIRST:
         for i in range(d.n):

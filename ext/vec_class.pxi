@@ -143,6 +143,8 @@ cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
         return KEY_HIDDEN_DRAW + d.color
     if st == ST_DEAL_OBJ and observer != d.setup_idx:
         return KEY_HIDDEN_OBJ
+    if st == ST_ACT_CHOOSE and a >= A_RENOUNCE and not ((d.known[a - A_RENOUNCE] >> observer) & 1):
+        return KEY_HIDDEN_RENOUNCE                      # a face-down card given up unseen
     if st == ST_BID and observer != d.cur:
         if d.parts > 1:
             return KEY_SEALED_BID

@@ -36,6 +36,7 @@ cdef enum:
     KEY_HIDDEN_OBJ = 100010
     KEY_SEALED_BID = 100020
     KEY_HIDDEN_KEEP = 100030
+    KEY_HIDDEN_RENOUNCE = 100040
     KEY_OPEN_BID = 100100       # + cubes*5 + tokens: an open bid, its exchanges unseen
     KEY_TOKENS = 100300         # + k: special ink put on the NOVEL, its exchanges unseen
 
@@ -713,6 +714,9 @@ cdef void next_opposer(VecData* d) noexcept nogil:
 
 
 cdef void begin_action(VecData* d, int p, int card) noexcept nogil:
+    # A face-down card activated with two quills is shown: its action and its type and genre
+    # (the strength) become public (X4).
+    d.known[card] = all_mask(d)
     d.actor = p
     d.act_card = card
     d.kind = card_action(card)
@@ -1090,6 +1094,7 @@ cdef void apply_move(VecData* d, int a) noexcept nogil:
             d.actor = p
             d.act_card = a - A_RENOUNCE
             d.parts = 0
+            d.revealed = 0
             end_action(d)
         else:
             begin_action(d, p, a - A_ACTIVATE)

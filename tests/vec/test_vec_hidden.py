@@ -207,3 +207,27 @@ def test_knowledge_of_deck_cards_is_lost_when_the_card_is_kept_face_down():
     act(state, "keep blue Vampire Love Story face down")
     assert not (state.to_dict()["known"][4] & 1)
     assert "known in decks: blue Vampire Comedy" not in state.observation_string(0)
+
+
+def _face_down_activation_position():
+    # P1 has a face-down Research card (blue Cthulhu Love Story) that P0 never saw, 2 quills on it
+    return build(2, up={0: [20], 1: [21]}, down={1: [41]}, known={41: 2}, marks={41: 2},
+                 owner={41: 1}, stage=9, cur=1, first=1, act_idx=0, objectives=[0, 1])
+
+
+def test_renouncing_an_unseen_face_down_card_keeps_it_hidden():
+    state = _face_down_activation_position()
+    assert "blue Cthulhu Love Story" not in state.observation_string(0)
+    renounce = state.string_to_action("renounce blue Cthulhu Love Story")
+    assert state.action_key(0, renounce) in HIDDEN_KEYS
+    assert state.action_key(1, renounce) == renounce
+    state.apply_action(renounce)
+    assert "blue Cthulhu Love Story" not in state.observation_string(0)
+    assert not state.to_dict()["known"][41] & 1
+
+
+def test_activating_a_face_down_card_shows_it():
+    state = _face_down_activation_position()
+    act(state, "activate blue Cthulhu Love Story")
+    assert state.to_dict()["known"][41] == 3
+    assert "Research with blue Cthulhu Love Story" in state.observation_string(0)

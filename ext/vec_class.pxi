@@ -137,6 +137,16 @@ cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
                 d.bid_s[i] = rng_below(rng, d.specials[q] + 1)
 
 
+cdef inline bint bids_after(VecData* d) noexcept nogil:
+    """Someone after the current bidder still bids (else the reveal follows this bid)."""
+    cdef int i, q
+    for i in range(d.step + 1, d.parts):
+        q = d.part[i]
+        if d.cubes[q] > 0 or d.specials[q] > 0:
+            return True
+    return False
+
+
 cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
     cdef int st = d.stage
     if (st == ST_START_DRAW or st == ST_RESEARCH_DRAW) and observer != d.tray_owner:
@@ -146,9 +156,11 @@ cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
     if st == ST_ACT_CHOOSE and a >= A_RENOUNCE and not ((d.known[a - A_RENOUNCE] >> observer) & 1):
         return KEY_HIDDEN_RENOUNCE                      # a face-down card given up unseen
     if st == ST_BID and observer != d.cur:
-        if d.parts > 1:
+        if d.parts > 1 and bids_after(d):
             return KEY_SEALED_BID
-        return KEY_OPEN_BID + (a - A_BID) % 125         # the amounts, not the exchanges
+        # an open bid, or the last sealed one (the reveal follows at once): the amounts are
+        # seen, not the exchanges
+        return KEY_OPEN_BID + (a - A_BID) % 125
     if st == ST_INSERT_TOKENS and observer != d.cur:
         return KEY_TOKENS + (a - A_TOKENS) % 5
     if st == ST_RESEARCH_PICK and a >= A_KEEP_DOWN and a < A_KEEP_UP and observer != d.cur:

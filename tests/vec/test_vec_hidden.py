@@ -231,3 +231,29 @@ def test_activating_a_face_down_card_shows_it():
     act(state, "activate blue Cthulhu Love Story")
     assert state.to_dict()["known"][41] == 3
     assert "Research with blue Cthulhu Love Story" in state.observation_string(0)
+
+
+def test_actions_with_one_key_leave_the_same_observation():
+    """Moves (or chance outcomes) an observer cannot tell apart (equal `action_key`) lead to
+    states that observer sees identically."""
+    checked = 0
+    for n, seed in ((2, 21), (2, 22), (3, 23), (3, 24), (4, 25), (4, 26)):
+        for k, state in enumerate(_walk(n, seed=seed, steps=4000)):
+            if k % 3:
+                continue
+            actions = state.legal_actions()
+            for p in range(n):
+                groups = {}
+                for a in actions[:60]:
+                    groups.setdefault(state.action_key(p, a), []).append(a)
+                for members in groups.values():
+                    if len(members) < 2:
+                        continue
+                    seen = set()
+                    for a in members[:5]:
+                        after = state.clone()
+                        after.apply_action(a)
+                        seen.add(after.observation_string(p))
+                    assert len(seen) == 1, (p, [state.action_to_string(a) for a in members[:5]])
+                    checked += 1
+    assert checked > 100

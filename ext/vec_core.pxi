@@ -1021,7 +1021,8 @@ cdef inline int ink_value(VecData* d, int p) noexcept nogil:
 
 
 cdef inline int on_novel(VecData* d, int p) noexcept nogil:
-    cdef int j, k = 0
+    """p's special ink on NOVEL cards (including a replaced card being moved)."""
+    cdef int j, k = d.mv_tok[p]
     for j in range(NPOS):
         k += d.tok[4 * j + p]
     return k

@@ -172,7 +172,7 @@ cdef void evaluate_data(VecData* d, double* out) noexcept nogil:
     """Win-chance estimate: a softmax of NOVEL points plus the prospects of getting cards in."""
     cdef double v[4]
     cdef double total = 0.0, mx = -1e9, left
-    cdef int p, c, o, j, best, nb
+    cdef int p, c, o, j, i, best, nb
     if d.stage == ST_END:
         best = -1
         nb = 0
@@ -191,6 +191,10 @@ cdef void evaluate_data(VecData* d, double* out) noexcept nogil:
         o = d.objective[p]
         v[p] = 1.5 * score_of(d, p)
         v[p] += left * (0.12 * d.cubes[p] + 0.4 * d.specials[p])
+        if d.stage == ST_BID:               # ink already bid (sealed) is as good as spent
+            for i in range(d.parts):
+                if d.part[i] == p and d.bid_done[i]:
+                    v[p] -= left * (0.12 * d.bid_c[i] + 0.4 * d.bid_s[i])
         if o >= 0:
             for c in range(NCARDS):
                 if d.loc[c] == L_UP + p or (d.loc[c] == L_IDEAS and d.owner[c] == p):

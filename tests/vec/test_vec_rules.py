@@ -161,6 +161,7 @@ def test_strength_is_a_times_b_plus_special_points_card_ink_and_bids():
     d = state.to_dict()
     assert d["strength"][0] == 3 * 3 + 2 + 2 + 3 + 3        # 19
     assert d["loc"][53] == DISCARD
+    assert "discards: grey Cthulhu Love Story" in state.observation_string(1)   # C14: public
     assert d["cubes"][0] == 19 // 2 and d["specials"][0] == 0 and d["box"][0] == 4
     assert d["reserve"] == 24 - 9
 

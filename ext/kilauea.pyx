@@ -226,7 +226,6 @@ def _tile_or_none(value, name) -> int:
     return _check_int(value, name, 1, 10) - 1
 
 
-@cython.freelist(64)
 cdef class KilaueaState(State):
     """A Kilauea position: the whole game in one C struct (see the module docstring)."""
 

@@ -33,7 +33,7 @@ DEFAULT_TURN_CAP = 30       # C13
 
 def _exchange_text(t: int) -> str:
     return f"exchange {4 * t} ink for {t} special, " if t else ""
-OBS_SIZE = 54 * 17 + 24 + 6 + 6 + 24 + 13 + 16 + NUM_STAGES + 5 + 4 + 4 + 1 + 4 + 5 + 4 + 4 + 1 + 1 + 4 + 2
+OBS_SIZE = 54 * 20 + 24 + 6 + 6 + 24 + 13 + 16 + NUM_STAGES + 5 + 4 + 4 + 1 + 4 + 5 + 4 + 4 + 1 + 1 + 4 + 2
 
 
 @cython.freelist(64)
@@ -181,7 +181,8 @@ cdef class VecState(State):
         for c in range(NCARDS):
             if d.loc[c] not in ok_locs:
                 raise ValueError(f"vec state: card {c} has an invalid location {d.loc[c]}")
-            if d.known[c] >= (1 << n) or d.kbak[c] >= (1 << n):
+            if d.known[c] >= (1 << n) or d.kbak[c] >= (1 << n) or d.ft[c] > d.clock or any(
+                    d.lt[4 * c + q] > d.clock for q in range(4)):
                 raise ValueError(f"vec state: card {c} knowledge mask is invalid")
             if d.owner[c] >= n or (d.marks[c] > 0) != (d.owner[c] >= 0):
                 raise ValueError(f"vec state: card {c} quills and owner disagree")
@@ -390,16 +391,23 @@ cdef class VecState(State):
             unknown = {}
             for c in range(NCARDS):
                 if d.loc[c] == L_DOWN + q and not (d.known[c] >> p) & 1:
-                    key = (color_name(card_color(c)).decode(), d.marks[c])
+                    key = (color_name(card_color(c)).decode(), d.marks[c], d.ft[c])
                     unknown[key] = unknown.get(key, 0) + 1
-            hidden = [f"{k} unseen {col}" + (f" (quill x{m})" if m else "")
-                      for (col, m), k in sorted(unknown.items())]
+            hidden = [f"{k} unseen {col}" + (f" kept #{t}" if t else "") + (f" (quill x{m})" if m else "")
+                      for (col, m, t), k in sorted(unknown.items())]
             lines.append(f"P{q} up: {', '.join(up)} | down: {', '.join(down + hidden)}")
         lines.append("NOVEL: " + " | ".join(self._novel_text(j) for j in range(NPOS)))
         lines.append("discards: " + ", ".join(card_name(c) for c in range(NCARDS) if d.loc[c] == L_DISCARD))
         lines.append("decks: " + ", ".join(f"{color_name(k).decode()} {deck_count(d, k)}" for k in range(NCOLORS)))
         lines.append("known in decks: " + ", ".join(card_name(c) for c in range(NCARDS)
                                                    if d.loc[c] == L_DECK and (d.known[c] >> p) & 1))
+        unsure = [card_name(c) for c in range(NCARDS) if not (d.known[c] >> p) & 1 and (d.kbak[c] >> p) & 1]
+        if unsure:
+            lines.append("in their deck or just drawn: " + ", ".join(unsure))
+        lost = [f"{card_name(c)} (since #{d.lt[4 * c + p]})" for c in range(NCARDS)
+                if not (d.known[c] >> p) & 1 and not (d.kbak[c] >> p) & 1 and d.lt[4 * c + p]]
+        if lost:
+            lines.append("in their deck or kept face down since: " + ", ".join(lost))
         tray = [c for c in range(NCARDS) if d.loc[c] == L_TRAY]
         if tray:
             seen = [card_name(c) for c in tray if (d.known[c] >> p) & 1]
@@ -446,11 +454,18 @@ cdef class VecState(State):
                 out[k + 14] = d.ink[c] / 10.0
                 out[k + 15] = 1.0 if d.owner[c] == p else 0.0
                 out[k + 16] = 1.0 if d.owner[c] >= 0 and d.owner[c] != p else 0.0
-            k += 17
+            else:
+                out[k + 17] = (d.kbak[c] >> p) & 1      # in its deck or just drawn
+                out[k + 18] = d.lt[4 * c + p] / (1.0 + d.clock)   # lost track since
+            if d.loc[c] >= L_DOWN and (d.known[c] >> p) & 1:
+                out[k + 19] = d.ft[c] / (1.0 + d.clock)  # keep time of a face-down place
+            k += 20
         for q in range(4):
             for col in range(NCOLORS):
-                # unseen face-down cards of q in this color, and the quills on them (tenths)
-                out[k] = sum(1 + d.marks[c] / 10.0 for c in range(NCARDS) if card_color(c) == col
+                # unseen face-down cards of q in this color, with the quills on them (tenths)
+                # and their keep times (small fractions)
+                out[k] = sum(1 + d.marks[c] / 10.0 + d.ft[c] / (100.0 * (1 + d.clock))
+                             for c in range(NCARDS) if card_color(c) == col
                              and d.loc[c] == L_DOWN + q and not (d.known[c] >> p) & 1)
                 k += 1
         for col in range(NCOLORS):

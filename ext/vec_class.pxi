@@ -61,12 +61,18 @@ cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
     """Redraw what p cannot see: others' objectives, unseen card identities, sealed bids."""
     cdef int pool[NOBJ]
     cdef int ids[NCARDS]
+    cdef int slot[NCARDS]
+    cdef int cand[NCARDS]
+    cdef int pick[NCARDS]
+    cdef char used[NCARDS]
+    cdef short tf[NCARDS]
     cdef short tl[NCARDS]
     cdef short tk[NCARDS]
     cdef short tm[NCARDS]
     cdef short tw[NCARDS]
     cdef short ti[NCARDS]
-    cdef int o, k = 0, q, col, c, i, src, nb, nf, na
+    cdef int o, k = 0, q, col, c, i, j, src, nb, nf
+    cdef bint ok
     if d.stage == ST_END:
         return
     # objectives: the unseen deck and the other players' objectives are one pool
@@ -85,47 +91,73 @@ cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
             i += 1
     # Novel cards: per color (colors are public, C11), the cards p cannot place are dealt
     # again over the places p cannot see into. What is public about a place (where it is, its
-    # quills and ink, who knows it) stays with the place. Cards p knew in the deck when a secret
-    # draw began (kbak) can only be in that deck or among the drawn cards.
+    # quills, ink and keep time, who knows it) stays with the place. A card p knew in its deck
+    # is still there or among the cards being drawn (kbak), or in a face-down card kept after p
+    # lost track of it (lt <= ft): the face-down places are filled first, oldest first, each
+    # from the cards allowed there (nested sets, so this always succeeds).
     for col in range(NCOLORS):
         k = 0
-        nb = 0
         nf = 0
-        for c in range(NCARDS):
-            if card_color(c) == col and not ((d.known[c] >> p) & 1):
+        nb = 0
+        for i in range(9):
+            c = color_card(col, i)
+            if not ((d.known[c] >> p) & 1):
                 tl[k] = d.loc[c]
                 tk[k] = d.known[c]
                 tm[k] = d.marks[c]
                 tw[k] = d.owner[c]
                 ti[k] = d.ink[c]
+                tf[k] = d.ft[c]
+                ids[k] = c
                 k += 1
-                if not ((d.kbak[c] >> p) & 1):
-                    ids[nb] = c             # cards that may be anywhere unseen come first
-                    nb += 1
-        na = nb
-        for c in range(NCARDS):
-            if card_color(c) == col and not ((d.known[c] >> p) & 1) and (d.kbak[c] >> p) & 1:
-                ids[na] = c                 # then those p knew in the deck
-                na += 1
-        shuffle_ints(ids, nb, rng)
-        # face-down places take the first cards of the first kind, the rest fills deck and tray
+        # the face-down places, by keep time
         for i in range(k):
             if tl[i] >= L_DOWN:
+                slot[nf] = i
                 nf += 1
-        if nf <= nb:
-            shuffle_ints(ids + nf, k - nf, rng)
-        else:
-            shuffle_ints(ids, k, rng)
-        src = 0
+        for i in range(1, nf):
+            j = slot[i]
+            src = i
+            while src > 0 and tf[slot[src - 1]] > tf[j]:
+                slot[src] = slot[src - 1]
+                src -= 1
+            slot[src] = j
         for i in range(k):
-            if tl[i] >= L_DOWN:
-                assign_slot(d, ids[src], tl[i], tk[i], tm[i], tw[i], ti[i])
-                d.kbak[ids[src]] = 0
-                src += 1
-        for i in range(k):
-            if tl[i] < L_DOWN:
-                assign_slot(d, ids[src], tl[i], tk[i], tm[i], tw[i], ti[i])
-                src += 1
+            used[i] = 0
+        ok = True
+        for i in range(nf):
+            j = slot[i]
+            nb = 0
+            for src in range(k):
+                c = ids[src]
+                if not used[src] and not ((d.kbak[c] >> p) & 1) and d.lt[4 * c + p] <= tf[j]:
+                    cand[nb] = src
+                    nb += 1
+            if nb == 0:                 # cannot happen for a consistent state: keep this color
+                ok = False
+                break
+            src = cand[rng_below(rng, nb)]
+            used[src] = 1
+            pick[j] = ids[src]
+        if not ok:
+            continue
+        nb = 0
+        for src in range(k):
+            if not used[src]:
+                cand[nb] = ids[src]
+                nb += 1
+        shuffle_ints(cand, nb, rng)
+        nb = 0
+        for j in range(k):
+            if tl[j] < L_DOWN:
+                pick[j] = cand[nb]
+                nb += 1
+        for j in range(k):
+            c = pick[j]
+            assign_slot(d, c, tl[j], tk[j], tm[j], tw[j], ti[j])
+            d.ft[c] = tf[j]
+            if tl[j] >= L_DOWN:
+                d.kbak[c] = 0
     # the split of the others' ink value into cubes and special ink (exchanges are secret)
     resample_ink(d, p, rng)
     # sealed bids already made by others are unknown to p until the reveal
@@ -272,6 +304,7 @@ def _obj_text(int o) -> str:
 _FIELDS = {
     "n": (0, 2, 4), "turn_cap": (0, 1, 1000), "turn": (0, 0, 1000), "stage": (0, 0, NUM_STAGES - 1),
     "first": (0, 0, 3), "cur": (0, -1, 3), "loc": (54, 0, 15), "known": (54, 0, 15), "kbak": (54, 0, 15),
+    "clock": (0, 0, 10000), "ft": (54, 0, 10000), "lt": (216, 0, 10000),
     "marks": (54, 0, 2), "owner": (54, -1, 3), "ink": (54, 0, 24), "obj_loc": (12, -3, 3),
     "objective": (4, -1, 11), "cubes": (4, 0, 24), "specials": (4, 0, 4), "box": (4, 0, 4),
     "smin": (4, 0, 4), "smax": (4, 0, 4),

@@ -97,6 +97,10 @@ ctypedef struct VecData:
     short loc[54]           # L_* code of every Novel card
     short known[54]         # bit p: player p knows exactly where the card is (X4)
     short kbak[54]          # knowledge of deck cards when a secret draw began (restored on "keep face up")
+    short clock             # counts the cards kept face down from a secret draw
+    short ft[54]            # for such a face-down card: the clock when it was kept
+    short lt[216]           # lt[4*c + p]: the clock when p lost track of card c, which p knew in
+                            # its deck (c is there or in a face-down card kept since), 0: never
     short marks[54]         # quills on the card (0..2)
     short owner[54]         # owner of those quills, -1 without
     short ink[54]           # cubes on the card (Ideas bids, robbed ink on a display card)
@@ -316,6 +320,19 @@ cdef inline void empty_tray(VecData* d, int q, bint kept_up, int col) noexcept n
             d.known[x] |= d.kbak[x]
     for x in range(NCARDS):
         d.kbak[x] = 0
+
+
+cdef inline void lose_track(VecData* d, int q, int kept) noexcept nogil:
+    """q keeps card `kept` face down: the others who knew cards of that deck only know that
+    each is still in the deck or is this card (or one kept face down later), X4."""
+    cdef int i, x, r, col = card_color(kept)
+    d.clock += 1
+    d.ft[kept] = d.clock
+    for i in range(9):
+        x = color_card(col, i)
+        for r in range(d.n):
+            if r != q and (d.kbak[x] >> r) & 1 and not (d.known[x] >> r) & 1:
+                d.lt[4 * x + r] = d.clock
 
 
 cdef inline void to_public(VecData* d, int c, int where) noexcept nogil:
@@ -1147,6 +1164,7 @@ cdef void apply_move(VecData* d, int a) noexcept nogil:
         elif a < A_KEEP_UP:
             c = a - A_KEEP_DOWN
             d.loc[c] = L_DOWN + p               # only p knows it (known stays 1 << p)
+            lose_track(d, p, c)
             empty_tray(d, p, False, d.color)
             effect_done(d)
         else:

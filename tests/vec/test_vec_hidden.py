@@ -98,6 +98,7 @@ def test_observation_ignores_what_the_player_cannot_see():
     s = changed["state"]
     s["loc"][drawn], s["loc"][other] = s["loc"][other], s["loc"][drawn]
     s["known"][drawn], s["known"][other] = s["known"][other], s["known"][drawn]
+    s["ft"][drawn], s["ft"][other] = s["ft"][other], s["ft"][drawn]   # the keep time is the place's
     spare = next(o for o in range(12) if s["obj_loc"][o] == -1)
     s["obj_loc"][s["objective"][1]], s["obj_loc"][spare] = -1, 1
     s["objective"][1] = spare
@@ -205,8 +206,20 @@ def test_knowledge_of_deck_cards_survives_a_secret_draw_kept_face_up():
 def test_knowledge_of_deck_cards_is_lost_when_the_card_is_kept_face_down():
     state = _research_twice()
     act(state, "keep blue Vampire Love Story face down")
-    assert not (state.to_dict()["known"][4] & 1)
-    assert "known in decks: blue Vampire Comedy" not in state.observation_string(0)
+    d = state.to_dict()
+    assert not (d["known"][4] & 1)
+    obs = state.observation_string(0)
+    assert "known in decks: blue Vampire Comedy" not in obs
+    assert "kept face down since: blue Vampire Comedy (since #2)" in obs     # P0 kept #1
+    # P0 knows card 4 is in the deck or is the card P1 just kept (keep #2), not P1's older one
+    places = set()
+    for seed in range(60):
+        other = state.resample(0, seed).to_dict()
+        if other["loc"][4] == 12 + 1:
+            assert other["ft"][4] == 2
+        places.add(other["loc"][4])
+        assert state.resample(0, seed).observation_string(0) == obs
+    assert places == {0, 13}
 
 
 def _face_down_activation_position():

@@ -36,7 +36,6 @@ def _exchange_text(t: int) -> str:
 OBS_SIZE = 54 * 20 + 24 + 6 + 6 + 24 + 13 + 16 + NUM_STAGES + 5 + 4 + 4 + 1 + 4 + 5 + 4 + 4 + 1 + 1 + 4 + 2
 
 
-@cython.freelist(64)
 cdef class VecState(State):
     """A state of The Vampire, the Elf & the Cthulhu (2-4 players)."""
 
@@ -127,10 +126,6 @@ cdef class VecState(State):
         return action_key(&self.d, observer, action)
 
     # ------------------------------------------------------------------ Python API
-    def action_key(self, observer: int, action: int) -> int:
-        """What `observer` sees of `action` here (`c_action_key`): equal keys look the same."""
-        return self.c_action_key(self._seat(observer), int(action))
-
     def params(self) -> dict:
         """{"players": n, "turn_cap": cap}."""
         return {"players": self.d.n, "turn_cap": self.d.turn_cap}

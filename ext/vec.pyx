@@ -31,9 +31,14 @@ include "vec_class.pxi"
 DEFAULT_TURN_CAP = 30       # C13
 
 
+def _drawing(int stage) -> bool:
+    """A deck has been chosen and cards are being drawn from it (set-up pick or Research)."""
+    return stage in (ST_START_DRAW, ST_START_PICK, ST_RESEARCH_DRAW, ST_RESEARCH_PICK)
+
+
 def _exchange_text(t: int) -> str:
     return f"exchange {4 * t} ink for {t} special, " if t else ""
-OBS_SIZE = 54 * 20 + 24 + 6 + 6 + 24 + 13 + 16 + NUM_STAGES + 5 + 4 + 4 + 1 + 4 + 5 + 4 + 4 + 1 + 1 + 4 + 2
+OBS_SIZE = 54 * 20 + 24 + 6 + 6 + 6 + 24 + 13 + 16 + NUM_STAGES + 5 + 4 + 4 + 1 + 4 + 5 + 4 + 4 + 1 + 1 + 4 + 2
 
 
 cdef class VecState(State):
@@ -403,6 +408,8 @@ cdef class VecState(State):
                 if not (d.known[c] >> p) & 1 and not (d.kbak[c] >> p) & 1 and d.lt[4 * c + p]]
         if lost:
             lines.append("in their deck or kept face down since: " + ", ".join(lost))
+        if _drawing(d.stage):        # the deck chosen is public, even before the first draw
+            lines.append(f"P{d.tray_owner} draws from the {color_name(d.color).decode()} deck")
         tray = [c for c in range(NCARDS) if d.loc[c] == L_TRAY]
         if tray:
             seen = [card_name(c) for c in tray if (d.known[c] >> p) & 1]
@@ -468,6 +475,9 @@ cdef class VecState(State):
                          and not (d.known[c] >> p) & 1)
             out[k + 6] = deck_count(d, col) / 9.0
             k += 1
+        k += 6
+        if _drawing(d.stage):
+            out[k + d.color] = 1.0              # the deck being drawn from (public)
         k += 6
         end = d.stage == ST_END
         for q in range(d.n):

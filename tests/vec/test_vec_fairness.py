@@ -1,0 +1,186 @@
+"""Fair play over many random positions: what a seat sees, what it cannot tell apart, and what a
+resample may change. Independent of `resample` where possible: hidden fields are edited
+directly in the JSON, and the seat's view must not move."""
+import json
+import random
+
+from vsai.core.registry import load_game
+
+NCARDS = 54
+SLOT_FIELDS = ("loc", "known", "marks", "owner", "ink", "ft")   # travel with a place, not a card
+BID = 11
+
+
+def _positions(n, seed, steps, every):
+    """Every `every`-th state of one random game (chance by its probabilities), and every
+    state with a sealed bid made (rare and the most delicate)."""
+    state = load_game("vec", players=n).new_initial_state()
+    rng = random.Random(seed)
+    for k in range(steps):
+        if state.is_terminal():
+            return
+        d = state.to_dict()
+        if k % every == 0 or (d["stage"] == BID and d["parts"] > 1 and d["step"] > 0):
+            yield state
+        if state.is_chance_node():
+            outs = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _all_positions(every=5, steps=1500):
+    for n, seed in ((2, 101), (2, 102), (3, 103), (3, 104), (4, 105), (4, 106)):
+        for state in _positions(n, seed, steps, every):
+            yield n, state
+
+
+def _view(state, p):
+    view = (state.observation_string(p), state.observation_tensor(p).tobytes())
+    if state.current_player() == p:
+        view += (tuple(state.legal_actions()), tuple(state.legal_action_strings()))
+    return view
+
+
+def _load(game, doc):
+    return game.state_from_json(json.dumps(doc))
+
+
+def _hidden_edits(state, p, rng):
+    """JSON documents that differ from `state` only in what seat p cannot know."""
+    doc = json.loads(state.to_json())
+    s = doc["state"]
+    n = s["n"]
+    edits = []
+    # 1. another seat's objective swapped with one never seen (still in the deck)
+    spare = [o for o in range(12) if s["obj_loc"][o] == -1]
+    for q in range(n):
+        if q != p and s["objective"][q] >= 0 and spare and s["stage"] != 25:
+            e = json.loads(json.dumps(doc))
+            t = e["state"]
+            o, new = t["objective"][q], rng.choice(spare)
+            t["objective"][q], t["obj_loc"][new], t["obj_loc"][o] = new, q, -1
+            edits.append(e)
+    # 2. two cards of one color that p cannot place trade places (a place keeps its public
+    # fields; what p remembers about a card stays with the card)
+    for col in range(6):
+        ids = [18 * (i // 3) + 3 * col + i % 3 for i in range(9)]
+        unknown = [c for c in ids if not (s["known"][c] >> p) & 1]
+        if len(unknown) >= 2:
+            a, b = rng.sample(unknown, 2)
+            if s["loc"][a] == s["loc"][b]:
+                continue
+            e = json.loads(json.dumps(doc))
+            t = e["state"]
+            for f in SLOT_FIELDS:
+                t[f][a], t[f][b] = t[f][b], t[f][a]
+            edits.append(e)
+    # 3. another seat's ink split: 4 cubes <-> 1 special ink, within the public bounds
+    for q in range(n):
+        if q == p:
+            continue
+        e = json.loads(json.dumps(doc))
+        t = e["state"]
+        if t["specials"][q] + 1 <= t["smax"][q] and t["cubes"][q] >= 4 and t["box"][q] > 0:
+            t["cubes"][q] -= 4
+            t["specials"][q] += 1
+            t["box"][q] -= 1
+            t["reserve"] += 4
+            edits.append(e)
+        elif t["specials"][q] - 1 >= t["smin"][q] and t["reserve"] >= 4:
+            t["cubes"][q] += 4
+            t["specials"][q] -= 1
+            t["box"][q] += 1
+            t["reserve"] -= 4
+            edits.append(e)
+    # 4. a sealed bid of another seat before the reveal
+    if s["stage"] == BID and s["parts"] > 1 and not s["revealed"]:
+        for i in range(s["parts"]):
+            q = s["part"][i]
+            if q != p and s["bid_done"][i]:
+                e = json.loads(json.dumps(doc))
+                t = e["state"]
+                t["bid_c"][i] = rng.randint(0, t["cubes"][q])
+                t["bid_s"][i] = rng.randint(0, t["specials"][q])
+                edits.append(e)
+    return edits
+
+
+def test_editing_hidden_fields_never_changes_a_seats_view():
+    """Nothing a seat cannot know is in its observation or its legal moves."""
+    rng = random.Random(7)
+    kinds = {}
+    for n, state in _all_positions(every=9):
+        game = load_game("vec", players=n)
+        for p in range(n):
+            view = _view(state, p)
+            for doc in _hidden_edits(state, p, rng):
+                try:
+                    edited = _load(game, doc)
+                except ValueError:
+                    continue            # an edit the consistency check rejects (e.g. bounds)
+                if edited == state:
+                    continue
+                assert _view(edited, p) == view, (p, str(state))
+                kinds[doc["state"]["stage"]] = kinds.get(doc["state"]["stage"], 0) + 1
+    assert sum(kinds.values()) > 500
+    assert BID in kinds
+
+
+def test_resample_keeps_the_view_and_varies_every_hidden_part():
+    """resample(p): same view for p (string, tensor, moves, keys p gives the moves); the others'
+    objectives, p's unseen cards, their ink splits and their sealed bids all vary."""
+    varied = {"objective": 0, "cards": 0, "ink": 0, "bid": 0}
+    for n, state in _all_positions(every=11):
+        base = state.to_dict()
+        for p in range(n):
+            view = _view(state, p)
+            keys = [state.action_key(p, a) for a in state.legal_actions()]
+            for seed in range(3):
+                other = state.resample(p, seed)
+                assert _view(other, p) == view
+                if state.current_player() == p:
+                    assert [other.action_key(p, a) for a in other.legal_actions()] == keys
+                d = other.to_dict()
+                assert d["objective"][p] == base["objective"][p]
+                assert d["cubes"][p] == base["cubes"][p] and d["specials"][p] == base["specials"][p]
+                for c in range(NCARDS):
+                    if (base["known"][c] >> p) & 1:
+                        assert d["loc"][c] == base["loc"][c]
+                varied["objective"] += d["objective"] != base["objective"]
+                varied["cards"] += d["loc"] != base["loc"]
+                varied["ink"] += d["specials"] != base["specials"]
+                varied["bid"] += (d["bid_c"], d["bid_s"]) != (base["bid_c"], base["bid_s"])
+    assert all(v > 5 for v in varied.values()), varied
+
+
+def _after(state, a):
+    s = state.clone()
+    s.apply_action(a)
+    return s
+
+
+def test_action_keys_group_exactly_the_moves_a_seat_cannot_tell_apart():
+    """Equal keys for p: p sees the same afterwards. Different keys: p sees a difference."""
+    checked_same = checked_diff = 0
+    rng = random.Random(3)
+    for n, state in _all_positions(every=4):
+        actions = state.legal_actions()
+        if len(actions) < 2:
+            continue
+        sample = actions if len(actions) <= 12 else rng.sample(actions, 12)
+        afters = {a: _after(state, a) for a in sample}
+        for p in range(n):
+            seen = {a: afters[a].observation_string(p) for a in sample}
+            keys = {a: state.action_key(p, a) for a in sample}
+            for i, a in enumerate(sample):
+                for b in sample[i + 1:]:
+                    if afters[a] == afters[b]:
+                        continue        # e.g. a useless quill: the turn ended, all quills went
+                    if keys[a] == keys[b]:
+                        assert seen[a] == seen[b], (p, state.action_to_string(a), state.action_to_string(b))
+                        checked_same += 1
+                    else:
+                        assert seen[a] != seen[b], (p, state.action_to_string(a), state.action_to_string(b))
+                        checked_diff += 1
+    assert checked_same > 100 and checked_diff > 1000

@@ -180,11 +180,17 @@ cdef inline bint bids_after(VecData* d) noexcept nogil:
 
 
 cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
-    cdef int st = d.stage
+    cdef int st = d.stage, c
     if (st == ST_START_DRAW or st == ST_RESEARCH_DRAW) and observer != d.tray_owner:
         return KEY_HIDDEN_DRAW + d.color
     if st == ST_DEAL_OBJ and observer != d.setup_idx:
         return KEY_HIDDEN_OBJ
+    if (st == ST_PLACE and a >= A_DISP and a < A_DONE and d.loc[a - A_DISP] >= L_DOWN
+            and not ((d.known[a - A_DISP] >> observer) & 1)):
+        # a quill on a face-down card the observer never saw: it sees the place (color and
+        # keep time), not the card, so the key names the place (equal in every redraw)
+        c = a - A_DISP
+        return KEY_UNSEEN_PLACE + d.ft[c] * NCOLORS + card_color(c)
     if st == ST_ACT_CHOOSE and a >= A_RENOUNCE and not ((d.known[a - A_RENOUNCE] >> observer) & 1):
         return KEY_HIDDEN_RENOUNCE                      # a face-down card given up unseen
     if st == ST_BID and observer != d.cur:

@@ -39,6 +39,7 @@ cdef enum:
     KEY_HIDDEN_RENOUNCE = 100040
     KEY_OPEN_BID = 100100       # + cubes*5 + tokens: an open bid, its exchanges unseen
     KEY_TOKENS = 100300         # + k: special ink put on the NOVEL, its exchanges unseen
+    KEY_UNSEEN_PLACE = 200000   # + keep time * 6 + color: a quill on an unseen face-down card
 
 # card locations
 cdef enum:

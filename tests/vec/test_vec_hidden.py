@@ -270,3 +270,23 @@ def test_actions_with_one_key_leave_the_same_observation():
                     assert len(seen) == 1, (p, [state.action_to_string(a) for a in members[:5]])
                     checked += 1
     assert checked > 100
+
+
+def test_a_quill_on_an_unseen_face_down_card_is_keyed_by_its_place():
+    """P0 cannot tell which cards P1's two face-down places hold, only the places (color and
+    keep time). A quill on either place gets one key for P0 in every redraw of P1's cards, so
+    an observer's search tree does not split the same visible move by the card's identity."""
+    state = build(2, up={0: [20], 1: [21]}, down={1: [39, 5]}, known={39: 2, 5: 2},
+                  ft={39: 1, 5: 2}, clock=2, stage=7, cur=1, first=1, place_idx=0,
+                  cubes=[0, 0, 0, 0], objectives=[0, 1])
+    def quill_keys(s):
+        return sorted(s.action_key(0, a) for a, t in zip(s.legal_actions(), s.legal_action_strings())
+                      if t.startswith("quill on own") and s.to_dict()["loc"][a - 1350] == 13)
+    keys = quill_keys(state)
+    assert len(keys) == 2 and len(set(keys)) == 2       # two places P0 tells apart
+    moved = 0
+    for seed in range(30):
+        other = state.resample(0, seed)
+        moved += other.to_dict()["loc"][39] != 13
+        assert quill_keys(other) == keys
+    assert moved > 0

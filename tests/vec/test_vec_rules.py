@@ -275,6 +275,26 @@ def test_compare_cost_is_one_point_against_seven_face_up():
     assert d["points"] == 4 and d["stage"] == 13  # then 6 face-up: 3 per card
 
 
+COST = {1: 28, 2: 21, 3: 15, 4: 10, 5: 6, 6: 3, 7: 1, 8: 1}
+
+
+@pytest.mark.parametrize("k", sorted(COST))
+def test_compare_cost_table_for_every_face_up_count(k):
+    """The compared card turns for exactly its cost by the defender's face-up count."""
+    # the defender's other cards share neither type nor genre with red Elf Adventure: A = B = 1
+    others = [c for c in range(54) if c // 18 != 1 and c % 3 != 0 and c != 1][:k - 1]
+    for margin, turned in ((COST[k], True), (COST[k] - 1, False)):
+        # both strengths are fixed: the actor's 1 x 1 + `margin` special points against 1
+        state = build(2, up={0: [1], 1: [18] + others}, marks={1: 1}, owner={1: 0}, stage=11,
+                      cur=0, first=0, act_idx=0, actor=0, act_card=1, kind=1, parts=2,
+                      part={0: 0, 1: 1}, pcard={0: 1, 1: 18}, ppts={0: margin}, step=0,
+                      cubes=[0, 0, 0, 0], specials=[0, 0, 0, 0])
+        act(state, "bid 0 ink 0 special")
+        d = state.to_dict()
+        assert d["strength"][:2] == [1 + margin, 1]
+        assert (d["loc"][18] == DOWN + 1) == turned, (k, margin)
+
+
 # ------------------------------------------------------------------ Insert
 def insert_position(**kw):
     fields = dict(up={0: [0, 21, 26], 1: [14]}, down={0: [45]}, marks={0: 1}, owner={0: 0},

@@ -146,3 +146,15 @@ def test_game_given_by_name():
     agent = make_agent("random", name, seed=1)
     state = decision_state(GAMES[0], seed=1)
     assert agent.step(state) in state.legal_actions()
+
+
+def test_per_game_defaults_yield_to_explicit_options():
+    from vsai.ai.tree_search import GAME_DEFAULTS
+    from vsai.core import list_games, load_game
+    for name, defaults in GAME_DEFAULTS.items():
+        if name not in list_games():
+            continue
+        game = load_game(name)
+        assert make_agent("ismcts", game, seed=1).cutoff == defaults["cutoff"]
+        assert make_agent("ismcts", game, seed=1, cutoff=0).cutoff == 0
+    assert make_agent("ismcts", toy_game(2), seed=1).cutoff == 0

@@ -4,9 +4,12 @@
     >>> from vsai.ai import make_agent
     >>> game = load_game("kilauea", players=2)
     >>> agent = make_agent("ismcts", game, seed=1, time_limit=1.0)
+    >>> state = game.new_initial_state()    # ... play the set-up chance outcomes, then
     >>> action = agent.step(state)          # at a player node
     >>> agent.analyse(state)[:3]            # best candidates, with visits and values
 
+Agents: random, heuristic, mcts (cheats on hidden-information games), pimc, ismcts, and the
+OpenSpiel bots when pyspiel is installed. `vsai.ai.arena` plays matches between them.
 Importing vsai.ai never imports pyspiel; the OpenSpiel agents load lazily when available.
 """
 from vsai.ai.base import Agent, Budget, Candidate

@@ -11,7 +11,6 @@ mode independently of the real games. Rules ("secret bids"):
   highest bid wins the prize (a tie for highest: nobody does).
 - The highest total of prizes wins; tied leaders share the win.
 """
-cimport cython
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_PLAYERS
 
@@ -34,7 +33,6 @@ ctypedef struct ToyData:
     int bids                            # bids made this round
 
 
-@cython.freelist(64)
 cdef class ToyState(State):
     """The toy game's state; see the module docstring for the rules."""
 

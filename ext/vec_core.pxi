@@ -231,7 +231,8 @@ cdef inline bint has_free_up(VecData* d, int p, int exclude) noexcept nogil:
 
 
 cdef inline bint activatable(VecData* d, int p, int c) noexcept nogil:
-    return (d.loc[c] == L_UP + p and d.marks[c] >= 1) or (d.loc[c] == L_DOWN + p and d.marks[c] == 2)
+    # marks first: most cards carry none, so one test settles them
+    return d.marks[c] != 0 and ((d.loc[c] == L_UP + p) or (d.loc[c] == L_DOWN + p and d.marks[c] == 2))
 
 
 cdef inline bint opponent_has_up(VecData* d, int p) noexcept nogil:

@@ -139,6 +139,12 @@ def test_resample_keeps_the_view_and_varies_every_hidden_part():
             for seed in range(3):
                 other = state.resample(p, seed)
                 assert _view(other, p) == view
+                if seed == 0:           # a redrawn world is a consistent, playable game
+                    game = load_game("vec", players=n)
+                    game.state_from_json(other.to_json())
+                    end = other.random_playout(p)
+                    assert end.is_terminal()
+                    game.state_from_json(end.to_json())
                 if state.current_player() == p:
                     assert [other.action_key(p, a) for a in other.legal_actions()] == keys
                 d = other.to_dict()

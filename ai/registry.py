@@ -55,8 +55,9 @@ def describe_agent(name: str) -> str:
 
 
 def _known(name: Any) -> str:
-    _load_optional()
     key = str(name).strip().lower()
+    if key not in _AGENTS:
+        _load_optional()  # only then: importing pyspiel costs up to a second
     if key not in _AGENTS:
         raise ValueError(f"unknown agent {name!r}; the agents are: {', '.join(_AGENTS)}")
     return key

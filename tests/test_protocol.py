@@ -167,3 +167,12 @@ def test_importing_core_does_not_import_pyspiel():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
     assert core.__name__ == "vsai.core"
+
+
+def test_native_agents_do_not_import_pyspiel():
+    import subprocess
+    import sys
+    code = ("import sys; from vsai.ai import make_agent; make_agent('ismcts', 'kilauea', seed=1); "
+            "print('pyspiel' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -370,3 +370,105 @@ def test_volcano_3_activates_another_hillside_tile():
     assert "target volcano 1" in texts(state)
     state.apply_action("target volcano 1")
     assert state.scores()[0] == 2 and me(state)["stones"] == stones - 2
+
+
+# ---------------------------------------------------------------- review additions
+def test_unlocked_tile_may_follow_the_coral_action():
+    """K7: the tile unlocked by the cut may also be activated after the coral action."""
+    reefs, forest = tiles_with(reef1=1, forest1=5)
+    state = position(4, pawn=0, reefs=reefs, forest_tiles=forest, forests={0: {"c1": R}},
+                     canoes=[{}] * 4, stones=[2, 2, 2, 2])
+    state.apply_action("canoe +1")
+    state.apply_action("cut F1.c1")
+    state.apply_action("coral 1")
+    assert texts(state) == ["pass", "volcano 5"]
+    state.apply_action("volcano 5")
+    state.apply_action(texts(state)[0])
+    assert state.current_player() == 1 and state.scores()[0] == 2
+
+
+def test_coral_3_never_targets_a_hillside_volcano_tile():
+    """Coral 3 activates coral reef tiles only, even when a volcano tile is on the hillside."""
+    forests = {0: dict(FULL_F1), 1: {"a1": R}}          # F2's row c is empty
+    state = coral_turn(3, forests=forests)
+    assert state.to_dict()["hillside"][1] == 7           # volcano 7: free, always usable
+    state.apply_action("coral 3")
+    targets = texts(state)
+    assert "target coral 1" in targets
+    assert not any(t.startswith("target volcano") for t in targets)
+
+
+def test_volcano_7_is_not_a_cut_main_action():
+    """Only the main Cut opens the coral tile; volcano 7's cut does not."""
+    state = volcano_turn(7)
+    state.apply_action("volcano 7")
+    state.apply_action("volcano 7: F1.a1 -> canoe")
+    assert state.current_player() == 1                   # coral 5 at R5 was not offered
+
+
+@pytest.mark.parametrize("tile", [7, 8])
+def test_volcano_7_and_8_need_room_in_the_canoe(tile):
+    """A tile unlocked by the cut that fills the canoe cannot put a tiki in it (K6, K10)."""
+    reefs, forest = tiles_with(forest1=tile)
+    for aboard, offered in ((3, False), (2, True)):
+        state = position(4, pawn=0, reefs=reefs, forest_tiles=forest, forests={0: {"c1": R}},
+                         canoes=[{Y: aboard}, {}, {}, {}], stones=[2, 2, 2, 2])
+        state.apply_action("canoe +1")
+        state.apply_action("cut F1.c1")
+        assert state.to_dict()["hillside"][0] == tile
+        assert (f"volcano {tile}" in texts(state)) == offered
+        assert "coral 1" in texts(state)
+
+
+def test_secondary_volcano_moves_respect_the_height_limit():
+    """Coral 7 and coral 5 cannot raise a volcano column above 6 (K6)."""
+    volcano = [[1, 1, 1, 1], [1, 1, 6, 1], [1, 1, 1, 1], [1, 1, 6, 1], [1, 1, 1, 1]]
+    state = coral_turn(7, volcano=volcano)
+    state.apply_action("coral 7")
+    moves = texts(state)
+    assert "coral 7: F1.a3 -> S4" not in moves and "coral 7: F1.a3 -> S3" in moves
+    state = coral_turn(5, volcano=volcano)
+    state.apply_action("coral 5")
+    moves = texts(state)
+    assert "coral 5: S1 green -> S2" not in moves and "coral 5: S1 green -> S5" in moves
+
+
+def test_volcano_10_second_move_respects_the_height_limit():
+    """Volcano 10 is offered only if a tiki of another colour can go back without passing
+    6, and the second half offers only such colours (K6)."""
+    volcano = [[1, 1, 1, 1], [1, 1, 1, 6], [1, 1, 0, 1], [1, 0, 0, 1], [1, 1, 1, 1]]
+    state = volcano_turn(10, volcano=volcano)
+    state.apply_action("volcano 10")
+    moves = texts(state)
+    assert "volcano 10: S2 red -> S4" not in moves      # only blue could come back: S2 blue is 6
+    assert "volcano 10: S2 red -> S3" in moves
+    state.apply_action("volcano 10: S2 red -> S3")
+    assert texts(state) == ["volcano 10: S3 yellow -> S2"]
+
+
+def test_coral_9_respects_the_island_height_limit():
+    state = coral_turn(9, stones=(3, 2, 2, 2), islands=[{1: {R: 6}}, {}, {}, {}])
+    state.apply_action("coral 9")
+    moves = texts(state)
+    assert "coral 9: F1.a2 -> island S2" not in moves
+    assert "coral 9: F1.a2 -> island S3" in moves
+
+
+def test_row_c_must_be_wholly_cleared_to_unlock():
+    """F1 has three row-c spaces (3-4 players): c1 and c2 gone is not enough; c3 too."""
+    reefs, forest = tiles_with(forest1=6)
+    state = position(4, pawn=0, reefs=reefs, forest_tiles=forest,
+                     forests={0: {"c1": R, "c3": Y}}, canoes=[{}] * 4)
+    state.apply_action("canoe +1")
+    state.apply_action("cut F1.c1")
+    assert state.to_dict()["forest_tiles"][0] == 6 and state.to_dict()["hillside"][0] is None
+    state.apply_action("cut F1.c3")
+    assert state.to_dict()["forest_tiles"][0] is None and state.to_dict()["hillside"][0] == 6
+    # with 2 players c3 is a "3+" space, always empty: clearing c1 and c2 unlocks
+    two = position(2, pawn=-1, reefs=reefs, forest_tiles=forest,
+                   forests={0: {"c1": R, "c2": Y}}, canoes=[{}, {}])
+    two.apply_action("canoe +1")
+    two.apply_action("cut F1.c1")
+    assert two.to_dict()["hillside"][0] is None
+    two.apply_action("cut F1.c2")
+    assert two.to_dict()["hillside"][0] == 6

@@ -153,3 +153,14 @@ def test_turn_passes_clockwise():
     state.apply_action("island red")
     assert state.current_player() == 0
     assert census(state) == 72
+
+
+def test_row_c_needs_the_coast_row_open_too():
+    """K2: c1 is reached through b1/b2 and a1/a2; an a-space alone still blocks it."""
+    forests = {0: {"a2": R, "b4": B, "c1": G, "c2": Y}}
+    state = position(4, pawn=-1, forests=forests, canoes=[{}] * 4)
+    state.apply_action("canoe +1")
+    assert [m for m in texts(state) if m.startswith("cut")] == ["cut F1.a2", "cut F1.b4"]
+    state.apply_action("cut F1.a2")
+    assert [m for m in texts(state) if m.startswith("cut")] == [
+        "cut F1.b4", "cut F1.c1", "cut F1.c2"]

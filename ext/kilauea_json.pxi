@@ -205,6 +205,12 @@ cdef void _validate(KData* e) except *:
         bad("pending coral 10 / volcano 10 data outside that step")
     if forests_emptied(e) and not e.midscored and ph in (PH_DRAFT, PH_MOVE):
         bad("a forest is empty but the intermediate scoring has not happened")
+    # an emptied forest is never refilled (coral 10 refills the space it just vacated), so
+    # the intermediate scoring implies an empty forest, and 3 empty forests end the game
+    if e.midscored and (ph <= PH_DRAFT or forests_emptied(e) == 0):
+        bad("the intermediate scoring is done but no forest has been emptied")
+    if forests_emptied(e) >= 3 and ph in (PH_DRAFT, PH_MOVE):
+        bad("three forests are empty but the game is not over")
     if ph >= PH_DRAFT and ph != PH_OVER and gen_legal(e, buf) == 0:
         bad("the player to act has no legal move")
     if ph < PH_DRAFT and gen_chance(e, buf, probs) == 0:

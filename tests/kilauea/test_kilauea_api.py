@@ -159,6 +159,7 @@ def _set(path, value):
     _set(["turns"], -1),
     _set(["players", 0, "vp"], "lots"),
     _set(["intermediate_scored"], 1),
+    _set(["intermediate_scored"], True),              # scored, yet no forest is empty
     _set(["tiles_left"], [3]),
 ])
 def test_malformed_or_inconsistent_json_raises(edit):
@@ -265,3 +266,10 @@ def test_c_playouts_end_in_valid_states(players):
         check_invariants(end)
         assert game.state_from_json(end.to_json()) == end
         assert abs(sum(end.returns()) - 1) < 1e-9
+
+
+def test_json_rejects_a_running_game_past_its_end():
+    """Three empty forests at the start of a turn: the game should have ended (K12)."""
+    with pytest.raises(ValueError, match="three forests"):
+        position(2, forests={0: {}, 1: {}, 2: {}}, canoes=[{}, {}])
+    assert position(2, forests={0: {}, 1: {}}, canoes=[{}, {}]).forests_emptied() == 2

@@ -192,6 +192,7 @@ def test_coral_4_moves_an_island_tiki():
     moves = texts(state)
     assert "coral 4: island S1 blue -> S2" in moves
     assert "coral 4: island S1 blue -> S3" not in moves          # S3 is 6 high
+    assert "coral 4: island S1 blue -> S1" not in moves          # "to any other sector"
     state.apply_action("coral 4: island S1 red -> S5")             # from under the blue
     assert me(state)["island"][0] == [0, 0, 0, 1] and me(state)["island"][4] == [1, 0, 0, 0]
 
@@ -268,6 +269,8 @@ def test_volcano_3_activates_a_reef_or_hillside_tile():
     targets = texts(state)
     assert "target coral 1" in targets and "target volcano 3" not in targets
     assert "target coral 3" not in targets
+    # volcano tiles still locked in the forests are not on the hillside: not targets
+    assert not any(t.startswith("target volcano") for t in targets)
     state.apply_action("target coral 1")
     assert state.scores()[0] == 2
 
@@ -472,3 +475,32 @@ def test_row_c_must_be_wholly_cleared_to_unlock():
     assert two.to_dict()["hillside"][0] is None
     two.apply_action("cut F1.c2")
     assert two.to_dict()["hillside"][0] == 6
+
+
+def test_coral_8_respects_the_volcano_height_limit():
+    volcano = [[1, 1, 1, 1]] * 4 + [[1, 1, 1, 6]]
+    state = coral_turn(8, canoe={B: 1}, volcano=volcano)
+    state.apply_action("coral 8")
+    moves = texts(state)
+    assert "coral 8: canoe blue -> S5" not in moves and "coral 8: canoe blue -> S4" in moves
+
+
+def test_volcano_2_and_9_respect_the_island_height_limit():
+    state = volcano_turn(9, stones=(1, 2, 2, 2), islands=[{4: {R: 6}}, {}, {}, {}])
+    state.apply_action("volcano 9")
+    moves = texts(state)
+    assert "volcano 9: S2 yellow -> island S5" not in moves
+    assert "volcano 9: S2 yellow -> island S4" in moves
+    state = volcano_turn(2, canoe={R: 1, G: 1}, stones=(1, 2, 2, 2),
+                         islands=[{2: {Y: 6}}, {}, {}, {}])
+    state.apply_action("volcano 2")
+    moves = texts(state)
+    assert "volcano 2: canoe green -> island S3" not in moves
+    assert "volcano 2: canoe green -> island S2" in moves
+
+
+def test_coral_2_not_offered_with_a_full_stone_store():
+    """5 stones is the canoe's limit (K9): coral 2 would take nothing, so it is not offered."""
+    state = coral_turn(2, stones=(5, 1, 1, 1))         # crater 2
+    assert state.to_dict()["crater"] == 2
+    assert state.current_player() == 1                  # no secondary action: turn over

@@ -445,6 +445,7 @@ def test_volcano_10_second_move_respects_the_height_limit():
     moves = texts(state)
     assert "volcano 10: S2 red -> S4" not in moves      # only blue could come back: S2 blue is 6
     assert "volcano 10: S2 red -> S3" in moves
+    assert not any(m.split(" -> ")[1] == m.split(": ")[1].split()[0] for m in moves)  # X != Y
     state.apply_action("volcano 10: S2 red -> S3")
     assert texts(state) == ["volcano 10: S3 yellow -> S2"]
 

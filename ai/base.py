@@ -148,17 +148,24 @@ class Agent:
 
     def step(self, state: Any, progress: Progress | None = None) -> int:
         """The action this agent plays at `state` (a player node)."""
+        return self.step_with_analysis(state, progress)[0]
+
+    def step_with_analysis(self, state: Any,
+                           progress: Progress | None = None) -> tuple[int, list[Candidate]]:
+        """The action played at `state` and the analysis it came from (best first), from one
+        search: the decision is the one `step` makes, and it counts as a move made."""
         legal = self._check(state)
-        if len(legal) == 1:
-            self._moves += 1
-            return legal[0]
-        candidates = self._analyse(state, self._move_seed(), progress)
+        seed = self._move_seed()
         self._moves += 1
+        if len(legal) == 1:
+            return legal[0], [Candidate(legal[0], state.action_to_string(legal[0]), 0,
+                                        _value_guess(state, seed))]
+        candidates = self._analyse(state, seed, progress)
         allowed = set(legal)
         for candidate in candidates:
             if candidate.action in allowed:
-                return candidate.action
-        return legal[0]
+                return candidate.action, candidates
+        return legal[0], candidates
 
     def analyse(self, state: Any, progress: Progress | None = None) -> list[Candidate]:
         """Every legal action as a Candidate, best first. It uses the same random stream as

@@ -63,6 +63,23 @@ def analyse(agent: Any, state: Any, top: int = 3, progress: Progress | None = No
         rows = agent.analyse(state, progress=progress)
     else:
         rows = agent.analyse(state)
+    return _top_rows(state, rows, top)
+
+
+def decide(agent: Any, state: Any, top: int = 3,
+           progress: Progress | None = None) -> tuple[int, list[Candidate]]:
+    """The agent's move at `state` and its `top` alternatives, from one search: the move is
+    the one `step` would make, so --explain does not change the game."""
+    if not hasattr(agent, "step_with_analysis"):
+        return step(agent, state, progress), []
+    if progress is not None and _accepts(agent.step_with_analysis, "progress"):
+        action, rows = agent.step_with_analysis(state, progress=progress)
+    else:
+        action, rows = agent.step_with_analysis(state)
+    return int(action), _top_rows(state, rows, top)
+
+
+def _top_rows(state: Any, rows: Any, top: int) -> list[Candidate]:
     rows = list(rows)
     total = sum(max(int(_get(r, "visits", 0)), 0) for r in rows) or 1
     result = []

@@ -134,8 +134,7 @@ class PlayLoop:
         alternatives: list[agent_api.Candidate] = []
         with thinking(self.console, label, self.budget.time_limit) as progress:
             if self.explain_allowed():
-                alternatives = agent_api.analyse(agent, state, top=4, progress=progress)
-                action = alternatives[0].action if alternatives else agent_api.step(agent, state, progress)
+                action, alternatives = agent_api.decide(agent, state, top=4, progress=progress)
             else:
                 action = agent_api.step(agent, state, progress)
         self.table.play(action)

@@ -158,3 +158,18 @@ def test_per_game_defaults_yield_to_explicit_options():
         assert make_agent("ismcts", game, seed=1).cutoff == defaults["cutoff"]
         assert make_agent("ismcts", game, seed=1, cutoff=0).cutoff == 0
     assert make_agent("ismcts", toy_game(2), seed=1).cutoff == 0
+
+
+def test_step_with_analysis_plays_what_step_plays():
+    from vsai.core import load_game
+    from vsai.ai import make_agent
+    game = load_game("kilauea")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    first = make_agent("ismcts", game, seed=11, iterations=200)
+    second = make_agent("ismcts", game, seed=11, iterations=200)
+    for _ in range(3):
+        action, candidates = first.step_with_analysis(state)
+        assert action == second.step(state) == candidates[0].action
+        state.apply_action(action)

@@ -248,3 +248,13 @@ def test_loading_a_record_without_seats_gives_them_to_the_ai(tmp_path):
     result = run(["play", "kilauea", "--ai", "heuristic", "--load", str(path)], answers(ones=300))
     assert "P1 (you), P2 (heuristic)" in result.output
     assert result.output.strip().splitlines()[-1].startswith("Result:")
+
+
+def test_explain_does_not_change_the_game():
+    args = ["play", "kilauea", "--ai", "ismcts", "--iterations", "40", "--seed", "4",
+            "--option", "turn_cap=10"]
+    plain = run(args, answers(ones=3000)).output
+    explained = run(args + ["--explain"], answers(ones=3000)).output
+    result = [line for line in plain.splitlines() if line.startswith("Result:")]
+    assert result and result == [line for line in explained.splitlines() if line.startswith("Result:")]
+    assert len(explained) > len(plain)  # the alternatives were shown

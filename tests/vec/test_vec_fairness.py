@@ -190,3 +190,23 @@ def test_action_keys_group_exactly_the_moves_a_seat_cannot_tell_apart():
                         assert seen[a] != seen[b], (p, state.action_to_string(a), state.action_to_string(b))
                         checked_diff += 1
     assert checked_same > 100 and checked_diff > 1000
+
+
+def test_exchanges_made_when_adding_special_ink_to_the_novel_are_unseen():
+    """Insert's special-ink step: the others see how many tokens go on the card, not how many
+    exchanges (4 ink -> 1 special ink) were made just before (C10)."""
+    from vec_helpers import build
+    state = build(2, up={0: [0, 21, 26], 1: [14]}, down={0: [45]}, marks={0: 1}, owner={0: 0},
+                  stage=9, cur=0, first=0, act_idx=0, cubes=[8, 1, 0, 0], specials=[1, 1, 0, 0],
+                  objectives=[0, 1])
+    for text in ("activate red Vampire Adventure", "insert red Vampire Adventure", "no opposition"):
+        state.apply_action(text)
+    texts = dict(zip(state.legal_actions(), state.legal_action_strings()))
+    assert "exchange 8 ink for 2 special, add 3 special ink" in texts.values()
+    by_amount = {}
+    for a, text in texts.items():
+        by_amount.setdefault(text.rsplit("add ", 1)[1], []).append(a)
+    keys1 = {amount: {state.action_key(1, a) for a in acts} for amount, acts in by_amount.items()}
+    assert all(len(k) == 1 for k in keys1.values())                 # one key per amount for P1
+    assert len({k.pop() for k in keys1.values()}) == len(by_amount)  # amounts differ
+    assert len({state.action_key(0, a) for a in texts}) == len(texts)   # P0 knows its own

@@ -182,6 +182,11 @@ def test_no_turning_for_special_points_above_seven_face_up():
     act(state, "activate blue Vampire Comedy")
     texts = state.legal_action_strings()
     assert not any("for 1 point" in t for t in texts) and any("for 2 points" in t for t in texts)
+    # exactly 7 face-up cards still allow it ("7 or less"), also with no face-down card to discard
+    seven = build(2, up={0: cards[:7], 1: [20]}, marks={4: 1}, owner={4: 0}, stage=ST_ACT,
+                  cur=0, first=0, act_idx=0, cubes=[0, 0, 0, 0], specials=[0, 0, 0, 0])
+    act(seven, "activate blue Vampire Comedy")
+    assert sum("for 1 point" in t for t in seven.legal_action_strings()) == 6
 
 
 def test_retrieve_is_capped_by_the_reserve():
@@ -349,6 +354,8 @@ def test_insert_opposition_tie_means_nothing():
     act(state, "bid 1 ink 0 special")                      # P1: 1 x 1 + 1 = 2
     d = state.to_dict()
     assert d["strength"][:2] == [2, 2] and d["novel"] == [38, -1, -1, -1]
+    # nothing happens: no special ink step for anyone, straight to P0's turn-down (C4)
+    assert d["stage"] == ST_TURN_DOWN and d["cur"] == 0 and d["loc"][0] == UP
 
 
 def test_insert_opposer_with_higher_strength_inserts():

@@ -162,7 +162,7 @@ def test_observation_strings_differ_only_in_private_parts():
     assert all(len(state.observation_tensor(p)) == len(state.observation_tensor(0)) for p in range(4))
 
 
-def _research_twice():
+def _research_twice(second=(5, 21)):
     """P0 researches blue (sees 2 cards, keeps 1 face down, returns card 4); then P1, who has a
     blue face-down card P0 never saw, researches blue and draws two other cards."""
     from vsai.ext.vec import card_name
@@ -182,9 +182,9 @@ def _research_twice():
     act(state, "no more special points")
     act(state, "bid 7 ink 0 special")
     act(state, "blue deck")
-    state.apply_action(5)
+    state.apply_action(second[0])
     act(state, "draw another card")
-    state.apply_action(21)
+    state.apply_action(second[1])
     return state
 
 
@@ -200,6 +200,17 @@ def test_knowledge_of_deck_cards_survives_a_secret_draw_kept_face_up():
     act(state, "keep blue Vampire Love Story face up")    # card 5
     d = state.to_dict()
     assert d["loc"][4] == 0 and d["known"][4] & 1         # certain knowledge is back
+    assert "known in decks: blue Vampire Comedy" in state.observation_string(0)
+
+
+def test_a_known_card_drawn_secretly_and_put_back_is_known_again():
+    """P1 draws card 4 (which P0 knows is in the blue deck) and card 5, keeps 5 face up: card 4
+    went back, so P0 knows where it is again (X4)."""
+    state = _research_twice(second=(4, 5))
+    assert not (state.to_dict()["known"][4] & 1)
+    act(state, "keep blue Vampire Love Story face up")    # card 5
+    d = state.to_dict()
+    assert d["loc"][4] == 0 and d["known"][4] & 1
     assert "known in decks: blue Vampire Comedy" in state.observation_string(0)
 
 

@@ -208,17 +208,17 @@ cdef class VecState(State):
             pending = st == ST_BID and any(d.part[i] == p and d.bid_done[i] for i in range(d.parts))
             if not d.smin[p] <= d.specials[p] or not d.smin[p] <= d.smax[p] or (
                     d.specials[p] > d.smax[p] and not pending):
-                raise ValueError(f"vec state: player {p} special ink is outside its public bounds")
+                raise ValueError(f"vec state: {_seat_name(p)}'s special ink is outside its public bounds")
             on_novel = sum(d.tok[4 * j + p] for j in range(NPOS)) + d.mv_tok[p]
             if d.specials[p] + d.box[p] + on_novel != TOKENS_PER_COLOR:
-                raise ValueError(f"vec state: player {p} special ink does not add up to 4")
+                raise ValueError(f"vec state: {_seat_name(p)}'s special ink does not add up to 4")
         for p in range(n, 4):
             if d.cubes[p] or d.specials[p] or d.box[p] or d.objective[p] >= 0:
-                raise ValueError(f"vec state: seat {p} does not exist")
+                raise ValueError(f"vec state: {_seat_name(p)} has ink or an objective but is not in this {n}-player game")
         for p in range(n):
             o = d.objective[p]
             if o >= 0 and d.obj_loc[o] != p:
-                raise ValueError(f"vec state: objective of player {p} is not marked as held")
+                raise ValueError(f"vec state: {_seat_name(p)}'s objective is not marked as held")
         for o in range(NOBJ):
             q = d.obj_loc[o]
             if q >= 0 and (q >= n or d.objective[q] != o):
@@ -272,10 +272,10 @@ cdef class VecState(State):
         st = d.stage
         if is_chance_stage(st):
             if st == ST_FIRST and C_FIRST <= a < C_FIRST + d.n:
-                return f"first player P{a - C_FIRST}"
+                return f"first player {_seat_name(a - C_FIRST)}"
             if C_OBJ <= a < C_FIRST:
                 if st == ST_DEAL_OBJ:
-                    return f"deal objective {_obj_text(a - C_OBJ)} to P{d.setup_idx}"
+                    return f"deal objective {_obj_text(a - C_OBJ)} to {_seat_name(d.setup_idx)}"
                 return f"reveal objective {_obj_text(a - C_OBJ)}"
             if 0 <= a < NCARDS:
                 return f"draw {card_name(a)}"
@@ -336,7 +336,7 @@ cdef class VecState(State):
     def _card_note(self, int c) -> str:
         text = card_name(c)
         if self.d.marks[c]:
-            text += f" (P{self.d.owner[c]} quill x{self.d.marks[c]})"
+            text += f" ({_seat_name(self.d.owner[c])} quill x{self.d.marks[c]})"
         if self.d.ink[c]:
             text += f" +{self.d.ink[c]} ink"
         return text
@@ -345,14 +345,14 @@ cdef class VecState(State):
         cdef VecData* d = &self.d
         lines = []
         if d.stage == ST_ROBBED:
-            lines.append(f"P{d.cur} was robbed and moves a quill with {d.carried} ink")
+            lines.append(f"{_seat_name(d.cur)} was robbed and moves a quill with {d.carried} ink")
         active = ST_SPECIAL <= d.stage <= ST_INSERT_MOVE
         if active or (d.revealed and d.stage != ST_END and d.stage > ST_ACT_CHOOSE):
             lines.append(("action: " if active else "last action: ") +
-                         f"P{d.actor} {action_name(d.kind).decode()} with {card_name(d.act_card)}")
+                         f"{_seat_name(d.actor)} {action_name(d.kind).decode()} with {card_name(d.act_card)}")
             for i in range(d.parts):
                 q = d.part[i]
-                text = f"  P{q} card {card_name(d.pcard[i])}, special points {d.ppts[i]}"
+                text = f"  {_seat_name(q)} card {card_name(d.pcard[i])}, special points {d.ppts[i]}"
                 if d.revealed:
                     text += f", bid {d.bid_c[i]} ink {d.bid_s[i]} special, strength {d.strength[i]}"
                 elif d.bid_done[i]:
@@ -372,8 +372,8 @@ cdef class VecState(State):
         cdef VecData* d = &self.d
         p = self._seat(player)
         end = d.stage == ST_END
-        lines = [f"vec {d.n}p turn {min(d.turn + 1, d.turn_cap)}/{d.turn_cap}, first P{d.first}, "
-                 f"{_STAGE_NAMES[d.stage]}, to act: {self._actor_text()}", f"you are P{p}"]
+        lines = [f"vec {d.n}p turn {min(d.turn + 1, d.turn_cap)}/{d.turn_cap}, first {_seat_name(d.first)}, "
+                 f"{_STAGE_NAMES[d.stage]}, to act: {self._actor_text()}", f"you are {_seat_name(p)}"]
         for q in range(d.n):
             o = d.objective[q]
             shown = _obj_text(o) if o >= 0 and (q == p or end) else ("hidden" if o >= 0 else "-")
@@ -382,7 +382,7 @@ cdef class VecState(State):
             else:           # exchanges are secret: only the ink value and bounds are known
                 ink = (f"ink worth {ink_value(d, q)} (ink + 4 x special ink), "
                        f"{d.smin[q]}..{d.smax[q]} special ink")
-            lines.append(f"P{q}: objective {shown}; {ink}")
+            lines.append(f"{_seat_name(q)}: objective {shown}; {ink}")
         lines.append("ideas: " + ", ".join(self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_IDEAS))
         for q in range(d.n):
             up = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_UP + q]
@@ -395,7 +395,7 @@ cdef class VecState(State):
                     unknown[key] = unknown.get(key, 0) + 1
             hidden = [f"{k} unseen {col}" + (f" kept #{t}" if t else "") + (f" (quill x{m})" if m else "")
                       for (col, m, t), k in sorted(unknown.items())]
-            lines.append(f"P{q} up: {', '.join(up)} | down: {', '.join(down + hidden)}")
+            lines.append(f"{_seat_name(q)} up: {', '.join(up)} | down: {', '.join(down + hidden)}")
         lines.append("NOVEL: " + " | ".join(self._novel_text(j) for j in range(NPOS)))
         lines.append("discards: " + ", ".join(card_name(c) for c in range(NCARDS) if d.loc[c] == L_DISCARD))
         lines.append("decks: " + ", ".join(f"{color_name(k).decode()} {deck_count(d, k)}" for k in range(NCOLORS)))
@@ -409,11 +409,11 @@ cdef class VecState(State):
         if lost:
             lines.append("in their deck or kept face down since: " + ", ".join(lost))
         if _drawing(d.stage):        # the deck chosen is public, even before the first draw
-            lines.append(f"P{d.tray_owner} draws from the {color_name(d.color).decode()} deck")
+            lines.append(f"{_seat_name(d.tray_owner)} draws from the {color_name(d.color).decode()} deck")
         tray = [c for c in range(NCARDS) if d.loc[c] == L_TRAY]
         if tray:
             seen = [card_name(c) for c in tray if (d.known[c] >> p) & 1]
-            lines.append(f"drawn by P{d.tray_owner}: " + (", ".join(seen) if seen else
+            lines.append(f"drawn by {_seat_name(d.tray_owner)}: " + (", ".join(seen) if seen else
                          f"{len(tray)} {color_name(d.color).decode()} cards"))
         lines.append("objective discards: " + ", ".join(
             _obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DISCARD))
@@ -432,13 +432,13 @@ cdef class VecState(State):
 
     def _actor_text(self) -> str:
         cp = self.c_current_player()
-        return "chance" if cp == CHANCE_PLAYER else ("nobody" if cp == TERMINAL_PLAYER else f"P{cp}")
+        return "chance" if cp == CHANCE_PLAYER else ("nobody" if cp == TERMINAL_PLAYER else _seat_name(cp))
 
     def _novel_text(self, j) -> str:
         c = self.d.novel[j]
         if c < 0:
             return f"{j + 1}: empty"
-        toks = ", ".join(f"P{q} x{self.d.tok[4 * j + q]}" for q in range(self.d.n) if self.d.tok[4 * j + q])
+        toks = ", ".join(f"{_seat_name(q)} x{self.d.tok[4 * j + q]}" for q in range(self.d.n) if self.d.tok[4 * j + q])
         return f"{j + 1}: {card_name(c)}" + (f" [special ink {toks}]" if toks else "")
 
     def observation_tensor(self, player: int):
@@ -527,23 +527,23 @@ cdef class VecState(State):
     def __str__(self) -> str:
         """The whole board, hidden parts included."""
         cdef VecData* d = &self.d
-        lines = [f"vec {d.n}p turn {min(d.turn + 1, d.turn_cap)}/{d.turn_cap}, first P{d.first}, "
+        lines = [f"vec {d.n}p turn {min(d.turn + 1, d.turn_cap)}/{d.turn_cap}, first {_seat_name(d.first)}, "
                  f"{_STAGE_NAMES[d.stage]}, to act: {self._actor_text()}"]
         for q in range(d.n):
             o = d.objective[q]
-            lines.append(f"P{q}: objective {_obj_text(o) if o >= 0 else '-'}; {d.cubes[q]} ink, "
+            lines.append(f"{_seat_name(q)}: objective {_obj_text(o) if o >= 0 else '-'}; {d.cubes[q]} ink, "
                          f"{d.specials[q]} special ink ({d.box[q]} in the box); VP {score_of(d, q)}")
         lines.append(f"reserve: {d.reserve} ink")
         lines.append("ideas: " + ", ".join(self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_IDEAS))
         for q in range(d.n):
             up = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_UP + q]
             down = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_DOWN + q]
-            lines.append(f"P{q} up: {', '.join(up)} | down: {', '.join(down)}")
+            lines.append(f"{_seat_name(q)} up: {', '.join(up)} | down: {', '.join(down)}")
         lines.append("NOVEL: " + " | ".join(self._novel_text(j) for j in range(NPOS)))
         lines.append("discards: " + ", ".join(card_name(c) for c in range(NCARDS) if d.loc[c] == L_DISCARD))
         lines.append("decks: " + ", ".join(f"{color_name(k).decode()} {deck_count(d, k)}" for k in range(NCOLORS)))
         tray = [card_name(c) for c in range(NCARDS) if d.loc[c] == L_TRAY]
         if tray:
-            lines.append(f"drawn by P{d.tray_owner}: " + ", ".join(tray))
+            lines.append(f"drawn by {_seat_name(d.tray_owner)}: " + ", ".join(tray))
         lines.extend(self._context_lines(None))
         return "\n".join(lines)

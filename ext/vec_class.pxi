@@ -277,6 +277,11 @@ _CHANCE_STAGES = (ST_FIRST, ST_DEAL_OBJ, ST_START_DRAW, ST_IDEAS_OBJ, ST_IDEAS_D
                   ST_RESEARCH_DRAW)
 
 
+def _seat_name(int p) -> str:
+    """How texts name seat p (0-based in the API): P1..Pn, as in Kilauea."""
+    return f"P{p + 1}"
+
+
 def card_name(int c) -> str:
     """The text of Novel card c: color, type and genre (unique per card, C1)."""
     return (f"{color_name(card_color(c)).decode()} {type_name(card_type(c)).decode()} "

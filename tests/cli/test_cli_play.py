@@ -150,6 +150,15 @@ def test_seat_choice_and_random_seat():
     assert any("P1 (you)" in line for line in seats) and any("P2 (you)" in line for line in seats)
 
 
+def test_vec_names_seats_like_kilauea():
+    # VEC's texts say P1..Pn too: --seat P1 is seat 0, the seat its board calls "you are P1".
+    result = run(["play", "vec", "--ai", "random", "--seed", "1", "--seat", "P1"], answers("quit"))
+    assert "P1 (you), P2 (random)" in result.output
+    assert "P1's view" in result.output and "you are P1" in result.output
+    result = run(["play", "vec", "--ai", "random", "--seed", "1", "--seat", "1"], answers("quit"))
+    assert "P1 (random), P2 (you)" in result.output and "you are P2" in result.output
+
+
 def test_variant_option_and_players():
     result = run(PLAY + ["--players", "3", "--option", "turn_cap=5"], answers(ones=500))
     assert "3 players, turn" in result.output
@@ -178,6 +187,8 @@ def test_level_sets_the_budget():
     (["play", "kilauea", "--think-time", "-1"], "--think-time"),
     (["play", "kilauea", "--think-time", "inf"], "inf is not a number of seconds"),
     (["play", "kilauea", "--seat", "P0"], "seat P0 does not exist: give 0 to 1, P1 to P2, or random"),
+    (["play", "vec", "--seat", "P0"], "seat P0 does not exist: give 0 to 1, P1 to P2, or random"),
+    (["play", "vec", "--seat", "P3"], "seat P3 does not exist: give 0 to 1, P1 to P2, or random"),
     (["play", "kilauea", "--ai", "ismcts:workers=0"], "agent ismcts: option workers=0"),
     (["play", "kilauea", "--ai", "ismcts:exploration=banana"], "exploration"),
     (["play", "kilauea", "--ai", "ismcts:colour=red"], "has no option colour"),
@@ -235,8 +246,8 @@ def test_think_time_budget():
 
 def test_hot_seat_recaps_show_the_other_humans_moves():
     result = run(["play", "vec", "--humans", "2", "--seed", "3"], answers(ones=8) + "quit\n")
-    recap = [line for line in result.output.splitlines() if line.startswith("  P0 (human): ")]
-    assert recap, result.output  # P1 was told what P0 did
+    recap = [line for line in result.output.splitlines() if line.startswith("  P1 (human): ")]
+    assert recap, result.output  # P2 was told what P1 did
 
 
 def test_loading_a_record_without_seats_gives_them_to_the_ai(tmp_path):

@@ -70,7 +70,7 @@ def test_vec_secret_objectives_and_sealed_bids_stay_secret():
                     sealed += shown == "a sealed bid"
                 if move.text.startswith("deal objective"):
                     dealt += 1
-                    mine = move.text.endswith(f" to P{observer}")
+                    mine = move.text.endswith(f" to P{observer + 1}")
                     assert shown == (move.text if mine else "deal a secret objective")
                 if move.seat == -1 and move.text.startswith("draw ") and observer in move.hidden_from:
                     assert shown == "draw a card"
@@ -81,11 +81,11 @@ def test_vec_secret_objectives_and_sealed_bids_stay_secret():
 def test_vec_transcript_never_shows_the_opponents_objective_before_the_end():
     out = run(["play", "vec", "--ai", "random", "--seed", "2", "--option", "turn_cap=8"], answers(ones=3000)).output
     body, _, final = out.partition(" - final - ")
-    objective = re.findall(r"P1: objective (#\d+ [^;]*);", final)
+    objective = re.findall(r"P2: objective (#\d+ [^;]*);", final)
     assert objective, final
     assert objective[0] not in body
-    assert "P1 (random): " in body and "deal a secret objective" in body
-    assert out.strip().splitlines()[-1].startswith("Result: P0 (you)")
+    assert "P2 (random): " in body and "deal a secret objective" in body
+    assert out.strip().splitlines()[-1].startswith("Result: P1 (you)")
 
 
 @pytest.mark.skipif("vec" not in HIDDEN_GAMES, reason="vec is not registered")
@@ -94,7 +94,7 @@ def test_explain_never_lists_the_ais_hidden_options_to_a_human():
                   "--option", "turn_cap=2"], answers(ones=500))
     assert "alternatives stay hidden in this game" in result.output
     assert "estimated win chance" not in result.output
-    assert "P1 (ismcts): " in result.output  # its moves are still reported, as P0 may see them
+    assert "P2 (ismcts): " in result.output  # its moves are still reported, as P1 may see them
     spectator = run(["play", "vec", "--humans", "0", "--ai", "ismcts", "--iterations", "10", "--seed", "2",
                      "--explain", "--option", "turn_cap=2"])
     assert "estimated win chance" in spectator.output

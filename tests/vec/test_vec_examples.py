@@ -33,7 +33,7 @@ def test_scoring_tie_shares_the_win():
 
 
 def compare_position():
-    # P1 has 5 face-up cards; the compared card (red Elf Adventure) has A = B = 1.
+    # P2 has 5 face-up cards; the compared card (red Elf Adventure) has A = B = 1.
     return build(2, up={0: [COMPARE_CARD], 1: [18, 4, 8, 40, 47]}, marks={COMPARE_CARD: 1},
                  owner={COMPARE_CARD: 0}, stage=9, cur=0, first=0, act_idx=0,
                  cubes=[17, 0, 0, 0], specials=[0, 0, 0, 0])
@@ -120,7 +120,7 @@ def test_research_example_strength_8_two_face_up():
 
 
 def test_stealing_example_luke_moves_three_ink():
-    # Luke (P0) bids 2 on an idea, Leia (P1) steals it with 4.
+    # Luke (P1) bids 2 on an idea, Leia (P2) steals it with 4.
     state = build(2, ideas=[0, 18, 36, 6], up={0: [20], 1: [21]}, stage=7, cur=0, first=0,
                   place_idx=0, cubes=[3, 4, 0, 0])
     act(state, "quill on idea red Vampire Adventure with 2 ink")

@@ -207,6 +207,6 @@ def test_exchanges_made_when_adding_special_ink_to_the_novel_are_unseen():
     for a, text in texts.items():
         by_amount.setdefault(text.rsplit("add ", 1)[1], []).append(a)
     keys1 = {amount: {state.action_key(1, a) for a in acts} for amount, acts in by_amount.items()}
-    assert all(len(k) == 1 for k in keys1.values())                 # one key per amount for P1
+    assert all(len(k) == 1 for k in keys1.values())                 # one key per amount for P2
     assert len({k.pop() for k in keys1.values()}) == len(by_amount)  # amounts differ
-    assert len({state.action_key(0, a) for a in texts}) == len(texts)   # P0 knows its own
+    assert len({state.action_key(0, a) for a in texts}) == len(texts)   # P1 knows its own

@@ -65,7 +65,7 @@ def test_resample_never_moves_what_the_player_knows():
 
 
 def _position_with_hidden_research_card():
-    # P1 keeps a Research card face down: P0 never sees it.
+    # P2 keeps a Research card face down: P1 never sees it.
     state = build(2, up={0: [20], 1: [2]}, marks={2: 1}, owner={2: 1}, stage=9, cur=1, first=1,
                   act_idx=0, cubes=[3, 1, 0, 0], specials=[0, 0, 0, 0], objectives=[0, 1])
     act(state, "activate red Vampire Love Story")
@@ -73,7 +73,7 @@ def _position_with_hidden_research_card():
     act(state, "blue deck")
     drawn = state.chance_outcomes()[0][0]
     keys = {state.action_key(0, a) for a, _ in state.chance_outcomes()}
-    assert len(keys) == 1 and keys.pop() in HIDDEN_KEYS   # P0 cannot see the draw
+    assert len(keys) == 1 and keys.pop() in HIDDEN_KEYS   # P1 cannot see the draw
     assert {state.action_key(1, a) for a, _ in state.chance_outcomes()} == {a for a, _ in state.chance_outcomes()}
     state.apply_action(drawn)
     texts = state.legal_action_strings()
@@ -91,8 +91,8 @@ def test_observation_ignores_what_the_player_cannot_see():
     obs0, obs1 = state.observation_string(0), state.observation_string(1)
     ten0 = state.observation_tensor(0)
     assert "1 unseen blue" in obs0
-    # swap P1's face-down card with another blue card still in the deck, and P1's objective
-    # with one in the deck: P0 sees no difference, P1 does
+    # swap P2's face-down card with another blue card still in the deck, and P2's objective
+    # with one in the deck: P1 sees no difference, P2 does
     other = next(c for c in range(54) if (c % 18) // 3 == 1 and d["loc"][c] == 0 and d["known"][c] == 0)
     changed = json.loads(state.to_json())
     s = changed["state"]
@@ -116,7 +116,7 @@ def test_objectives_are_secret_until_the_end():
         obs = state.observation_string(p)
         for q in range(3):
             from vsai.ext.vec import objective_info
-            line = [l for l in obs.splitlines() if l.startswith(f"P{q}: objective")][0]
+            line = [l for l in obs.splitlines() if l.startswith(f"P{q + 1}: objective")][0]
             assert ("hidden" in line) == (q != p)
     end = build(3, stage=25, objectives=[0, 1, 2])
     assert "hidden" not in end.observation_string(0)
@@ -128,7 +128,7 @@ def test_dealing_an_objective_is_hidden_from_the_others():
     outs = [a for a, _ in state.chance_outcomes()]
     assert len(outs) == 12
     assert len({state.action_key(1, a) for a in outs}) == 1
-    assert len({state.action_key(0, a) for a in outs}) == 12   # P0 receives it
+    assert len({state.action_key(0, a) for a in outs}) == 12   # P1 receives it
 
 
 def test_sealed_bids_are_hidden_until_the_reveal():
@@ -143,7 +143,7 @@ def test_sealed_bids_are_hidden_until_the_reveal():
     obs1 = state.observation_string(1)
     assert "bid sealed" in obs1 and "bid 3 ink" not in obs1
     assert "bid 3 ink 1 special (sealed)" in state.observation_string(0)
-    # P1 is to bid: a resample for P1 redraws P0's sealed bid but keeps P1's view and moves
+    # P2 is to bid: a resample for P2 redraws P1's sealed bid but keeps P2's view and moves
     seen = set()
     for seed in range(40):
         other = state.resample(1, seed)
@@ -163,8 +163,8 @@ def test_observation_strings_differ_only_in_private_parts():
 
 
 def _research_twice(second=(5, 21)):
-    """P0 researches blue (sees 2 cards, keeps 1 face down, returns card 4); then P1, who has a
-    blue face-down card P0 never saw, researches blue and draws two other cards."""
+    """P1 researches blue (sees 2 cards, keeps 1 face down, returns card 4); then P2, who has a
+    blue face-down card P1 never saw, researches blue and draws two other cards."""
     from vsai.ext.vec import card_name
     state = build(2, up={0: [2], 1: [7]}, down={1: [39]}, known={39: 2}, marks={2: 1, 7: 1},
                   owner={2: 0, 7: 1}, stage=9, cur=0, first=0, act_idx=0, cubes=[3, 7, 0, 0],
@@ -176,9 +176,9 @@ def _research_twice(second=(5, 21)):
     act(state, "draw another card")
     state.apply_action(4)
     act(state, f"keep {card_name(3)} face down")
-    assert state.to_dict()["known"][4] == 1     # P0 knows card 4 is in the blue deck
-    state.apply_action(state.legal_actions()[0])          # P0's turn-down
-    act(state, "activate green Vampire Comedy")           # P1: Research, 1 x 1 + 7 = 8
+    assert state.to_dict()["known"][4] == 1     # P1 knows card 4 is in the blue deck
+    state.apply_action(state.legal_actions()[0])          # P1's turn-down
+    act(state, "activate green Vampire Comedy")           # P2: Research, 1 x 1 + 7 = 8
     act(state, "no more special points")
     act(state, "bid 7 ink 0 special")
     act(state, "blue deck")
@@ -190,13 +190,13 @@ def _research_twice(second=(5, 21)):
 
 def test_knowledge_of_deck_cards_survives_a_secret_draw_kept_face_up():
     state = _research_twice()
-    assert not (state.to_dict()["known"][4] & 1)          # P0 cannot tell if it was drawn
+    assert not (state.to_dict()["known"][4] & 1)          # P1 cannot tell if it was drawn
     places = set()
     for seed in range(40):                                # but it was in the deck: never face down
         other = state.resample(0, seed).to_dict()
         assert other["loc"][4] in (0, 4)
         places.add(other["loc"][39])
-    assert len(places) > 1                                # P1's unseen card does move
+    assert len(places) > 1                                # P2's unseen card does move
     act(state, "keep blue Vampire Love Story face up")    # card 5
     d = state.to_dict()
     assert d["loc"][4] == 0 and d["known"][4] & 1         # certain knowledge is back
@@ -204,8 +204,8 @@ def test_knowledge_of_deck_cards_survives_a_secret_draw_kept_face_up():
 
 
 def test_a_known_card_drawn_secretly_and_put_back_is_known_again():
-    """P1 draws card 4 (which P0 knows is in the blue deck) and card 5, keeps 5 face up: card 4
-    went back, so P0 knows where it is again (X4)."""
+    """P2 draws card 4 (which P1 knows is in the blue deck) and card 5, keeps 5 face up: card 4
+    went back, so P1 knows where it is again (X4)."""
     state = _research_twice(second=(4, 5))
     assert not (state.to_dict()["known"][4] & 1)
     act(state, "keep blue Vampire Love Story face up")    # card 5
@@ -221,8 +221,8 @@ def test_knowledge_of_deck_cards_is_lost_when_the_card_is_kept_face_down():
     assert not (d["known"][4] & 1)
     obs = state.observation_string(0)
     assert "known in decks: blue Vampire Comedy" not in obs
-    assert "kept face down since: blue Vampire Comedy (since #2)" in obs     # P0 kept #1
-    # P0 knows card 4 is in the deck or is the card P1 just kept (keep #2), not P1's older one
+    assert "kept face down since: blue Vampire Comedy (since #2)" in obs     # P1 kept #1
+    # P1 knows card 4 is in the deck or is the card P2 just kept (keep #2), not P2's older one
     places = set()
     for seed in range(60):
         other = state.resample(0, seed).to_dict()
@@ -234,7 +234,7 @@ def test_knowledge_of_deck_cards_is_lost_when_the_card_is_kept_face_down():
 
 
 def _face_down_activation_position():
-    # P1 has a face-down Research card (blue Cthulhu Love Story) that P0 never saw, 2 quills on it
+    # P2 has a face-down Research card (blue Cthulhu Love Story) that P1 never saw, 2 quills on it
     return build(2, up={0: [20], 1: [21]}, down={1: [41]}, known={41: 2}, marks={41: 2},
                  owner={41: 1}, stage=9, cur=1, first=1, act_idx=0, objectives=[0, 1])
 
@@ -284,8 +284,8 @@ def test_actions_with_one_key_leave_the_same_observation():
 
 
 def test_a_quill_on_an_unseen_face_down_card_is_keyed_by_its_place():
-    """P0 cannot tell which cards P1's two face-down places hold, only the places (color and
-    keep time). A quill on either place gets one key for P0 in every redraw of P1's cards, so
+    """P1 cannot tell which cards P2's two face-down places hold, only the places (color and
+    keep time). A quill on either place gets one key for P1 in every redraw of P2's cards, so
     an observer's search tree does not split the same visible move by the card's identity."""
     state = build(2, up={0: [20], 1: [21]}, down={1: [39, 5]}, known={39: 2, 5: 2},
                   ft={39: 1, 5: 2}, clock=2, stage=7, cur=1, first=1, place_idx=0,
@@ -294,7 +294,7 @@ def test_a_quill_on_an_unseen_face_down_card_is_keyed_by_its_place():
         return sorted(s.action_key(0, a) for a, t in zip(s.legal_actions(), s.legal_action_strings())
                       if t.startswith("quill on own") and s.to_dict()["loc"][a - 1350] == 13)
     keys = quill_keys(state)
-    assert len(keys) == 2 and len(set(keys)) == 2       # two places P0 tells apart
+    assert len(keys) == 2 and len(set(keys)) == 2       # two places P1 tells apart
     moved = 0
     for seed in range(30):
         other = state.resample(0, seed)

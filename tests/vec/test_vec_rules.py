@@ -51,7 +51,7 @@ def test_first_player_is_random_and_starting_pick():
     state = load_game("vec", players=3).new_initial_state()
     outs = state.chance_outcomes()
     assert [round(p, 6) for _, p in outs] == [round(1 / 3, 6)] * 3
-    state.apply_action("first player P2")
+    state.apply_action("first player P3")      # seat 2: texts name seats P1..Pn
     for _ in range(3):                          # deal objectives
         state.apply_action(state.chance_outcomes()[0][0])
     assert state.current_player() == 2          # the first player picks first (C12)
@@ -68,7 +68,7 @@ def test_first_player_is_random_and_starting_pick():
     kept = [c for c in drawn if d["loc"][c] == UP + 2]
     assert len(kept) == 1
     for c in drawn:
-        if c not in kept:                       # back in the deck; only P2 knows it
+        if c not in kept:                       # back in the deck; only P3 knows it
             assert d["loc"][c] == DECK and d["known"][c] == 4
     assert state.current_player() == 0
 
@@ -146,7 +146,7 @@ def test_activations_follow_snake_order_and_two_quills_on_face_down_act_once():
             act(state, next(t for t in state.legal_action_strings() if t.startswith("renounce")))
         else:
             state.apply_action(state.legal_actions()[0])
-    assert seen == [0, 1, 1]        # P0 once (face-down card), then P1, P1 (snake)
+    assert seen == [0, 1, 1]        # P1 once (face-down card), then P2, P2 (snake)
 
 
 def test_strength_is_a_times_b_plus_special_points_card_ink_and_bids():
@@ -330,7 +330,7 @@ def test_insert_without_opposition_special_ink_and_replacement():
     act(state, "NOVEL position 3")
     d = state.to_dict()
     assert d["novel"] == [0, -1, 38, -1] and d["tok"][0] == 1 and d["specials"][0] == 1
-    # objective #1 (red blue green purple, Vampire): red in place 1 with P0's ink 2 x 2,
+    # objective #1 (red blue green purple, Vampire): red in place 1 with P1's ink 2 x 2,
     # the Vampire type 1, the red Cthulhu card in place 3 (red, wrong place) 1
     assert state.scores()[0] == 2 * 2 + 1 + 1
 
@@ -349,12 +349,12 @@ def test_insert_opposition_tie_means_nothing():
     act(state, "activate red Vampire Adventure")
     act(state, "insert red Vampire Adventure")
     act(state, "oppose with yellow Vampire Love Story")
-    act(state, "no more special points")                   # P0; P1 has no other card
-    act(state, "bid 0 ink 0 special")                      # P0: A 1 x B 2 = 2
-    act(state, "bid 1 ink 0 special")                      # P1: 1 x 1 + 1 = 2
+    act(state, "no more special points")                   # P1; P2 has no other card
+    act(state, "bid 0 ink 0 special")                      # P1: A 1 x B 2 = 2
+    act(state, "bid 1 ink 0 special")                      # P2: 1 x 1 + 1 = 2
     d = state.to_dict()
     assert d["strength"][:2] == [2, 2] and d["novel"] == [38, -1, -1, -1]
-    # nothing happens: no special ink step for anyone, straight to P0's turn-down (C4)
+    # nothing happens: no special ink step for anyone, straight to P1's turn-down (C4)
     assert d["stage"] == ST_TURN_DOWN and d["cur"] == 0 and d["loc"][0] == UP
 
 
@@ -415,7 +415,7 @@ def test_turn_cap_ends_the_game():
 
 
 def test_compare_quilled_card_cannot_be_turned():
-    # P1's compared card carries P1's quill (its own activation is still to come)
+    # P2's compared card carries P2's quill (its own activation is still to come)
     state = build(2, up={0: [1], 1: [18, 4, 8, 40, 47]}, marks={1: 1, 18: 1}, owner={1: 0, 18: 1},
                   stage=ST_ACT, cur=0, first=0, act_idx=0, cubes=[17, 0, 0, 0], specials=[0, 0, 0, 0])
     act(state, "activate red Vampire Comedy")
@@ -436,7 +436,7 @@ def test_compare_defender_winning_turns_the_actors_cards():
     act(state, "no more special points")
     act(state, "compare with blue Vampire Comedy")
     act(state, "no more special points")
-    act(state, "bid 5 ink 0 special")          # P1: A x B of blue Vampire Comedy = 1 + 5 = 6
+    act(state, "bid 5 ink 0 special")          # P2: A x B of blue Vampire Comedy = 1 + 5 = 6
     d = state.to_dict()
     assert d["strength"][1] > d["strength"][0]
     assert state.current_player() == 1 and d["stage"] == 13
@@ -459,7 +459,7 @@ def _ideas_colors(state):
 
 
 def test_two_player_refill_follows_the_objective_colors():
-    # Ideas left: red (0) and green (6); the last activation of the turn is P0's
+    # Ideas left: red (0) and green (6); the last activation of the turn is P1's
     state = build(2, ideas=[0, 6], up={0: [20, 4], 1: [21]}, marks={4: 1}, owner={4: 0},
                   stage=ST_ACT, cur=0, first=0, act_idx=3, objectives=[10, 11])
     _end_turn(state)
@@ -497,7 +497,7 @@ def test_four_player_refill_missing_colors_then_two_extra():
 
 def test_empty_deck_is_rebuilt_from_its_discards():
     blue = [3, 4, 5, 21, 22, 23, 39, 40, 41]
-    # every blue card is discarded except one in P0's display; the 3p refill needs a blue idea
+    # every blue card is discarded except one in P1's display; the 3p refill needs a blue idea
     state = build(3, ideas=[0, 6, 9, 12, 15], up={0: [20, 3], 1: [24], 2: [25]},
                   loc={c: DISCARD for c in blue[1:]}, known={c: 7 for c in blue[1:]},
                   marks={20: 1}, owner={20: 0}, stage=ST_ACT, cur=0, first=0, act_idx=5,

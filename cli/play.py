@@ -41,7 +41,7 @@ def seat_plan(players: int, humans: int, seat: str, seed: int, first_number: int
               help="The AI agent (see `vsai list`), optionally with agent options.")
 @click.option("--players", type=int, help="Number of seats (default: the game's default).")
 @click.option("--seat", default="0", show_default=True, metavar="SEAT",
-              help="Your seat: 0 to players-1, or as the board names it (P1 in Kilauea, P0 in VEC), or random.")
+              help="Your seat: 0 to players-1, or as the board names it (P1 to Pn), or random.")
 @click.option("--humans", type=click.IntRange(0), default=1, show_default=True,
               help="Humans at the table (hot seat), in consecutive seats from --seat; 0 watches the AIs.")
 @click.option("--seed", type=click.IntRange(0), help="Seed of the set-up and the AI (default: random, shown).")

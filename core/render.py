@@ -23,8 +23,8 @@ def register_renderer(game: str, renderer: Callable[[Any, int, bool], Renderable
     _RENDERERS[game] = renderer
 
 
-# The number a game's own texts give seat 0 ("P1" in Kilauea, "P0" in VEC); 1 unless listed.
-_FIRST_SEAT_NUMBER = {"vec": 0}
+# The number a game's own texts give seat 0 when it is not 1 (Kilauea and VEC both say "P1").
+_FIRST_SEAT_NUMBER: dict[str, int] = {}
 
 
 def first_seat_number(game: str | None) -> int:
@@ -33,7 +33,7 @@ def first_seat_number(game: str | None) -> int:
 
 
 def seat_label(seat: int, game: str | None = None) -> str:
-    """How people see seat `seat` (0-based in the API), as `game`'s boards write it: "P1" or "P0"."""
+    """How people see seat `seat` (0-based in the API), as `game`'s boards write it, e.g. "P1"."""
     return f"P{seat + first_seat_number(game)}"
 
 

@@ -119,24 +119,26 @@ class GameRecord:
         """
         state = self.load_game().new_initial_state()
         for i, action in enumerate(self.actions):
-            if state.is_terminal():
-                raise ValueError(f"vsai record: action {i + 1} ({action}) comes after the end of the game")
             before = state.clone()
-            try:
-                state.apply_action(action)
-            except ValueError as error:
-                raise ValueError(f"vsai record: action {i + 1} is illegal: {error}") from None
+            _apply_checked(state, i, action)
             yield before, action
 
     def final_state(self):
         """The position after every action (all checked); ValueError if any is illegal."""
         state = self.load_game().new_initial_state()
         for i, action in enumerate(self.actions):
-            try:
-                state.apply_action(action)
-            except ValueError as error:
-                raise ValueError(f"vsai record: action {i + 1} is illegal: {error}") from None
+            _apply_checked(state, i, action)
         return state
 
 
 _KIND_NAMES = {str: "string", dict: "JSON object", list: "list"}
+
+
+def _apply_checked(state: Any, index: int, action: int) -> None:
+    """Plays the record's action number `index` (0-based); ValueError naming it if illegal."""
+    if state.is_terminal():
+        raise ValueError(f"vsai record: action {index + 1} ({action}) comes after the end of the game")
+    try:
+        state.apply_action(action)
+    except ValueError as error:
+        raise ValueError(f"vsai record: action {index + 1} is illegal: {error}") from None

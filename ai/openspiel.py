@@ -36,7 +36,7 @@ from open_spiel.python.algorithms import mcts as os_mcts
 
 from vsai.ai.base import (Agent, Budget, Candidate, Progress, check_options, float_option,
                           int_option)
-from vsai.ai.registry import make_agent, register_agent
+from vsai.ai.registry import make_agent, register_agent, searching_factory
 from vsai.core.openspiel import OpenSpielGame, OpenSpielState, to_openspiel
 
 DEFAULT_ITERATIONS = 1000
@@ -232,16 +232,9 @@ class OpenSpielISMCTSAgent(OpenSpielAgent):
                 for a, c in root.child_info.items()}
 
 
-def _factory(cls: type) -> Any:
-    def factory(game: Any, *, seed: int | None = None, iterations: Any = None,
-                time_limit: Any = None, **options: Any) -> OpenSpielAgent:
-        return cls(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
-    return factory
-
-
-register_agent("openspiel-mcts", _factory(OpenSpielMCTSAgent),
+register_agent("openspiel-mcts", searching_factory(OpenSpielMCTSAgent),
                "OpenSpiel's Python MCTS bot through the OpenSpiel wrapper (reads hidden "
                "information, like mcts; slow: for comparison)")
-register_agent("openspiel-ismcts", _factory(OpenSpielISMCTSAgent),
+register_agent("openspiel-ismcts", searching_factory(OpenSpielISMCTSAgent),
                "OpenSpiel's Python ISMCTS bot through the OpenSpiel wrapper (fair; slow: "
                "for comparison)")

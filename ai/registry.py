@@ -87,7 +87,8 @@ def _simple(cls: type) -> Factory:
     return factory
 
 
-def _searching(cls: type) -> Factory:
+def searching_factory(cls: type) -> Factory:
+    """The factory of an agent class taking (game, seed, iterations, time_limit, **options)."""
     def factory(game: Any, *, seed: int | None = None, iterations: Any = None,
                 time_limit: Any = None, **options: Any) -> Agent:
         return cls(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
@@ -98,12 +99,12 @@ register_agent("random", _simple(RandomAgent), "uniformly random legal moves")
 register_agent("heuristic", _simple(HeuristicAgent),
                "one-ply look-ahead with the game's evaluation (averaged over redraws of "
                "hidden information)")
-register_agent("mcts", _searching(MCTSAgent),
+register_agent("mcts", searching_factory(MCTSAgent),
                "UCT with random playouts on the true state; on hidden-information games it "
                "sees hidden cards: a CHEATING upper bound, not a fair opponent")
-register_agent("pimc", _searching(PIMCAgent),
+register_agent("pimc", searching_factory(PIMCAgent),
                "determinized UCT: several redraws of hidden information share the budget "
                "(fair)")
-register_agent("ismcts", _searching(ISMCTSAgent),
+register_agent("ismcts", searching_factory(ISMCTSAgent),
                "information-set MCTS (SO, or MO with mode=mo): a new redraw of hidden "
                "information every iteration (fair; the strongest)")

@@ -5,6 +5,7 @@ import json
 import random
 
 from vsai.core.registry import load_game
+from vec_helpers import random_step
 
 NCARDS = 54
 SLOT_FIELDS = ("loc", "known", "marks", "owner", "ink", "ft")   # travel with a place, not a card
@@ -22,11 +23,7 @@ def _positions(n, seed, steps, every):
         d = state.to_dict()
         if k % every == 0 or (d["stage"] == BID and d["parts"] > 1 and d["step"] > 0):
             yield state
-        if state.is_chance_node():
-            outs = state.chance_outcomes()
-            state.apply_action(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, rng)
 
 
 def _all_positions(every=5, steps=1500):

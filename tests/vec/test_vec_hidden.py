@@ -3,7 +3,7 @@ import json
 import random
 
 from vsai.core.registry import load_game
-from vec_helpers import build, act, setup_state
+from vec_helpers import build, act, random_step, setup_state
 
 HIDDEN_KEYS = range(100000, 100100)
 
@@ -17,11 +17,7 @@ def _walk(n, seed, steps=2500):
         if state.is_terminal():
             return
         yield state
-        if state.is_chance_node():
-            outs = state.chance_outcomes()
-            state.apply_action(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, rng)
 
 
 def test_resample_keeps_observation_and_legal_actions():

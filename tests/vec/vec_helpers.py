@@ -80,14 +80,18 @@ def play_random(state, seed: int, max_steps: int = 100000, check=None):
     while not state.is_terminal() and steps < max_steps:
         if check is not None:
             check(state)
-        if state.is_chance_node():
-            outs = state.chance_outcomes()
-            a = rng.choices([o for o, _ in outs], [p for _, p in outs])[0]
-        else:
-            a = rng.choice(state.legal_actions())
-        state.apply_action(a)
+        random_step(state, rng)
         steps += 1
     return steps
+
+
+def random_step(state, rng: random.Random) -> None:
+    """One uniformly random action, or a chance outcome drawn by its probability."""
+    if state.is_chance_node():
+        outs = state.chance_outcomes()
+        state.apply_action(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def setup_state(n: int, seed: int = 0):

@@ -20,6 +20,7 @@ from typing import Any, Callable, Sequence
 
 from vsai.ai.base import mix_seed
 from vsai.ai.registry import make_agent
+from vsai.core import sample_chance
 
 
 @dataclass(frozen=True)
@@ -112,8 +113,7 @@ def play_game(game: Any, agents: Sequence[Any], seed: int,
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            action = chance.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            action = sample_chance(state, chance)
         else:
             action = agents[state.current_player()].step(state.clone())
             decisions += 1

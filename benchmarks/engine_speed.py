@@ -20,6 +20,7 @@ import sys
 import time
 import timeit
 
+from vsai.core import sample_chance
 from vsai.core.registry import get_spec, list_games, load_game
 
 
@@ -30,8 +31,7 @@ def mid_game_state(game, seed: int = 0, decisions: int = 20):
     made = 0
     while not state.is_terminal() and made < decisions:
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            action = rng.choices(outcomes, probs)[0]
+            action = sample_chance(state, rng)
         else:
             action = rng.choice(state.legal_actions())
             made += 1
@@ -68,8 +68,7 @@ def mean_length(game, games: int) -> float:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
+                state.apply_action(sample_chance(state, rng))
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 total += 1

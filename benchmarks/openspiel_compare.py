@@ -23,7 +23,7 @@ import time
 
 from vsai.ai import make_agent
 from vsai.ai.arena import Entrant, run_series
-from vsai.core import load_game
+from vsai.core import load_game, sample_chance
 
 PAIRS = [("ismcts", "openspiel-ismcts"), ("mcts", "openspiel-mcts")]
 
@@ -33,8 +33,7 @@ def opening(game, seed: int):
     rng = random.Random(seed)
     state = game.new_initial_state()
     while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        state.apply_action(sample_chance(state, rng))
     return state
 
 

@@ -14,7 +14,7 @@ import random
 import time
 
 from vsai.ai import make_agent
-from vsai.core import get_spec, list_games, load_game
+from vsai.core import get_spec, list_games, load_game, sample_chance
 from vsai.ext import search
 
 # Phase names (as a game's `phase()` reports them) that belong to the set-up, not the play.
@@ -27,8 +27,7 @@ def opening(game, seed: int = 1):
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            state.apply_action(sample_chance(state, rng))
         elif hasattr(state, "phase") and str(state.phase()).lower() in SETUP_PHASES:
             state.apply_action(rng.choice(state.legal_actions()))
         else:

@@ -8,5 +8,7 @@ Importing vsai.core never imports pyspiel; vsai.core.openspiel does.
 """
 from vsai.core.game import Game, GameSpec, Param
 from vsai.core.registry import get_spec, list_games, load_game, state_from_json
+from vsai.core.sampling import sample_chance
 
-__all__ = ["Game", "GameSpec", "Param", "get_spec", "list_games", "load_game", "state_from_json"]
+__all__ = ["Game", "GameSpec", "Param", "get_spec", "list_games", "load_game", "sample_chance",
+           "state_from_json"]

@@ -1,0 +1,11 @@
+"""Drawing chance outcomes in Python, for match runners, benchmarks and tests."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def sample_chance(state: Any, rng: random.Random) -> int:
+    """A chance outcome of `state` (a chance node) drawn by its probabilities from `rng`."""
+    outcomes = state.chance_outcomes()
+    return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]

@@ -42,7 +42,9 @@ setup(
     ext_modules=cythonize(
         extensions(),
         include_path=[stage_pxd_files()],
-        compiler_directives={"language_level": 3, "boundscheck": False,
+        # annotation_typing off: type hints on Python-API methods document, they do not check
+        # (a str where an int is hinted must reach the method's own ValueError, not a TypeError).
+        compiler_directives={"language_level": 3, "annotation_typing": False, "boundscheck": False,
                              "wraparound": False, "cdivision": True,
                              "initializedcheck": False},
         annotate=bool(os.environ.get("VSAI_ANNOTATE")),

@@ -495,15 +495,13 @@ cdef class KilaueaState(State):
 
     def observation_string(self, player) -> str:
         """The whole board: nothing is hidden in Kilauea (perfect information after set-up)."""
-        if not 0 <= player < self.d.n:
-            raise ValueError(f"player {player} is not a seat of this {self.d.n}-player game")
+        player = self._seat(player)
         return f"Observer P{player + 1}\n" + str(self)
 
     def observation_tensor(self, player):
         """A flat float32 vector of the public state (size OBSERVATION_SIZE), same for all
         observers except the observer's one-hot seat."""
-        if not 0 <= player < self.d.n:
-            raise ValueError(f"player {player} is not a seat of this {self.d.n}-player game")
+        player = self._seat(player)
         cdef KData* d = &self.d
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
         cdef float[::1] v = out

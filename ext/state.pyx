@@ -6,6 +6,7 @@ so that OpenSpiel users feel at home. Game subclasses override the `c_*` methods
 few game-specific Python methods marked below.
 """
 import json
+import operator
 
 from libc.string cimport memcmp
 
@@ -159,9 +160,24 @@ cdef class State:
             raise ValueError(f"an action is an int or a move's text, not {action!r}")
         if self.c_is_terminal():
             raise ValueError(f"action {action}: the game is over")
+        self._check_legal(action)
+        self.c_apply_action(action)
+
+    def _check_legal(self, action: int) -> None:
         if not (-2**31 <= action < 2**31) or not self.c_is_legal(action):
             raise ValueError(f"action {action} is not legal here; {self._legal_summary()}")
-        self.c_apply_action(action)
+
+    def _seat(self, seat, role: str = "player") -> int:
+        """`seat` as an int index; ValueError unless it is a seat of this game."""
+        try:
+            if isinstance(seat, bool):
+                raise TypeError
+            index = operator.index(seat)
+        except TypeError:
+            index = -1
+        if not (0 <= index < self.c_num_players()):
+            raise ValueError(f"{role} {seat!r} is not a seat of this {self.c_num_players()}-player game")
+        return index
 
     def apply_actions(self, actions) -> None:
         """Apply several actions in order (each checked as by `apply_action`)."""
@@ -189,10 +205,10 @@ cdef class State:
         Two actions with equal keys look the same to `observer`: a hidden card drawn, a sealed
         bid. With every action public the key is the action itself.
         """
-        if not (0 <= observer < self.c_num_players()):
-            raise ValueError(f"observer {observer} is not a seat of this {self.c_num_players()}-player game")
-        if not isinstance(action, int) or not (-2**31 <= action < 2**31) or not self.c_is_legal(action):
+        observer = self._seat(observer, "observer")
+        if not isinstance(action, int):
             raise ValueError(f"action {action!r} is not legal here; {self._legal_summary()}")
+        self._check_legal(action)
         return self.c_action_key(observer, action)
 
     def legal_action_strings(self) -> list:
@@ -233,18 +249,15 @@ cdef class State:
         The hidden parts (hands, decks, objectives, ...) are re-dealt; `player` sees the same
         observation and has the same legal actions in the result.
         """
-        if not (0 <= player < self.c_num_players()):
-            raise ValueError(f"player {player} is not a seat of this {self.c_num_players()}-player game")
-        cdef Rng rng
-        rng_seed(&rng, <unsigned long long>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        player = self._seat(player)
+        cdef Rng rng = _seeded(seed)
         cdef State other = self.c_clone()
         other.c_resample(player, &rng)
         return other
 
     def random_playout(self, seed: int = 0):
         """A copy played to the end by uniformly random moves, in C."""
-        cdef Rng rng
-        rng_seed(&rng, <unsigned long long>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        cdef Rng rng = _seeded(seed)
         cdef State other = self.c_clone()
         other.c_random_playout(&rng)
         return other
@@ -313,6 +326,13 @@ cdef class State:
     def observation_tensor(self, player: int):
         """What `player` sees, as a flat numpy float32 array of fixed size."""
         raise TypeError(f"{type(self).__name__} must define observation_tensor()")
+
+
+cdef Rng _seeded(seed):
+    """A generator seeded from any Python int (taken modulo 2**64)."""
+    cdef Rng rng
+    rng_seed(&rng, <unsigned long long>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    return rng
 
 
 def _unpickle_state(cls, params, raw):

@@ -425,11 +425,6 @@ cdef class VecState(State):
         lines.extend(self._context_lines(p))
         return "\n".join(lines)
 
-    def _seat(self, player) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.d.n:
-            raise ValueError(f"player {player!r} is not a seat of this {self.d.n}-player game")
-        return player
-
     def _actor_text(self) -> str:
         cp = self.c_current_player()
         return "chance" if cp == CHANCE_PLAYER else ("nobody" if cp == TERMINAL_PLAYER else _seat_name(cp))

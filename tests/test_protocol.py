@@ -176,3 +176,17 @@ def test_native_agents_do_not_import_pyspiel():
             "print('pyspiel' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_wrongly_typed_arguments_are_value_errors(name):
+    import numpy as np
+    state = _played(load_game(name), 2, 3)
+    for call in (lambda: state.action_key(0, "x"), lambda: state.action_key("me", 0),
+                 lambda: state.observation_string("a"), lambda: state.observation_tensor(True),
+                 lambda: state.resample(None), lambda: state.string_to_action(12345)):
+        with pytest.raises(ValueError):
+            call()
+    seat = np.int64(1)
+    assert state.observation_string(seat) == state.observation_string(1)
+    assert state.resample(seat, seed=np.int64(3)) == state.resample(1, seed=3)

@@ -1,11 +1,16 @@
-"""Build the Cython extensions of vsai.ext.
+"""Build vsai: the Python packages and the Cython extensions of vsai.ext.
 
-Every `ext/<stem>.pyx` becomes the module `vsai.ext.<stem>`. There is no `vsai/` folder
-(the package-dir mapping is in pyproject.toml), but Cython resolves `cimport vsai.ext.state`
-only as `<include dir>/vsai/ext/state.pxd`, so copies of `ext/*.pxd` are staged under
-`build/pxd/vsai/ext/` and that folder is passed as the include path.
+There is no `vsai/` folder: `vsai.core`, `vsai.ai`, `vsai.cli` and `vsai.ext` map to `core/`,
+`ai/`, `cli/` and `ext/`. Every folder `ext/<game>/` is the subpackage `vsai.ext.<game>`, found
+here by a scan, so adding a game touches no file outside its folder. Every `.pyx` file below
+`ext/` becomes the module of its path (`ext/kilauea/engine.pyx` -> `vsai.ext.kilauea.engine`).
 
-Set VSAI_ONLY=stem[,stem] to build just those modules (handy while developing one game).
+Cython resolves `cimport vsai.ext.state` only as `<include dir>/vsai/ext/state.pxd`, so copies
+of the `.pxd` files are staged under `build/pxd/vsai/ext/` (with `__init__.pxd` markers for
+the game packages) and that folder is passed as the include path.
+
+Set VSAI_ONLY=name[,name] to build just those modules or game folders (e.g. VSAI_ONLY=vulcanus
+builds `ext/vulcanus/*.pyx`; VSAI_ONLY=search builds `ext/search.pyx`).
 """
 import glob
 import os
@@ -15,30 +20,54 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PXD_ROOT = os.path.join("build", "pxd")
+EXT = os.path.join(HERE, "ext")
+PXD_ROOT = os.path.join(HERE, "build", "pxd")
+# Files every game package ships besides its compiled modules.
+GAME_PACKAGE_DATA = ["*.pxd", "rules.md"]
+
+
+def game_folders() -> list[str]:
+    """The names of the game subpackages: folders of ext/ with an __init__.py."""
+    return sorted(name for name in os.listdir(EXT)
+                  if os.path.isfile(os.path.join(EXT, name, "__init__.py")))
 
 
 def stage_pxd_files() -> str:
-    target = os.path.join(HERE, PXD_ROOT, "vsai", "ext")
-    os.makedirs(target, exist_ok=True)
-    for pxd in glob.glob(os.path.join(HERE, "ext", "*.pxd")):
+    """Copy ext/**/*.pxd to build/pxd/vsai/ext/... and return the include path."""
+    target = os.path.join(PXD_ROOT, "vsai", "ext")
+    shutil.rmtree(target, ignore_errors=True)
+    os.makedirs(target)
+    for pxd in glob.glob(os.path.join(EXT, "*.pxd")):
         shutil.copy2(pxd, target)
-    return os.path.join(HERE, PXD_ROOT)
+    for game in game_folders():
+        folder = os.path.join(target, game)
+        os.makedirs(folder)
+        open(os.path.join(folder, "__init__.pxd"), "w").close()
+        for pxd in glob.glob(os.path.join(EXT, game, "*.pxd")):
+            shutil.copy2(pxd, folder)
+    open(os.path.join(target, "__init__.pxd"), "w").close()
+    return PXD_ROOT
 
 
 def extensions() -> list:
+    """One Extension per .pyx file below ext/, named by its path."""
     only = {s for s in os.environ.get("VSAI_ONLY", "").split(",") if s}
     result = []
-    for pyx in sorted(glob.glob(os.path.join("ext", "*.pyx"))):
-        stem = os.path.splitext(os.path.basename(pyx))[0]
-        if only and stem not in only:
+    for pyx in sorted(glob.glob(os.path.join("ext", "**", "*.pyx"), recursive=True)):
+        parts = os.path.splitext(pyx)[0].split(os.sep)[1:]     # drop "ext"
+        if only and not (set(parts) & only):
             continue
-        result.append(Extension(f"vsai.ext.{stem}", [pyx],
+        result.append(Extension("vsai.ext." + ".".join(parts), [pyx],
                                 extra_compile_args=["-O3", "-Wno-unreachable-code"]))
     return result
 
 
 setup(
+    packages=["vsai.core", "vsai.ai", "vsai.cli", "vsai.ext"]
+    + [f"vsai.ext.{game}" for game in game_folders()],
+    package_dir={"vsai.core": "core", "vsai.ai": "ai", "vsai.cli": "cli", "vsai.ext": "ext"},
+    package_data={"vsai.ext": ["*.pxd", "py.typed"],
+                  **{f"vsai.ext.{game}": GAME_PACKAGE_DATA for game in game_folders()}},
     ext_modules=cythonize(
         extensions(),
         include_path=[stage_pxd_files()],

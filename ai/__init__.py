@@ -1,8 +1,8 @@
 """vsai.ai: AI opponents (random, heuristic, MCTS, PIMC, ISMCTS) and the match runner.
 
-    >>> from vsai.core import load_game
+    >>> from vsai.core import list_games, load_game
     >>> from vsai.ai import make_agent
-    >>> game = load_game("kilauea", players=2)
+    >>> game = load_game(list_games()[0], players=2)
     >>> agent = make_agent("ismcts", game, seed=1, time_limit=1.0)
     >>> state = game.new_initial_state()    # ... play the set-up chance outcomes, then
     >>> action = agent.step(state)          # at a player node

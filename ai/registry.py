@@ -65,7 +65,7 @@ def _known(name: Any) -> str:
 
 def make_agent(name: str, game: Any, *, seed: int | None = None, iterations: int | None = None,
                time_limit: float | None = None, **options: Any) -> Any:
-    """An agent by name for `game` (a `vsai.core.Game`, or a game name like "kilauea").
+    """An agent by name for `game` (a `vsai.core.Game`, or a registered game's name).
 
     `iterations` and/or `time_limit` (seconds) bound each decision's search; agents that do
     not search accept and ignore them. Unknown names or bad options raise ValueError.

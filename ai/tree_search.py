@@ -16,12 +16,6 @@ from vsai.ext import search as kernel
 
 DEFAULT_ITERATIONS = 1000
 
-# Per-game defaults of the search options, from the strength benchmarks. On VEC, random
-# playouts say little (ismcts with full playouts won 30% of 2-player games against
-# `heuristic` at 2000 iterations a move, with cutoff=10 90% at 500), so its playouts stop
-# after 10 moves and use the game's evaluation. Options given explicitly win.
-GAME_DEFAULTS: dict[str, dict] = {"vec": {"cutoff": 10}}
-
 _COMMON_OPTIONS = {
     "exploration": float_option(0.0, 100.0),
     "playout": choice_option("random", "heuristic"),
@@ -37,8 +31,8 @@ class SearchAgent(Agent):
 
     Options: exploration (UCB constant, default 0.7), playout ("random" or "heuristic":
     epsilon-greedy one-ply look-ahead with the game's evaluation), cutoff (stop playouts after
-    this many moves and use the evaluation; 0 = play to the end; default 0 except as set in
-    GAME_DEFAULTS), epsilon (random-move rate of
+    this many moves and use the evaluation; 0 = play to the end; default 0 unless the game's
+    spec sets `search_defaults`), epsilon (random-move rate of
     heuristic playouts, default 0.1), workers (root-parallel threads, default 1), max_nodes
     (per tree, default 2,000,000).
     """
@@ -50,7 +44,8 @@ class SearchAgent(Agent):
         super().__init__(game, seed)
         self.budget = Budget.make(iterations, time_limit, DEFAULT_ITERATIONS)
         opts = check_options(self.name, options, {**_COMMON_OPTIONS, **self.extra_options})
-        for key, value in GAME_DEFAULTS.get(getattr(game, "name", ""), {}).items():
+        spec = getattr(game, "spec", None)
+        for key, value in (getattr(spec, "search_defaults", None) or {}).items():
             opts.setdefault(key, value)
         self.exploration = opts.get("exploration", 0.7)
         self.playout = opts.get("playout", "random")

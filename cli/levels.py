@@ -30,7 +30,7 @@ LEVELS = (
     Level(9, "master", 250000, 10.0),
     Level(10, "grandmaster", 1000000, 30.0),
 )
-# About a second a move on Kilauea (~45,000 ISMCTS iterations/s on one core); capped at 2 s.
+# About a second a move on the fastest game (~45,000 ISMCTS iterations/s on one core); capped at 2 s.
 DEFAULT_LEVEL = 7
 
 

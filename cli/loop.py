@@ -71,7 +71,7 @@ class PlayLoop:
         """The seat as people see it, e.g. "P2 (ismcts)"; "Chance" for chance."""
         if seat == CHANCE:
             return "Chance"
-        return f"{render.seat_label(seat, self.game.name)} ({self.names().get(seat, '?')})"
+        return f"{render.seat_label(seat, self.game)} ({self.names().get(seat, '?')})"
 
     # ------------------------------------------------------------------ output
     def say(self, text: str, style: str | None = None) -> None:
@@ -193,7 +193,7 @@ class PlayLoop:
         if len(self.table.humans) > 1 and self.interactive and self.game.has_hidden_information():
             # Hot seat: hide the previous player's view before showing this one's.
             self.console.clear()
-            label = render.seat_label(seat, self.game.name)
+            label = render.seat_label(seat, self.game)
             if self.reader.read(f"{label}, your turn (others look away). Press Enter. ") is None:
                 return False
         self.show_recent(seat)
@@ -201,7 +201,7 @@ class PlayLoop:
         self.show_moves(actions)
         self.reader.complete_with(completions(self.table.state, actions))
         while True:
-            line = self.reader.read(f"{render.seat_label(seat, self.game.name)}, your move [1-{len(actions)}, help]: ")
+            line = self.reader.read(f"{render.seat_label(seat, self.game)}, your move [1-{len(actions)}, help]: ")
             if line is None:
                 return False
             answer = parse(line, self.table.state, actions)

@@ -15,7 +15,7 @@ from vsai.cli.replay import replay
 @click.version_option(package_name="vsai")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """AI opponents for modern board games. Start with `vsai list` and `vsai play kilauea`."""
+    """AI opponents for modern board games. Start with `vsai list` and `vsai play GAME`."""
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Sequence
 
 import click
 import numpy as np
@@ -14,24 +15,27 @@ from vsai.core import render
 from vsai.core.record import GameRecord
 
 
-def seat_plan(players: int, humans: int, seat: str, seed: int, first_number: int = 1) -> list[int]:
-    """The human seats: `humans` consecutive seats from `seat` (a number, "P<n>" as the game's
-    boards name seats, with `first_number` for seat 0, or "random")."""
+def seat_plan(players: int, humans: int, seat: str, seed: int,
+              names: Sequence[str] | None = None) -> list[int]:
+    """The human seats: `humans` consecutive seats from `seat` (a 0-based number, a seat's
+    name as the game's boards write it, e.g. "P2" or "Kaiju", or "random")."""
+    names = list(names or [f"P{s + 1}" for s in range(players)])
     if not 0 <= humans <= players:
         raise click.BadParameter(f"{humans} humans do not fit a {players}-player game", param_hint="--humans")
-    if seat.strip().lower() == "random":
+    text = seat.strip().lower()
+    lowered = [name.lower() for name in names]
+    if text == "random":
         first = int(np.random.default_rng([seed, 999]).integers(players))
+    elif text in lowered:
+        first = lowered.index(text)
     else:
-        text = seat.strip().lower()
+        allowed = f"give 0 to {players - 1}, {', '.join(names)}, or random"
         try:
-            # "P2" names a seat as the boards do; a bare number is the API's 0-based seat.
-            first = int(text[1:]) - first_number if text.startswith("p") else int(text)
+            first = int(text)
         except ValueError:
-            raise click.BadParameter(f"{seat!r} is not a seat: give 0 to {players - 1}, P{first_number} to "
-                                     f"P{players - 1 + first_number}, or random", param_hint="--seat") from None
+            raise click.BadParameter(f"{seat!r} is not a seat: {allowed}", param_hint="--seat") from None
         if not 0 <= first < players:
-            raise click.BadParameter(f"seat {seat} does not exist: give 0 to {players - 1}, P{first_number} to "
-                                     f"P{players - 1 + first_number}, or random", param_hint="--seat")
+            raise click.BadParameter(f"seat {seat} does not exist: {allowed}", param_hint="--seat")
     return [(first + i) % players for i in range(humans)]
 
 
@@ -72,7 +76,8 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     else:
         if seed is None:
             seed = secrets.randbelow(2**31)
-        human_seats = seat_plan(game.num_players(), humans, seat, seed, render.first_seat_number(game.name))
+        human_seats = seat_plan(game.num_players(), humans, seat, seed,
+                                [render.seat_label(s, game) for s in range(game.num_players())])
         table = Table(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())})
     console = stdout_console()
     loop = PlayLoop(console, table, ai, budget, explain, interactive())

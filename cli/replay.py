@@ -33,7 +33,7 @@ def replay(path: str, step: bool, seat: int | None) -> None:
                        f"{len(moves)} moves", style="bold"))
     for ply, (before, action) in enumerate(moves, 1):
         mover = before.current_player()
-        who = "Chance" if mover < 0 else f"{render.seat_label(mover, game.name)} ({names.get(mover, '?')})"
+        who = "Chance" if mover < 0 else f"{render.seat_label(mover, game)} ({names.get(mover, '?')})"
         text = before.action_to_string(action)
         if seat is not None and game.has_hidden_information() and seat in hidden_from(before, action, [seat]):
             text = render.hidden_move_text(game.name, mover, text)

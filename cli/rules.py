@@ -1,30 +1,38 @@
-"""`vsai rules GAME`: the rules summary and the engine's assumptions, from docs/rules/<game>.md.
+"""`vsai rules GAME`: the rules summary and the engine's assumptions, from the game's rules.md.
 
-The docs folder is not installed with a wheel, so it is looked up beside the source tree; when
-it is missing, the GameSpec summary and options stand in. The summary keeps what a player
+Each game package ships its `rules.md` as package data (`GameSpec.rules_package`), so this
+works from an installed wheel as from a source tree; when a game has none, the GameSpec
+summary and options stand in. The summary keeps what a player
 needs (rules, assumptions, how moves are written) and drops the developer columns and
 sections (code locations, tests, speed figures); `--full` prints the file as it is.
 """
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from importlib import resources
 
 import click
 
 from vsai.cli import options
 from vsai.cli.console import stdout_console
 
-_DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
 # Table columns and sections that are for developers, not players (lower case).
 _DEV_COLUMNS = {"implemented in", "pinned by", "test", "tests", "code", "ids", "id", "where"}
 _DEV_SECTIONS = ("speed", "benchmark", "tests")
 _DEV_PATHS = re.compile(r"`(ext|core|ai|cli|tests|benchmarks)/")
 
 
-def rules_path(name: str) -> Path:
-    """Where the rules document of game `name` lives in a source checkout."""
-    return _DOCS / f"{name}.md"
+def rules_document(name: str) -> str | None:
+    """The text of game `name`'s rules.md, or None when its package ships none."""
+    from vsai.core import get_spec
+
+    package = get_spec(name).rules_package
+    if not package:
+        return None
+    try:
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError):
+        return None
 
 
 def _cells(line: str) -> list[str]:
@@ -92,10 +100,9 @@ def rules_text(name: str, full: bool = False) -> str:
     spec = get_spec(name)
     params = "\n".join(f"- `{p.name}` (default {p.default}): {p.help}" for p in spec.params)
     head = f"# {spec.title}\n\n{spec.summary}\n\nOptions (`--option KEY=VALUE`):\n\n{params}\n"
-    path = rules_path(name)
-    if not path.is_file():
+    text = rules_document(name)
+    if text is None:
         return head
-    text = path.read_text(encoding="utf-8")
     return text if full else head + "\n" + summarise(text)
 
 

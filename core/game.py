@@ -1,88 +1,17 @@
-"""Game descriptions and the `Game` object: parameters, sizes, new states, JSON loading.
+"""The `Game` object: a game with fixed parameters, its sizes, new states, JSON loading.
 
-A game module (e.g. vsai.core.kilauea) describes itself with a `GameSpec`; `load_game`
-validates the parameters and returns a `Game`, which makes states of the game's Cython class.
+Each game package describes itself with a `GameSpec` (`vsai.ext.<game>.spec.SPEC`, found by
+the registry); `load_game` validates the parameters and returns a `Game`, which makes states
+of the game's Cython class.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any, Callable
 
+from vsai.ext.spec import GameSpec, Param
 from vsai.ext.state import JSON_FORMAT, JSON_VERSION
 
-
-@dataclass(frozen=True)
-class Param:
-    """One game parameter: its name, type, default and allowed values or range."""
-
-    name: str
-    default: Any
-    help: str
-    choices: tuple = ()
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def check(self, value: Any) -> Any:
-        """The value converted to the parameter's type; ValueError when it is not allowed."""
-        kind = type(self.default)
-        if kind is bool:
-            if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on", "0", "false", "no", "off"):
-                value = value.lower() in ("1", "true", "yes", "on")
-            if not isinstance(value, bool):
-                raise ValueError(f"option {self.name} takes true or false, not {value!r}")
-        elif kind is int:
-            try:
-                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
-                    raise TypeError
-                value = int(value)
-            except (TypeError, ValueError):
-                raise ValueError(f"option {self.name} takes a whole number, not {value!r}") from None
-        else:
-            value = kind(value)
-        if self.choices and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise ValueError(f"option {self.name}={value!r} is not one of: {allowed}")
-        if self.minimum is not None and value < self.minimum:
-            raise ValueError(f"option {self.name}={value} is below the minimum {self.minimum}")
-        if self.maximum is not None and value > self.maximum:
-            raise ValueError(f"option {self.name}={value} is above the maximum {self.maximum}")
-        return value
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """Everything the registry, the OpenSpiel wrapper and the CLI need to know of a game."""
-
-    name: str
-    title: str
-    summary: str
-    state_class: type
-    params: tuple[Param, ...]
-    hidden_information: bool
-    # Functions of the validated parameter dict:
-    num_distinct_actions: Callable[[dict], int]
-    max_chance_outcomes: Callable[[dict], int]
-    max_game_length: Callable[[dict], int]
-    min_players: int = 2
-    max_players: int = 4
-    extra: dict = field(default_factory=dict)
-
-    def defaults(self) -> dict:
-        """The default value of every parameter."""
-        return {p.name: p.default for p in self.params}
-
-    def validate(self, given: dict) -> dict:
-        """Defaults completed by `given`, each value checked; ValueError names what is wrong."""
-        known = {p.name: p for p in self.params}
-        unknown = sorted(set(given) - set(known))
-        if unknown:
-            raise ValueError(f"{self.name} has no option {', '.join(unknown)}; "
-                             f"its options are: {', '.join(known)}")
-        result = self.defaults()
-        for name, value in given.items():
-            result[name] = known[name].check(value)
-        return result
+__all__ = ["Game", "GameSpec", "Param", "parse_state_json"]
 
 
 class Game:
@@ -91,6 +20,17 @@ class Game:
     def __init__(self, spec: GameSpec, params: dict):
         self.spec = spec
         self._params = spec.validate(params)
+        spec.check_limits(self._params)
+
+    def __reduce__(self):
+        # A game pickles as its registry name and parameters (its spec holds functions).
+        return (_load_game_with, (self.spec.name, self._params))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.spec is self.spec and other._params == self._params
+
+    def __hash__(self) -> int:
+        return hash((self.spec.name, tuple(sorted(self._params.items()))))
 
     def __repr__(self) -> str:
         args = ",".join(f"{k}={v}" for k, v in self._params.items())
@@ -98,7 +38,7 @@ class Game:
 
     @property
     def name(self) -> str:
-        """The registry name, e.g. "kilauea"."""
+        """The registry name (the game package's folder name)."""
         return self.spec.name
 
     def get_parameters(self) -> dict:
@@ -111,15 +51,15 @@ class Game:
 
     def num_distinct_actions(self) -> int:
         """Actions are ints in range(num_distinct_actions())."""
-        return self.spec.num_distinct_actions(self._params)
+        return self.spec.size("num_distinct_actions", self._params)
 
     def max_chance_outcomes(self) -> int:
         """Chance outcomes are ints in range(max_chance_outcomes())."""
-        return self.spec.max_chance_outcomes(self._params)
+        return self.spec.size("max_chance_outcomes", self._params)
 
     def max_game_length(self) -> int:
         """A true bound on the number of player decisions in a game."""
-        return self.spec.max_game_length(self._params)
+        return self.spec.size("max_game_length", self._params)
 
     def min_utility(self) -> float:
         """The lowest return: 0, a loss."""
@@ -128,6 +68,18 @@ class Game:
     def max_utility(self) -> float:
         """The highest return: 1, a sole win."""
         return 1.0
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that win or lose together (empty when every seat plays alone)."""
+        return tuple(tuple(team) for team in self.spec.teams(self._params))
+
+    def sides(self) -> list[int]:
+        """For each seat, the index of its side (its team, or itself when alone)."""
+        return self.spec.team_of(self._params)
+
+    def seat_names(self) -> tuple[str, ...]:
+        """How people name the seats, e.g. ("P1", "P2")."""
+        return tuple(self.spec.seat_names(self._params))
 
     def has_hidden_information(self) -> bool:
         """True when players see different things after set-up."""
@@ -146,6 +98,11 @@ class Game:
         if params != self._params:
             raise ValueError(f"this JSON state has parameters {params}, the game has {self._params}")
         return _load_state(self.spec, params, data["state"])
+
+
+def _load_game_with(name: str, params: dict) -> Game:
+    from vsai.core.registry import load_game
+    return load_game(name, **params)
 
 
 def parse_state_json(text: str | bytes) -> dict:

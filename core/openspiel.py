@@ -95,7 +95,7 @@ def _game_class(name: str) -> type:
 
 
 def load(name: str, **params: Any) -> "OpenSpielGame":
-    """The pyspiel game of the vsai game `name` ("kilauea" or "vsai_kilauea") with params."""
+    """The pyspiel game of the vsai game `name` ("name" or "vsai_name") with params."""
     register()
     if name.startswith(PREFIX):
         name = name[len(PREFIX):]

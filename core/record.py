@@ -3,7 +3,7 @@
 A record replays exactly: the actions include the chance outcomes, so loading never needs the
 random generator that produced them.
 
-    {"format": "vsai-record", "version": 1, "game": "kilauea", "params": {"players": 2, ...},
+    {"format": "vsai-record", "version": 1, "game": "<name>", "params": {"players": 2, ...},
      "seed": 7, "actions": [12, 3, 40, ...], "seats": {"0": "human", "1": "ismcts"}}
 """
 from __future__ import annotations

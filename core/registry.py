@@ -1,42 +1,64 @@
-"""The registry of games: names to game modules, loaded on first use."""
+"""The registry of games: discovered, never listed by hand.
+
+A game is a subpackage `vsai.ext.<name>` with a module `spec` holding `SPEC` (a `GameSpec`),
+or an entry point in the group `vsai.games` whose value is such a module (so a game can live
+in another distribution). Discovery only lists names; a game's modules are imported when it
+is first used, and a game that fails to import raises `GameImportError` with the cause, never
+disappears.
+"""
 from __future__ import annotations
 
+import functools
 import importlib
+import pkgutil
+from importlib.metadata import entry_points
 
+import vsai.ext
+from vsai.core.errors import GameImportError, UnknownGameError
 from vsai.core.game import Game, GameSpec, _load_state, parse_state_json
 
-# Registry name -> module defining `SPEC`. A module is imported only when its game is used.
-_GAME_MODULES = {
-    "kilauea": "vsai.core.kilauea",
-    "vec": "vsai.core.vec",
-}
+ENTRY_POINT_GROUP = "vsai.games"
+
+
+@functools.lru_cache(maxsize=1)
+def _spec_modules() -> dict[str, str]:
+    """Registry name -> the module that defines its `SPEC`, in name order."""
+    found = {info.name: f"vsai.ext.{info.name}.spec"
+             for info in pkgutil.iter_modules(vsai.ext.__path__) if info.ispkg}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        found.setdefault(point.name, point.value)
+    return dict(sorted(found.items()))
 
 
 def list_games() -> list[str]:
-    """The names of the registered games, e.g. ["kilauea", "vec"]."""
-    return [name for name in _GAME_MODULES if _available(name)]
+    """The names of the registered games, in name order."""
+    return list(_spec_modules())
 
 
-def _available(name: str) -> bool:
-    try:
-        get_spec(name)
-    except ImportError:
-        return False
-    return True
-
-
+@functools.lru_cache(maxsize=None)
 def get_spec(name: str) -> GameSpec:
-    """The description of a registered game; ValueError for an unknown name."""
-    if name not in _GAME_MODULES:
-        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(sorted(_GAME_MODULES))}")
-    return importlib.import_module(_GAME_MODULES[name]).SPEC
+    """The description of a registered game; UnknownGameError for an unknown name and
+    GameImportError when the game's package is broken."""
+    modules = _spec_modules()
+    if not isinstance(name, str) or name not in modules:
+        raise UnknownGameError(f"unknown game {name!r}; the games are: {', '.join(modules)}")
+    try:
+        spec = importlib.import_module(modules[name]).SPEC
+    except Exception as error:
+        raise GameImportError(f"game {name!r} failed to load from {modules[name]}: "
+                              f"{type(error).__name__}: {error}") from error
+    if not isinstance(spec, GameSpec) or spec.name != name:
+        raise GameImportError(f"game {name!r}: {modules[name]}.SPEC must be a GameSpec named {name!r}")
+    return spec
 
 
 def load_game(name: str, **params) -> Game:
-    """A game by name with parameters, e.g. load_game("kilauea", players=3).
+    """A game by name with parameters, e.g. load_game(name, players=3).
 
-    The name may also carry parameters OpenSpiel-style: "kilauea(players=3)".
+    The name may also carry parameters OpenSpiel-style: "name(players=3)".
     """
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game name is a string, not {name!r}")
     name, inline = _split_name(name)
     inline.update(params)
     return Game(get_spec(name), inline)

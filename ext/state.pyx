@@ -14,6 +14,9 @@ from vsai.ext.rng cimport Rng, rng_seed, rng_below, rng_uniform
 
 JSON_FORMAT = "vsai-state"
 JSON_VERSION = 1
+# The protocol's buffer limits (ext/state.pxd), checked against each game's spec at load.
+LIMIT_ACTIONS = MAX_ACTIONS
+LIMIT_PLAYERS = MAX_PLAYERS
 
 # How many legal moves an error message lists before it says "and N more".
 _LISTED_IN_ERRORS = 12

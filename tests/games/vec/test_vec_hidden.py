@@ -111,7 +111,7 @@ def test_objectives_are_secret_until_the_end():
     for p in range(3):
         obs = state.observation_string(p)
         for q in range(3):
-            from vsai.ext.vec import objective_info
+            from vsai.ext.vec.engine import objective_info
             line = [l for l in obs.splitlines() if l.startswith(f"P{q + 1}: objective")][0]
             assert ("hidden" in line) == (q != p)
     end = build(3, stage=25, objectives=[0, 1, 2])
@@ -161,7 +161,7 @@ def test_observation_strings_differ_only_in_private_parts():
 def _research_twice(second=(5, 21)):
     """P1 researches blue (sees 2 cards, keeps 1 face down, returns card 4); then P2, who has a
     blue face-down card P1 never saw, researches blue and draws two other cards."""
-    from vsai.ext.vec import card_name
+    from vsai.ext.vec.engine import card_name
     state = build(2, up={0: [2], 1: [7]}, down={1: [39]}, known={39: 2}, marks={2: 1, 7: 1},
                   owner={2: 0, 7: 1}, stage=9, cur=0, first=0, act_idx=0, cubes=[3, 7, 0, 0],
                   specials=[0, 0, 0, 0], objectives=[0, 1])

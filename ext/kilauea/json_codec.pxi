@@ -1,4 +1,4 @@
-# Kilauea's JSON loading (included by ext/kilauea.pyx): `_fill` reads `to_dict` data into a
+# Kilauea's JSON loading (included by ext/kilauea/engine.pyx): `_fill` reads `to_dict` data into a
 # struct with type and range checks, `_validate` checks its consistency (conservation, limits,
 # set-up progress, turn state) so that no loaded state can dead-end or break an invariant.
 

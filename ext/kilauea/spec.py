@@ -1,20 +1,18 @@
-"""Kilauea (Combo Games, 2025): the game description for the registry.
+"""Kilauea (Combo Games, 2025): the game's description for the registry.
 
-The rules engine is the Cython class `vsai.ext.kilauea.KilaueaState`; its module docstring and
-docs/rules/kilauea.md give the rules coverage, the GAPS.md assumptions (K1..K16, X1..X7) and
-the action encoding.
+The rules engine is `vsai.ext.kilauea.engine.KilaueaState`; `rules.md` beside this file gives
+the rules coverage, the GAPS.md assumptions (K1..K16, X1..X7) and the action encoding.
 """
 from __future__ import annotations
 
-from vsai.core.game import GameSpec, Param
-from vsai.ext import kilauea as _engine
-from vsai.ext.kilauea import KilaueaState
+from vsai.ext.kilauea import engine
+from vsai.ext.spec import GameSpec, Param
 
 
 def _max_game_length(params: dict) -> int:
     # The draft (2 picks each), then at most DECISIONS_PER_TURN decisions in each of at most
     # turn_cap turns (X5, K15).
-    return 2 * params["players"] + _engine.DECISIONS_PER_TURN * params["turn_cap"]
+    return 2 * params["players"] + engine.DECISIONS_PER_TURN * params["turn_cap"]
 
 
 SPEC = GameSpec(
@@ -23,17 +21,18 @@ SPEC = GameSpec(
     summary=("Sail the shared canoe around the volcano, cut tikis from the forests, raise "
              "columns on the volcano and build your island; scored when the first and the "
              "third forest are emptied. Perfect information after a random set-up."),
-    state_class=KilaueaState,
+    state_class=engine.KilaueaState,
     params=(
         Param("players", 2, "number of players", minimum=2, maximum=4),
         Param("turn_cap", 300, "turns (all players together) after which the game is scored "
               "as ended (GAPS K15, X5)", minimum=1, maximum=100000),
     ),
     hidden_information=False,
-    num_distinct_actions=lambda params: _engine.NUM_DISTINCT_ACTIONS,
-    max_chance_outcomes=lambda params: _engine.MAX_CHANCE_OUTCOMES,
+    num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,
+    max_chance_outcomes=engine.MAX_CHANCE_OUTCOMES,
     max_game_length=_max_game_length,
-    min_players=2,
-    max_players=4,
-    extra={"observation_size": _engine.OBSERVATION_SIZE},
+    max_branching=engine.MAX_BRANCHING,
+    observation_size=engine.OBSERVATION_SIZE,
+    render_module="vsai.ext.kilauea.render",
+    rules_package="vsai.ext.kilauea",
 )

@@ -1,11 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The Vampire, the Elf & the Cthulhu (Giochix.it, 2016) for 2-4 players: the rules engine.
 
-Rulebook: /work/shared/rules/original/004_48b5c358debdf593.txt; gaps filled as in GAPS.md
-section 5 (C1..C15) and section 0 (X1..X7), cited by ID in the code. Card data: ext/vec_data.pxd.
-docs/rules/vec.md maps every rule to its code and tests and documents the action encoding.
+Rulebook: ../shared/rules/original/004_48b5c358debdf593.txt; gaps filled as in GAPS.md
+section 5 (C1..C15) and section 0 (X1..X7), cited by ID in the code. Card data: ext/vec/data.pxd.
+ext/vec/rules.md maps every rule to its code and tests and documents the action encoding.
 
-Files: vec_core.pxi (struct, turn flow, legal moves, effects), vec_class.pxi (hidden information,
+Files: rules.pxi (struct, turn flow, legal moves, effects), state_class.pxi (hidden information,
 evaluation, tables), this file (the VecState class: protocol and Python API).
 
 Every decision is one atomic action with a text; there are no clocks and no table talk
@@ -21,14 +21,19 @@ from libc.math cimport exp
 
 from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below
-from vsai.ext.vec_data cimport *
+from vsai.ext.vec.data cimport *
 
 import numpy as np
 
-include "vec_core.pxi"
-include "vec_class.pxi"
+include "rules.pxi"
+include "state_class.pxi"
 
 DEFAULT_TURN_CAP = 30       # C13
+NUM_DISTINCT_ACTIONS = NUM_ACTIONS
+MAX_CHANCE_OUTCOMES = NUM_CHANCE
+# The most legal actions at one node: the largest stage is a bid (5 exchange counts x 25 cubes
+# x 5 special tokens = 625 ids) with its "done"; no other stage offers more.
+MAX_BRANCHING = 626
 
 
 def _drawing(int stage) -> bool:

@@ -1,10 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Kilauea (Combo Games, 2025) for 2-4 players: the rules engine.
 
-Rulebook: /work/shared/rules/original/001_72270f2153afd2c4.txt; gaps filled as in GAPS.md
+Rulebook: ../shared/rules/original/001_72270f2153afd2c4.txt; gaps filled as in GAPS.md
 section 2 (K1..K16) and section 0 (X1..X7), cited by ID in the code. The board data is in
-ext/kilauea_data.pxd; the rules in C are in ext/kilauea_rules.pxi and the JSON checks in
-ext/kilauea_json.pxi (both included here). docs/rules/kilauea.md maps every rule to its
+ext/kilauea/data.pxd; the rules in C are in ext/kilauea/rules.pxi and the JSON checks in
+ext/kilauea/json_codec.pxi (both included here). ext/kilauea/rules.md maps every rule to its
 code and tests.
 
 Set-up is explicit chance, in this order (no chance after it):
@@ -48,7 +48,7 @@ from libc.math cimport exp
 
 from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below
-from vsai.ext.kilauea_data cimport *
+from vsai.ext.kilauea.data cimport *
 
 import numpy as np
 
@@ -114,6 +114,9 @@ cdef enum:
 
 NUM_DISTINCT_ACTIONS = NUM_ACTIONS
 MAX_CHANCE_OUTCOMES = NUM_CHANCE
+# The most legal actions at one node: a phase offers one family of ids, the largest being a
+# move from a forest to the volcano or the island (275 ids), with "pass" or "stop".
+MAX_BRANCHING = 300
 # Decisions in one turn at most: move, cut, cut/stop, pass, and up to 6 activations (the
 # coral or hillside tile, and each of the 5 volcano tiles unlocked that turn) of at most 4
 # decisions each (activate a 3, its target, the parameters, the second half of a 10).
@@ -180,7 +183,7 @@ cdef void _build_tables():
 _build_tables()
 
 
-include "kilauea_rules.pxi"
+include "rules.pxi"
 
 
 # ---------------------------------------------------------------- text helpers (Python)
@@ -618,4 +621,4 @@ cdef class KilaueaState(State):
 OBSERVATION_SIZE = 12 + 4 + 4 + 4 + 11 + 4 + 4 + 10 + 4 * 26 + 20 + 275 + 150 + 2 + 10 + 20 + 30
 
 
-include "kilauea_json.pxi"
+include "json_codec.pxi"

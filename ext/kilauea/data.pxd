@@ -2,7 +2,7 @@
 """Kilauea's physical data: board geometry, piece counts, tile costs (one place, GAPS K1-K5).
 
 Everything the rulebook or GAPS.md fixes about the components lives here as C constants, so
-real board data can replace the assumed layout without touching the engine (ext/kilauea.pyx).
+real board data can replace the assumed layout without touching the engine (ext/kilauea/engine.pyx).
 
 Indices used throughout:
 - colours 0..3 = red, yellow, green, blue (K1);

@@ -194,7 +194,7 @@ def test_missing_key_raises_value_error():
 def test_observations(players):
     state = play_draft(play_setup(players, 0))
     game = load_game("kilauea", players=players)
-    size = game.spec.extra["observation_size"]
+    size = game.spec.size("observation_size", game.get_parameters())
     for p in range(players):
         tensor = state.observation_tensor(p)
         assert tensor.dtype == np.float32 and tensor.shape == (size,)
@@ -221,7 +221,7 @@ def test_pickle_and_params():
 
 
 def test_constructor_rejects_bad_parameters():
-    from vsai.ext.kilauea import KilaueaState
+    from vsai.ext.kilauea.engine import KilaueaState
     for kwargs in ({"players": 1}, {"players": 5}, {"players": "4"}, {"turn_cap": 0}):
         with pytest.raises(ValueError):
             KilaueaState(**kwargs)

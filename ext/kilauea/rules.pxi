@@ -1,4 +1,4 @@
-# Kilauea's rules in C (included by ext/kilauea.pyx): helpers, scoring, legal moves for every
+# Kilauea's rules in C (included by ext/kilauea/engine.pyx): helpers, scoring, legal moves for every
 # step of a turn, and applying a move. Everything here is `noexcept nogil` on one KData struct.
 
 # ---------------------------------------------------------------- small helpers (C)

@@ -34,7 +34,7 @@ def test_setup(n):
         ideas = [c for c in range(54) if d["loc"][c] == IDEAS]
         colors = [(c % 18) // 3 for c in ideas]
         revealed = [o for o in range(12) if d["obj_loc"][o] == -2]
-        from vsai.ext.vec import objective_info
+        from vsai.ext.vec.engine import objective_info
         if n == 3:
             assert sorted(colors) == list(range(6)) and not revealed
         else:

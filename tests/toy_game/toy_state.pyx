@@ -1,7 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """A small hidden-information card game that exercises every part of the search kernels.
 
-It is not a registered game: the search tests use it to check ISMCTS fairness and the MO
+It is not part of the library (tests/toy_game/ai_toygame.py compiles it for the tests), and
+it is the smallest complete example of the engine protocol. The search tests use it to check ISMCTS fairness and the MO
 mode independently of the real games. Rules ("secret bids"):
 - Cards are valued 1..(3 * players + 3). Set-up deals 3 hidden cards to each player (chance
   outcomes: the card's value; only its receiver sees it).

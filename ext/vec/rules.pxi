@@ -1,5 +1,5 @@
-# The C game logic of ext/vec.pyx (included there): struct, flow, legal moves, effects.
-# Rule and gap IDs (C1..C15, X1..X7) refer to /work/shared/rules/GAPS.md.
+# The C game logic of ext/vec/engine.pyx (included there): struct, flow, legal moves, effects.
+# Rule and gap IDs (C1..C15, X1..X7) refer to ../shared/rules/GAPS.md.
 
 # ---------------------------------------------------------------- action encoding
 cdef enum:

@@ -184,7 +184,7 @@ def test_bad_parameters():
         load_game("vec", players=5)
     with pytest.raises(ValueError):
         load_game("vec", players=1)
-    from vsai.ext.vec import VecState
+    from vsai.ext.vec.engine import VecState
     with pytest.raises(ValueError):
         VecState(players=6)
     with pytest.raises(ValueError):
@@ -193,7 +193,7 @@ def test_bad_parameters():
 
 def test_mutated_json_is_rejected_or_playable():
     """Random edits of a saved state: either a ValueError or a state that plays to the end."""
-    from vsai.ext.vec import _FIELDS
+    from vsai.ext.vec.engine import _FIELDS
     rng = random.Random(0)
     game = load_game("vec", players=3)
     accepted = 0

@@ -1,0 +1,161 @@
+"""The description every game gives of itself: `GameSpec` and its parameters, `Param`.
+
+Each game package `vsai.ext.<game>` has a module `spec` with an attribute `SPEC`. The registry
+(`vsai.core.registry`) finds it by a scan of `vsai.ext` (or the entry-point group
+`vsai.games`), and everything above the engines (core, ai, cli) learns what differs between
+games from it: sizes, parameters, teams, search defaults, rendering and the rules document.
+Sizes come from the engine module, never copied by hand.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from vsai.ext.state import LIMIT_ACTIONS as MAX_ACTIONS, LIMIT_PLAYERS as MAX_PLAYERS
+
+
+@dataclass(frozen=True)
+class Param:
+    """One game parameter: its name, type, default and allowed values or range."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """The value converted to the parameter's type; ValueError when it is not allowed."""
+        kind = type(self.default)
+        if kind is bool:
+            if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+                value = value.lower() in ("1", "true", "yes", "on")
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name} takes true or false, not {value!r}")
+        elif kind is int:
+            try:
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise TypeError
+                value = int(value)
+            except (TypeError, ValueError, OverflowError):
+                raise ValueError(f"option {self.name} takes a whole number, not {value!r}") from None
+        else:
+            try:
+                value = kind(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"option {self.name} takes a {kind.__name__}, not {value!r}") from None
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ValueError(f"option {self.name}={value!r} is not one of: {allowed}")
+        if self.minimum is not None and value < self.minimum:
+            raise ValueError(f"option {self.name}={value} is below the minimum {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValueError(f"option {self.name}={value} is above the maximum {self.maximum}")
+        return value
+
+
+def _no_teams(params: dict) -> tuple:
+    return ()
+
+
+def _seat_numbers(params: dict) -> tuple[str, ...]:
+    return tuple(f"P{seat + 1}" for seat in range(params["players"]))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the registry, the OpenSpiel wrapper, the agents and the CLI know of a game.
+
+    `params` must include `players` with its minimum and maximum: the player counts come from
+    it. The size fields are ints or functions of the validated parameter dict.
+    """
+
+    name: str
+    title: str
+    summary: str
+    state_class: type
+    params: tuple[Param, ...]
+    hidden_information: bool
+    num_distinct_actions: int | Callable[[dict], int]
+    max_chance_outcomes: int | Callable[[dict], int]
+    # A true bound on the player decisions of one game (turn cap included).
+    max_game_length: int | Callable[[dict], int]
+    # A bound on the legal actions, or chance outcomes, at any one node: checked against the
+    # engine protocol's MAX_ACTIONS buffer when the game loads.
+    max_branching: int | Callable[[dict], int]
+    observation_size: int | Callable[[dict], int] = 0
+    # Seats that win or lose together, e.g. ((0,), (1, 2, 3)) for a Kaiju against a human
+    # team; seats in no team play alone. A team's win is shared equally by its seats.
+    teams: Callable[[dict], tuple[tuple[int, ...], ...]] = _no_teams
+    # How people name the seats, e.g. ("P1", "P2") or ("Kaiju", "Tokyo", ...).
+    seat_names: Callable[[dict], tuple[str, ...]] = _seat_numbers
+    # Default options of the search agents on this game (options given explicitly win).
+    search_defaults: dict = field(default_factory=dict)
+    # Module with `board(state, seat, hidden_information)` and optionally
+    # `hidden_move_text(mover, text)`, imported when something is drawn.
+    render_module: str | None = None
+    # The package holding `rules.md` (the rules coverage document), read as package data.
+    rules_package: str | None = None
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats the game is played with."""
+        return self._players().minimum
+
+    @property
+    def max_players(self) -> int:
+        """The most seats the game is played with."""
+        return self._players().maximum
+
+    def _players(self) -> Param:
+        for param in self.params:
+            if param.name == "players":
+                return param
+        raise ValueError(f"game {self.name}: its spec has no 'players' parameter")
+
+    def size(self, field_name: str, params: dict) -> int:
+        """The value of a size field (`num_distinct_actions`, ...) for these parameters."""
+        value = getattr(self, field_name)
+        return int(value(params) if callable(value) else value)
+
+    def defaults(self) -> dict:
+        """The default value of every parameter."""
+        return {p.name: p.default for p in self.params}
+
+    def validate(self, given: dict) -> dict:
+        """Defaults completed by `given`, each value checked; ValueError names what is wrong."""
+        known = {p.name: p for p in self.params}
+        unknown = sorted(set(given) - set(known), key=str)
+        if unknown:
+            raise ValueError(f"{self.name} has no option {', '.join(map(str, unknown))}; "
+                             f"its options are: {', '.join(known)}")
+        result = self.defaults()
+        for name, value in given.items():
+            result[name] = known[name].check(value)
+        return result
+
+    def check_limits(self, params: dict) -> None:
+        """ValueError when these parameters would overflow the engine protocol's buffers."""
+        players = params["players"]
+        if players > MAX_PLAYERS:
+            raise ValueError(f"{self.name} with {players} players exceeds the engine protocol's "
+                             f"MAX_PLAYERS = {MAX_PLAYERS}")
+        branching = self.size("max_branching", params)
+        if branching > MAX_ACTIONS:
+            raise ValueError(f"{self.name} may offer {branching} actions at one node, more than "
+                             f"the engine protocol's MAX_ACTIONS = {MAX_ACTIONS}")
+
+    def team_of(self, params: dict) -> list[int]:
+        """For each seat, the index of its side: teams first, then each lone seat."""
+        side = [-1] * params["players"]
+        teams = self.teams(params)
+        for index, team in enumerate(teams):
+            for seat in team:
+                side[seat] = index
+        next_side = len(teams)
+        for seat in range(len(side)):
+            if side[seat] < 0:
+                side[seat] = next_side
+                next_side += 1
+        return side

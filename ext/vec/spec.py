@@ -1,0 +1,45 @@
+"""The Vampire, the Elf & the Cthulhu: the game's description for the registry.
+
+Rules: `../shared/rules/original/004_48b5c358debdf593.txt`, gaps per GAPS.md section 5; the
+engine is `vsai.ext.vec.engine` (`rules.md` beside this file maps rules to code and tests).
+"""
+from __future__ import annotations
+
+from vsai.ext.spec import GameSpec, Param
+from vsai.ext.vec import engine
+
+# Player decisions per activation are bounded by 1 choice + 2 special actions per card (54
+# cards) + one bid per participant (exchanges are part of the bid) + the longest effect (55)
+# + the turn-downs (55); 300 is a safe round bound. Phase I has at most 2 placements and 2 forced
+# moves per player.
+_PER_ACTIVATION = 300
+
+
+def _max_game_length(params: dict) -> int:
+    n, cap = params["players"], params["turn_cap"]
+    return 2 * n + cap * (4 * n + 2 * n * _PER_ACTIVATION)
+
+
+SPEC = GameSpec(
+    name="vec",
+    title="The Vampire, the Elf & the Cthulhu",
+    summary=("Write the NOVEL: bid ink for ideas, activate cards to compare, research, "
+             "re-activate, retrieve ink and insert cards; score by your secret objective."),
+    state_class=engine.VecState,
+    params=(
+        Param("players", 2, "number of players", minimum=2, maximum=4),
+        Param("turn_cap", engine.DEFAULT_TURN_CAP, "game turns before the game is scored as it "
+              "stands (C13)", minimum=1, maximum=1000),
+    ),
+    hidden_information=True,
+    num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,
+    max_chance_outcomes=engine.MAX_CHANCE_OUTCOMES,
+    max_game_length=_max_game_length,
+    max_branching=engine.MAX_BRANCHING,
+    # Random playouts say little in VEC (ismcts with full playouts won 30% of 2-player games
+    # against `heuristic` at 2000 iterations a move, with cutoff=10 90% at 500), so playouts
+    # stop after 10 moves and use the game's evaluation.
+    search_defaults={"cutoff": 10},
+    render_module="vsai.ext.vec.render",
+    rules_package="vsai.ext.vec",
+)

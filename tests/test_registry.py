@@ -1,0 +1,119 @@
+"""The registry finds the games by a package scan; the framework never names a game."""
+from __future__ import annotations
+
+import pickle
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vsai.core import GameImportError, UnknownGameError, get_spec, list_games, load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+# The games that ship. Adding a game adds its name here, and nothing else outside its folder.
+SHIPPED = ["kilauea", "vec"]
+
+
+def test_the_games_that_ship():
+    assert list_games() == SHIPPED
+
+
+def test_each_game_is_one_folder_with_its_parts():
+    for name in list_games():
+        folder = ROOT / "ext" / name
+        for part in ("__init__.py", "spec.py", "data.pxd", "engine.pyx", "rules.md"):
+            assert (folder / part).is_file(), f"ext/{name}/{part} is missing"
+        assert (ROOT / "tests" / "games" / name).is_dir()
+        spec = get_spec(name)
+        assert spec.name == name and spec.rules_package == f"vsai.ext.{name}"
+
+
+def test_framework_names_no_game():
+    """core/, ai/ and cli/ learn everything about a game from its spec."""
+    names = list_games() + ["vulcanus", "godzilla", "eruption"]
+    pattern = re.compile(r"\b(" + "|".join(names) + r")\b", re.IGNORECASE)
+    offenders = []
+    for layer in ("core", "ai", "cli"):
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if pattern.search(line):
+                    offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_rules_documents_cite_no_absolute_path():
+    for name in list_games():
+        text = (ROOT / "ext" / name / "rules.md").read_text()
+        assert "/work/" not in text and "../shared/rules/" in text
+
+
+def test_unknown_game_is_a_clear_error():
+    with pytest.raises(UnknownGameError, match="unknown game 'chess'; the games are: kilauea"):
+        load_game("chess")
+    with pytest.raises(ValueError):
+        get_spec(None)
+
+
+def test_a_broken_game_is_an_error_with_its_cause(tmp_path):
+    """A game package that fails to import is reported, never skipped."""
+    broken = tmp_path / "brokengame"
+    broken.mkdir()
+    (broken / "__init__.py").write_text("")
+    (broken / "spec.py").write_text("raise RuntimeError('the engine was not built')\n")
+    code = (
+        "import sys, vsai.ext\n"
+        f"vsai.ext.__path__.append({str(tmp_path)!r})\n"
+        "from vsai.core import list_games, get_spec, GameImportError\n"
+        "assert 'brokengame' in list_games()\n"
+        "try:\n"
+        "    get_spec('brokengame')\n"
+        "except GameImportError as error:\n"
+        "    print(error)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "game 'brokengame' failed to load" in out.stdout
+    assert "RuntimeError: the engine was not built" in out.stdout
+
+
+def test_games_pickle():
+    for name in list_games():
+        game = load_game(name, players=3)
+        copy = pickle.loads(pickle.dumps(game))
+        assert copy == game and copy.get_parameters() == game.get_parameters()
+
+
+def test_player_counts_come_from_the_players_parameter():
+    for name in list_games():
+        spec = get_spec(name)
+        players = next(p for p in spec.params if p.name == "players")
+        assert (spec.min_players, spec.max_players) == (players.minimum, players.maximum)
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_branching_stays_within_the_spec_bound(name):
+    """The spec's max_branching (checked against MAX_ACTIONS at load) holds in random games."""
+    spec = get_spec(name)
+    for players in range(spec.min_players, spec.max_players + 1):
+        game = load_game(name, players=players)
+        bound = spec.size("max_branching", game.get_parameters())
+        rng = random.Random(players)
+        for _ in range(3):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                actions = state.legal_actions()
+                assert len(actions) <= bound
+                state.apply_action(rng.choice(actions))
+
+
+def test_limits_are_checked_when_a_game_loads():
+    from dataclasses import replace
+    from vsai.core import Game
+    spec = get_spec(list_games()[0])
+    with pytest.raises(ValueError, match="MAX_ACTIONS = 1024"):
+        Game(replace(spec, max_branching=5000), {})
+    too_many = replace(spec, params=tuple(replace(p, maximum=9) if p.name == "players" else p
+                                          for p in spec.params))
+    with pytest.raises(ValueError, match="MAX_PLAYERS = 6"):
+        Game(too_many, {"players": 7})

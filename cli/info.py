@@ -31,7 +31,8 @@ def list_command() -> None:
         games.add_column(column)
     for name in options.game_names():
         spec = get_spec(name)
-        games.add_row(name, spec.title, f"{spec.min_players}-{spec.max_players}",
+        title = spec.title if spec.complete else f"{spec.title} (rules in progress)"
+        games.add_row(name, title, f"{spec.min_players}-{spec.max_players}",
                       "yes" if spec.hidden_information else "no", _variants(spec))
     console.print(games)
     agents = Table(title="Agents (--ai, --agents)", title_justify="left")

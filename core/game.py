@@ -114,8 +114,9 @@ def parse_state_json(text: str | bytes) -> dict:
     if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
         raise ValueError(f"not a vsai state: a JSON object with \"format\": \"{JSON_FORMAT}\" is expected")
     if data.get("version") != JSON_VERSION:
-        raise ValueError(f"unsupported vsai state version {data.get('version')!r} "
-                         f"(this vsai reads version {JSON_VERSION})")
+        raise ValueError(f"unsupported vsai state version {data.get('version')!r}: this vsai reads "
+                         f"version {JSON_VERSION} (saved games of version 1 came before the field "
+                         f"names were made readable; a game record, `vsai-record`, still replays)")
     for key, kind in (("game", str), ("params", dict), ("state", dict)):
         if not isinstance(data.get(key), kind):
             raise ValueError(f"vsai state JSON: {key!r} is missing or not a {kind.__name__}")

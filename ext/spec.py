@@ -97,6 +97,9 @@ class GameSpec:
     render_module: str | None = None
     # The package holding `rules.md` (the rules coverage document), read as package data.
     rules_package: str | None = None
+    # False while the engine does not yet implement every rule (rules.md lists what is left);
+    # `vsai list` says so.
+    complete: bool = True
 
     @property
     def min_players(self) -> int:

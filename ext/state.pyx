@@ -13,7 +13,8 @@ from libc.string cimport memcmp
 from vsai.ext.rng cimport Rng, rng_seed, rng_below, rng_uniform
 
 JSON_FORMAT = "vsai-state"
-JSON_VERSION = 1
+# 2: per-game packages, readable field names in every game (version 1 files are refused).
+JSON_VERSION = 2
 # The protocol's buffer limits (ext/state.pxd), checked against each game's spec at load.
 LIMIT_ACTIONS = MAX_ACTIONS
 LIMIT_PLAYERS = MAX_PLAYERS

@@ -67,9 +67,10 @@ def test_param_checks_types_and_ranges():
     ("not json", "not valid JSON"),
     ("[]", "not a vsai state"),
     ('{"format": "vsai-state", "version": 99}', "unsupported vsai state version"),
-    ('{"format": "vsai-state", "version": 1, "game": "kilauea", "params": {}}', "'state' is missing"),
-    ('{"format": "vsai-state", "version": 1, "game": "nope", "params": {}, "state": {}}', "unknown game"),
-    ('{"format": "vsai-state", "version": 1, "game": "kilauea", "params": {}, "state": {}}', "kilauea"),
+    ('{"format": "vsai-state", "version": 1}', "saved games of version 1 came before"),
+    ('{"format": "vsai-state", "version": 2, "game": "kilauea", "params": {}}', "'state' is missing"),
+    ('{"format": "vsai-state", "version": 2, "game": "nope", "params": {}, "state": {}}', "unknown game"),
+    ('{"format": "vsai-state", "version": 2, "game": "kilauea", "params": {}, "state": {}}', "kilauea"),
 ])
 def test_malformed_state_json_is_a_clear_value_error(text, message):
     with pytest.raises(ValueError, match=message):

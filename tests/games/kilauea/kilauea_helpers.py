@@ -125,7 +125,7 @@ def position(players: int = 4, *, phase: str = "move", player: int = 0, pawn: in
             "island": [[islands[p].get(s, {}).get(c, 0) for c in COLOURS] for s in range(5)]}
     if extra:
         extra(data)
-    text = json.dumps({"format": "vsai-state", "version": 1, "game": "kilauea",
+    text = json.dumps({"format": "vsai-state", "version": 2, "game": "kilauea",
                        "params": {"players": n, "turn_cap": turn_cap}, "state": data})
     return game.state_from_json(text)
 

@@ -63,7 +63,7 @@ def build(n: int = 2, *, up=None, down=None, ideas=(), novel=None, objectives=No
     if "box" not in fields:
         for p in range(n):
             d["box"][p] = 4 - d["specials"][p] - sum(d["tok"][4 * j + p] for j in range(4))
-    text = json.dumps({"format": "vsai-state", "version": 1, "game": "vec",
+    text = json.dumps({"format": "vsai-state", "version": 2, "game": "vec",
                        "params": {"players": n, "turn_cap": d["turn_cap"]}, "state": d})
     return game.state_from_json(text)
 

@@ -122,13 +122,38 @@ def _ignore_ctrl_c() -> None:
 
 
 def tally(results: list[GameResult], labels: list[str]) -> dict[str, Tally]:
-    """Per-agent totals."""
+    """Per-agent totals: each game counts once for an agent, with the returns of all the seats
+    it held added up (so a team's result is counted once, not once per seat)."""
     totals = {label: Tally() for label in labels}
     for result in results:
-        for seat, label in enumerate(result.labels):
-            totals[label].add(seat, result.returns[seat], result.scores[seat],
-                              result.think_seconds[seat], result.moves[seat])
+        for label in set(result.labels):
+            seats = [s for s, held in enumerate(result.labels) if held == label]
+            totals[label].add(seats[0], sum(result.returns[s] for s in seats),
+                              sum(result.scores[s] for s in seats) / len(seats),
+                              sum(result.think_seconds[s] for s in seats),
+                              sum(result.moves[s] for s in seats))
+            for seat in seats[1:]:
+                totals[label].seats[seat] = totals[label].seats.get(seat, 0) + 1
     return totals
+
+
+def side_tally(results: list[GameResult], sides: list[int], side_names: list[str]) -> list[dict[str, Any]]:
+    """For games with teams: one row per side and lineup on that side (e.g. the Kaiju side
+    played by ismcts), with the side's wins counted once per game and a Wilson interval."""
+    rows: dict[tuple[str, str], list[float]] = {}
+    for result in results:
+        for side, name in enumerate(side_names):
+            seats = [s for s, of in enumerate(sides) if of == side]
+            agents = "+".join(result.labels[s] for s in seats)
+            games_wins = rows.setdefault((name, agents), [0, 0.0])
+            games_wins[0] += 1
+            games_wins[1] += sum(result.returns[s] for s in seats)
+    out = []
+    for (name, agents), (games, wins) in sorted(rows.items()):
+        lo, hi = wilson_interval(wins, games)
+        out.append({"side": name, "agents": agents, "games": games, "wins": round(wins, 6),
+                    "win_rate": round(wins / games, 6), "ci95": [round(lo, 6), round(hi, 6)]})
+    return out
 
 
 def summary(game_name: str, games: int, totals: dict[str, Tally]) -> dict[str, Any]:
@@ -178,8 +203,10 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
     """
     texts = [t.replace(";", ",") for t in agent_list.split(",")]
     texts = _regroup(texts)
-    if not 2 <= len(texts) <= 4:
-        raise click.BadParameter(f"give 2 to 4 agents, not {len(texts)}", param_hint="--agents")
+    spec = options.game_spec(game_name)
+    if not spec.min_players <= len(texts) <= spec.max_players:
+        raise click.BadParameter(f"{game_name} seats {spec.min_players} to {spec.max_players}: give "
+                                 f"that many agents, not {len(texts)}", param_hint="--agents")
     labels, specs = _labels(texts)
     game = options.load_game(game_name, len(labels), game_options)
     options.check_seconds(think_time)
@@ -203,6 +230,11 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
         interrupted = True
         err.print(f"Interrupted: {len(results)} of {games} games were played.")
     data = summary(game.name, len(results), tally(results, labels))
+    if game.teams():
+        sides = game.sides()
+        names = ["+".join(n for s, n in enumerate(game.seat_names()) if sides[s] == side)
+                 for side in range(max(sides) + 1)]
+        data["sides"] = side_tally(results, sides, names)
     if as_json:
         click.echo(json.dumps(data))
     else:
@@ -232,4 +264,14 @@ def _print_table(data: dict[str, Any], budget: options.Budget) -> None:
         lo, hi = r["ci95"]
         table.add_row(label, f"{r['wins']:g}", f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
                       f"{r['mean_score']:.1f}", f"{r['mean_think_seconds'] * 1000:.1f} ms")
-    stdout_console(piped_width=120).print(table)
+    console = stdout_console(piped_width=120)
+    console.print(table)
+    if data.get("sides"):
+        sides = Table(title="By side (a team's result counts once per game)", title_justify="left")
+        for column in ("side", "agents", "games", "wins", "win rate", "95% interval"):
+            sides.add_column(column, justify="left" if column in ("side", "agents") else "right")
+        for r in data["sides"]:
+            lo, hi = r["ci95"]
+            sides.add_row(r["side"], r["agents"], str(r["games"]), f"{r['wins']:g}",
+                          f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        console.print(sides)

@@ -48,14 +48,22 @@ def game_names() -> list[str]:
     return list_games()
 
 
-def load_game(name: str, players: int | None, options: tuple[str, ...]):
-    """The `Game` named on the command line, with --players and --option; UsageError if bad."""
-    from vsai.core import get_spec, load_game as core_load
+def game_spec(name: str):
+    """The spec of the game named on the command line; a usage error for an unknown name."""
+    from vsai.core import get_spec
 
     known = game_names()
     if name not in known:
         raise click.BadParameter(f"unknown game {name!r}; the games are: {', '.join(known) or 'none'}",
                                  param_hint="GAME")
+    return get_spec(name)
+
+
+def load_game(name: str, players: int | None, options: tuple[str, ...]):
+    """The `Game` named on the command line, with --players and --option; UsageError if bad."""
+    from vsai.core import get_spec, load_game as core_load
+
+    game_spec(name)
     params = parse_pairs(options, "--option")
     if players is not None:
         params["players"] = players

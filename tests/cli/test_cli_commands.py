@@ -115,7 +115,7 @@ def test_the_same_agent_twice_is_kept_apart():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["arena", "kilauea", "--agents", "random"], "give 2 to 4 agents"),
+    (["arena", "kilauea", "--agents", "random"], "kilauea seats 2 to 4: give that many agents, not 1"),
     (["arena", "kilauea", "--agents", "random,alphazero"], "unknown agent 'alphazero'"),
     (["arena", "kilauea", "--agents", "random,ismcts:bogus=1"], "has no option bogus"),
     (["arena", "kilauea", "--agents", "random,random", "--games", "0"], "0 is not in the range"),
@@ -220,3 +220,16 @@ def test_arena_plays_the_same_games_as_the_match_runner():
     shares = series.shares()
     assert data["results"]["ismcts"]["wins"] == pytest.approx(shares[0])
     assert data["results"]["heuristic"]["wins"] == pytest.approx(shares[1])
+
+
+def test_arena_counts_a_team_once_per_game_and_reports_each_side():
+    """Seat 0 alone against the team of seats 1 and 2 (a Kaiju against humans)."""
+    from vsai.cli.arena import GameResult, side_tally, tally
+    kaiju_wins = GameResult(0, ["a", "b", "c"], [1.0, 0.0, 0.0], [0, 0, 0], [0, 0, 0], [1, 1, 1])
+    team_wins = GameResult(1, ["b", "c", "a"], [0.0, 0.5, 0.5], [0, 0, 0], [0, 0, 0], [1, 1, 1])
+    totals = tally([kaiju_wins, team_wins], ["a", "b", "c"])
+    assert totals["a"].games == 2 and totals["a"].wins == 1.5
+    rows = side_tally([kaiju_wins, team_wins], [0, 1, 1], ["Kaiju", "H1+H2"])
+    by_side = {(r["side"], r["agents"]): (r["games"], r["wins"]) for r in rows}
+    assert by_side == {("Kaiju", "a"): (1, 1.0), ("Kaiju", "b"): (1, 0.0),
+                       ("H1+H2", "b+c"): (1, 0.0), ("H1+H2", "c+a"): (1, 1.0)}

@@ -8,7 +8,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 # progress(done, total): `done` iterations so far of `total` (None when only time bounds it).
+# A progress callback may raise StopSearch to end the search at once: the agent then answers
+# with the best move found so far.
 Progress = Callable[[int, Optional[int]], None]
+
+
+class StopSearch(Exception):
+    """Raised by a progress callback to stop a search early (see `Progress`)."""
 
 _MASK64 = (1 << 64) - 1
 

@@ -14,7 +14,7 @@ from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.console import thinking
 from vsai.cli.prompt import LineReader, completions, help_lines, parse
-from vsai.cli.session import CHANCE, HUMAN, Move, Table
+from vsai.core.match import CHANCE, HUMAN, Match, Move
 from vsai.core import render
 from vsai.core.record import GameRecord
 
@@ -30,9 +30,9 @@ def agent_seed(seed: int, seat: int) -> int:
 
 
 class PlayLoop:
-    """Drives a `Table`: asks humans, lets agents think, shows what each seat may see."""
+    """Drives a `Match`: asks humans, lets agents think, shows what each seat may see."""
 
-    def __init__(self, console: Console, table: Table, ai: options.AgentSpec, budget: options.Budget,
+    def __init__(self, console: Console, table: Match, ai: options.AgentSpec, budget: options.Budget,
                  explain: bool, interactive_mode: bool):
         self.console = console
         self.table = table
@@ -256,7 +256,7 @@ class PlayLoop:
         """Replace the game by a saved one; "redraw" when loaded, "" (one line said why) if not."""
         try:
             record = GameRecord.load(path)
-            table = Table.from_record(record, self.ai.name)
+            table = Match.from_record(record, self.ai.name)
             for who in set(table.seats.values()) - {HUMAN}:
                 if who not in options.agent_names():
                     raise ValueError(f"unknown agent {who!r} in seat list")

@@ -10,7 +10,7 @@ import numpy as np
 from vsai.cli import levels, options
 from vsai.cli.console import interactive, stdout_console
 from vsai.cli.loop import PlayLoop
-from vsai.cli.session import CHANCE, HUMAN, Table
+from vsai.core.match import CHANCE, HUMAN, Match
 from vsai.core import render
 from vsai.core.record import GameRecord
 
@@ -78,7 +78,7 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
             seed = secrets.randbelow(2**31)
         human_seats = seat_plan(game.num_players(), humans, seat, seed,
                                 [render.seat_label(s, game) for s in range(game.num_players())])
-        table = Table(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())})
+        table = Match(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())})
     console = stdout_console()
     loop = PlayLoop(console, table, ai, budget, explain, interactive())
     who = ", ".join(loop.who(s) for s in sorted(table.seats))
@@ -109,13 +109,13 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
         loop.say(f"Quit after {decisions} moves; the game was not finished.", "yellow")
 
 
-def _loaded_table(path: str, game_name: str, ai: str) -> Table:
+def _loaded_table(path: str, game_name: str, ai: str) -> Match:
     """The table of a saved game for --load; a usage error when it cannot be used."""
     try:
         record = GameRecord.load(path)
         if record.game != game_name:
             raise ValueError(f"{path} is a {record.game} game, not {game_name}")
-        table = Table.from_record(record, ai)
+        table = Match.from_record(record, ai)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--load") from None
     unknown = set(table.seats.values()) - {HUMAN} - set(options.agent_names())

@@ -6,7 +6,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from vsai.cli.console import interactive, stdout_console
-from vsai.cli.visibility import hidden_from
+from vsai.core.visibility import hidden_from
 from vsai.core import render
 from vsai.core.record import GameRecord
 

@@ -147,7 +147,7 @@ def test_replay_a_saved_game(tmp_path):
 
 
 def test_replay_a_finished_game_ends_with_the_result(tmp_path):
-    from vsai.cli.session import Table
+    from vsai.core.match import Match as Table
     from vsai.core import load_game
 
     path = tmp_path / "game.json"

@@ -174,6 +174,9 @@ class EngineSession:
         seed = _argument(request, "seed", int, default=0)
         apply = _argument(request, "apply", bool, default=True)
         want_progress = _argument(request, "progress", bool, default=False)
+        top = _argument(request, "top", int, default=10)
+        if top < 0:
+            raise ProtocolError("bad_argument", f"'top' is 0 or more, not {top}")
         options = _argument(request, "options", dict, default={})
         iterations, time_limit = _budget(request)
         viewer = self._viewer(request, match, default=None)
@@ -187,7 +190,7 @@ class EngineSession:
                                             "send stop or wait for its answer")
             self._search = {"id": request_id, "table": request.get("table"), "stop": stop}
             thread = threading.Thread(target=self._run_search, daemon=True,
-                                      args=(request_id, match, agent, apply, want_progress, stop))
+                                      args=(request_id, match, agent, apply, want_progress, stop, top))
             self._search["thread"] = thread
         self._search["viewer"] = viewer
         thread.start()
@@ -235,7 +238,7 @@ class EngineSession:
 
     # ------------------------------------------------------------------ searching
     def _run_search(self, request_id: Any, match: Match, agent: Any, apply: bool,
-                    want_progress: bool, stop: threading.Event) -> None:
+                    want_progress: bool, stop: threading.Event, top: int) -> None:
         import time
 
         last = [0.0]
@@ -258,7 +261,7 @@ class EngineSession:
                       "seconds": round(time.monotonic() - started, 4),
                       "iterations": getattr(agent, "last_iterations", 0),
                       "analysis": [{"action": c.action, "text": c.text, "visits": c.visits,
-                                    "value": round(c.value, 6)} for c in candidates]}
+                                    "value": round(c.value, 6)} for c in candidates[:top]]}
             if viewer is not None and viewer != seat:
                 # Worded for the viewer: a move it could not see stays hidden; no analysis.
                 answer["analysis"] = []

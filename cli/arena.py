@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import signal
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -101,19 +103,35 @@ def play_game(game_name: str, params: dict, specs: dict[str, options.AgentSpec],
 
 def run_games(game_name: str, params: dict, specs: dict[str, options.AgentSpec], labels: list[str],
               budget: options.Budget, seed: int, games: int, workers: int) -> Iterator[GameResult]:
-    """Every game of the match, in completion order, in `workers` processes (1 = this process)."""
+    """Every game of the match, in completion order, in `workers` processes (1 = this process;
+    never more processes than games or cores).
+
+    On Ctrl-C (or when the caller stops iterating) the worker processes are terminated at
+    once: the games they were playing are dropped, the finished ones were already yielded.
+    """
     args = (game_name, params, specs, labels, budget, seed)
-    if workers <= 1:
+    workers = max(1, min(workers, games, os.cpu_count() or 1))
+    if workers == 1:
         for index in range(games):
             yield play_game(*args, index)
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
+    pool = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn").Pool(
+        workers, initializer=_ignore_ctrl_c)
     try:
-        futures = [pool.submit(play_game, *args, index) for index in range(games)]
-        for future in as_completed(futures):
-            yield future.result()
-    finally:  # on Ctrl-C: drop the games not started, let the running ones end quietly
-        pool.shutdown(wait=False, cancel_futures=True)
+        yield from pool.imap_unordered(_play_indexed, [(args, index) for index in range(games)])
+        pool.close()
+    finally:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C waits for this
+        try:
+            pool.terminate()
+            pool.join()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _play_indexed(job: tuple) -> GameResult:
+    args, index = job
+    return play_game(*args, index)
 
 
 def _ignore_ctrl_c() -> None:
@@ -186,12 +204,12 @@ def _labels(specs: list[str]) -> tuple[list[str], dict[str, options.AgentSpec]]:
 @click.argument("game_name", metavar="GAME")
 @click.option("--agents", "agent_list", required=True, metavar="A,B[,C,D]",
               help="One agent per seat, each NAME or NAME:KEY=VALUE;... (e.g. ismcts:iterations=5000).")
-@click.option("--games", type=click.IntRange(1), default=20, show_default=True, help="Games to play.")
-@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="Seed of the whole match.")
-@click.option("--iterations", type=click.IntRange(1),
+@click.option("--games", type=options.GAMES, default=20, show_default=True, help="Games to play.")
+@click.option("--seed", type=options.SEED, default=0, show_default=True, help="Seed of the whole match.")
+@click.option("--iterations", type=options.ITERATIONS,
               help="Search iterations per move, every agent (200 when neither this nor --think-time is given).")
-@click.option("--think-time", type=click.FloatRange(0, min_open=True), help="Seconds per move, every agent.")
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Parallel processes.")
+@click.option("--think-time", type=options.SECONDS, help="Seconds per move, every agent.")
+@click.option("--workers", type=options.WORKERS, default=1, show_default=True, help="Parallel processes.")
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE", help="A game variant option.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the table.")
 def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: int | None,
@@ -209,7 +227,6 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
                                  f"that many agents, not {len(texts)}", param_hint="--agents")
     labels, specs = _labels(texts)
     game = options.load_game(game_name, len(labels), game_options)
-    options.check_seconds(think_time)
     budget = options.Budget(iterations, think_time) if iterations or think_time else options.Budget(200, None)
     # Fail on a bad agent option now, with a usage error, not inside a worker.
     for label in labels:
@@ -226,7 +243,8 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
             for result in run_games(game.name, game.get_parameters(), specs, labels, budget, seed, games, workers):
                 results.append(result)
                 progress.advance(task)
-    except KeyboardInterrupt:  # report the games finished so far
+    except KeyboardInterrupt:  # report the games finished so far; more Ctrl-C cannot cut that short
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         interrupted = True
         err.print(f"Interrupted: {len(results)} of {games} games were played.")
     data = summary(game.name, len(results), tally(results, labels))

@@ -118,9 +118,9 @@ def test_the_same_agent_twice_is_kept_apart():
     (["arena", "kilauea", "--agents", "random"], "kilauea seats 2 to 4: give that many agents, not 1"),
     (["arena", "kilauea", "--agents", "random,alphazero"], "unknown agent 'alphazero'"),
     (["arena", "kilauea", "--agents", "random,ismcts:bogus=1"], "has no option bogus"),
-    (["arena", "kilauea", "--agents", "random,random", "--games", "0"], "0 is not in the range"),
+    (["arena", "kilauea", "--agents", "random,random", "--games", "0"], "'0' is not a whole number from 1 to 1,000,000"),
     (["arena", "chess", "--agents", "random,random"], "unknown game 'chess'"),
-    (["arena", "kilauea", "--agents", "random,random", "--think-time", "nan"], "nan is not a number of seconds"),
+    (["arena", "kilauea", "--agents", "random,random", "--think-time", "nan"], "'nan' is not a number of seconds"),
 ])
 def test_arena_usage_errors(args, message):
     usage_error(args, message)

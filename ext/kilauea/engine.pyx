@@ -50,29 +50,13 @@ from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, M
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.kilauea.data cimport *
 
+import bisect
+import re
+
 import numpy as np
 
-# ---------------------------------------------------------------- action encoding
 cdef enum:
-    A_MOVE = 0
-    A_DRAFT = 10
-    A_CUT = 30
-    A_STOP = 85
-    A_PASS = 86
-    A_VOLC = 87
-    A_ISLE = 91
-    A_ACT = 95
-    A_IMOVE = 115
-    A_VMOVE = 215
-    A_F2V = 315
-    A_C2V = 590
-    A_F2I = 610
-    A_C2I = 885
-    A_V2C = 905
-    A_V2I = 925
-    A_BACK = 1025
-    NUM_ACTIONS = 1029
-    NUM_CHANCE = 10
+    NUM_CHANCE = 10     # chance outcomes: a colour (4), a tile (10) or a seat (4)
 
 # phases
 cdef enum:
@@ -112,11 +96,6 @@ cdef enum:
     V9 = 18
     V10 = 19
 
-NUM_DISTINCT_ACTIONS = NUM_ACTIONS
-MAX_CHANCE_OUTCOMES = NUM_CHANCE
-# The most legal actions at one node: a phase offers one family of ids, the largest being a
-# move from a forest to the volcano or the island (275 ids), with "pass" or "stop".
-MAX_BRANCHING = 300
 # Decisions in one turn at most: move, cut, cut/stop, pass, and up to 6 activations (the
 # coral or hillside tile, and each of the 5 volcano tiles unlocked that turn) of at most 4
 # decisions each (activate a 3, its target, the parameters, the second half of a 10).
@@ -183,14 +162,16 @@ cdef void _build_tables():
 _build_tables()
 
 
+include "actions.pxi"
 include "rules.pxi"
+
+NUM_DISTINCT_ACTIONS = NUM_ACTIONS
+MAX_CHANCE_OUTCOMES = NUM_CHANCE
+# The most legal actions at one node, from the action table (see _max_branching).
+MAX_BRANCHING = _max_branching()
 
 
 # ---------------------------------------------------------------- text helpers (Python)
-def _kind_name(int kind) -> str:
-    return f"coral {kind + 1}" if kind < 10 else f"volcano {kind - 9}"
-
-
 def _space_name(int f, int i) -> str:
     return f"F{f + 1}.{SPACE_NAMES[i]}"
 
@@ -421,80 +402,56 @@ cdef class KilaueaState(State):
 
     def action_to_string(self, action) -> str:
         """The text of an action or chance outcome here (string_to_action reads it back)."""
-        cdef KData* d = &self.d
-        cdef int a, k
         if isinstance(action, bool) or not isinstance(action, int):
             raise ValueError(f"an action is an int, not {action!r}")
-        a = action if -1 <= action < NUM_ACTIONS else -1
-        if d.phase < PH_DRAFT:
-            if not 0 <= action < NUM_CHANCE:
-                raise ValueError(f"chance outcome {action} is out of range(0, {NUM_CHANCE})")
-            if d.phase == PH_FOREST:
-                if action >= 4:
-                    raise ValueError(f"chance outcome {action} is not a colour (0..3)")
-                k = fill_space(d, d.step)
-                return f"{_space_name(k // 11, k % 11)} {COLOURS[action]}"
-            if d.phase == PH_TILES:
-                slot = f"R{d.step + 1}" if d.step < 5 else f"F{d.step - 4}"
-                return f"tile {action + 1} -> {slot}"
-            return f"start P{action + 1}"
-        if a < 0:
+        if self.d.phase < PH_DRAFT:
+            return self._chance_text(action)
+        if not 0 <= action < NUM_ACTIONS:
             raise ValueError(f"action {action} is out of range(0, {NUM_ACTIONS})")
-        prefix = ""
-        if d.phase == PH_EFFECT or d.phase == PH_BACK:
-            prefix = _kind_name(d.kind) + ": "
-        if a < A_DRAFT:
-            return f"canoe +{a + 1}"
-        if a < A_CUT:
-            k = a - A_DRAFT
-            return f"draft {_sector_name(k >> 2)} {COLOURS[k & 3]}"
-        if a < A_STOP:
-            k = a - A_CUT
-            if prefix:
-                return f"{prefix}{_space_name(k // 11, k % 11)} -> canoe"
-            return f"cut {_space_name(k // 11, k % 11)}"
-        if a == A_STOP:
-            return "stop"
-        if a == A_PASS:
-            return "pass"
-        if a < A_ISLE:
-            return f"volcano {COLOURS[a - A_VOLC]}"
-        if a < A_ACT:
-            return f"island {COLOURS[a - A_ISLE]}"
-        if a < A_IMOVE:
-            if d.phase == PH_TARGET:
-                return "target " + _kind_name(a - A_ACT)
-            return _kind_name(a - A_ACT)
-        if a < A_VMOVE:
-            k = a - A_IMOVE
-            return f"{prefix}island {_sector_name(k // 20)} {COLOURS[(k // 5) & 3]} -> {_sector_name(k % 5)}"
-        if a < A_F2V:
-            k = a - A_VMOVE
-            return f"{prefix}{_sector_name(k // 20)} {COLOURS[(k // 5) & 3]} -> {_sector_name(k % 5)}"
-        if a < A_C2V:
-            k = a - A_F2V
-            return f"{prefix}{_space_name(k // 55, (k // 5) % 11)} -> {_sector_name(k % 5)}"
-        if a < A_F2I:
-            k = a - A_C2V
-            return f"{prefix}canoe {COLOURS[k // 5]} -> {_sector_name(k % 5)}"
-        if a < A_C2I:
-            k = a - A_F2I
-            return f"{prefix}{_space_name(k // 55, (k // 5) % 11)} -> island {_sector_name(k % 5)}"
-        if a < A_V2C:
-            k = a - A_C2I
-            return f"{prefix}canoe {COLOURS[k // 5]} -> island {_sector_name(k % 5)}"
-        if a < A_V2I:
-            k = a - A_V2C
-            return f"{prefix}{_sector_name(k >> 2)} {COLOURS[k & 3]} -> canoe"
-        if a < A_BACK:
-            k = a - A_V2I
-            return f"{prefix}{_sector_name(k // 20)} {COLOURS[(k // 5) & 3]} -> island {_sector_name(k % 5)}"
-        k = a - A_BACK
+        return action_text(action, self._text_context(), self._context_fields())
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action whose text matches `text` (case and spacing ignored), read with the
+        action table; chance outcomes, numbers and errors as State.string_to_action."""
+        cdef int action
+        if isinstance(text, str) and self.d.phase >= PH_DRAFT and self.d.phase != PH_OVER:
+            wanted = " ".join(text.lower().split())
+            for action in parse_action_text(text, self._text_context()):
+                if self.c_is_legal(action) and " ".join(self.action_to_string(action).lower().split()) == wanted:
+                    return action
+        return State.string_to_action(self, text)
+
+    def _text_context(self) -> str:
+        """Which texts the action table uses here (see ACTION_TEXTS)."""
+        cdef int ph = self.d.phase
+        return {PH_TARGET: "target", PH_EFFECT: "effect", PH_BACK: "back"}.get(ph, "")
+
+    def _context_fields(self) -> dict:
+        """The tile being resolved and, in the second half of coral 10 / volcano 10, where the
+        second tiki comes from and goes to."""
+        cdef KData* d = &self.d
+        fields = {"resolving": _kind_name(d.kind) if d.kind >= 0 else ""}
         if d.phase == PH_BACK and d.kind == C10:
-            return f"{prefix}{_sector_name(d.ex)} {COLOURS[k]} -> {_space_name(d.ef, d.ei)}"
-        if d.phase == PH_BACK:
-            return f"{prefix}{_sector_name(d.ey)} {COLOURS[k]} -> {_sector_name(d.ex)}"
-        return f"back {COLOURS[k]}"
+            fields.update(back_from=_sector_name(d.ex), back_to=_space_name(d.ef, d.ei))
+        elif d.phase == PH_BACK:
+            fields.update(back_from=_sector_name(d.ey), back_to=_sector_name(d.ex))
+        return fields
+
+    def _chance_text(self, int action) -> str:
+        """The text of a set-up chance outcome: a forest tiki's colour, a tile, the first player."""
+        cdef KData* d = &self.d
+        cdef int k
+        if not 0 <= action < NUM_CHANCE:
+            raise ValueError(f"chance outcome {action} is out of range(0, {NUM_CHANCE})")
+        if d.phase == PH_FOREST:
+            if action >= K_COLOURS:
+                raise ValueError(f"chance outcome {action} is not a colour (0..3)")
+            k = fill_space(d, d.step)
+            return f"{_space_name(k // K_SPACES, k % K_SPACES)} {COLOURS[action]}"
+        if d.phase == PH_TILES:
+            slot = f"R{d.step + 1}" if d.step < K_SECTORS else f"F{d.step - K_SECTORS + 1}"
+            return f"tile {action + 1} -> {slot}"
+        return f"start P{action + 1}"
 
     def observation_string(self, player) -> str:
         """The whole board: nothing is hidden in Kilauea (perfect information after set-up)."""

@@ -170,6 +170,40 @@ MAX_CHANCE_OUTCOMES = NUM_CHANCE
 # The most legal actions at one node, from the action table (see _max_branching).
 MAX_BRANCHING = _max_branching()
 
+# The observation tensor: named segments in order, (name, size); offsets are computed.
+PLAYER_FEATURES = 1 + 1 + K_COLOURS + K_SECTORS * K_COLOURS    # vp, stones, canoe, island
+OBSERVATION_SEGMENTS = (
+    ("phase", len(PHASE_NAMES)),                    # one-hot
+    ("observer", K_MAX_PLAYERS),                    # one-hot
+    ("player_to_act", K_MAX_PLAYERS),               # one-hot, none at chance nodes / the end
+    ("starting_player", K_MAX_PLAYERS),             # one-hot, none before it is drawn
+    ("canoe_pawn", 1 + K_TRACK),                    # one-hot: start space, track 0..9
+    ("crater_stones", 1),                           # / 16
+    ("turns", 1),                                   # / turn cap
+    ("intermediate_scored", 1),
+    ("setup_step", 1),                              # / 55
+    ("tikis_to_place", K_COLOURS),                  # set-up pool / 15
+    ("tiles_to_place", K_TILES),
+    ("players", K_MAX_PLAYERS * PLAYER_FEATURES),   # vp / 100, stones / 5, canoe / 4, island / 6
+    ("volcano", K_SECTORS * K_COLOURS),             # column heights / 6
+    ("forests", K_SECTORS * K_SPACES * (1 + K_COLOURS)),  # one-hot per space: empty, colour
+    ("tile_places", K_TILES * 3 * K_SECTORS),       # tile x (reef, forest, hillside) x sector
+    ("coral_open", 1),
+    ("hillside_open", 1),
+    ("unlocked_tiles", K_TILES),
+    ("resolving", K_KINDS),                         # one-hot tile being resolved
+    ("pending_forest", K_SECTORS),                  # coral 10 / volcano 10 second half
+    ("pending_space", K_SPACES),
+    ("pending_sector_x", K_SECTORS),
+    ("pending_sector_y", K_SECTORS),
+    ("pending_colour", K_COLOURS),
+)
+_OBS = {}
+OBSERVATION_SIZE = 0
+for _name, _size in OBSERVATION_SEGMENTS:
+    _OBS[_name] = OBSERVATION_SIZE
+    OBSERVATION_SIZE += _size
+
 
 # ---------------------------------------------------------------- text helpers (Python)
 def _space_name(int f, int i) -> str:
@@ -459,72 +493,68 @@ cdef class KilaueaState(State):
         return f"Observer P{player + 1}\n" + str(self)
 
     def observation_tensor(self, player):
-        """A flat float32 vector of the public state (size OBSERVATION_SIZE), same for all
-        observers except the observer's one-hot seat."""
+        """A flat float32 vector of the public state (size OBSERVATION_SIZE, segments in
+        OBSERVATION_SEGMENTS), the same for all observers except the observer's one-hot seat."""
         player = self._seat(player)
         cdef KData* d = &self.d
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
         cdef float[::1] v = out
-        cdef int k = 0, p, s, c, f, i, t
-        v[k + d.phase] = 1; k += 12
-        v[k + player] = 1; k += 4
-        if 0 <= d.player < 4 and d.phase != PH_OVER:
-            v[k + d.player] = 1
-        k += 4
+        cdef int k, p, s, c, f, i, t
+        v[_OBS["phase"] + d.phase] = 1
+        v[_OBS["observer"] + player] = 1
+        if 0 <= d.player < K_MAX_PLAYERS and d.phase != PH_OVER:
+            v[_OBS["player_to_act"] + d.player] = 1
         if d.start >= 0:
-            v[k + d.start] = 1
-        k += 4
-        v[k + d.pawn + 1] = 1; k += 11
-        v[k] = d.crater / 16.0; k += 1
-        v[k] = d.turns / <float>d.turn_cap; k += 1
-        v[k] = d.midscored; k += 1
-        v[k] = d.step / 55.0; k += 1
-        for c in range(4):
+            v[_OBS["starting_player"] + d.start] = 1
+        v[_OBS["canoe_pawn"] + d.pawn + 1] = 1
+        v[_OBS["crater_stones"]] = d.crater / <float>K_STONES
+        v[_OBS["turns"]] = d.turns / <float>d.turn_cap
+        v[_OBS["intermediate_scored"]] = d.midscored
+        v[_OBS["setup_step"]] = d.step / 55.0
+        k = _OBS["tikis_to_place"]
+        for c in range(K_COLOURS):
             v[k + c] = d.pool[c] / 15.0
-        k += 4
-        for t in range(10):
+        k = _OBS["tiles_to_place"]
+        for t in range(K_TILES):
             v[k + t] = (d.tiles_left >> t) & 1
-        k += 10
         for p in range(d.n):
+            k = _OBS["players"] + p * PLAYER_FEATURES
             v[k] = d.vp[p] / 100.0
-            v[k + 1] = d.stones[p] / 5.0
-            for c in range(4):
-                v[k + 2 + c] = d.canoe[p][c] / 4.0
-            for s in range(5):
-                for c in range(4):
-                    v[k + 6 + s * 4 + c] = d.island[p][s][c] / 6.0
-            k += 26
-        k += 26 * (4 - d.n)
-        for s in range(5):
-            for c in range(4):
-                v[k] = d.volcano[s][c] / 6.0
-                k += 1
-        for f in range(5):
-            for i in range(11):
-                v[k + d.forest[f][i] + 1] = 1
-                k += 5
-        for s in range(5):
+            v[k + 1] = d.stones[p] / <float>K_CANOE_STONES
+            for c in range(K_COLOURS):
+                v[k + 2 + c] = d.canoe[p][c] / <float>K_CANOE_TIKIS
+            for s in range(K_SECTORS):
+                for c in range(K_COLOURS):
+                    v[k + 6 + s * K_COLOURS + c] = d.island[p][s][c] / <float>K_COLUMN_MAX
+        k = _OBS["volcano"]
+        for s in range(K_SECTORS):
+            for c in range(K_COLOURS):
+                v[k + s * K_COLOURS + c] = d.volcano[s][c] / <float>K_COLUMN_MAX
+        k = _OBS["forests"]
+        for f in range(K_SECTORS):
+            for i in range(K_SPACES):
+                v[k + (f * K_SPACES + i) * (K_COLOURS + 1) + d.forest[f][i] + 1] = 1
+        # tile t at place 0 (reef), 1 (forest centre) or 2 (hillside) of sector s
+        k = _OBS["tile_places"]
+        for s in range(K_SECTORS):
             if d.reef[s] >= 0:
-                v[k + d.reef[s] * 15 + s] = 1
+                v[k + (d.reef[s] * 3 + 0) * K_SECTORS + s] = 1
             if d.fcentre[s] >= 0:
-                v[k + d.fcentre[s] * 15 + 5 + s] = 1
+                v[k + (d.fcentre[s] * 3 + 1) * K_SECTORS + s] = 1
             if d.hill[s] >= 0:
-                v[k + d.hill[s] * 15 + 10 + s] = 1
-        k += 150
-        v[k] = d.opp_coral
-        v[k + 1] = d.opp_hill
-        k += 2
-        for t in range(10):
+                v[k + (d.hill[s] * 3 + 2) * K_SECTORS + s] = 1
+        v[_OBS["coral_open"]] = d.opp_coral
+        v[_OBS["hillside_open"]] = d.opp_hill
+        k = _OBS["unlocked_tiles"]
+        for t in range(K_TILES):
             v[k + t] = (d.opp_unlocked >> t) & 1
-        k += 10
         if d.kind >= 0:
-            v[k + d.kind] = 1
-        k += 20
-        for i, size in enumerate((5, 11, 5, 5, 4)):
-            val = (d.ef, d.ei, d.ex, d.ey, d.ec)[i]
-            if val >= 0:
-                v[k + val] = 1
-            k += size
+            v[_OBS["resolving"] + d.kind] = 1
+        for name, value in (("pending_forest", d.ef), ("pending_space", d.ei),
+                            ("pending_sector_x", d.ex), ("pending_sector_y", d.ey),
+                            ("pending_colour", d.ec)):
+            if value >= 0:
+                v[_OBS[name] + value] = 1
         return out
 
     def __str__(self) -> str:
@@ -575,7 +605,6 @@ cdef class KilaueaState(State):
         return "\n".join(lines)
 
 
-OBSERVATION_SIZE = 12 + 4 + 4 + 4 + 11 + 4 + 4 + 10 + 4 * 26 + 20 + 275 + 150 + 2 + 10 + 20 + 30
 
 
 include "json_codec.pxi"

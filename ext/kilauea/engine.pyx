@@ -165,6 +165,12 @@ _build_tables()
 include "actions.pxi"
 include "rules.pxi"
 
+# Parameters: the constructor checks these ranges and spec.py builds its Params from them.
+MIN_PLAYERS = K_MIN_PLAYERS
+MAX_PLAYERS = K_MAX_PLAYERS
+DEFAULT_TURN_CAP = K_DEFAULT_TURN_CAP
+MAX_TURN_CAP = K_MAX_TURN_CAP
+
 NUM_DISTINCT_ACTIONS = NUM_ACTIONS
 MAX_CHANCE_OUTCOMES = NUM_CHANCE
 # The most legal actions at one node, from the action table (see _max_branching).
@@ -255,11 +261,13 @@ cdef class KilaueaState(State):
         self._data = &self.d
         self._size = sizeof(KData)
 
-    def __init__(self, players=2, turn_cap=K_DEFAULT_TURN_CAP):
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"Kilauea is for 2 to 4 players, not {players!r}")
-        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or not 1 <= turn_cap <= 100000:
-            raise ValueError(f"turn_cap must be a whole number from 1 to 100000, not {turn_cap!r}")
+    def __init__(self, players=MIN_PLAYERS, turn_cap=DEFAULT_TURN_CAP):
+        if isinstance(players, bool) or not isinstance(players, int) or \
+                not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Kilauea is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or \
+                not 1 <= turn_cap <= MAX_TURN_CAP:
+            raise ValueError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, not {turn_cap!r}")
         init_data(&self.d, players, turn_cap)
 
     # ------------------------------------------------------------ C protocol

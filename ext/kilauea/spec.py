@@ -23,9 +23,10 @@ SPEC = GameSpec(
              "third forest are emptied. Perfect information after a random set-up."),
     state_class=engine.KilaueaState,
     params=(
-        Param("players", 2, "number of players", minimum=2, maximum=4),
-        Param("turn_cap", 300, "turns (all players together) after which the game is scored "
-              "as ended (GAPS K15, X5)", minimum=1, maximum=100000),
+        Param("players", engine.MIN_PLAYERS, "number of players",
+              minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS),
+        Param("turn_cap", engine.DEFAULT_TURN_CAP, "turns (all players together) after which "
+              "the game is scored as ended (GAPS K15, X5)", minimum=1, maximum=engine.MAX_TURN_CAP),
     ),
     hidden_information=False,
     num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,

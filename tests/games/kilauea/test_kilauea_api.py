@@ -273,3 +273,23 @@ def test_json_rejects_a_running_game_past_its_end():
     with pytest.raises(ValueError, match="three forests"):
         position(2, forests={0: {}, 1: {}, 2: {}}, canoes=[{}, {}])
     assert position(2, forests={0: {}, 1: {}}, canoes=[{}, {}]).forests_emptied() == 2
+
+
+def test_spec_parameters_are_the_engine_ranges():
+    """spec.py builds its Params from the engine's constants; the constructor checks the same."""
+    from vsai.ext.kilauea import engine
+    from vsai.ext.kilauea.spec import SPEC
+    params = {p.name: p for p in SPEC.params}
+    assert (params["players"].minimum, params["players"].maximum) == (engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+    assert (params["players"].default, params["turn_cap"].default) == (engine.MIN_PLAYERS, engine.DEFAULT_TURN_CAP)
+    assert (params["turn_cap"].minimum, params["turn_cap"].maximum) == (1, engine.MAX_TURN_CAP)
+    for players in (engine.MIN_PLAYERS, engine.MAX_PLAYERS):
+        engine.KilaueaState(players=players, turn_cap=engine.MAX_TURN_CAP)
+    for kwargs in ({"players": engine.MIN_PLAYERS - 1}, {"players": engine.MAX_PLAYERS + 1},
+                   {"turn_cap": engine.MAX_TURN_CAP + 1}):
+        with pytest.raises(ValueError):
+            engine.KilaueaState(**kwargs)
+        with pytest.raises(ValueError):
+            load_game("kilauea", **kwargs)
+    assert SPEC.max_branching == engine.MAX_BRANCHING == 275
+    assert SPEC.observation_size == engine.OBSERVATION_SIZE == 664

@@ -3,9 +3,10 @@
 
 Rulebook: ../shared/rules/original/001_72270f2153afd2c4.txt; gaps filled as in GAPS.md
 section 2 (K1..K16) and section 0 (X1..X7), cited by ID in the code. The board data is in
-ext/kilauea/data.pxd; the rules in C are in ext/kilauea/rules.pxi and the JSON checks in
-ext/kilauea/json_codec.pxi (both included here). ext/kilauea/rules.md maps every rule to its
-code and tests.
+ext/kilauea/data.pxd. Included here: ext/kilauea/actions.pxi (the action table: ids, encode /
+decode, texts), ext/kilauea/rules.pxi (the rules in C, one function per step of the game) and
+ext/kilauea/json_codec.pxi (to_dict / load_dict). ext/kilauea/rules.md maps every rule to its
+code and tests, and documents the action encoding and the JSON format.
 
 Set-up is explicit chance, in this order (no chance after it):
 1. one colour per forest space (F1 a1 .. F5 c3, "3+" spaces skipped with 2 players), drawn
@@ -14,29 +15,6 @@ Set-up is explicit chance, in this order (no chance after it):
    to F5): outcome = tile number - 1 (0..9), uniform (K5);
 3. the starting player: outcome 0..n-1, uniform.
 Then the draft (snake order, 2 picks each, K14), then turns.
-
-Action encoding (ints in range(NUM_ACTIONS) = 1029; chance outcomes in range(10)):
-| ids        | text                         | meaning                                         |
-| 0..9       | canoe +k                     | move the pawn k = id+1 spaces (1 mandatory)     |
-| 10..29     | draft S1 red                 | draft pick: top tiki of column (sector, colour) |
-| 30..84     | cut F1.a1                    | cut forest space (f*11+i) into the canoe        |
-| 85         | stop                         | no second cut                                   |
-| 86         | pass                         | end the turn (no more secondary actions)        |
-| 87..90     | volcano red                  | main: canoe tiki onto the volcano column        |
-| 91..94     | island red                   | main: pay 2, canoe tiki onto the island         |
-| 95..114    | coral 1..10, volcano 1..10   | activate that tile (pays its cost); after a     |
-|            | (target coral 7 ...)         | coral/volcano 3: the tile it activates          |
-| 115..214   | K: island S1 red -> S3       | island move (s*4+c)*5+t   (coral/volcano 4)     |
-| 215..314   | K: S1 red -> S2              | volcano move (X*4+c)*5+Y  (5, 6, volcano 10)    |
-| 315..589   | K: F2.a1 -> S4               | forest tiki to volcano (f*11+i)*5+X (coral 7,10)|
-| 590..609   | K: canoe red -> S4           | canoe tiki to volcano c*5+X (coral 8)           |
-| 610..884   | K: F2.a1 -> island S4        | forest tiki to island (f*11+i)*5+t (coral 9)    |
-| 885..904   | K: canoe red -> island S4    | canoe tiki to island c*5+t (volcano 2)          |
-| 905..924   | K: S2 red -> canoe           | volcano tiki to canoe X*4+c (volcano 8)         |
-| 925..1024  | K: S2 red -> island S4       | volcano tiki to island (X*4+c)*5+t (volcano 9)  |
-| 1025..1028 | K: S4 yellow -> F2.a1 / S1   | second half of coral 10 / volcano 10: colour d  |
-Volcano 7 uses the cut ids ("volcano 7: F3.b2 -> canoe"). "K:" is the tile being resolved,
-e.g. "coral 7: F2.a1 -> S4".
 
 Turn flow: move ("canoe +k") -> main action (cut [cut|stop] / volcano c / island c) ->
 secondary actions ("coral n", "volcano n", their parameters, "pass"). Decisions with no choice
@@ -185,7 +163,7 @@ OBSERVATION_SEGMENTS = (
     ("starting_player", K_MAX_PLAYERS),             # one-hot, none before it is drawn
     ("canoe_pawn", 1 + K_TRACK),                    # one-hot: start space, track 0..9
     ("crater_stones", 1),                           # / 16
-    ("turns", 1),                                   # / turn cap
+    ("turns_completed", 1),                         # / turn cap
     ("intermediate_scored", 1),
     ("setup_step", 1),                              # / 55
     ("tikis_to_place", K_COLOURS),                  # set-up pool / 15
@@ -198,11 +176,11 @@ OBSERVATION_SEGMENTS = (
     ("hillside_open", 1),
     ("unlocked_tiles", K_TILES),
     ("resolving", K_KINDS),                         # one-hot tile being resolved
-    ("pending_forest", K_SECTORS),                  # coral 10 / volcano 10 second half
-    ("pending_space", K_SPACES),
-    ("pending_sector_x", K_SECTORS),
-    ("pending_sector_y", K_SECTORS),
-    ("pending_colour", K_COLOURS),
+    ("vacated_forest", K_SECTORS),                  # second half of coral 10 / volcano 10
+    ("vacated_space", K_SPACES),
+    ("sector_x", K_SECTORS),
+    ("sector_y", K_SECTORS),
+    ("first_colour", K_COLOURS),
 )
 _OBS = {}
 OBSERVATION_SIZE = 0
@@ -218,36 +196,6 @@ def _space_name(int f, int i) -> str:
 
 def _sector_name(int s) -> str:
     return f"S{s + 1}"
-
-
-def _parse_kind(text) -> int:
-    if text is None:
-        return -1
-    parts = str(text).split()
-    if len(parts) != 2 or parts[0] not in ("coral", "volcano") or not parts[1].isdigit():
-        raise ValueError(f"a tile action is written 'coral n' or 'volcano n', not {text!r}")
-    n = int(parts[1])
-    if not 1 <= n <= 10:
-        raise ValueError(f"tile actions are numbered 1 to 10, not {n}")
-    return n - 1 if parts[0] == "coral" else n + 9
-
-
-def _check_int(value, name, lo, hi) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ValueError(f"kilauea state: {name} must be a whole number from {lo} to {hi}, not {value!r}")
-    return value
-
-
-def _check_list(value, name, length) -> list:
-    if not isinstance(value, list) or len(value) != length:
-        raise ValueError(f"kilauea state: {name} must be a list of {length} items")
-    return value
-
-
-def _tile_or_none(value, name) -> int:
-    if value is None:
-        return -1
-    return _check_int(value, name, 1, 10) - 1
 
 
 cdef class KilaueaState(State):
@@ -397,37 +345,8 @@ cdef class KilaueaState(State):
                 "box": int(d.box_stones)}
 
     def to_dict(self) -> dict:
-        """The whole state as plain data (tile numbers 1..10, colours by name)."""
-        cdef KData* d = &self.d
-        cdef int p, s, f, i
-        players = []
-        for p in range(d.n):
-            players.append({
-                "vp": int(d.vp[p]), "stones": int(d.stones[p]),
-                "canoe": [int(d.canoe[p][c]) for c in range(4)],
-                "island": [[int(d.island[p][s][c]) for c in range(4)] for s in range(5)]})
-        forests = []
-        for f in range(5):
-            forests.append([COLOURS[d.forest[f][i]] if d.forest[f][i] >= 0 else None
-                            for i in range(11) if KIL_BOARD_SPACES[f] & (1 << i)])
-        tile = lambda t: None if t < 0 else int(t) + 1
-        return {
-            "phase": PHASE_NAMES[d.phase], "player": int(d.player), "start": int(d.start),
-            "step": int(d.step), "turns": int(d.turns), "pawn": int(d.pawn),
-            "crater": int(d.crater), "intermediate_scored": bool(d.midscored),
-            "pool": [int(d.pool[c]) for c in range(4)],
-            "tiles_left": [t + 1 for t in range(10) if (d.tiles_left >> t) & 1],
-            "players": players,
-            "volcano": [[int(d.volcano[s][c]) for c in range(4)] for s in range(5)],
-            "forests": forests,
-            "reefs": [tile(d.reef[s]) for s in range(5)],
-            "forest_tiles": [tile(d.fcentre[s]) for s in range(5)],
-            "hillside": [tile(d.hill[s]) for s in range(5)],
-            "turn": {"coral_open": bool(d.opp_coral), "hillside_open": bool(d.opp_hill),
-                     "unlocked": [t + 1 for t in range(10) if (d.opp_unlocked >> t) & 1],
-                     "resolving": None if d.kind < 0 else _kind_name(d.kind),
-                     "pending": [int(d.ef), int(d.ei), int(d.ex), int(d.ey), int(d.ec)]},
-        }
+        """The whole state as plain data (rules.md, "JSON format")."""
+        return _dump(&self.d)
 
     def load_dict(self, data) -> None:
         """Set the state from `to_dict` data; ValueError on anything malformed or inconsistent."""
@@ -516,7 +435,7 @@ cdef class KilaueaState(State):
             v[_OBS["starting_player"] + d.start] = 1
         v[_OBS["canoe_pawn"] + d.pawn + 1] = 1
         v[_OBS["crater_stones"]] = d.crater / <float>K_STONES
-        v[_OBS["turns"]] = d.turns / <float>d.turn_cap
+        v[_OBS["turns_completed"]] = d.turns / <float>d.turn_cap
         v[_OBS["intermediate_scored"]] = d.midscored
         v[_OBS["setup_step"]] = d.step / 55.0
         k = _OBS["tikis_to_place"]
@@ -558,9 +477,8 @@ cdef class KilaueaState(State):
             v[k + t] = (d.opp_unlocked >> t) & 1
         if d.kind >= 0:
             v[_OBS["resolving"] + d.kind] = 1
-        for name, value in (("pending_forest", d.ef), ("pending_space", d.ei),
-                            ("pending_sector_x", d.ex), ("pending_sector_y", d.ey),
-                            ("pending_colour", d.ec)):
+        for name, value in (("vacated_forest", d.ef), ("vacated_space", d.ei),
+                            ("sector_x", d.ex), ("sector_y", d.ey), ("first_colour", d.ec)):
             if value >= 0:
                 v[_OBS[name] + value] = 1
         return out

@@ -78,6 +78,7 @@ cdef enum:
 # coral or hillside tile, and each of the 5 volcano tiles unlocked that turn) of at most 4
 # decisions each (activate a 3, its target, the parameters, the second half of a 10).
 DECISIONS_PER_TURN = 4 + 6 * 4
+DRAFT_PICKS = K_DRAFT_PICKS     # tikis each player drafts before the first turn (K14)
 
 COLOURS = ("red", "yellow", "green", "blue")
 SPACE_NAMES = ("a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4", "c1", "c2", "c3")
@@ -196,6 +197,140 @@ def _space_name(int f, int i) -> str:
 
 def _sector_name(int s) -> str:
     return f"S{s + 1}"
+
+
+# ---------------------------------------------------------------- observation (by segment)
+cdef void _observe_progress(KData* d, float[::1] v, int observer):
+    """Phase, seats, pawn, counters and the set-up pools."""
+    cdef int k, c, t
+    v[_OBS["phase"] + d.phase] = 1
+    v[_OBS["observer"] + observer] = 1
+    if 0 <= d.player < K_MAX_PLAYERS and d.phase != PH_OVER:
+        v[_OBS["player_to_act"] + d.player] = 1
+    if d.start >= 0:
+        v[_OBS["starting_player"] + d.start] = 1
+    v[_OBS["canoe_pawn"] + d.pawn + 1] = 1
+    v[_OBS["crater_stones"]] = d.crater / <float>K_STONES
+    v[_OBS["turns_completed"]] = d.turns / <float>d.turn_cap
+    v[_OBS["intermediate_scored"]] = d.midscored
+    v[_OBS["setup_step"]] = d.step / 55.0
+    k = _OBS["tikis_to_place"]
+    for c in range(K_COLOURS):
+        v[k + c] = d.pool[c] / 15.0
+    k = _OBS["tiles_to_place"]
+    for t in range(K_TILES):
+        v[k + t] = (d.tiles_left >> t) & 1
+
+
+cdef void _observe_pieces(KData* d, float[::1] v):
+    """The players' holdings, the volcano columns and the forest spaces."""
+    cdef int k, p, s, c, f, i
+    for p in range(d.n):
+        k = _OBS["players"] + p * PLAYER_FEATURES
+        v[k] = d.vp[p] / 100.0
+        v[k + 1] = d.stones[p] / <float>K_CANOE_STONES
+        for c in range(K_COLOURS):
+            v[k + 2 + c] = d.canoe[p][c] / <float>K_CANOE_TIKIS
+        for s in range(K_SECTORS):
+            for c in range(K_COLOURS):
+                v[k + 6 + s * K_COLOURS + c] = d.island[p][s][c] / <float>K_COLUMN_MAX
+    k = _OBS["volcano"]
+    for s in range(K_SECTORS):
+        for c in range(K_COLOURS):
+            v[k + s * K_COLOURS + c] = d.volcano[s][c] / <float>K_COLUMN_MAX
+    k = _OBS["forests"]
+    for f in range(K_SECTORS):
+        for i in range(K_SPACES):
+            v[k + (f * K_SPACES + i) * (K_COLOURS + 1) + d.forest[f][i] + 1] = 1
+
+
+cdef void _observe_tiles(KData* d, float[::1] v):
+    """Where the action tiles are, this turn's opportunities and the tile being resolved."""
+    cdef int k, s, t
+    # tile t at place 0 (reef), 1 (forest centre) or 2 (hillside) of sector s
+    k = _OBS["tile_places"]
+    for s in range(K_SECTORS):
+        if d.reef[s] >= 0:
+            v[k + (d.reef[s] * 3 + 0) * K_SECTORS + s] = 1
+        if d.fcentre[s] >= 0:
+            v[k + (d.fcentre[s] * 3 + 1) * K_SECTORS + s] = 1
+        if d.hill[s] >= 0:
+            v[k + (d.hill[s] * 3 + 2) * K_SECTORS + s] = 1
+    v[_OBS["coral_open"]] = d.opp_coral
+    v[_OBS["hillside_open"]] = d.opp_hill
+    k = _OBS["unlocked_tiles"]
+    for t in range(K_TILES):
+        v[k + t] = (d.opp_unlocked >> t) & 1
+    if d.kind >= 0:
+        v[_OBS["resolving"] + d.kind] = 1
+    for name, value in (("vacated_forest", d.ef), ("vacated_space", d.ei),
+                        ("sector_x", d.ex), ("sector_y", d.ey), ("first_colour", d.ec)):
+        if value >= 0:
+            v[_OBS[name] + value] = 1
+
+
+# ---------------------------------------------------------------- the board as text
+cdef list _header_lines(KData* d):
+    """Players, turn, phase, who acts, scoring progress and the canoe pawn."""
+    if d.phase == PH_OVER:
+        who = "game over"
+    elif d.phase < PH_DRAFT:
+        who = "set-up (chance)"
+    else:
+        who = f"P{d.player + 1} to play"
+    lines = [f"Kilauea, {d.n} players, turn {d.turns}/{d.turn_cap}, phase "
+             f"{PHASE_NAMES[d.phase]}, {who}"]
+    if d.start >= 0:
+        lines.append(f"Starting player P{d.start + 1}; forests emptied {forests_emptied(d)}/5"
+                     f"{', intermediate scoring done' if d.midscored else ''}")
+    pawn = "start space" if d.pawn < 0 else (
+        f"{_sector_name(d.pawn >> 1)} space ({(d.pawn >> 1) + 1},{(d.pawn & 1) + 1}), "
+        f"by reef R{reef_of(d.pawn) + 1}")
+    lines.append(f"Canoe pawn: {pawn}")
+    return lines
+
+
+cdef list _volcano_lines(KData* d):
+    """The crater and each sector's columns and hillside tile."""
+    cdef int s, c
+    lines = [f"Volcano (crater: {d.crater} holy stones)"]
+    for s in range(K_SECTORS):
+        cols = "  ".join(f"{COLOURS[c]} {d.volcano[s][c]}" for c in range(K_COLOURS))
+        hill = f"   hillside: volcano {d.hill[s] + 1}" if d.hill[s] >= 0 else ""
+        lines.append(f"  {_sector_name(s)}: {cols}{hill}")
+    return lines
+
+
+cdef list _forest_lines(KData* d):
+    """Each forest by rows a, b, c with its locked tile, then the reefs."""
+    cdef int s, f, i
+    lines = ["Forests (a = coast row, c = next to the volcano tile; . = empty)"]
+    for f in range(K_SECTORS):
+        rows = []
+        for r, (lo, hi) in enumerate(((0, 4), (4, 8), (8, 11))):
+            cells = "".join(("." if d.forest[f][i] < 0 else "RYGB"[d.forest[f][i]])
+                            for i in range(lo, hi) if KIL_BOARD_SPACES[f] & (1 << i))
+            rows.append("abc"[r] + ":" + cells)
+        tile = f"volcano {d.fcentre[f] + 1}" if d.fcentre[f] >= 0 else "-"
+        lines.append(f"  F{f + 1} {' '.join(rows)}   tile: {tile}")
+    lines.append("Reefs: " + "  ".join(
+        f"R{s + 1} " + (f"coral {d.reef[s] + 1}" if d.reef[s] >= 0 else "-") for s in range(K_SECTORS)))
+    return lines
+
+
+cdef list _player_lines(KData* d):
+    """Each player's points, stones, canoe and island."""
+    cdef int p, s, c
+    lines = []
+    for p in range(d.n):
+        canoe = " ".join(f"{COLOURS[c]} {d.canoe[p][c]}" for c in range(K_COLOURS) if d.canoe[p][c]) or "empty"
+        isl = []
+        for s in range(K_SECTORS):
+            stack = " ".join(f"{COLOURS[c]} {d.island[p][s][c]}" for c in range(K_COLOURS) if d.island[p][s][c])
+            isl.append(f"{_sector_name(s)}[{stack}]")
+        lines.append(f"P{p + 1}: {d.vp[p]} VP, {d.stones[p]} stones, canoe: {canoe}")
+        lines.append(f"    island: {' '.join(isl)}")
+    return lines
 
 
 cdef class KilaueaState(State):
@@ -423,109 +558,15 @@ cdef class KilaueaState(State):
         """A flat float32 vector of the public state (size OBSERVATION_SIZE, segments in
         OBSERVATION_SEGMENTS), the same for all observers except the observer's one-hot seat."""
         player = self._seat(player)
-        cdef KData* d = &self.d
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-        cdef float[::1] v = out
-        cdef int k, p, s, c, f, i, t
-        v[_OBS["phase"] + d.phase] = 1
-        v[_OBS["observer"] + player] = 1
-        if 0 <= d.player < K_MAX_PLAYERS and d.phase != PH_OVER:
-            v[_OBS["player_to_act"] + d.player] = 1
-        if d.start >= 0:
-            v[_OBS["starting_player"] + d.start] = 1
-        v[_OBS["canoe_pawn"] + d.pawn + 1] = 1
-        v[_OBS["crater_stones"]] = d.crater / <float>K_STONES
-        v[_OBS["turns_completed"]] = d.turns / <float>d.turn_cap
-        v[_OBS["intermediate_scored"]] = d.midscored
-        v[_OBS["setup_step"]] = d.step / 55.0
-        k = _OBS["tikis_to_place"]
-        for c in range(K_COLOURS):
-            v[k + c] = d.pool[c] / 15.0
-        k = _OBS["tiles_to_place"]
-        for t in range(K_TILES):
-            v[k + t] = (d.tiles_left >> t) & 1
-        for p in range(d.n):
-            k = _OBS["players"] + p * PLAYER_FEATURES
-            v[k] = d.vp[p] / 100.0
-            v[k + 1] = d.stones[p] / <float>K_CANOE_STONES
-            for c in range(K_COLOURS):
-                v[k + 2 + c] = d.canoe[p][c] / <float>K_CANOE_TIKIS
-            for s in range(K_SECTORS):
-                for c in range(K_COLOURS):
-                    v[k + 6 + s * K_COLOURS + c] = d.island[p][s][c] / <float>K_COLUMN_MAX
-        k = _OBS["volcano"]
-        for s in range(K_SECTORS):
-            for c in range(K_COLOURS):
-                v[k + s * K_COLOURS + c] = d.volcano[s][c] / <float>K_COLUMN_MAX
-        k = _OBS["forests"]
-        for f in range(K_SECTORS):
-            for i in range(K_SPACES):
-                v[k + (f * K_SPACES + i) * (K_COLOURS + 1) + d.forest[f][i] + 1] = 1
-        # tile t at place 0 (reef), 1 (forest centre) or 2 (hillside) of sector s
-        k = _OBS["tile_places"]
-        for s in range(K_SECTORS):
-            if d.reef[s] >= 0:
-                v[k + (d.reef[s] * 3 + 0) * K_SECTORS + s] = 1
-            if d.fcentre[s] >= 0:
-                v[k + (d.fcentre[s] * 3 + 1) * K_SECTORS + s] = 1
-            if d.hill[s] >= 0:
-                v[k + (d.hill[s] * 3 + 2) * K_SECTORS + s] = 1
-        v[_OBS["coral_open"]] = d.opp_coral
-        v[_OBS["hillside_open"]] = d.opp_hill
-        k = _OBS["unlocked_tiles"]
-        for t in range(K_TILES):
-            v[k + t] = (d.opp_unlocked >> t) & 1
-        if d.kind >= 0:
-            v[_OBS["resolving"] + d.kind] = 1
-        for name, value in (("vacated_forest", d.ef), ("vacated_space", d.ei),
-                            ("sector_x", d.ex), ("sector_y", d.ey), ("first_colour", d.ec)):
-            if value >= 0:
-                v[_OBS[name] + value] = 1
+        _observe_progress(&self.d, out, player)
+        _observe_pieces(&self.d, out)
+        _observe_tiles(&self.d, out)
         return out
 
     def __str__(self) -> str:
         cdef KData* d = &self.d
-        cdef int s, c, f, i, p
-        lines = []
-        if d.phase == PH_OVER:
-            who = "game over"
-        elif d.phase < PH_DRAFT:
-            who = "set-up (chance)"
-        else:
-            who = f"P{d.player + 1} to play"
-        lines.append(f"Kilauea, {d.n} players, turn {d.turns}/{d.turn_cap}, phase "
-                     f"{PHASE_NAMES[d.phase]}, {who}")
-        if d.start >= 0:
-            lines.append(f"Starting player P{d.start + 1}; forests emptied {forests_emptied(d)}/5"
-                         f"{', intermediate scoring done' if d.midscored else ''}")
-        pawn = "start space" if d.pawn < 0 else (
-            f"{_sector_name(d.pawn >> 1)} space ({(d.pawn >> 1) + 1},{(d.pawn & 1) + 1}), "
-            f"by reef R{reef_of(d.pawn) + 1}")
-        lines.append(f"Canoe pawn: {pawn}")
-        lines.append(f"Volcano (crater: {d.crater} holy stones)")
-        for s in range(5):
-            cols = "  ".join(f"{COLOURS[c]} {d.volcano[s][c]}" for c in range(4))
-            hill = f"   hillside: volcano {d.hill[s] + 1}" if d.hill[s] >= 0 else ""
-            lines.append(f"  {_sector_name(s)}: {cols}{hill}")
-        lines.append("Forests (a = coast row, c = next to the volcano tile; . = empty)")
-        for f in range(5):
-            rows = []
-            for r, (lo, hi) in enumerate(((0, 4), (4, 8), (8, 11))):
-                cells = "".join(("." if d.forest[f][i] < 0 else "RYGB"[d.forest[f][i]])
-                                for i in range(lo, hi) if KIL_BOARD_SPACES[f] & (1 << i))
-                rows.append("abc"[r] + ":" + cells)
-            tile = f"volcano {d.fcentre[f] + 1}" if d.fcentre[f] >= 0 else "-"
-            lines.append(f"  F{f + 1} {' '.join(rows)}   tile: {tile}")
-        lines.append("Reefs: " + "  ".join(
-            f"R{s + 1} " + (f"coral {d.reef[s] + 1}" if d.reef[s] >= 0 else "-") for s in range(5)))
-        for p in range(d.n):
-            canoe = " ".join(f"{COLOURS[c]} {d.canoe[p][c]}" for c in range(4) if d.canoe[p][c]) or "empty"
-            isl = []
-            for s in range(5):
-                stack = " ".join(f"{COLOURS[c]} {d.island[p][s][c]}" for c in range(4) if d.island[p][s][c])
-                isl.append(f"{_sector_name(s)}[{stack}]")
-            lines.append(f"P{p + 1}: {d.vp[p]} VP, {d.stones[p]} stones, canoe: {canoe}")
-            lines.append(f"    island: {' '.join(isl)}")
+        lines = _header_lines(d) + _volcano_lines(d) + _forest_lines(d) + _player_lines(d)
         if d.kind >= 0:
             lines.append(f"Resolving {_kind_name(d.kind)}")
         return "\n".join(lines)

@@ -10,9 +10,9 @@ from vsai.ext.spec import GameSpec, Param
 
 
 def _max_game_length(params: dict) -> int:
-    # The draft (2 picks each), then at most DECISIONS_PER_TURN decisions in each of at most
-    # turn_cap turns (X5, K15).
-    return 2 * params["players"] + engine.DECISIONS_PER_TURN * params["turn_cap"]
+    # The draft (DRAFT_PICKS each), then at most DECISIONS_PER_TURN decisions in each of at
+    # most turn_cap turns (X5, K15).
+    return engine.DRAFT_PICKS * params["players"] + engine.DECISIONS_PER_TURN * params["turn_cap"]
 
 
 SPEC = GameSpec(

@@ -491,31 +491,56 @@ cdef int gen_legal(KData* d, int* out) noexcept nogil:
     return 0
 
 
-cdef int gen_chance(KData* d, int* out, double* probs) noexcept nogil:
-    cdef int n = 0, c, total, t, left
-    if d.phase == PH_FOREST:
-        total = d.pool[0] + d.pool[1] + d.pool[2] + d.pool[3]
-        for c in range(K_COLOURS):
-            if d.pool[c]:
-                out[n] = c
-                probs[n] = d.pool[c] / <double>total
-                n += 1
-    elif d.phase == PH_TILES:
-        left = 0
-        for t in range(K_TILES):
-            if (d.tiles_left >> t) & 1:
-                left += 1
-        for t in range(K_TILES):
-            if (d.tiles_left >> t) & 1:
-                out[n] = t
-                probs[n] = 1.0 / left
-                n += 1
-    elif d.phase == PH_START:
-        for c in range(d.n):
-            out[c] = c
-            probs[c] = 1.0 / d.n
-        n = d.n
+# ---------------------------------------------------------------- set-up chance, by step
+cdef inline int tiles_to_place(KData* d) noexcept nogil:
+    cdef int t, left = 0
+    for t in range(K_TILES):
+        if (d.tiles_left >> t) & 1:
+            left += 1
+    return left
+
+
+cdef int chance_forest_colour(KData* d, int* out, double* probs) noexcept nogil:
+    """The colour of the next forest tiki, by what is left in the set-up pool."""
+    cdef int n = 0, c
+    cdef int total = d.pool[0] + d.pool[1] + d.pool[2] + d.pool[3]
+    for c in range(K_COLOURS):
+        if d.pool[c]:
+            out[n] = c
+            probs[n] = d.pool[c] / <double>total
+            n += 1
     return n
+
+
+cdef int chance_tile(KData* d, int* out, double* probs) noexcept nogil:
+    """The tile for the next slot, uniform over the tiles not placed yet (K5)."""
+    cdef int n = 0, t, left = tiles_to_place(d)
+    for t in range(K_TILES):
+        if (d.tiles_left >> t) & 1:
+            out[n] = t
+            probs[n] = 1.0 / left
+            n += 1
+    return n
+
+
+cdef int chance_start(KData* d, int* out, double* probs) noexcept nogil:
+    """The starting player, uniform."""
+    cdef int c
+    for c in range(d.n):
+        out[c] = c
+        probs[c] = 1.0 / d.n
+    return d.n
+
+
+cdef int gen_chance(KData* d, int* out, double* probs) noexcept nogil:
+    """The outcomes and probabilities of the current set-up step."""
+    if d.phase == PH_FOREST:
+        return chance_forest_colour(d, out, probs)
+    if d.phase == PH_TILES:
+        return chance_tile(d, out, probs)
+    if d.phase == PH_START:
+        return chance_start(d, out, probs)
+    return 0
 
 
 # ---------------------------------------------------------------- applying actions
@@ -866,28 +891,31 @@ cdef void apply(KData* d, int a) noexcept nogil:
         apply_back(d, a)
 
 
+cdef int sample_forest_colour(KData* d, Rng* rng) noexcept nogil:
+    cdef int c, r = rng_below(rng, d.pool[0] + d.pool[1] + d.pool[2] + d.pool[3])
+    for c in range(K_COLOURS):
+        r -= d.pool[c]
+        if r < 0:
+            return c
+    return K_COLOURS - 1
+
+
+cdef int sample_tile(KData* d, Rng* rng) noexcept nogil:
+    cdef int t, r = rng_below(rng, tiles_to_place(d))
+    for t in range(K_TILES):
+        if (d.tiles_left >> t) & 1:
+            if r == 0:
+                return t
+            r -= 1
+    return 0
+
+
 cdef int sample_chance(KData* d, Rng* rng) noexcept nogil:
     """One set-up outcome drawn with the probabilities of gen_chance, without listing them."""
-    cdef int r, c, t
     if d.phase == PH_FOREST:
-        r = rng_below(rng, d.pool[0] + d.pool[1] + d.pool[2] + d.pool[3])
-        for c in range(K_COLOURS):
-            r -= d.pool[c]
-            if r < 0:
-                return c
-        return K_COLOURS - 1
+        return sample_forest_colour(d, rng)
     if d.phase == PH_TILES:
-        r = 0
-        for t in range(K_TILES):
-            if (d.tiles_left >> t) & 1:
-                r += 1
-        r = rng_below(rng, r)
-        for t in range(K_TILES):
-            if (d.tiles_left >> t) & 1:
-                if r == 0:
-                    return t
-                r -= 1
-        return 0
+        return sample_tile(d, rng)
     return rng_below(rng, d.n)
 
 

@@ -237,6 +237,7 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
     results: list[GameResult] = []
     columns = [TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
     interrupted = False
+    previous_handler = signal.getsignal(signal.SIGINT)
     try:
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task("arena", total=games)
@@ -247,6 +248,15 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         interrupted = True
         err.print(f"Interrupted: {len(results)} of {games} games were played.")
+    _report(game, results, labels, budget, as_json)
+    if interrupted:  # the process is on its way out: a further Ctrl-C stays ignored
+        raise SystemExit(130)
+    signal.signal(signal.SIGINT, previous_handler)
+
+
+def _report(game: Any, results: list[GameResult], labels: list[str], budget: options.Budget,
+            as_json: bool) -> None:
+    """Print the match's results: the table (and by side for team games), or one JSON object."""
     data = summary(game.name, len(results), tally(results, labels))
     if game.teams():
         sides = game.sides()
@@ -257,8 +267,6 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
         click.echo(json.dumps(data))
     else:
         _print_table(data, budget)
-    if interrupted:
-        raise SystemExit(130)
 
 
 def _regroup(parts: list[str]) -> list[str]:

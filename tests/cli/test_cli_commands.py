@@ -1,5 +1,6 @@
 """`vsai list`, `rules`, `arena`, `bench` and `replay` through click's CliRunner."""
 import json
+import signal
 
 import pytest
 
@@ -203,7 +204,11 @@ def test_an_interrupted_arena_reports_the_games_played(monkeypatch):
             yield result
 
     monkeypatch.setattr(arena_module, "run_games", two_then_ctrl_c)
+    handler = signal.getsignal(signal.SIGINT)
     result = run(["arena", "kilauea", "--agents", "random,heuristic", "--games", "6", "--json"])
+    # The interrupted command leaves Ctrl-C ignored (its process is exiting); restore it here.
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    signal.signal(signal.SIGINT, handler)
     assert result.exit_code == 130
     assert "Interrupted: 2 of 6 games were played." in result.output
     data = json.loads(result.output.splitlines()[-1])

@@ -94,8 +94,13 @@ def test_ctrl_c_stops_a_parallel_arena_at_once_and_leaves_no_process():
     process = subprocess.Popen([VSAI, "arena", GAME, "--agents", "ismcts,heuristic", "--iterations", "5000",
                                 "--games", "40", "--workers", "2"], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(3)
-    children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+    deadline = time.monotonic() + 60          # wait until the workers play (a loaded machine starts slowly)
+    children: list[str] = []
+    while len(children) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+    assert len(children) == 2, "the two workers never started"
+    time.sleep(1)
     started = time.monotonic()
     os.kill(process.pid, signal.SIGINT)
     time.sleep(0.05)
@@ -105,7 +110,7 @@ def test_ctrl_c_stops_a_parallel_arena_at_once_and_leaves_no_process():
         pass
     out, err = process.communicate(timeout=30)
     assert time.monotonic() - started < 10   # about 0.4 s; generous for a loaded machine
-    assert process.returncode == 130
+    assert process.returncode == 130, (out[-1000:], err[-3000:])
     assert "Interrupted:" in err and "Traceback" not in err + out and "games" in out
     time.sleep(0.2)
     alive = [pid for pid in children if subprocess.run(["kill", "-0", pid], capture_output=True).returncode == 0]

@@ -23,8 +23,7 @@ cdef void resample_ink(VecData* d, int p, Rng* rng) noexcept nogil:
     cubes follow, and the reserve takes the difference. A draw that would empty the reserve
     below zero is retried, else the ink stays as it is."""
     cdef int spec[4]
-    cdef int q, i, lo, hi, cap, attempt, reserve
-    cdef bint pending
+    cdef int q, lo, hi, cap, attempt, reserve
     for attempt in range(16):
         reserve = d.reserve
         for q in range(d.n):
@@ -33,12 +32,7 @@ cdef void resample_ink(VecData* d, int p, Rng* rng) noexcept nogil:
                 continue
             lo = d.smin[q]
             hi = d.smax[q]
-            pending = False
-            if d.stage == ST_BID and d.parts > 1:
-                for i in range(d.parts):
-                    if d.part[i] == q and d.bid_done[i]:
-                        pending = True
-            if pending:             # its sealed bid may hide exchanges
+            if commit_seat_pending(&d.bids, q):     # its sealed bid may hide exchanges
                 hi = TOKENS_PER_COLOR - on_novel(d, q)
                 cap = ink_value(d, q) // 4
                 if cap < hi:
@@ -71,7 +65,7 @@ cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
     cdef short tm[NCARDS]
     cdef short tw[NCARDS]
     cdef short ti[NCARDS]
-    cdef int o, k = 0, q, col, c, i, j, src, nb, nf
+    cdef int o, k = 0, q, col, c, i, j, src, nb, nf, bid_ink, bid_special
     cdef bint ok
     if d.stage == ST_END:
         return
@@ -160,20 +154,21 @@ cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
                 d.kbak[c] = 0
     # the split of the others' ink value into cubes and special ink (exchanges are secret)
     resample_ink(d, p, rng)
-    # sealed bids already made by others are unknown to p until the reveal
-    if d.stage == ST_BID and d.parts > 1:
-        for i in range(d.parts):
-            q = d.part[i]
-            if q != p and d.bid_done[i]:
-                d.bid_c[i] = rng_below(rng, d.cubes[q] + 1)
-                d.bid_s[i] = rng_below(rng, d.specials[q] + 1)
+    # sealed bids already made by others are unknown to p until the reveal (ext/commit.pxd):
+    # each is drawn again among the bids its seat could make with the ink just redrawn
+    for i in range(d.bids.made):
+        if commit_hidden_from(&d.bids, i, p):
+            q = d.bids.seat[i]
+            bid_ink = rng_below(rng, d.cubes[q] + 1)
+            bid_special = rng_below(rng, d.specials[q] + 1)
+            commit_redraw(&d.bids, i, bid_content(bid_ink, bid_special))
 
 
 cdef inline bint bids_after(VecData* d) noexcept nogil:
     """Someone after the current bidder still bids (else the reveal follows this bid)."""
     cdef int i, q
-    for i in range(d.step + 1, d.parts):
-        q = d.part[i]
+    for i in range(d.bids.made + 1, d.bids.count):
+        q = d.bids.seat[i]
         if d.cubes[q] > 0 or d.specials[q] > 0:
             return True
     return False
@@ -193,14 +188,13 @@ cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
         return KEY_UNSEEN_PLACE + d.ft[c] * NCOLORS + card_color(c)
     if st == ST_ACT_CHOOSE and a >= A_RENOUNCE and not ((d.known[a - A_RENOUNCE] >> observer) & 1):
         return KEY_HIDDEN_RENOUNCE                      # a face-down card given up unseen
-    if st == ST_BID and observer != d.cur:
-        if d.parts > 1 and bids_after(d):
-            return KEY_SEALED_BID
-        # an open bid, or the last sealed one (the reveal follows at once): the amounts are
-        # seen, not the exchanges
-        return KEY_OPEN_BID + (a - A_BID) % 125
+    if st == ST_BID:
+        # a sealed bid (ext/commit.pxd); an open bid, or the last sealed one (the reveal
+        # follows at once), shows its amounts but not its exchanges
+        return commit_key(observer, d.cur, a, not bids_after(d),
+                          KEY_OPEN_BID + bid_action_content(a), KEY_SEALED_BID)
     if st == ST_INSERT_TOKENS and observer != d.cur:
-        return KEY_TOKENS + (a - A_TOKENS) % 5
+        return KEY_TOKENS + tokens_special(a)
     if st == ST_RESEARCH_PICK and a >= A_KEEP_DOWN and a < A_KEEP_UP and observer != d.cur:
         return KEY_HIDDEN_KEEP
     return a
@@ -229,10 +223,10 @@ cdef void evaluate_data(VecData* d, double* out) noexcept nogil:
         o = d.objective[p]
         v[p] = 1.5 * score_of(d, p)
         v[p] += left * (0.12 * d.cubes[p] + 0.4 * d.specials[p])
-        if d.stage == ST_BID:               # ink already bid (sealed) is as good as spent
-            for i in range(d.parts):
-                if d.part[i] == p and d.bid_done[i]:
-                    v[p] -= left * (0.12 * d.bid_c[i] + 0.4 * d.bid_s[i])
+        for i in range(d.bids.made):        # ink already bid (sealed) is as good as spent
+            if d.bids.seat[i] == p and commit_pending(&d.bids, i):
+                v[p] -= left * (0.12 * content_ink(d.bids.content[i])
+                                + 0.4 * content_special(d.bids.content[i]))
         if o >= 0:
             for c in range(NCARDS):
                 if d.loc[c] == L_UP + p or (d.loc[c] == L_IDEAS and d.owner[c] == p):
@@ -246,7 +240,7 @@ cdef void evaluate_data(VecData* d, double* out) noexcept nogil:
                     v[p] += left * 0.1
                 elif d.loc[c] == L_DOWN + p:
                     v[p] += left * 0.05
-            if d.stage == ST_INSERT_PLACE and d.part[d.winner] == p and obj_has_color(o, card_color(d.ins_card)):
+            if d.stage == ST_INSERT_PLACE and d.bids.seat[d.winner] == p and obj_has_color(o, card_color(d.ins_card)):
                 v[p] += 0.5 * d.ins_tokens      # special ink about to double this card's points
         j = display_colors(d, p)
         v[p] += left * 0.3 * (j if j < 4 else 4)
@@ -268,11 +262,6 @@ _STAGE_NAMES = ("first player", "deal objectives", "starting deck", "starting dr
                 "Insert: oppose", "Insert: special ink", "Insert: position",
                 "Insert: move replaced card", "turn a card face down", "7 face-up limit",
                 "game over")
-_DONE_TEXT = {ST_PLACE: "no quill", ST_ROBBED: "quill back to stock",
-              ST_SPECIAL: "no more special points", ST_COMPARE_TARGET: "skip compare",
-              ST_COMPARE_TURN: "stop turning", ST_RESEARCH_DECK: "skip research",
-              ST_REACTIVATE: "stop re-activating", ST_INSERT_NOMINATE: "skip insert",
-              ST_INSERT_OPPOSE: "no opposition"}
 _CHANCE_STAGES = (ST_FIRST, ST_DEAL_OBJ, ST_START_DRAW, ST_IDEAS_OBJ, ST_IDEAS_DRAW,
                   ST_RESEARCH_DRAW)
 
@@ -309,30 +298,3 @@ def _card_long(int c) -> str:
 def _obj_text(int o) -> str:
     info = objective_info(o)
     return f"#{o + 1} {info['type']}: " + " ".join(info["colors"])
-
-
-# field -> (array length or 0, minimum, maximum) for load_dict validation
-_FIELDS = {
-    "n": (0, 2, 4), "turn_cap": (0, 1, 1000), "turn": (0, 0, 1000), "stage": (0, 0, NUM_STAGES - 1),
-    "first": (0, 0, 3), "cur": (0, -1, 3), "loc": (54, 0, 15), "known": (54, 0, 15), "kbak": (54, 0, 15),
-    "clock": (0, 0, 10000), "ft": (54, 0, 10000), "lt": (216, 0, 10000),
-    "marks": (54, 0, 2), "owner": (54, -1, 3), "ink": (54, 0, 24), "obj_loc": (12, -3, 3),
-    "objective": (4, -1, 11), "cubes": (4, 0, 24), "specials": (4, 0, 4), "box": (4, 0, 4),
-    "smin": (4, 0, 4), "smax": (4, 0, 4),
-    "reserve": (0, 0, 24), "novel": (4, -1, 53), "tok": (16, 0, 4), "place_idx": (0, -1, 8),
-    "robbed": (0, -1, 3), "carried": (0, 0, 25), "act_idx": (0, -1, 8), "actor": (0, 0, 3),
-    "act_card": (0, 0, 53), "kind": (0, 0, 4), "parts": (0, 0, 4), "part": (4, 0, 3),
-    "pcard": (4, 0, 53), "ppts": (4, 0, 200), "bid_c": (4, 0, 24), "bid_s": (4, 0, 4),
-    "bid_done": (4, 0, 1), "strength": (4, 0, 10000), "revealed": (0, 0, 1),
-    "step": (0, 0, 4), "points": (0, -30, 10000), "color": (0, 0, 5), "winner": (0, 0, 3),
-    "loser": (0, 0, 3), "ins_card": (0, 0, 53), "ins_tokens": (0, 0, 4), "mv_card": (0, -1, 53),
-    "mv_tok": (4, 0, 4), "setup_idx": (0, 0, 4), "draws_left": (0, 0, 3), "tray_owner": (0, 0, 3),
-    "fill_setup": (0, 0, 1), "queue": (8, 0, 5), "qlen": (0, 0, 8),
-}
-
-
-def _check_int(name, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"vec state: {name} must be an integer, not {value!r}")
-    if not lo <= value <= hi:
-        raise ValueError(f"vec state: {name}={value} is outside {lo}..{hi}")

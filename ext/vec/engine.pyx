@@ -242,10 +242,23 @@ cdef class VecState(State):
             raise
 
     def _check_consistency(self) -> None:
+        """ValueError unless the loaded struct is a state the game can reach (or play on)."""
         cdef VecData* d = &self.d
-        cdef int buf[MAX_ACTIONS]
         n = d.n
-        st = d.stage
+        self._check_cards()
+        self._check_novel()
+        self._check_ink()
+        self._check_objectives()
+        if d.stage == ST_INSERT_PLACE and d.ins_tokens > d.specials[d.bids.seat[d.winner]]:
+            raise ValueError("vec state: more special ink is being inserted than is held")
+        if d.first >= n or d.bids.count > n or d.robbed >= n:
+            raise ValueError("vec state: a player index is out of range")
+        self._check_bids()
+        self._check_turn()
+
+    def _check_cards(self) -> None:
+        cdef VecData* d = &self.d
+        n = d.n
         ok_locs = {L_DECK, L_IDEAS, L_DISCARD, L_NOVEL, L_TRAY}
         ok_locs |= {L_UP + p for p in range(n)} | {L_DOWN + p for p in range(n)}
         for c in range(NCARDS):
@@ -256,6 +269,9 @@ cdef class VecState(State):
                 raise ValueError(f"vec state: card {c} knowledge mask is invalid")
             if d.owner[c] >= n or (d.marks[c] > 0) != (d.owner[c] >= 0):
                 raise ValueError(f"vec state: card {c} quills and owner disagree")
+
+    def _check_novel(self) -> None:
+        cdef VecData* d = &self.d
         for j in range(NPOS):
             if d.novel[j] >= 0 and d.loc[d.novel[j]] != L_NOVEL:
                 raise ValueError(f"vec state: NOVEL position {j + 1} holds a card not in the NOVEL")
@@ -269,6 +285,11 @@ cdef class VecState(State):
             raise ValueError("vec state: NOVEL positions and card locations disagree")
         if d.mv_card >= 0 and d.stage != ST_INSERT_MOVE:
             raise ValueError("vec state: a NOVEL card is moving outside the move step")
+
+    def _check_ink(self) -> None:
+        """Ink is conserved; special ink adds up to 4 and lies within its public bounds."""
+        cdef VecData* d = &self.d
+        n = d.n
         cubes = d.reserve + sum(d.cubes[p] for p in range(n)) + sum(d.ink[c] for c in range(NCARDS))
         if cubes + d.carried != TOTAL_CUBES:      # carried: cubes moving with a robbed quill
             raise ValueError(f"vec state: {cubes + d.carried} ink cubes counted, {TOTAL_CUBES} exist")
@@ -285,6 +306,10 @@ cdef class VecState(State):
         for p in range(n, 4):
             if d.cubes[p] or d.specials[p] or d.box[p] or d.objective[p] >= 0:
                 raise ValueError(f"vec state: {_seat_name(p)} has ink or an objective but is not in this {n}-player game")
+
+    def _check_objectives(self) -> None:
+        cdef VecData* d = &self.d
+        n = d.n
         for p in range(n):
             o = d.objective[p]
             if o >= 0 and d.obj_loc[o] != p:
@@ -293,11 +318,13 @@ cdef class VecState(State):
             q = d.obj_loc[o]
             if q >= 0 and (q >= n or d.objective[q] != o):
                 raise ValueError(f"vec state: objective {o + 1} is held by nobody")
-        if d.stage == ST_INSERT_PLACE and d.ins_tokens > d.specials[d.bids.seat[d.winner]]:
-            raise ValueError("vec state: more special ink is being inserted than is held")
-        if d.first >= n or d.bids.count > n or d.robbed >= n:
-            raise ValueError("vec state: a player index is out of range")
-        self._check_bids()
+
+    def _check_turn(self) -> None:
+        """The stage's own fields, and someone (or chance) can move."""
+        cdef VecData* d = &self.d
+        cdef int buf[MAX_ACTIONS]
+        n = d.n
+        st = d.stage
         if st != ST_END and (novel_count(d) >= NPOS or d.turn >= d.turn_cap):
             raise ValueError("vec state: the NOVEL is full or the turn cap is reached, the game is over")
         if st <= ST_START_PICK and d.turn != 0:

@@ -51,25 +51,103 @@ cdef void resample_ink(VecData* d, int p, Rng* rng) noexcept nogil:
             return
 
 
-cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
-    """Redraw what p cannot see: others' objectives, unseen card identities, sealed bids."""
+ctypedef struct Places:
+    # The places of one color that a player cannot see into, and what is public about each
+    # (where it is, its quills, ink and keep time, who knows it): that stays with the place.
+    int k
+    int card[9]             # the card there now
+    short loc[9]
+    short known[9]
+    short marks[9]
+    short owner[9]
+    short ink[9]
+    short keep[9]
+
+
+cdef void gather_places(VecData* d, int p, int col, Places* pl) noexcept nogil:
+    cdef int i, c
+    pl.k = 0
+    for i in range(9):
+        c = color_card(col, i)
+        if not ((d.known[c] >> p) & 1):
+            pl.loc[pl.k] = d.loc[c]
+            pl.known[pl.k] = d.known[c]
+            pl.marks[pl.k] = d.marks[c]
+            pl.owner[pl.k] = d.owner[c]
+            pl.ink[pl.k] = d.ink[c]
+            pl.keep[pl.k] = d.ft[c]
+            pl.card[pl.k] = c
+            pl.k += 1
+
+
+cdef bint fill_face_down(VecData* d, int p, Places* pl, int* pick, char* used, Rng* rng) noexcept nogil:
+    """The face-down places, oldest first, each get a card allowed there: not one p knew in
+    its deck or being drawn (kbak), and not one p lost track of after the place was kept
+    (lt <= keep time). The sets are nested, so this succeeds for a consistent state."""
+    cdef int slot[9]
+    cdef int cand[9]
+    cdef int nf = 0, nb, i, j, src, c
+    for i in range(pl.k):
+        used[i] = 0
+        if pl.loc[i] >= L_DOWN:
+            slot[nf] = i
+            nf += 1
+    for i in range(1, nf):                      # by keep time (insertion sort, stable)
+        j = slot[i]
+        src = i
+        while src > 0 and pl.keep[slot[src - 1]] > pl.keep[j]:
+            slot[src] = slot[src - 1]
+            src -= 1
+        slot[src] = j
+    for i in range(nf):
+        j = slot[i]
+        nb = 0
+        for src in range(pl.k):
+            c = pl.card[src]
+            if not used[src] and not ((d.kbak[c] >> p) & 1) and d.lt[4 * c + p] <= pl.keep[j]:
+                cand[nb] = src
+                nb += 1
+        if nb == 0:
+            return False
+        src = cand[rng_below(rng, nb)]
+        used[src] = 1
+        pick[j] = pl.card[src]
+    return True
+
+
+cdef void resample_color(VecData* d, int p, int col, Rng* rng) noexcept nogil:
+    """Deal the cards of one color that p cannot place again over the places p cannot see
+    into: the face-down places first (fill_face_down), then the rest at random."""
+    cdef Places pl
+    cdef int pick[9]
+    cdef int rest[9]
+    cdef char used[9]
+    cdef int j, src, nb = 0, c
+    gather_places(d, p, col, &pl)
+    if not fill_face_down(d, p, &pl, pick, used, rng):
+        return                                  # cannot happen: keep this color as it is
+    for src in range(pl.k):
+        if not used[src]:
+            rest[nb] = pl.card[src]
+            nb += 1
+    shuffle_ints(rest, nb, rng)
+    nb = 0
+    for j in range(pl.k):
+        if pl.loc[j] < L_DOWN:
+            pick[j] = rest[nb]
+            nb += 1
+    for j in range(pl.k):
+        c = pick[j]
+        assign_slot(d, c, pl.loc[j], pl.known[j], pl.marks[j], pl.owner[j], pl.ink[j])
+        d.ft[c] = pl.keep[j]
+        if pl.loc[j] >= L_DOWN:
+            d.kbak[c] = 0
+
+
+cdef void resample_objectives(VecData* d, int p, Rng* rng) noexcept nogil:
+    """The unseen objective deck and the other players' objectives are one pool."""
     cdef int pool[NOBJ]
-    cdef int ids[NCARDS]
-    cdef int slot[NCARDS]
-    cdef int cand[NCARDS]
-    cdef int pick[NCARDS]
-    cdef char used[NCARDS]
-    cdef short tf[NCARDS]
-    cdef short tl[NCARDS]
-    cdef short tk[NCARDS]
-    cdef short tm[NCARDS]
-    cdef short tw[NCARDS]
-    cdef short ti[NCARDS]
-    cdef int o, k = 0, q, col, c, i, j, src, nb, nf, bid_ink, bid_special
-    cdef bint ok
-    if d.stage == ST_END:
-        return
-    # objectives: the unseen deck and the other players' objectives are one pool
+    cdef int o, q, k = 0, i = 0
     for o in range(NOBJ):
         if d.obj_loc[o] == O_DECK or (d.obj_loc[o] >= 0 and d.obj_loc[o] != p):
             pool[k] = o
@@ -77,91 +155,36 @@ cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
     shuffle_ints(pool, k, rng)
     for o in range(k):
         d.obj_loc[pool[o]] = O_DECK
-    i = 0
     for q in range(d.n):
         if q != p and d.objective[q] >= 0:
             d.objective[q] = pool[i]
             d.obj_loc[pool[i]] = q
             i += 1
-    # Novel cards: per color (colors are public, C11), the cards p cannot place are dealt
-    # again over the places p cannot see into. What is public about a place (where it is, its
-    # quills, ink and keep time, who knows it) stays with the place. A card p knew in its deck
-    # is still there or among the cards being drawn (kbak), or in a face-down card kept after p
-    # lost track of it (lt <= ft): the face-down places are filled first, oldest first, each
-    # from the cards allowed there (nested sets, so this always succeeds).
-    for col in range(NCOLORS):
-        k = 0
-        nf = 0
-        nb = 0
-        for i in range(9):
-            c = color_card(col, i)
-            if not ((d.known[c] >> p) & 1):
-                tl[k] = d.loc[c]
-                tk[k] = d.known[c]
-                tm[k] = d.marks[c]
-                tw[k] = d.owner[c]
-                ti[k] = d.ink[c]
-                tf[k] = d.ft[c]
-                ids[k] = c
-                k += 1
-        # the face-down places, by keep time
-        for i in range(k):
-            if tl[i] >= L_DOWN:
-                slot[nf] = i
-                nf += 1
-        for i in range(1, nf):
-            j = slot[i]
-            src = i
-            while src > 0 and tf[slot[src - 1]] > tf[j]:
-                slot[src] = slot[src - 1]
-                src -= 1
-            slot[src] = j
-        for i in range(k):
-            used[i] = 0
-        ok = True
-        for i in range(nf):
-            j = slot[i]
-            nb = 0
-            for src in range(k):
-                c = ids[src]
-                if not used[src] and not ((d.kbak[c] >> p) & 1) and d.lt[4 * c + p] <= tf[j]:
-                    cand[nb] = src
-                    nb += 1
-            if nb == 0:                 # cannot happen for a consistent state: keep this color
-                ok = False
-                break
-            src = cand[rng_below(rng, nb)]
-            used[src] = 1
-            pick[j] = ids[src]
-        if not ok:
-            continue
-        nb = 0
-        for src in range(k):
-            if not used[src]:
-                cand[nb] = ids[src]
-                nb += 1
-        shuffle_ints(cand, nb, rng)
-        nb = 0
-        for j in range(k):
-            if tl[j] < L_DOWN:
-                pick[j] = cand[nb]
-                nb += 1
-        for j in range(k):
-            c = pick[j]
-            assign_slot(d, c, tl[j], tk[j], tm[j], tw[j], ti[j])
-            d.ft[c] = tf[j]
-            if tl[j] >= L_DOWN:
-                d.kbak[c] = 0
-    # the split of the others' ink value into cubes and special ink (exchanges are secret)
-    resample_ink(d, p, rng)
-    # sealed bids already made by others are unknown to p until the reveal (ext/commit.pxd):
-    # each is drawn again among the bids its seat could make with the ink just redrawn
+
+
+cdef void resample_bids(VecData* d, int p, Rng* rng) noexcept nogil:
+    """Sealed bids already made by others are unknown to p until the reveal (ext/commit.pxd):
+    each is drawn again among the bids its seat could make with the ink just redrawn."""
+    cdef int i, q, ink, special
     for i in range(d.bids.made):
         if commit_hidden_from(&d.bids, i, p):
             q = d.bids.seat[i]
-            bid_ink = rng_below(rng, d.cubes[q] + 1)
-            bid_special = rng_below(rng, d.specials[q] + 1)
-            commit_redraw(&d.bids, i, bid_content(bid_ink, bid_special))
+            ink = rng_below(rng, d.cubes[q] + 1)
+            special = rng_below(rng, d.specials[q] + 1)
+            commit_redraw(&d.bids, i, bid_content(ink, special))
+
+
+cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
+    """Redraw what p cannot see: others' objectives, unseen card identities (per color: colors
+    are public, C11), the split of the others' ink (exchanges are secret), sealed bids."""
+    cdef int col
+    if d.stage == ST_END:
+        return
+    resample_objectives(d, p, rng)
+    for col in range(NCOLORS):
+        resample_color(d, p, col, rng)
+    resample_ink(d, p, rng)
+    resample_bids(d, p, rng)
 
 
 cdef inline bint bids_after(VecData* d) noexcept nogil:

@@ -430,9 +430,24 @@ cdef class VecState(State):
         """What `player` knows (perfect recall, X4); independent of what they cannot see."""
         cdef VecData* d = &self.d
         p = self._seat(player)
-        end = d.stage == ST_END
         lines = [f"vec {d.n}p turn {min(d.turn + 1, d.turn_cap)}/{d.turn_cap}, first {_seat_name(d.first)}, "
                  f"{_STAGE_NAMES[d.stage]}, to act: {self._actor_text()}", f"you are {_seat_name(p)}"]
+        lines.extend(self._seat_lines(p))
+        lines.append("ideas: " + ", ".join(self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_IDEAS))
+        lines.extend(self._display_line(p, q) for q in range(d.n))
+        lines.append("NOVEL: " + " | ".join(self._novel_text(j) for j in range(NPOS)))
+        lines.append("discards: " + ", ".join(card_name(c) for c in range(NCARDS) if d.loc[c] == L_DISCARD))
+        lines.append("decks: " + ", ".join(f"{color_name(k).decode()} {deck_count(d, k)}" for k in range(NCOLORS)))
+        lines.extend(self._deck_knowledge_lines(p))
+        lines.extend(self._objective_lines())
+        lines.extend(self._context_lines(p))
+        return "\n".join(lines)
+
+    def _seat_lines(self, p) -> list:
+        """Each seat's objective and ink as p sees them."""
+        cdef VecData* d = &self.d
+        end = d.stage == ST_END
+        lines = []
         for q in range(d.n):
             o = d.objective[q]
             shown = _obj_text(o) if o >= 0 and (q == p or end) else ("hidden" if o >= 0 else "-")
@@ -442,24 +457,28 @@ cdef class VecState(State):
                 ink = (f"ink worth {ink_value(d, q)} (ink + 4 x special ink), "
                        f"{d.smin[q]}..{d.smax[q]} special ink")
             lines.append(f"{_seat_name(q)}: objective {shown}; {ink}")
-        lines.append("ideas: " + ", ".join(self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_IDEAS))
-        for q in range(d.n):
-            up = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_UP + q]
-            down = [self._card_note(c) for c in range(NCARDS)
-                    if d.loc[c] == L_DOWN + q and (d.known[c] >> p) & 1]
-            unknown = {}
-            for c in range(NCARDS):
-                if d.loc[c] == L_DOWN + q and not (d.known[c] >> p) & 1:
-                    key = (color_name(card_color(c)).decode(), d.marks[c], d.ft[c])
-                    unknown[key] = unknown.get(key, 0) + 1
-            hidden = [f"{k} unseen {col}" + (f" kept #{t}" if t else "") + (f" (quill x{m})" if m else "")
-                      for (col, m, t), k in sorted(unknown.items())]
-            lines.append(f"{_seat_name(q)} up: {', '.join(up)} | down: {', '.join(down + hidden)}")
-        lines.append("NOVEL: " + " | ".join(self._novel_text(j) for j in range(NPOS)))
-        lines.append("discards: " + ", ".join(card_name(c) for c in range(NCARDS) if d.loc[c] == L_DISCARD))
-        lines.append("decks: " + ", ".join(f"{color_name(k).decode()} {deck_count(d, k)}" for k in range(NCOLORS)))
-        lines.append("known in decks: " + ", ".join(card_name(c) for c in range(NCARDS)
-                                                   if d.loc[c] == L_DECK and (d.known[c] >> p) & 1))
+        return lines
+
+    def _display_line(self, p, q) -> str:
+        """q's display as p sees it: unseen face-down cards by color, quills and keep time."""
+        cdef VecData* d = &self.d
+        up = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_UP + q]
+        down = [self._card_note(c) for c in range(NCARDS)
+                if d.loc[c] == L_DOWN + q and (d.known[c] >> p) & 1]
+        unknown = {}
+        for c in range(NCARDS):
+            if d.loc[c] == L_DOWN + q and not (d.known[c] >> p) & 1:
+                key = (color_name(card_color(c)).decode(), d.marks[c], d.ft[c])
+                unknown[key] = unknown.get(key, 0) + 1
+        hidden = [f"{k} unseen {col}" + (f" kept #{t}" if t else "") + (f" (quill x{m})" if m else "")
+                  for (col, m, t), k in sorted(unknown.items())]
+        return f"{_seat_name(q)} up: {', '.join(up)} | down: {', '.join(down + hidden)}"
+
+    def _deck_knowledge_lines(self, p) -> list:
+        """What p knows of the decks and of cards being drawn (X4)."""
+        cdef VecData* d = &self.d
+        lines = ["known in decks: " + ", ".join(card_name(c) for c in range(NCARDS)
+                                                if d.loc[c] == L_DECK and (d.known[c] >> p) & 1)]
         unsure = [card_name(c) for c in range(NCARDS) if not (d.known[c] >> p) & 1 and (d.kbak[c] >> p) & 1]
         if unsure:
             lines.append("in their deck or just drawn: " + ", ".join(unsure))
@@ -474,15 +493,18 @@ cdef class VecState(State):
             seen = [card_name(c) for c in tray if (d.known[c] >> p) & 1]
             lines.append(f"drawn by {_seat_name(d.tray_owner)}: " + (", ".join(seen) if seen else
                          f"{len(tray)} {color_name(d.color).decode()} cards"))
-        lines.append("objective discards: " + ", ".join(
-            _obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DISCARD))
+        return lines
+
+    def _objective_lines(self) -> list:
+        cdef VecData* d = &self.d
+        lines = ["objective discards: " + ", ".join(
+            _obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DISCARD)]
         if d.n == 3:
             lines.append("objective deck: back in the box (3 players)")
         else:
             lines.append("objective deck: " + str(sum(1 for o in range(NOBJ) if d.obj_loc[o] in (O_DECK, O_DECK_SEEN)))
                          + " cards; seen in it: " + ", ".join(_obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DECK_SEEN))
-        lines.extend(self._context_lines(p))
-        return "\n".join(lines)
+        return lines
 
     def _actor_text(self) -> str:
         cp = self.c_current_player()

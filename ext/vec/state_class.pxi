@@ -223,50 +223,61 @@ cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
     return a
 
 
+cdef void final_returns(VecData* d, double* out) noexcept nogil:
+    """The returns at the end: the best NOVEL score wins, ties share (C3)."""
+    cdef int p, best = -1, nb = 0
+    cdef double v[4]
+    for p in range(d.n):
+        v[p] = score_of(d, p)
+        if v[p] > best:
+            best = <int>v[p]
+    for p in range(d.n):
+        if v[p] == best:
+            nb += 1
+    for p in range(d.n):
+        out[p] = 1.0 / nb if v[p] == best else 0.0
+
+
+cdef double prospect(VecData* d, int p, double left) noexcept nogil:
+    """p's NOVEL points and, weighted by the NOVEL space left, its ink and its candidates."""
+    cdef int o = d.objective[p], c, i, j
+    cdef double v = 1.5 * score_of(d, p)
+    v += left * (0.12 * d.cubes[p] + 0.4 * d.specials[p])
+    for i in range(d.bids.made):            # ink already bid (sealed) is as good as spent
+        if d.bids.seat[i] == p and commit_pending(&d.bids, i):
+            v -= left * (0.12 * content_ink(d.bids.content[i])
+                         + 0.4 * content_special(d.bids.content[i]))
+    if o >= 0:
+        for c in range(NCARDS):
+            if d.loc[c] == L_UP + p or (d.loc[c] == L_IDEAS and d.owner[c] == p):
+                # a face-up card (or an idea this player will gather) is a NOVEL candidate
+                if obj_has_color(o, card_color(c)):
+                    v += left * 0.5
+                if card_type(c) == obj_type(o):
+                    v += left * 0.15
+                if card_action(c) == ACT_INSERT:
+                    v += left * 0.2
+                v += left * 0.1
+            elif d.loc[c] == L_DOWN + p:
+                v += left * 0.05
+        if d.stage == ST_INSERT_PLACE and d.bids.seat[d.winner] == p and obj_has_color(o, card_color(d.ins_card)):
+            v += 0.5 * d.ins_tokens         # special ink about to double this card's points
+    j = display_colors(d, p)
+    v += left * 0.3 * (j if j < 4 else 4)
+    return v
+
+
 cdef void evaluate_data(VecData* d, double* out) noexcept nogil:
     """Win-chance estimate: a softmax of NOVEL points plus the prospects of getting cards in."""
     cdef double v[4]
-    cdef double total = 0.0, mx = -1e9, left
-    cdef int p, c, o, j, i, best, nb
+    cdef double total = 0.0, mx = -1e9
+    cdef double left = (NPOS - novel_count(d)) / <double>NPOS
+    cdef int p
     if d.stage == ST_END:
-        best = -1
-        nb = 0
-        for p in range(d.n):
-            v[p] = score_of(d, p)
-            if v[p] > best:
-                best = <int>v[p]
-        for p in range(d.n):
-            if v[p] == best:
-                nb += 1
-        for p in range(d.n):
-            out[p] = 1.0 / nb if v[p] == best else 0.0
+        final_returns(d, out)
         return
-    left = (NPOS - novel_count(d)) / <double>NPOS
     for p in range(d.n):
-        o = d.objective[p]
-        v[p] = 1.5 * score_of(d, p)
-        v[p] += left * (0.12 * d.cubes[p] + 0.4 * d.specials[p])
-        for i in range(d.bids.made):        # ink already bid (sealed) is as good as spent
-            if d.bids.seat[i] == p and commit_pending(&d.bids, i):
-                v[p] -= left * (0.12 * content_ink(d.bids.content[i])
-                                + 0.4 * content_special(d.bids.content[i]))
-        if o >= 0:
-            for c in range(NCARDS):
-                if d.loc[c] == L_UP + p or (d.loc[c] == L_IDEAS and d.owner[c] == p):
-                    # a face-up card (or an idea this player will gather) is a NOVEL candidate
-                    if obj_has_color(o, card_color(c)):
-                        v[p] += left * 0.5
-                    if card_type(c) == obj_type(o):
-                        v[p] += left * 0.15
-                    if card_action(c) == ACT_INSERT:
-                        v[p] += left * 0.2
-                    v[p] += left * 0.1
-                elif d.loc[c] == L_DOWN + p:
-                    v[p] += left * 0.05
-            if d.stage == ST_INSERT_PLACE and d.bids.seat[d.winner] == p and obj_has_color(o, card_color(d.ins_card)):
-                v[p] += 0.5 * d.ins_tokens      # special ink about to double this card's points
-        j = display_colors(d, p)
-        v[p] += left * 0.3 * (j if j < 4 else 4)
+        v[p] = prospect(d, p, left)
         if v[p] > mx:
             mx = v[p]
     for p in range(d.n):

@@ -97,7 +97,11 @@ cdef inline int tokens_special(int a) noexcept nogil:
     return (a - A_TOKENS) % SPECIAL_VALUES
 
 
-# Single-field families (a card, a color, a position): the id is first + value.
+# Single-field families (a card, a color, a position, a seat): the id is first + value.
+cdef inline int family_action(int first, int value) noexcept nogil:
+    return first + value
+
+
 cdef inline int family_value(int a, int first) noexcept nogil:
     return a - first
 

@@ -787,24 +787,24 @@ cdef int gen_chance(VecData* d, int* out, double* probs) noexcept nogil:
     cdef int n = 0, i, c, col, st = d.stage
     if st == ST_FIRST:
         for i in range(d.n):
-            out[n] = C_FIRST + i
+            out[n] = family_action(C_FIRST, i)
             n += 1
     elif st == ST_DEAL_OBJ:
         for i in range(NOBJ):
             if d.obj_loc[i] == O_DECK:
-                out[n] = C_OBJ + i
+                out[n] = family_action(C_OBJ, i)
                 n += 1
     elif st == ST_IDEAS_OBJ:
         for i in range(NOBJ):
             if d.obj_loc[i] == O_DECK or d.obj_loc[i] == O_DECK_SEEN:
-                out[n] = C_OBJ + i
+                out[n] = family_action(C_OBJ, i)
                 n += 1
     else:
         col = draw_color(d)
         for i in range(9):      # ascending: color_card grows with i
             c = color_card(col, i)
             if d.loc[c] == L_DECK:
-                out[n] = C_CARD + c
+                out[n] = family_action(C_CARD, c)
                 n += 1
     if probs != NULL:
         for i in range(n):

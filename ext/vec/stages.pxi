@@ -9,7 +9,7 @@ cdef int legal_start_deck(VecData* d, int p, int* out) noexcept nogil:
     cdef int n = 0, col
     for col in range(NCOLORS):
         if deck_count(d, col) > 0:
-            out[n] = A_DECK + col
+            out[n] = family_action(A_DECK, col)
             n += 1
     return n
 
@@ -26,7 +26,7 @@ cdef int legal_start_pick(VecData* d, int p, int* out) noexcept nogil:
     cdef int n = 0, c
     for c in range(NCARDS):
         if d.loc[c] == L_TRAY:
-            out[n] = A_KEEP_UP + c
+            out[n] = family_action(A_KEEP_UP, c)
             n += 1
     return n
 
@@ -63,7 +63,7 @@ cdef int legal_place(VecData* d, int p, int* out) noexcept nogil:
                 out[n] = idea_action(c, b)
                 n += 1
         elif (d.loc[c] == L_UP + p and d.marks[c] == 0) or (d.loc[c] == L_DOWN + p and d.marks[c] < 2):
-            own[m] = A_DISP + c                 # display ids come after all Ideas ids
+            own[m] = family_action(A_DISP, c)                 # display ids come after all Ideas ids
             m += 1
     for b in range(m):
         out[n] = own[b]
@@ -119,7 +119,7 @@ cdef int legal_robbed(VecData* d, int p, int* out) noexcept nogil:
             n += 1
     for c in range(NCARDS):
         if d.loc[c] == L_UP + p and d.marks[c] == 0:
-            out[n] = A_DISP + c
+            out[n] = family_action(A_DISP, c)
             n += 1
     if n == 0:
         out[0] = A_DONE
@@ -155,9 +155,9 @@ cdef int legal_act_choose(VecData* d, int p, int* out) noexcept nogil:
     for c in range(NCARDS):
         if activatable(d, p, c):
             if can_act(d, p, c):
-                out[n] = A_ACTIVATE + c
+                out[n] = family_action(A_ACTIVATE, c)
                 n += 1
-            renounce[m] = A_RENOUNCE + c
+            renounce[m] = family_action(A_RENOUNCE, c)
             m += 1
     for j in range(m):
         out[n] = renounce[j]
@@ -186,10 +186,10 @@ cdef int legal_special(VecData* d, int p, int* out) noexcept nogil:
         if d.loc[c] == L_UP + p:
             up += 1
             if d.marks[c] == 0 and c != card:
-                out[n] = A_TURN + c
+                out[n] = family_action(A_TURN, c)
                 n += 1
         elif d.loc[c] == L_DOWN + p and d.marks[c] == 0 and c != card:
-            discard[m] = A_DISCARD + c
+            discard[m] = family_action(A_DISCARD, c)
             m += 1
     if up > 7:
         n = 1
@@ -235,7 +235,7 @@ cdef int legal_compare_target(VecData* d, int p, int* out) noexcept nogil:
     out[0] = A_DONE
     for c in range(NCARDS):
         if d.loc[c] >= L_UP and d.loc[c] < L_UP + d.n and d.loc[c] != L_UP + p:
-            out[n] = A_CHOOSE + c
+            out[n] = family_action(A_CHOOSE, c)
             n += 1
     return n
 
@@ -256,7 +256,7 @@ cdef int legal_compare_turn(VecData* d, int p, int* out) noexcept nogil:
     out[0] = A_DONE
     for c in range(NCARDS):
         if d.loc[c] == L_UP + d.bids.seat[d.loser] and d.marks[c] == 0:
-            out[n] = A_CHOOSE + c
+            out[n] = family_action(A_CHOOSE, c)
             n += 1
     return n
 
@@ -280,7 +280,7 @@ cdef int legal_research_deck(VecData* d, int p, int* out) noexcept nogil:
     out[0] = A_DONE
     for col in range(NCOLORS):
         if drawable(d, col):
-            out[n] = A_DECK + col
+            out[n] = family_action(A_DECK, col)
             n += 1
     return n
 
@@ -301,12 +301,12 @@ cdef int legal_research_pick(VecData* d, int p, int* out) noexcept nogil:
     cdef int n = 0, c
     for c in range(NCARDS):
         if d.loc[c] == L_TRAY:
-            out[n] = A_KEEP_DOWN + c
+            out[n] = family_action(A_KEEP_DOWN, c)
             n += 1
     if d.points >= 4:
         for c in range(NCARDS):
             if d.loc[c] == L_TRAY:
-                out[n] = A_KEEP_UP + c
+                out[n] = family_action(A_KEEP_UP, c)
                 n += 1
     if d.points >= 2 and drawable(d, d.color):
         out[n] = A_DRAW
@@ -340,7 +340,7 @@ cdef int legal_reactivate(VecData* d, int p, int* out) noexcept nogil:
     out[0] = A_DONE
     for c in range(NCARDS):
         if d.loc[c] == L_DOWN + p and d.marks[c] == 0:
-            out[n] = A_FLIP + c
+            out[n] = family_action(A_FLIP, c)
             n += 1
     return n
 
@@ -361,7 +361,7 @@ cdef int legal_insert_card(VecData* d, int p, int* out) noexcept nogil:
     out[0] = A_DONE
     for c in range(NCARDS):
         if d.loc[c] == L_UP + p:
-            out[n] = A_CHOOSE + c
+            out[n] = family_action(A_CHOOSE, c)
             n += 1
     return n
 
@@ -406,11 +406,11 @@ cdef int legal_insert_place(VecData* d, int p, int* out) noexcept nogil:
     cdef int n = 0, j
     for j in range(NPOS):
         if d.novel[j] < 0:
-            out[n] = A_POS + j
+            out[n] = family_action(A_POS, j)
             n += 1
     for j in range(NPOS):
         if d.novel[j] >= 0 and tokens_on(d, j) < d.ins_tokens:
-            out[n] = A_REPLACE + j
+            out[n] = family_action(A_REPLACE, j)
             n += 1
     return n
 
@@ -435,7 +435,7 @@ cdef int legal_insert_move(VecData* d, int p, int* out) noexcept nogil:
     cdef int n = 0, j
     for j in range(NPOS):
         if d.novel[j] < 0:
-            out[n] = A_POS + j
+            out[n] = family_action(A_POS, j)
             n += 1
     return n
 
@@ -456,7 +456,7 @@ cdef int legal_turn_down(VecData* d, int p, int* out) noexcept nogil:
     cdef int n = 0, c
     for c in range(NCARDS):
         if d.loc[c] == L_UP + p and d.marks[c] == 0:
-            out[n] = A_TURN + c
+            out[n] = family_action(A_TURN, c)
             n += 1
     return n
 

@@ -197,19 +197,24 @@ cdef inline bint bids_after(VecData* d) noexcept nogil:
     return False
 
 
+cdef inline bint unseen_by(VecData* d, int c, int observer) noexcept nogil:
+    return not ((d.known[c] >> observer) & 1)
+
+
 cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
+    """What `observer` sees of action or outcome `a` here (docs/protocol.md, c_action_key)."""
     cdef int st = d.stage, c
     if (st == ST_START_DRAW or st == ST_RESEARCH_DRAW) and observer != d.tray_owner:
         return KEY_HIDDEN_DRAW + d.color
     if st == ST_DEAL_OBJ and observer != d.setup_idx:
         return KEY_HIDDEN_OBJ
-    if (st == ST_PLACE and a >= A_DISP and a < A_DONE and d.loc[a - A_DISP] >= L_DOWN
-            and not ((d.known[a - A_DISP] >> observer) & 1)):
-        # a quill on a face-down card the observer never saw: it sees the place (color and
-        # keep time), not the card, so the key names the place (equal in every redraw)
-        c = a - A_DISP
-        return KEY_UNSEEN_PLACE + d.ft[c] * NCOLORS + card_color(c)
-    if st == ST_ACT_CHOOSE and a >= A_RENOUNCE and not ((d.known[a - A_RENOUNCE] >> observer) & 1):
+    if st == ST_PLACE and A_DISP <= a < A_DONE:
+        c = family_value(a, A_DISP)
+        if d.loc[c] >= L_DOWN and unseen_by(d, c, observer):
+            # a quill on a face-down card the observer never saw: it sees the place (color
+            # and keep time), not the card, so the key names the place (equal in every redraw)
+            return KEY_UNSEEN_PLACE + d.ft[c] * NCOLORS + card_color(c)
+    if st == ST_ACT_CHOOSE and a >= A_RENOUNCE and unseen_by(d, family_value(a, A_RENOUNCE), observer):
         return KEY_HIDDEN_RENOUNCE                      # a face-down card given up unseen
     if st == ST_BID:
         # a sealed bid (ext/commit.pxd); an open bid, or the last sealed one (the reveal
@@ -217,8 +222,8 @@ cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
         return commit_key(observer, d.cur, a, not bids_after(d),
                           KEY_OPEN_BID + bid_action_content(a), KEY_SEALED_BID)
     if st == ST_INSERT_TOKENS and observer != d.cur:
-        return KEY_TOKENS + tokens_special(a)
-    if st == ST_RESEARCH_PICK and a >= A_KEEP_DOWN and a < A_KEEP_UP and observer != d.cur:
+        return KEY_TOKENS + tokens_special(a)       # the amount, not the exchanges
+    if st == ST_RESEARCH_PICK and A_KEEP_DOWN <= a < A_KEEP_UP and observer != d.cur:
         return KEY_HIDDEN_KEEP
     return a
 

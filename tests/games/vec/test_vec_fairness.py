@@ -79,7 +79,8 @@ def _hidden_edits(state, p, rng):
             continue
         e = json.loads(json.dumps(doc))
         t = e["state"]
-        if t["player_special_ink"][q] + 1 <= t["special_ink_max"][q] and t["player_ink"][q] >= 4 and t["special_ink_in_box"][q] > 0:
+        if (t["player_special_ink"][q] + 1 <= t["special_ink_max"][q] and t["player_ink"][q] >= 4
+                and t["special_ink_in_box"][q] > 0):
             t["player_ink"][q] -= 4
             t["player_special_ink"][q] += 1
             t["special_ink_in_box"][q] -= 1
@@ -147,14 +148,16 @@ def test_resample_keeps_the_view_and_varies_every_hidden_part():
                     assert [other.action_key(p, a) for a in other.legal_actions()] == keys
                 d = other.to_dict()
                 assert d["player_objective"][p] == base["player_objective"][p]
-                assert d["player_ink"][p] == base["player_ink"][p] and d["player_special_ink"][p] == base["player_special_ink"][p]
+                assert d["player_ink"][p] == base["player_ink"][p]
+                assert d["player_special_ink"][p] == base["player_special_ink"][p]
                 for c in range(NCARDS):
                     if (base["card_known_by"][c] >> p) & 1:
                         assert d["card_location"][c] == base["card_location"][c]
                 varied["objective"] += d["player_objective"] != base["player_objective"]
                 varied["cards"] += d["card_location"] != base["card_location"]
                 varied["ink"] += d["player_special_ink"] != base["player_special_ink"]
-                varied["bid"] += (d["bid_ink"], d["bid_special_ink"]) != (base["bid_ink"], base["bid_special_ink"])
+                varied["bid"] += ((d["bid_ink"], d["bid_special_ink"])
+                                  != (base["bid_ink"], base["bid_special_ink"]))
     assert all(v > 5 for v in varied.values()), varied
 
 

@@ -90,12 +90,12 @@ def test_observation_ignores_what_the_player_cannot_see():
     assert "1 unseen blue" in obs0
     # swap P2's face-down card with another blue card still in the deck, and P2's objective
     # with one in the deck: P1 sees no difference, P2 does
-    other = next(c for c in range(54) if (c % 18) // 3 == 1 and d["card_location"][c] == 0 and d["card_known_by"][c] == 0)
+    other = next(c for c in range(54)
+                 if (c % 18) // 3 == 1 and d["card_location"][c] == 0 and d["card_known_by"][c] == 0)
     changed = json.loads(state.to_json())
     s = changed["state"]
-    s["card_location"][drawn], s["card_location"][other] = s["card_location"][other], s["card_location"][drawn]
-    s["card_known_by"][drawn], s["card_known_by"][other] = s["card_known_by"][other], s["card_known_by"][drawn]
-    s["card_keep_time"][drawn], s["card_keep_time"][other] = s["card_keep_time"][other], s["card_keep_time"][drawn]   # the keep time is the place's
+    for field in ("card_location", "card_known_by", "card_keep_time"):   # the keep time is the place's
+        s[field][drawn], s[field][other] = s[field][other], s[field][drawn]
     spare = next(o for o in range(12) if s["objective_location"][o] == -1)
     s["objective_location"][s["player_objective"][1]], s["objective_location"][spare] = -1, 1
     s["player_objective"][1] = spare

@@ -39,7 +39,8 @@ def check_invariants(state):
         # at the start of Phase I nobody exceeds the 7 face-up limit and all quills are free
         for p in range(n):
             assert sum(1 for c in range(54) if d["card_location"][c] == UP + p) <= 7
-        assert d["placement_index"] > 0 or all(m == 0 for c, m in enumerate(d["card_quills"]) if d["card_location"][c] != 1)
+        assert d["placement_index"] > 0 or all(m == 0 for c, m in enumerate(d["card_quills"])
+                                               if d["card_location"][c] != 1)
     # 2p: 4 ideas of distinct colors at the start of a turn; 3p 6; 4p 8 (while decks last)
     if d["stage"] == 7 and d["placement_index"] == 0 and d["turn"] == 0:
         ideas = [c for c in range(54) if d["card_location"][c] == 1]

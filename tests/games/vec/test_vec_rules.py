@@ -123,7 +123,7 @@ def test_gathering_moves_quilled_ideas_and_returns_their_ink():
                   to_act=0, first_player=0, placement_index=3, player_ink=[1, 2, 0, 0])
     act(state, "quill on own red Elf Love Story")
     d = state.to_dict()
-    assert d["card_location"][0] == UP + 0 and d["card_location"][18] == UP + 1 and d["card_location"][36] == IDEAS
+    assert [d["card_location"][c] for c in (0, 18, 36)] == [UP + 0, UP + 1, IDEAS]
     assert d["card_quills"][0] == 1 and d["card_ink"][0] == 0 and d["card_ink"][18] == 0
     assert d["ink_reserve"] == 24 - 3
     assert d["stage"] == ST_ACT and d["to_act"] == 0       # activations start with the first player
@@ -168,7 +168,7 @@ def test_strength_is_a_times_b_plus_special_points_card_ink_and_bids():
     assert d["strength"][0] == 3 * 3 + 2 + 2 + 3 + 3        # 19
     assert d["card_location"][53] == DISCARD
     assert "discards: grey Cthulhu Love Story" in state.observation_string(1)   # C14: public
-    assert d["player_ink"][0] == 19 // 2 and d["player_special_ink"][0] == 0 and d["special_ink_in_box"][0] == 4
+    assert (d["player_ink"][0], d["player_special_ink"][0], d["special_ink_in_box"][0]) == (19 // 2, 0, 4)
     assert d["ink_reserve"] == 24 - 9
 
 
@@ -245,7 +245,8 @@ def test_exchange_four_ink_for_one_special_ink():
     act(state, "exchange 4 ink for 1 special, bid 1 ink 3 special")   # 1 + 1 + 9 = 11
     d = state.to_dict()
     assert d["strength"][0] == 11
-    assert (d["player_ink"][0], d["player_special_ink"][0], d["special_ink_in_box"][0]) == (5, 0, 4)  # 0 left + 5 retrieved
+    # 0 left + 5 retrieved
+    assert (d["player_ink"][0], d["player_special_ink"][0], d["special_ink_in_box"][0]) == (5, 0, 4)
 
 
 def test_exchanges_are_secret_but_bounded():
@@ -347,7 +348,8 @@ def test_insert_without_opposition_special_ink_and_replacement():
     assert state.legal_action_strings() == ["NOVEL position 2", "NOVEL position 3", "NOVEL position 4"]
     act(state, "NOVEL position 3")
     d = state.to_dict()
-    assert d["novel_card"] == [0, -1, 38, -1] and d["novel_special_ink"][0] == 1 and d["player_special_ink"][0] == 1
+    assert d["novel_card"] == [0, -1, 38, -1]
+    assert d["novel_special_ink"][0] == 1 and d["player_special_ink"][0] == 1
     # objective #1 (red blue green purple, Vampire): red in place 1 with P1's ink 2 x 2,
     # the Vampire type 1, the red Cthulhu card in place 3 (red, wrong place) 1
     assert state.scores()[0] == 2 * 2 + 1 + 1

@@ -63,6 +63,6 @@ def test_json_errors_name_the_seat_as_the_texts_do():
     state = load_game("vec", players=2).new_initial_state()
     data = _play_to_first_decision(2, 5).to_dict()
     data["special_ink_in_box"] = list(data["special_ink_in_box"])
-    data["special_ink_in_box"][1] += 1                                    # seat 1 now has 5 special ink in all
+    data["special_ink_in_box"][1] += 1                     # seat 1 now has 5 special ink in all
     with pytest.raises(ValueError, match=r"^vec state: P2's special ink"):
         state.load_dict(json.loads(json.dumps(data)))

@@ -58,7 +58,7 @@ def build(n: int = 2, *, up=None, down=None, ideas=(), novel=None, objectives=No
             d[key] = value
     if "ink_reserve" not in fields:
         d["ink_reserve"] = 24 - sum(d["player_ink"]) - sum(d["card_ink"]) - d["carried_ink"]
-    for key in ("special_ink_min", "special_ink_max"):            # public bounds of special ink: exact by default
+    for key in ("special_ink_min", "special_ink_max"):   # public bounds of special ink: exact by default
         if key not in fields:
             d[key] = list(d["player_special_ink"])
     if "special_ink_in_box" not in fields:

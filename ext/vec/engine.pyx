@@ -16,7 +16,7 @@ Every decision is one atomic action with a text; there are no clocks and no tabl
 face-down cards that were never face up, the content of sealed ink bids until the reveal, and
 the exchanges of 4 ink for 1 special ink. Each player's ink value (cubes + 4 x special ink) is
 public because every change of it is (X4); public bounds on each player's special ink follow
-from what they were seen to spend (smin, smax).
+from what they were seen to spend (special_ink_min/max in JSON; smin, smax in the struct).
 """
 cimport cython
 from libc.string cimport memset
@@ -32,17 +32,18 @@ from vsai.ext.vec.data cimport *
 
 import numpy as np
 
+# Parameters (X7, C13): the spec's Params, __init__'s guard and the JSON ranges use these.
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+DEFAULT_TURN_CAP = 30
+MAX_TURN_CAP = 1000
+
 include "rules.pxi"
 include "codec.pxi"
 include "stages.pxi"
 include "state_class.pxi"
 include "state_json.pxi"
 
-# Parameters (X7, C13): the spec's Params and __init__'s guard both use these.
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-DEFAULT_TURN_CAP = 30
-MAX_TURN_CAP = 1000
 NUM_DISTINCT_ACTIONS = NUM_ACTIONS
 MAX_CHANCE_OUTCOMES = NUM_CHANCE
 # The most legal actions at one node, from the codec: a bid offers at most its whole family
@@ -105,7 +106,6 @@ _CARD = _offsets(_CARD_FEATURES)
 _CARD_STRIDE = sum(size for _, size in _CARD_FEATURES)
 _OBS = _offsets(_OBS_SEGMENTS)
 OBSERVATION_SIZE = sum(size for _, size in _OBS_SEGMENTS)
-OBS_SIZE = OBSERVATION_SIZE     # the former name
 
 
 cdef class VecState(State):

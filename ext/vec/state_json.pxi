@@ -5,9 +5,9 @@
 
 # (JSON name, struct field, array length or 0, minimum, maximum, meaning)
 _JSON_FIELDS = (
-    ("players", "n", 0, 2, 4, "number of players"),
-    ("turn_cap", "turn_cap", 0, 1, 1000, "game turns before the game is scored as it stands"),
-    ("turn", "turn", 0, 0, 1000, "game turns completed"),
+    ("players", "n", 0, MIN_PLAYERS, MAX_PLAYERS, "number of players"),
+    ("turn_cap", "turn_cap", 0, 1, MAX_TURN_CAP, "game turns before the game is scored as it stands"),
+    ("turn", "turn", 0, 0, MAX_TURN_CAP, "game turns completed"),
     ("stage", "stage", 0, 0, NUM_STAGES - 1, "the step of the game (the list in rules.md)"),
     ("first_player", "first", 0, 0, 3, "holder of the first player token"),
     ("to_act", "cur", 0, -1, 3, "the player to act at a decision (-1 before the first)"),

@@ -87,6 +87,9 @@ def test_json_names_are_readable_and_documented():
     section = rules.split("## JSON format", 1)[1].split("\n## ", 1)[0]
     documented = re.findall(r"^\| `([a-z_]+)` \|", section, re.M)
     assert documented == names
+    for name, field, length, lo, hi, meaning in engine._JSON_FIELDS:     # ranges and meanings too
+        values = f"{length} x {lo}..{hi}" if length else f"{lo}..{hi}"
+        assert f"| `{name}` | {values} | {meaning} (`{field}`) |" in section
 
 
 def test_sealed_bids_in_json():

@@ -1,4 +1,4 @@
-"""The `vsai` command: play, arena, list, rules, bench, replay."""
+"""The `vsai` command: play, arena, list, rules, bench, replay, suite."""
 from __future__ import annotations
 
 import click
@@ -9,6 +9,7 @@ from vsai.cli.info import list_command
 from vsai.cli.rules import rules
 from vsai.cli.play import play
 from vsai.cli.replay import replay
+from vsai.cli.suite import suite
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
@@ -20,7 +21,7 @@ def cli(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-for command in (play, arena, list_command, rules, bench, replay):
+for command in (play, arena, list_command, rules, bench, replay, suite):
     cli.add_command(command)
 
 

@@ -35,11 +35,13 @@ def summarise(folder: str | os.PathLike, with_ratings: bool = True) -> dict[str,
                             "games": len(records), "pools": []}
     if suite is not None:
         data["planned"] = sum(c.games for c in suite.cells)
+    # Agents in the suite file's order (else in order of appearance).
+    order = {a.label: n for n, a in enumerate(suite.agents)} if suite is not None else {}
     for pool in rate.pools(records):
         entry: dict[str, Any] = {"game": pool.game, "players": pool.players,
                                  "budget": pool.budget, "params": pool.params,
                                  "games": len(pool.records),
-                                 "standings": [s.as_dict() for s in rate.standings(pool)],
+                                 "standings": [s.as_dict() for s in _ordered(rate.standings(pool), order)],
                                  "matrix": rate.matrix(pool)}
         game = load_game(pool.game, **pool.params)
         if game.teams():
@@ -51,6 +53,10 @@ def summarise(folder: str | os.PathLike, with_ratings: bool = True) -> dict[str,
             entry["ratings"] = rate.ratings(pool)
         data["pools"].append(entry)
     return data
+
+
+def _ordered(rows: list, order: dict[str, int]) -> list:
+    return sorted(rows, key=lambda row: order.get(row.agent, len(order)))
 
 
 def write_report(data: dict[str, Any], folder: str | os.PathLike) -> Path:

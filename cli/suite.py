@@ -1,6 +1,8 @@
 """`vsai suite run SUITE.toml` and `vsai suite report OUT/`: benchmark suites (docs/suites.md)."""
 from __future__ import annotations
 
+import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -83,7 +85,10 @@ def run_command(suite_file: str, out: str | None, workers: int | None, backend: 
 @suite.command("report")
 @click.argument("folder", metavar="OUT", type=click.Path(file_okay=False))
 @click.option("--no-html", is_flag=True, help="Print the tables only (no plots, no matplotlib needed).")
-def report_command(folder: str, no_html: bool) -> None:
+@click.option("--ladder", "ladder_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also write the measured ladder (agents labelled levelN) to FILE, e.g. "
+                   "cli/ladder.json for `vsai list`, and list the levels that are out of order.")
+def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
     """Print the tables of the results in OUT and write OUT/report.html with plots (win-rate
     matrix, ratings with intervals, think time) and OUT/report.json with the numbers."""
     from vsai.ai.report import summarise, write_report
@@ -98,8 +103,20 @@ def report_command(folder: str, no_html: bool) -> None:
     except ImportError as error:
         raise click.ClickException(str(error)) from None
     _print(data)
+    err = stderr_console()
     if not no_html:
-        stderr_console().print(f"Wrote {path} and {Path(folder) / 'report.json'}")
+        err.print(f"Wrote {path} and {Path(folder) / 'report.json'}")
+    if ladder_path is not None:
+        ladder = ladder_summary(data)
+        if not ladder["variants"]:
+            raise click.UsageError("no agent is labelled levelN in these results: no ladder to write")
+        Path(ladder_path).write_text(json.dumps(ladder, indent=1) + "\n", encoding="utf-8")
+        problems = ladder_problems(ladder)
+        err.print(f"Wrote the ladder to {ladder_path}; "
+                  + ("the levels are strictly increasing, each significantly above the one below."
+                     if not problems else "the ladder needs new budgets:"))
+        for problem in problems:
+            err.print(f"  {problem}")
 
 
 def _have(module: str) -> bool:
@@ -148,3 +165,84 @@ def _print(data: dict[str, Any]) -> None:
                 sides.add_row(r["side"], r["agent"], str(r["games"]), f"{r['wins']:g}",
                               f"{r['win_rate']:.1%}", f"{r['ci95'][0]:.1%} - {r['ci95'][1]:.1%}")
             console.print(sides)
+
+
+# ---------------------------------------------------------------------------------------------
+# The measured ladder of `vsai play --level`
+
+# Shipped beside this module when a calibration run has been made (see benchmarks/suites/ladder.toml).
+LADDER_FILE = Path(__file__).with_name("ladder.json")
+_LEVEL_LABEL = re.compile(r"level(\d+)$")
+
+
+def ladder_summary(data: dict[str, Any]) -> dict[str, Any]:
+    """From a report's data: per game variant, each level's rating with its interval and its
+    win rate against the level below (agents labelled `level<N>`)."""
+    out: dict[str, Any] = {"suite": data["suite"], "seed": data.get("seed"), "variants": []}
+    for pool in data["pools"]:
+        found = {int(m.group(1)): label for label in pool.get("ratings", {})
+                 if (m := _LEVEL_LABEL.match(label))}
+        if not found:
+            continue
+        levels = {}
+        for number, label in sorted(found.items()):
+            r = pool["ratings"][label]
+            row: dict[str, Any] = {"rating": r["mu"], "low": r["low"], "high": r["high"]}
+            below = pool["matrix"].get(label, {}).get(found.get(number - 1, ""))
+            if below:
+                row["vs_below"] = below
+            levels[str(number)] = row
+        out["variants"].append({"game": pool["game"], "players": pool["players"],
+                                "games": pool["games"], "levels": levels})
+    return out
+
+
+def ladder_problems(ladder: dict[str, Any]) -> list[str]:
+    """Where the ladder is not strictly increasing, or a level is not significantly stronger
+    than the one below (its win rate's 95% interval reaches 50%)."""
+    problems = []
+    for variant in ladder["variants"]:
+        name = f"{variant['game']} {variant['players']}p"
+        levels = variant["levels"]
+        for number in sorted(levels, key=int):
+            row, below = levels[number], levels.get(str(int(number) - 1))
+            if below is not None and row["rating"] <= below["rating"]:
+                problems.append(f"{name}: level {number} is rated {row['rating']:.1f}, not above "
+                                f"level {int(number) - 1} ({below['rating']:.1f})")
+            vs = row.get("vs_below")
+            if vs is not None and vs["ci95"][0] <= 0.5:
+                problems.append(f"{name}: level {number} wins {vs['win_rate']:.0%} "
+                                f"[{vs['ci95'][0]:.0%}, {vs['ci95'][1]:.0%}] of {vs['games']} games "
+                                f"against level {int(number) - 1}: not significantly stronger")
+    return problems
+
+
+def measured_ladder_table(path: Path | None = None) -> Table | None:
+    """The measured ladder as a table for `vsai list`, or None when no measurement is shipped
+    (or the file is unreadable: `vsai list` must work regardless)."""
+    path = LADDER_FILE if path is None else path
+    try:
+        ladder = json.loads(path.read_text(encoding="utf-8"))
+        variants = ladder["variants"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    table = Table(title=f"Levels measured (suite {ladder.get('suite', '?')})", title_justify="left",
+                  caption="rating with its 95% interval; win rate against the level below",
+                  caption_justify="left")
+    table.add_column("level")
+    for variant in variants:
+        name = f"{variant['game']} {variant['players']}p"
+        table.add_column(f"{name} rating", justify="right")
+        table.add_column("vs below", justify="right")
+    numbers = sorted({int(n) for v in variants for n in v["levels"]})
+    for number in numbers:
+        cells = []
+        for variant in variants:
+            row = variant["levels"].get(str(number))
+            if row is None:
+                cells += ["-", "-"]
+                continue
+            cells.append(f"{row['rating']:.1f} [{row['low']:.1f}, {row['high']:.1f}]")
+            cells.append(f"{row['vs_below']['win_rate']:.0%}" if row.get("vs_below") else "")
+        table.add_row(str(number), *cells)
+    return table

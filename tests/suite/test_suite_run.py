@@ -153,3 +153,8 @@ def test_the_numbers_do_not_depend_on_the_order_games_finished_in(reference, tmp
     (tmp_path / "results.jsonl").write_text("".join(reversed(lines)))
     (tmp_path / "suite.toml").write_text((reference / "suite.toml").read_text())
     assert summarise(tmp_path) == summarise(reference)
+
+
+def test_a_ladder_needs_agents_labelled_by_level(reference, tmp_path):
+    result = run(["suite", "report", reference, "--no-html", "--ladder", tmp_path / "ladder.json"])
+    assert result.exit_code == 2 and "no agent is labelled levelN" in result.output

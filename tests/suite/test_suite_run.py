@@ -101,6 +101,22 @@ def test_a_killed_run_resumes_with_only_the_missing_games(reference, tmp_path):
     assert games(out) == games(reference)
 
 
+def test_a_lost_worker_stops_the_run_cleanly_and_the_rest_is_played_later(reference, tmp_path):
+    path = write_suite(tmp_path)
+    out = tmp_path / "out"
+    process = _start(path, out)
+    _wait_for_lines(out, 3, process)
+    workers = [pid for pid in _group_left(process.pid) if pid != process.pid]
+    assert 1 <= len(workers) <= 2  # never more processes than asked for
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = process.communicate(timeout=20)
+    assert process.returncode == 1 and b"a worker process died" in err and b"Traceback" not in err
+    assert _group_left(process.pid) == []
+    result = run(["suite", "run", path, "--out", out, "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    assert games(out) == games(reference)
+
+
 def test_a_line_cut_short_is_dropped_and_played_again(reference, tmp_path):
     path = write_suite(tmp_path)
     out = tmp_path / "out"

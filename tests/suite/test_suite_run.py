@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -47,12 +48,36 @@ def test_same_games_in_this_process_and_again_plays_nothing(reference, tmp_path)
     assert f"0 games played" in again.output and f"{SMALL_GAMES} were already" in again.output
 
 
-def test_same_games_on_ray(reference, tmp_path):
+def test_same_games_on_ray_even_when_a_worker_is_lost(reference, tmp_path):
     pytest.importorskip("ray")
     path = write_suite(tmp_path)
-    result = run(["suite", "run", path, "--out", tmp_path / "out", "--backend", "ray", "--workers", "2"])
+    out = tmp_path / "out"
+    killed = []
+
+    def kill_a_busy_worker() -> None:
+        # Once games are being recorded, kill a Ray worker in the middle of a game: Ray retries it.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not killed:
+            if (out / "results.jsonl").exists() and \
+                    (out / "results.jsonl").read_bytes().count(b"\n") >= 3:
+                for entry in os.listdir("/proc"):
+                    try:
+                        title = Path(f"/proc/{entry}/cmdline").read_bytes()
+                    except OSError:
+                        continue
+                    if title.startswith(b"ray::play_task"):
+                        os.kill(int(entry), signal.SIGKILL)
+                        killed.append(int(entry))
+                        return
+            time.sleep(0.01)
+
+    killer = threading.Thread(target=kill_a_busy_worker, daemon=True)
+    killer.start()
+    result = run(["suite", "run", path, "--out", out, "--backend", "ray", "--workers", "2"])
+    killer.join(5)
     assert result.exit_code == 0, result.output
-    assert games(tmp_path / "out") == games(reference)
+    assert killed, "no Ray worker was seen playing a game"
+    assert games(out) == games(reference)
     import ray
     assert not ray.is_initialized()  # the local Ray started for the run is shut down
 

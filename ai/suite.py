@@ -214,7 +214,7 @@ def parse_suite(text: str, path: str | os.PathLike = "<suite>",
     games = [_game(item, f"{where}: games[{i}]") for i, item in enumerate(_tables(data, "games", where))]
     agents = [_agent(item, f"{where}: agents[{i}]") for i, item in enumerate(_tables(data, "agents", where))]
     budgets = [_budget(item, f"{where}: budgets[{i}]")
-               for i, item in enumerate(data.get("budgets", []) and _tables(data, "budgets", where))]
+               for i, item in enumerate(_tables(data, "budgets", where))]
     if not games:
         raise SuiteError(f"{where}: no [[games]]: name at least one game")
     if not agents:
@@ -391,7 +391,12 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
                                             .encode()).hexdigest()[:16]
                     cells.append(Cell(digest, entry.name, params, sides, budget, lineup,
                                       suite.games_per_cell, mix_seed(suite.seed, int(digest, 16))))
-    _unique([c.key for c in cells], f"{where}: cells", "combination")
+    seen: dict[str, Cell] = {}
+    for cell in cells:
+        if cell.key in seen:
+            raise SuiteError(f"{where}: the cell {cell.title} comes twice: is a game listed twice "
+                             f"with the same players and options, or a budget twice?")
+        seen[cell.key] = cell
     return cells
 
 

@@ -79,7 +79,7 @@ def run_command(suite_file: str, out: str | None, workers: int | None, backend: 
               + (f" ({summary.played / summary.seconds:.2f} games/s)" if summary.played and summary.seconds else "")
               + f"; {summary.already} were already in {plan.out}; "
               f"`vsai suite report {plan.out}` writes the plots.")
-    _print_tables(plan.out, ratings=_have("openskill"))
+    _print_tables(plan.out)
 
 
 @suite.command("report")
@@ -119,16 +119,14 @@ def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
             err.print(f"  {problem}")
 
 
-def _have(module: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(module) is not None
-
-
-def _print_tables(folder: Path, ratings: bool) -> None:
+def _print_tables(folder: Path) -> None:
     from vsai.ai.report import summarise
 
-    _print(summarise(folder, with_ratings=ratings))
+    try:
+        data = summarise(folder)
+    except ImportError:  # no openskill: the tables without ratings (`report` says what to install)
+        data = summarise(folder, with_ratings=False)
+    _print(data)
 
 
 def _print(data: dict[str, Any]) -> None:

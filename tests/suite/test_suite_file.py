@@ -65,6 +65,10 @@ def test_cell_seeds_do_not_depend_on_the_rest_of_the_suite():
     (("games_per_cell = 4", "games_per_cell = 4\nmatchups = [[\"random\", \"nobody\"]]"),
      "names 'nobody', which is no agent's label"),
     (('label = "search"', 'label = "random"'), "the label 'random' is used twice"),
+    (("[[budgets]]", '[[games]]\nname = "vec"\nplayers = [2]\noptions = { turn_cap = 2 }\n\n[[budgets]]'),
+     "comes twice"),
+    (("[[budgets]]", "[[budgets]]\ntime_limit = -1.0\n[[budgets]]"), "time_limit must be a positive"),
+    (("games_per_cell = 4", 'games_per_cell = 4\nmatchups = "some"'), "matchups must be"),
 ])
 def test_bad_suite_files_are_usage_errors(tmp_path, change, message):
     path = write_suite(tmp_path, SMALL.replace(*change, 1))
@@ -86,3 +90,15 @@ def test_bad_command_lines_are_usage_errors(tmp_path):
         assert result.exit_code == 2 and message in result.output, result.output
     result = run(["suite", "report", tmp_path / "nothing-here"])
     assert result.exit_code == 2 and "not a folder of suite results" in result.output
+
+
+def test_a_missing_report_package_is_named_with_its_extra(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "openskill", None)  # as if not installed
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    path = write_suite(tmp_path, SMALL.replace("games_per_cell = 4", "games_per_cell = 1"))
+    result = run(["suite", "run", path, "--out", tmp_path / "out", "--workers", "1"])
+    assert result.exit_code == 0 and "rating" in result.output  # the tables, without ratings
+    result = run(["suite", "report", tmp_path / "out"])
+    assert result.exit_code == 1 and "pip install 'vsai[report]'" in result.output

@@ -73,11 +73,13 @@ class SuiteError(VsaiError):
 
 @dataclass(frozen=True)
 class AgentEntry:
-    """An agent of a suite: a unique label, a registry name and its options."""
+    """An agent of a suite: a unique label, a registry name and its options, and the module
+    that registers it (`vsai.ai.register_agent`) when it is not one of vsai's own."""
 
     label: str
     name: str
     options: dict = field(default_factory=dict)
+    module: str | None = None
 
 
 @dataclass(frozen=True)
@@ -178,7 +180,7 @@ class Suite:
 
 _SUITE_KEYS = {"name", "seed", "games_per_cell", "out", "matchups"}
 _GAME_KEYS = {"name", "players", "options"}
-_AGENT_KEYS = {"label", "name", "options"}
+_AGENT_KEYS = {"label", "name", "options", "module"}
 _BUDGET_KEYS = {"label", "iterations", "time_limit"}
 
 
@@ -284,6 +286,14 @@ def _agent(item: dict, where: str) -> AgentEntry:
     from vsai.ai.registry import list_agents
 
     _only(item, _AGENT_KEYS, where)
+    module = item.get("module")
+    if module is not None:
+        _check_kind(module, str, f"{where} module")
+        try:
+            _import_agents(module)
+        except Exception as error:  # any failure of the user's module: name it, no traceback
+            raise SuiteError(f"{where}: cannot import the module {module!r}: "
+                             f"{type(error).__name__}: {error}") from None
     name = item.get("name")
     if not isinstance(name, str) or name.strip().lower() not in list_agents():
         raise SuiteError(f"{where}: unknown agent {name!r}; the agents are: {', '.join(list_agents())}")
@@ -293,7 +303,7 @@ def _agent(item: dict, where: str) -> AgentEntry:
     _check_kind(label, str, f"{where} label")
     if not label.strip():
         raise SuiteError(f"{where}: an agent's label must not be empty")
-    return AgentEntry(label.strip(), name.strip().lower(), dict(options))
+    return AgentEntry(label.strip(), name.strip().lower(), dict(options), module)
 
 
 def _budget(item: dict, where: str) -> BudgetEntry:
@@ -385,7 +395,7 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
                 for lineup in lineups:
                     identity = {"seed": suite.seed, "game": entry.name, "params": params,
                                 "budget": [budget.iterations, budget.time_limit],
-                                "lineup": [[a.label, a.name, a.options]
+                                "lineup": [[a.label, a.name, a.options] + ([a.module] if a.module else [])
                                            for a in map(suite.agent, lineup)]}
                     digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
                                             .encode()).hexdigest()[:16]
@@ -422,10 +432,19 @@ class _Timed:
         self.agent.reset()
 
 
+def _import_agents(module: str) -> None:
+    """Import a module that registers agents (once per process: Python caches modules)."""
+    import importlib
+
+    importlib.import_module(module)
+
+
 def _make(agent: AgentEntry, game: Any, seed: int, iterations: int | None,
           time_limit: float | None) -> Any:
     from vsai.ai.registry import make_agent
 
+    if agent.module:  # a worker process registers the user's agents before making one
+        _import_agents(agent.module)
     options = dict(agent.options)
     # An agent's own budget (e.g. a level of the ladder) wins over the suite's budget.
     options.setdefault("iterations", iterations)
@@ -556,6 +575,32 @@ def run_suite(suite: Suite, out: str | os.PathLike, backend: Any,
     KeyboardInterrupt after the backend has stopped; every finished game is kept."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    lock = _lock(out)
+    try:
+        return _run_locked(suite, out, backend, progress)
+    finally:
+        lock.close()
+
+
+def _lock(out: Path) -> Any:
+    """An exclusive lock on the results folder for the run: two runs appending to one
+    results.jsonl would play the same games twice and could interleave their lines."""
+    handle = open(out / ".lock", "w")
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no lock
+        return handle
+    try:
+        # A POSIX lock belongs to this process alone: forked workers do not inherit it, so it
+        # ends with this process even while killed workers are still going away.
+        fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise SuiteError(f"another run is writing to {out}: wait for it, or stop it first") from None
+    return handle
+
+
+def _run_locked(suite: Suite, out: Path, backend: Any, progress: ProgressHook | None) -> RunSummary:
     (out / SUITE_COPY).write_text(suite.text, encoding="utf-8")
     records = read_results(out, repair=True)
     keys = {c.key for c in suite.cells}

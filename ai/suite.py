@@ -62,6 +62,8 @@ except ModuleNotFoundError:  # pragma: no cover - Python 3.10
 
 RESULTS = "results.jsonl"
 SUITE_COPY = "suite.toml"
+# Beside the copy: the suite's name and the file it came from (the copy's own name is fixed).
+SUITE_SOURCE = "suite.json"
 RECORD_VERSION = 1
 # The seed slot of chance outcomes in a game, as in vsai.ai.arena.run_series.
 _CHANCE_SLOT = 99
@@ -602,6 +604,8 @@ def _lock(out: Path) -> Any:
 
 def _run_locked(suite: Suite, out: Path, backend: Any, progress: ProgressHook | None) -> RunSummary:
     (out / SUITE_COPY).write_text(suite.text, encoding="utf-8")
+    (out / SUITE_SOURCE).write_text(json.dumps({"name": suite.name, "file": str(suite.path)}) + "\n",
+                                    encoding="utf-8")
     records = read_results(out, repair=True)
     keys = {c.key for c in suite.cells}
     current = [r for r in records if r["cell"] in keys]
@@ -647,6 +651,10 @@ def suite_records(folder: str | os.PathLike) -> tuple[Suite | None, list[dict]]:
     copy = folder / SUITE_COPY
     if copy.exists():
         suite = parse_suite(copy.read_text(encoding="utf-8"), copy, folder)
+        try:
+            suite.name = str(json.loads((folder / SUITE_SOURCE).read_text(encoding="utf-8"))["name"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # the name from the copy: its [suite] name, else "suite"
         order = {c.key: n for n, c in enumerate(suite.cells)}
         records = [r for r in records if r["cell"] in order]
     else:

@@ -131,6 +131,10 @@ def _print_tables(folder: Path) -> None:
 
 def _print(data: dict[str, Any]) -> None:
     console = stdout_console(piped_width=120)
+    planned = data.get("planned")
+    console.print(f"Suite {data['suite']}: {data['games']} games"
+                  + (f" of {planned} (run it again to play the rest)" if planned and planned > data["games"]
+                     else "") + (f", seed {data['seed']}" if data.get("seed") is not None else ""))
     for pool in data["pools"]:
         table = Table(title=f"{pool['game']} {pool['players']}p, {pool['budget']}: {pool['games']} games",
                       title_justify="left")

@@ -65,7 +65,9 @@ def test_a_team_game_is_played_and_reported_by_side(team_game, tmp_path):
     report = run(["suite", "report", out])
     assert report.exit_code == 0, report.output
     assert "By side" in report.output and "H1+H2" in report.output and "Kaiju" in report.output
-    pool = json.loads((out / "report.json").read_text())["pools"][0]
+    data = json.loads((out / "report.json").read_text())
+    assert data["suite"] == "teams"  # named after its file, teams.toml
+    pool = data["pools"][0]
     rows = {(r["side"], r["agent"]): r["games"] for r in pool["sides"]}
     assert rows == {("Kaiju", "random"): 2, ("Kaiju", "heuristic"): 2,
                     ("H1+H2", "random"): 2, ("H1+H2", "heuristic"): 2}

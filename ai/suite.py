@@ -513,7 +513,11 @@ def read_results(folder: str | os.PathLike, repair: bool = False) -> list[dict]:
             if repair:
                 with open(path, "r+b") as handle:
                     handle.truncate(offset)
-            break
+            return records
+    if repair and raw and not raw.endswith(b"\n"):
+        # A whole record whose newline was cut off: end the line, or the next one joins it.
+        with open(path, "ab") as handle:
+            handle.write(b"\n")
     return records
 
 

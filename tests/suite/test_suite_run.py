@@ -151,6 +151,10 @@ def test_a_line_cut_short_is_dropped_and_played_again(reference, tmp_path):
     result = run(["suite", "run", path, "--out", out, "--workers", "1"])
     assert result.exit_code == 0 and "3 games played" in result.output, result.output
     assert games(out) == games(reference)
+    (out / "results.jsonl").write_text("".join(lines[:-1]) + lines[-1].rstrip("\n"))  # no newline
+    result = run(["suite", "run", path, "--out", out, "--workers", "1"])
+    assert result.exit_code == 0 and "0 games played" in result.output, result.output
+    assert (out / "results.jsonl").read_text() == "".join(lines)
     (out / "results.jsonl").write_text("garbage\n" + "".join(lines))
     result = run(["suite", "report", out, "--no-html"])
     assert result.exit_code == 2 and "line 1 is not a game record" in result.output

@@ -113,10 +113,10 @@ class RayBackend:
 
     def __init__(self, address: str | None = None, workers: int | None = None,
                  max_retries: int = 3):
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            raise ImportError("the ray backend needs the ray package: pip install 'vsai[ray]'") from None
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise ImportError("the ray backend needs the ray package: pip install 'vsai[ray]'")
         self.address = address
         self.workers = workers
         self.max_retries = max_retries

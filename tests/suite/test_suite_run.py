@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from suite_helpers import SMALL, SMALL_GAMES, games, run, write_suite
+from suite_helpers import SMALL_GAMES, games, run, write_suite
 
 VSAI = [sys.executable, "-c", "from vsai.cli.main import cli; cli()"]
 
@@ -45,7 +45,7 @@ def test_same_games_in_this_process_and_again_plays_nothing(reference, tmp_path)
     assert result.exit_code == 0 and "search" in result.output
     assert games(tmp_path / "out") == games(reference)
     again = run(["suite", "run", path, "--out", tmp_path / "out"])
-    assert f"0 games played" in again.output and f"{SMALL_GAMES} were already" in again.output
+    assert "0 games played" in again.output and f"{SMALL_GAMES} were already" in again.output
 
 
 def test_same_games_on_ray_even_when_a_worker_is_lost(reference, tmp_path):

@@ -48,6 +48,11 @@ def list_command() -> None:
         default = " (default)" if rung.number == levels.DEFAULT_LEVEL else ""
         ladder.add_row(str(rung.number), rung.name + default, f"{rung.iterations:,}", f"{rung.time_limit:g} s")
     console.print(ladder)
+    from vsai.cli.suite import measured_ladder_table
+
+    measured = measured_ladder_table()  # only when a calibration run's results are shipped
+    if measured is not None:
+        console.print(measured)
 
 
 def _agent_rows() -> list[tuple[str, str]]:

@@ -1,4 +1,4 @@
-"""The `vsai` command: play, arena, list, rules, bench, replay, engine, serve."""
+"""The `vsai` command: play, arena, list, rules, bench, replay, engine, serve, suite."""
 from __future__ import annotations
 
 import click
@@ -11,6 +11,7 @@ from vsai.cli.rules import rules
 from vsai.cli.play import play
 from vsai.cli.replay import replay
 from vsai.cli.serve import serve
+from vsai.cli.suite import suite
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
@@ -22,7 +23,7 @@ def cli(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-for command in (play, arena, list_command, rules, bench, replay, engine, serve):
+for command in (play, arena, list_command, rules, bench, replay, engine, serve, suite):
     cli.add_command(command)
 
 

@@ -1,0 +1,179 @@
+"""Numbers from a suite's game records: win rates, a win-rate matrix, sides and ratings.
+
+Records are grouped into pools (game, player count, budget): agents in one pool met under the
+same conditions. In each game an agent's result is the sum of the returns of the seats it held
+(returns are win shares summing to 1, so a team's win counts once per game). Win rates carry
+95% Wilson intervals (`vsai.ai.arena.wilson_interval`); ratings come from OpenSkill's
+Plackett-Luce model (the `openskill` package, extra `vsai[report]`), which handles games of
+any number of sides: each agent in a game is one team, with one member per side it held, ranked
+by its result. Games are rated in the order the suite lists them, never the order they
+finished in, so the ratings do not depend on the number of workers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from vsai.ai.arena import wilson_interval
+
+# A rating's interval: mu +- this many sigmas (about 95%).
+RATING_Z = 1.96
+
+
+@dataclass
+class Standing:
+    """One agent's totals in a pool."""
+
+    agent: str
+    games: int = 0
+    wins: float = 0.0
+    score: float = 0.0
+    think: float = 0.0
+    moves: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready, with the win rate and its Wilson interval."""
+        low, high = wilson_interval(self.wins, self.games)
+        return {"agent": self.agent, "games": self.games, "wins": round(self.wins, 6),
+                "win_rate": round(self.wins / self.games, 6) if self.games else 0.0,
+                "ci95": [round(low, 6), round(high, 6)],
+                "mean_score": round(self.score / self.games, 6) if self.games else 0.0,
+                "think_per_move": round(self.think / self.moves, 6) if self.moves else 0.0,
+                "moves": self.moves}
+
+
+@dataclass
+class Pool:
+    """The records of one game variant and budget, in the suite's order."""
+
+    game: str
+    players: int
+    budget: str
+    params: dict
+    records: list[dict] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        """E.g. "game 2p, 200 it"."""
+        return f"{self.game} {self.players}p, {self.budget}"
+
+    def agents(self) -> list[str]:
+        """The agents in order of first appearance."""
+        seen: dict[str, None] = {}
+        for record in self.records:
+            for label in record["lineup"]:
+                seen.setdefault(label, None)
+        return list(seen)
+
+
+def pools(records: Iterable[dict]) -> list[Pool]:
+    """The records grouped by (game, parameters, budget), in order of first appearance."""
+    found: dict[tuple, Pool] = {}
+    for record in records:
+        params = record["params"]
+        key = (record["game"], tuple(sorted(params.items())), record["budget"])
+        if key not in found:
+            found[key] = Pool(record["game"], len(record["seats"]), record["budget"], params)
+        found[key].records.append(record)
+    return list(found.values())
+
+
+def results_by_agent(record: dict) -> dict[str, float]:
+    """Each agent's result in one game: the summed returns of its seats."""
+    result: dict[str, float] = {}
+    for label, value in zip(record["seats"], record["returns"]):
+        result[label] = result.get(label, 0.0) + value
+    return result
+
+
+def standings(pool: Pool) -> list[Standing]:
+    """Each agent's games, wins, mean score and think time per move (a game counts once for
+    an agent whatever the number of seats it held)."""
+    table = {label: Standing(label) for label in pool.agents()}
+    for record in pool.records:
+        seats: dict[str, list[int]] = {}
+        for seat, label in enumerate(record["seats"]):
+            seats.setdefault(label, []).append(seat)
+        for label, held in seats.items():
+            row = table[label]
+            row.games += 1
+            row.wins += sum(record["returns"][s] for s in held)
+            row.score += sum(record["scores"][s] for s in held) / len(held)
+            row.think += sum(record["think"][s] for s in held)
+            row.moves += sum(record["moves"][s] for s in held)
+    return list(table.values())
+
+
+def matrix(pool: Pool) -> dict[str, dict[str, dict[str, Any]]]:
+    """matrix[a][b]: agent a's mean result in the games where a and b both played, with its
+    Wilson interval and the number of games (head to head in two-sided games)."""
+    sums: dict[tuple[str, str], list[float]] = {}
+    for record in pool.records:
+        results = results_by_agent(record)
+        for a in results:
+            for b in results:
+                if a != b:
+                    entry = sums.setdefault((a, b), [0, 0.0])
+                    entry[0] += 1
+                    entry[1] += results[a]
+    table: dict[str, dict[str, dict[str, Any]]] = {}
+    for (a, b), (games, wins) in sums.items():
+        low, high = wilson_interval(wins, int(games))
+        table.setdefault(a, {})[b] = {"games": int(games), "win_rate": round(wins / games, 6),
+                                      "ci95": [round(low, 6), round(high, 6)]}
+    return table
+
+
+def sides(pool: Pool, side_names: Sequence[str]) -> list[dict[str, Any]]:
+    """For games with teams: per side and agent playing it, the games, the side's wins
+    (counted once per game) and a Wilson interval."""
+    rows: dict[tuple[int, str], list[float]] = {}
+    for record in pool.records:
+        for side in range(len(side_names)):
+            seats = [s for s, of in enumerate(record["sides"]) if of == side]
+            agents = "+".join(dict.fromkeys(record["seats"][s] for s in seats))
+            entry = rows.setdefault((side, agents), [0, 0.0])
+            entry[0] += 1
+            entry[1] += sum(record["returns"][s] for s in seats)
+    out = []
+    for (side, agents), (games, wins) in sorted(rows.items()):
+        low, high = wilson_interval(wins, int(games))
+        out.append({"side": side_names[side], "agent": agents, "games": int(games),
+                    "wins": round(wins, 6), "win_rate": round(wins / games, 6),
+                    "ci95": [round(low, 6), round(high, 6)]})
+    return out
+
+
+def _model() -> Any:
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise ImportError("ratings need the openskill package: pip install 'vsai[report]'") from None
+    return PlackettLuce()
+
+
+def ratings(pool: Pool) -> dict[str, dict[str, float]]:
+    """Each agent's OpenSkill rating (mu, sigma) and its interval mu +- 1.96 sigma, from the
+    pool's games in the suite's order. Games between one agent and itself teach nothing and
+    are skipped. ImportError with an install hint when openskill is missing."""
+    model = _model()
+    current = {label: model.rating(name=label) for label in pool.agents()}
+    for record in pool.records:
+        results = results_by_agent(record)
+        if len(results) < 2:
+            continue
+        held = {}
+        for seat, label in enumerate(record["seats"]):
+            held.setdefault(label, set()).add(record["sides"][seat])
+        labels = list(results)
+        # One team member per side held: an agent playing a whole team counts once.
+        # Distinct copies: openskill would update one object once per appearance.
+        teams = [[model.rating(mu=current[label].mu, sigma=current[label].sigma, name=label)
+                  for _ in held[label]] for label in labels]
+        rated = model.rate(teams, scores=[results[label] for label in labels])
+        for label, team in zip(labels, rated):
+            current[label] = team[0]
+    return {label: {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4),
+                    "low": round(r.mu - RATING_Z * r.sigma, 4),
+                    "high": round(r.mu + RATING_Z * r.sigma, 4)}
+            for label, r in current.items()}

@@ -1,0 +1,669 @@
+"""Benchmark suites: a TOML file of games, agents and budgets played as seeded cells.
+
+    >>> from vsai.ai.suite import load_suite, run_suite
+    >>> from vsai.ai.backends import LocalBackend
+    >>> suite = load_suite("benchmarks/suites/quick.toml")
+    >>> summary = run_suite(suite, suite.out, LocalBackend(2))
+
+A suite file (see docs/suites.md):
+
+    [suite]
+    name = "quick"
+    seed = 2026
+    games_per_cell = 4
+    out = "suite-results/quick"      # relative to the current folder; --out overrides it
+    matchups = "pairs"               # "pairs", "all", or a list of lineups of agent labels
+
+    [[games]]
+    name = "some-game"
+    players = [2, 3]
+    options = { some_option = 3 }
+
+    [[agents]]
+    label = "fast"                   # defaults to the name
+    name = "ismcts"
+    options = { cutoff = 10 }
+
+    [[budgets]]
+    label = "200 it"                 # defaults to "<iterations> it" / "<time_limit> s"
+    iterations = 200
+
+Every (game, player count, budget, matchup) is a cell of `games_per_cell` games. A matchup
+puts one agent on each side of the game (a side is a team, or a seat playing alone); game i of
+a cell puts lineup[(s + i) % n] on side s, so every agent plays every side equally often over n
+games. A cell's games depend only on the suite seed and the cell itself (game, options, budget,
+lineup and the agents' options), never on the order of play or the number of workers: game i
+uses the seeds of `vsai.ai.arena.run_series(game, lineup, seed=cell.seed)`.
+
+Each finished game is one JSON line of `results.jsonl` in the output folder, appended at once
+and keyed by (cell, index): a run that stops for any reason resumes by playing only the
+missing games.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import socket
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from vsai.ai.arena import play_game
+from vsai.ai.base import mix_seed
+from vsai.core import VsaiError
+
+try:  # Python 3.11+
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+RESULTS = "results.jsonl"
+SUITE_COPY = "suite.toml"
+# Beside the copy: the suite's name and the file it came from (the copy's own name is fixed).
+SUITE_SOURCE = "suite.json"
+RECORD_VERSION = 1
+# The seed slot of chance outcomes in a game, as in vsai.ai.arena.run_series.
+_CHANCE_SLOT = 99
+
+
+class SuiteError(VsaiError):
+    """A malformed suite file or results folder: the message names the file and the fault."""
+
+
+@dataclass(frozen=True)
+class AgentEntry:
+    """An agent of a suite: a unique label, a registry name and its options, and the module
+    that registers it (`vsai.ai.register_agent`) when it is not one of vsai's own."""
+
+    label: str
+    name: str
+    options: dict = field(default_factory=dict)
+    module: str | None = None
+
+
+@dataclass(frozen=True)
+class BudgetEntry:
+    """A search budget of a suite: iterations and/or seconds a move (None: the agent's default)."""
+
+    label: str
+    iterations: int | None = None
+    time_limit: float | None = None
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game of a suite: its registry name, the player counts to play and its options."""
+
+    name: str
+    players: tuple[int, ...]
+    options: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One combination of the suite: a game variant, a budget and a lineup (an agent label
+    per side), played `games` times with rotated sides."""
+
+    key: str                 # stable id: a hash of everything that decides the games
+    game: str
+    params: dict             # the game's parameters, players included
+    sides: tuple[int, ...]   # each seat's side
+    budget: BudgetEntry
+    lineup: tuple[str, ...]  # agent label per side
+    games: int
+    seed: int
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.sides)
+
+    @property
+    def title(self) -> str:
+        """A readable name, e.g. "game 3p, 200 it: a vs b vs b"."""
+        return f"{self.game} {self.players}p, {self.budget.label}: {' vs '.join(self.lineup)}"
+
+    def seating(self, index: int) -> tuple[str, ...]:
+        """The agent label at each seat in game `index`: sides rotated by one per game."""
+        n = len(self.lineup)
+        return tuple(self.lineup[(side + index) % n] for side in self.sides)
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything a worker needs to play one game of a cell (picklable, small)."""
+
+    cell: str
+    index: int
+    game: str
+    params: dict
+    seats: tuple[AgentEntry, ...]
+    iterations: int | None
+    time_limit: float | None
+    cell_seed: int
+    info: dict               # copied into the record: budget label, lineup, sides
+
+
+@dataclass
+class Suite:
+    """A parsed and checked suite file."""
+
+    name: str
+    path: Path
+    text: str
+    seed: int
+    games_per_cell: int
+    out: Path
+    games: list[GameEntry]
+    agents: list[AgentEntry]
+    budgets: list[BudgetEntry]
+    matchups: Any
+    cells: list[Cell] = field(default_factory=list)
+
+    def agent(self, label: str) -> AgentEntry:
+        """The agent with this label."""
+        return next(a for a in self.agents if a.label == label)
+
+    def tasks(self, cell: Cell, indices: Iterable[int]) -> list[GameTask]:
+        """The games `indices` of `cell` as tasks for a backend."""
+        info = {"budget": cell.budget.label, "lineup": list(cell.lineup), "sides": list(cell.sides),
+                "title": cell.title}
+        return [GameTask(cell.key, i, cell.game, dict(cell.params),
+                         tuple(self.agent(label) for label in cell.seating(i)),
+                         cell.budget.iterations, cell.budget.time_limit, cell.seed, info)
+                for i in indices]
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a suite file
+
+_SUITE_KEYS = {"name", "seed", "games_per_cell", "out", "matchups"}
+_GAME_KEYS = {"name", "players", "options"}
+_AGENT_KEYS = {"label", "name", "options", "module"}
+_BUDGET_KEYS = {"label", "iterations", "time_limit"}
+
+
+def load_suite(path: str | os.PathLike, out: str | os.PathLike | None = None) -> Suite:
+    """The suite in the TOML file `path`, checked: games, options and agents are tried once
+    so that a mistake is reported now, not in a worker. `out` overrides the file's folder.
+    SuiteError (a ValueError) with one clear message for anything wrong."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise SuiteError(f"cannot read the suite file {path}: {error.strerror or error}") from None
+    return parse_suite(text, path, out)
+
+
+def parse_suite(text: str, path: str | os.PathLike = "<suite>",
+                out: str | os.PathLike | None = None) -> Suite:
+    """The suite in TOML `text` (see load_suite); `path` names it in messages."""
+    path = Path(path)
+    where = str(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SuiteError(f"{where} is not valid TOML: {error}") from None
+    _only(data, {"suite", "games", "agents", "budgets"}, where)
+    head = data.get("suite", {})
+    _check_kind(head, dict, f"{where}: [suite]")
+    _only(head, _SUITE_KEYS, f"{where}: [suite]")
+    name = str(head.get("name", path.stem))
+    seed = _whole(head.get("seed", 0), f"{where}: [suite] seed", 0)
+    per_cell = _whole(head.get("games_per_cell", 10), f"{where}: [suite] games_per_cell", 1)
+    out_path = Path(out) if out is not None else Path(str(head.get("out", f"{path.stem}-results")))
+    games = [_game(item, f"{where}: games[{i}]") for i, item in enumerate(_tables(data, "games", where))]
+    agents = [_agent(item, f"{where}: agents[{i}]") for i, item in enumerate(_tables(data, "agents", where))]
+    budgets = [_budget(item, f"{where}: budgets[{i}]")
+               for i, item in enumerate(_tables(data, "budgets", where))]
+    if not games:
+        raise SuiteError(f"{where}: no [[games]]: name at least one game")
+    if not agents:
+        raise SuiteError(f"{where}: no [[agents]]: name at least one agent")
+    _unique([a.label for a in agents], f"{where}: agents", "label")
+    if not budgets:
+        budgets = [BudgetEntry("default")]
+    _unique([b.label for b in budgets], f"{where}: budgets", "label")
+    suite = Suite(name, path, text, seed, per_cell, out_path, games, agents, budgets,
+                  head.get("matchups", "pairs"))
+    suite.cells = _cells(suite, where)
+    return suite
+
+
+def _only(table: dict, allowed: set[str], where: str) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise SuiteError(f"{where}: unknown key {', '.join(map(repr, unknown))}; "
+                         f"the keys are: {', '.join(sorted(allowed))}")
+
+
+def _check_kind(value: Any, kind: type, where: str) -> None:
+    if not isinstance(value, kind):
+        word = {dict: "a table", list: "a list", str: "a string"}.get(kind, kind.__name__)
+        raise SuiteError(f"{where} must be {word}, not {value!r}")
+
+
+def _whole(value: Any, where: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise SuiteError(f"{where} must be a whole number >= {low}, not {value!r}")
+    return value
+
+
+def _tables(data: dict, key: str, where: str) -> list[dict]:
+    items = data.get(key, [])
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        raise SuiteError(f"{where}: {key} must be an array of tables ([[{key}]])")
+    return items
+
+
+def _game(item: dict, where: str) -> GameEntry:
+    from vsai.core import get_spec, list_games
+
+    _only(item, _GAME_KEYS, where)
+    name = item.get("name")
+    if name not in list_games():
+        raise SuiteError(f"{where}: unknown game {name!r}; the games are: {', '.join(list_games())}")
+    spec = get_spec(name)
+    players = item.get("players", [spec.defaults()["players"]] if "players" in spec.defaults()
+                       else [spec.min_players])
+    if isinstance(players, int) and not isinstance(players, bool):
+        players = [players]
+    _check_kind(players, list, f"{where} players")
+    for count in players:
+        if isinstance(count, bool) or not isinstance(count, int) or not (
+                spec.min_players <= count <= spec.max_players):
+            raise SuiteError(f"{where}: {name} seats {spec.min_players} to {spec.max_players} "
+                             f"players, not {count!r}")
+    options = item.get("options", {})
+    _check_kind(options, dict, f"{where} options")
+    if "players" in options:
+        raise SuiteError(f"{where}: give the player counts as players = [...], not as an option")
+    return GameEntry(name, tuple(dict.fromkeys(players)), dict(options))
+
+
+def _agent(item: dict, where: str) -> AgentEntry:
+    from vsai.ai.registry import list_agents
+
+    _only(item, _AGENT_KEYS, where)
+    module = item.get("module")
+    if module is not None:
+        _check_kind(module, str, f"{where} module")
+        try:
+            _import_agents(module)
+        except Exception as error:  # any failure of the user's module: name it, no traceback
+            raise SuiteError(f"{where}: cannot import the module {module!r}: "
+                             f"{type(error).__name__}: {error}") from None
+    name = item.get("name")
+    if not isinstance(name, str) or name.strip().lower() not in list_agents():
+        raise SuiteError(f"{where}: unknown agent {name!r}; the agents are: {', '.join(list_agents())}")
+    options = item.get("options", {})
+    _check_kind(options, dict, f"{where} options")
+    label = item.get("label", name)
+    _check_kind(label, str, f"{where} label")
+    if not label.strip():
+        raise SuiteError(f"{where}: an agent's label must not be empty")
+    return AgentEntry(label.strip(), name.strip().lower(), dict(options), module)
+
+
+def _budget(item: dict, where: str) -> BudgetEntry:
+    _only(item, _BUDGET_KEYS, where)
+    iterations = item.get("iterations")
+    seconds = item.get("time_limit")
+    if iterations is not None:
+        _whole(iterations, f"{where} iterations", 1)
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds < float("inf")):
+        raise SuiteError(f"{where} time_limit must be a positive number of seconds, not {seconds!r}")
+    if iterations is None and seconds is None:
+        raise SuiteError(f"{where}: a budget needs iterations and/or time_limit")
+    parts = ([f"{iterations} it"] if iterations is not None else []) + \
+            ([f"{seconds:g} s"] if seconds is not None else [])
+    label = item.get("label", " / ".join(parts))
+    _check_kind(label, str, f"{where} label")
+    return BudgetEntry(label, iterations, None if seconds is None else float(seconds))
+
+
+def _unique(labels: list[str], where: str, what: str) -> None:
+    seen = set()
+    for label in labels:
+        if label in seen:
+            raise SuiteError(f"{where}: the {what} {label!r} is used twice; give each a {what}")
+        seen.add(label)
+
+
+def _lineups(matchups: Any, labels: list[str], sides: int, where: str) -> list[tuple[str, ...]]:
+    """The lineups (agent label per side) of a game with `sides` sides."""
+    if matchups == "pairs":
+        if len(labels) < 2:
+            raise SuiteError(f"{where}: matchups = \"pairs\" needs at least two agents")
+        lineups = []
+        for first, second in itertools.combinations(labels, 2):
+            lineups.append((first,) + (second,) * (sides - 1))
+            if sides > 2:  # one against a field of the other, both ways round
+                lineups.append((second,) + (first,) * (sides - 1))
+        return lineups
+    if matchups == "all":
+        if len(labels) < sides:
+            raise SuiteError(f"{where}: matchups = \"all\" needs at least {sides} agents for "
+                             f"{sides} sides, the suite has {len(labels)}")
+        return list(itertools.combinations(labels, sides))
+    if not isinstance(matchups, list) or not matchups:
+        raise SuiteError(f"{where}: matchups must be \"pairs\", \"all\" or a list of lineups "
+                         f"such as [[\"a\", \"b\"]], not {matchups!r}")
+    lineups = []
+    for entry in matchups:
+        if not isinstance(entry, list) or not all(isinstance(x, str) for x in entry):
+            raise SuiteError(f"{where}: a matchup is a list of agent labels, not {entry!r}")
+        for label in entry:
+            if label not in labels:
+                raise SuiteError(f"{where}: matchup {entry!r} names {label!r}, which is no "
+                                 f"agent's label; the labels are: {', '.join(labels)}")
+        if len(entry) == 2:
+            lineups.append((entry[0],) + (entry[1],) * (sides - 1))
+        elif len(entry) == sides:
+            lineups.append(tuple(entry))
+        else:
+            raise SuiteError(f"{where}: matchup {entry!r} has {len(entry)} agents: give 2 (the "
+                             f"first against a field of the second) or one per side ({sides})")
+    return list(dict.fromkeys(lineups))
+
+
+def _cells(suite: Suite, where: str) -> list[Cell]:
+    from vsai.core import load_game
+
+    labels = [a.label for a in suite.agents]
+    cells = []
+    for entry in suite.games:
+        for players in entry.players:
+            try:
+                game = load_game(entry.name, players=players, **entry.options)
+            except ValueError as error:
+                raise SuiteError(f"{where}: game {entry.name} with {players} players: {error}") from None
+            params = game.get_parameters()
+            sides = tuple(game.sides())
+            # Every agent with every budget, once: a bad option is reported here.
+            for agent in suite.agents:
+                for budget in suite.budgets:
+                    try:
+                        _make(agent, game, 0, budget.iterations, budget.time_limit)
+                    except (ValueError, TypeError) as error:
+                        raise SuiteError(f"{where}: agent {agent.label!r} on {entry.name}: {error}") from None
+            lineups = _lineups(suite.matchups, labels, max(sides) + 1,
+                               f"{where}: [suite] matchups")
+            for budget in suite.budgets:
+                for lineup in lineups:
+                    identity = {"seed": suite.seed, "game": entry.name, "params": params,
+                                "budget": [budget.iterations, budget.time_limit],
+                                "lineup": [[a.label, a.name, a.options] + ([a.module] if a.module else [])
+                                           for a in map(suite.agent, lineup)]}
+                    digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
+                                            .encode()).hexdigest()[:16]
+                    cells.append(Cell(digest, entry.name, params, sides, budget, lineup,
+                                      suite.games_per_cell, mix_seed(suite.seed, int(digest, 16))))
+    seen: dict[str, Cell] = {}
+    for cell in cells:
+        if cell.key in seen:
+            raise SuiteError(f"{where}: the cell {cell.title} comes twice: is a game listed twice "
+                             f"with the same players and options, or a budget twice?")
+        seen[cell.key] = cell
+    return cells
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing one game (in a worker)
+
+class _Timed:
+    """An agent wrapper adding up the time spent in `step` and the moves made."""
+
+    def __init__(self, agent: Any):
+        self.agent = agent
+        self.seconds = 0.0
+        self.moves = 0
+
+    def step(self, state: Any) -> int:
+        start = time.perf_counter()
+        action = self.agent.step(state)
+        self.seconds += time.perf_counter() - start
+        self.moves += 1
+        return action
+
+    def reset(self) -> None:
+        self.agent.reset()
+
+
+def _import_agents(module: str) -> None:
+    """Import a module that registers agents (once per process: Python caches modules)."""
+    import importlib
+
+    importlib.import_module(module)
+
+
+def _make(agent: AgentEntry, game: Any, seed: int, iterations: int | None,
+          time_limit: float | None) -> Any:
+    from vsai.ai.registry import make_agent
+
+    if agent.module:  # a worker process registers the user's agents before making one
+        _import_agents(agent.module)
+    options = dict(agent.options)
+    # An agent's own budget (e.g. a level of the ladder) wins over the suite's budget.
+    options.setdefault("iterations", iterations)
+    options.setdefault("time_limit", time_limit)
+    return make_agent(agent.name, game, seed=seed, **options)
+
+
+def play_task(task: GameTask) -> dict:
+    """Play one game of a cell and return its record (a JSON-ready dict).
+
+    Seeds follow vsai.ai.arena.run_series with the cell's seed: the agent at seat s of game i
+    is seeded mix_seed(cell_seed, i, s), chance outcomes mix_seed(cell_seed, i, 99).
+    """
+    from vsai.core import load_game
+
+    game = load_game(task.game, **task.params)
+    agents = [_Timed(_make(entry, game, mix_seed(task.cell_seed, task.index, seat),
+                           task.iterations, task.time_limit))
+              for seat, entry in enumerate(task.seats)]
+    started = time.perf_counter()
+    chance_seed = mix_seed(task.cell_seed, task.index, _CHANCE_SLOT)
+    record = play_game(game, agents, chance_seed)
+    final = game.new_initial_state()
+    final.apply_actions(record.actions)
+    return {"v": RECORD_VERSION, "cell": task.cell, "index": task.index, "game": task.game,
+            "params": task.params, **task.info, "seed": chance_seed,
+            "seats": [entry.label for entry in task.seats],
+            "agents": [entry.name for entry in task.seats],
+            "returns": list(record.returns), "scores": [float(v) for v in final.scores()],
+            "moves": [a.moves for a in agents], "think": [round(a.seconds, 6) for a in agents],
+            "seconds": round(time.perf_counter() - started, 6), "actions": list(record.actions),
+            "worker": f"{socket.gethostname()}:{os.getpid()}"}
+
+
+# ---------------------------------------------------------------------------------------------
+# The results file
+
+def read_results(folder: str | os.PathLike, repair: bool = False) -> list[dict]:
+    """The game records in `folder`/results.jsonl (none if it does not exist).
+
+    A line cut short by a crash or a kill can only be the last one: it is skipped, and with
+    `repair` removed from the file so that appending goes on cleanly. A bad line anywhere else
+    is a SuiteError."""
+    path = Path(folder) / RESULTS
+    if not path.exists():
+        return []
+    raw = path.read_bytes()
+    records = []
+    offset = 0
+    lines = raw.split(b"\n")
+    for number, line in enumerate(lines, 1):
+        last = number == len(lines)
+        try:
+            if line.strip():
+                record = json.loads(line)
+                if not isinstance(record, dict) or "cell" not in record or "index" not in record:
+                    raise ValueError("not a game record")
+                records.append(record)
+            offset += len(line) + (0 if last else 1)
+        except ValueError:
+            if not (last or (number == len(lines) - 1 and not lines[-1])):
+                raise SuiteError(f"{path}: line {number} is not a game record; the file was "
+                                 f"changed by hand or by another program") from None
+            if repair:
+                with open(path, "r+b") as handle:
+                    handle.truncate(offset)
+            return records
+    if repair and raw and not raw.endswith(b"\n"):
+        # A whole record whose newline was cut off: end the line, or the next one joins it.
+        with open(path, "ab") as handle:
+            handle.write(b"\n")
+    return records
+
+
+class ResultsWriter:
+    """Appends game records to results.jsonl, each flushed to the OS at once (a crash of
+    this process loses nothing) and synced to disk at least once a second."""
+
+    def __init__(self, folder: str | os.PathLike):
+        self.path = Path(folder) / RESULTS
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._file = open(self.path, "a", encoding="utf-8")
+        self._synced = time.monotonic()
+
+    def write(self, record: dict) -> None:
+        """Append one record as one line."""
+        self._file.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._file.flush()
+        if time.monotonic() - self._synced > 1.0:
+            os.fsync(self._file.fileno())
+            self._synced = time.monotonic()
+
+    def close(self) -> None:
+        """Sync and close."""
+        if not self._file.closed:
+            self._file.flush()
+            os.fsync(self._file.fileno())
+            self._file.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Running a suite
+
+@dataclass
+class RunSummary:
+    """What a run did: games already recorded, games played now, cells and seconds."""
+
+    total: int
+    already: int
+    played: int = 0
+    cells: int = 0
+    seconds: float = 0.0
+
+
+# progress(cells_done, cells_total, games_done, games_total, games_played_this_run)
+ProgressHook = Callable[[int, int, int, int, int], None]
+
+
+def missing(suite: Suite, records: Sequence[dict]) -> list[GameTask]:
+    """The tasks of the games not yet in `records`, cell by cell."""
+    done = {(r["cell"], r["index"]) for r in records}
+    tasks = []
+    for cell in suite.cells:
+        tasks.extend(suite.tasks(cell, (i for i in range(cell.games) if (cell.key, i) not in done)))
+    return tasks
+
+
+def run_suite(suite: Suite, out: str | os.PathLike, backend: Any,
+              progress: ProgressHook | None = None) -> RunSummary:
+    """Play the games of `suite` missing from `out`/results.jsonl with `backend` (see
+    vsai.ai.backends), appending each record as it arrives. Interrupting (Ctrl-C) raises
+    KeyboardInterrupt after the backend has stopped; every finished game is kept."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    lock = _lock(out)
+    try:
+        return _run_locked(suite, out, backend, progress)
+    finally:
+        lock.close()
+
+
+def _lock(out: Path) -> Any:
+    """An exclusive lock on the results folder for the run: two runs appending to one
+    results.jsonl would play the same games twice and could interleave their lines."""
+    handle = open(out / ".lock", "w")
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no lock
+        return handle
+    try:
+        # A POSIX lock belongs to this process alone: forked workers do not inherit it, so it
+        # ends with this process even while killed workers are still going away.
+        fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise SuiteError(f"another run is writing to {out}: wait for it, or stop it first") from None
+    return handle
+
+
+def _run_locked(suite: Suite, out: Path, backend: Any, progress: ProgressHook | None) -> RunSummary:
+    (out / SUITE_COPY).write_text(suite.text, encoding="utf-8")
+    (out / SUITE_SOURCE).write_text(json.dumps({"name": suite.name, "file": str(suite.path)}) + "\n",
+                                    encoding="utf-8")
+    records = read_results(out, repair=True)
+    keys = {c.key for c in suite.cells}
+    current = [r for r in records if r["cell"] in keys]
+    tasks = missing(suite, current)
+    total = sum(c.games for c in suite.cells)
+    summary = RunSummary(total, total - len(tasks), cells=len(suite.cells))
+    left = {}
+    for task in tasks:
+        left[task.cell] = left.get(task.cell, 0) + 1
+    cells_done = len(suite.cells) - len(left)
+    started = time.monotonic()
+    if progress is not None:
+        progress(cells_done, len(suite.cells), summary.already, total, 0)
+    writer = ResultsWriter(out)
+    try:
+        for record in backend.run(tasks):
+            writer.write(record)
+            summary.played += 1
+            left[record["cell"]] -= 1
+            if not left[record["cell"]]:
+                cells_done += 1
+            if progress is not None:
+                progress(cells_done, len(suite.cells), summary.already + summary.played, total,
+                         summary.played)
+    finally:
+        writer.close()
+        summary.seconds = time.monotonic() - started
+    return summary
+
+
+def suite_records(folder: str | os.PathLike) -> tuple[Suite | None, list[dict]]:
+    """The suite copied into a results folder (None if absent) and the records of its cells
+    (all records when there is no copy), in a fixed order: by cell as the suite lists them,
+    then by game index, so that anything computed from them is independent of the order the
+    games finished in."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise SuiteError(f"{folder} is not a folder of suite results")
+    if not (folder / RESULTS).exists():
+        raise SuiteError(f"{folder} holds no {RESULTS}: run `vsai suite run` first")
+    records = read_results(folder)
+    suite = None
+    copy = folder / SUITE_COPY
+    if copy.exists():
+        suite = parse_suite(copy.read_text(encoding="utf-8"), copy, folder)
+        try:
+            suite.name = str(json.loads((folder / SUITE_SOURCE).read_text(encoding="utf-8"))["name"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # the name from the copy: its [suite] name, else "suite"
+        order = {c.key: n for n, c in enumerate(suite.cells)}
+        records = [r for r in records if r["cell"] in order]
+    else:
+        order = {}
+        for r in records:
+            order.setdefault(r["cell"], len(order))
+    unique = {(r["cell"], r["index"]): r for r in records}
+    return suite, [unique[k] for k in sorted(unique, key=lambda k: (order[k[0]], k[1]))]

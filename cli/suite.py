@@ -1,0 +1,250 @@
+"""`vsai suite run SUITE.toml` and `vsai suite report OUT/`: benchmark suites (docs/suites.md)."""
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from vsai.cli.console import stderr_console, stdout_console
+
+
+@click.group("suite", short_help="Benchmark suites: many games, agents and budgets; resumable.")
+def suite() -> None:
+    """Run a benchmark suite described by a TOML file, and report on its results.
+
+    A suite names games (player counts, options), agents (options), budgets, the games per
+    cell, a seed and an output folder. `run` appends every finished game to OUT/results.jsonl
+    and, run again, plays only what is missing; `report` prints the tables and writes
+    OUT/report.html with plots.
+    """
+
+
+@suite.command("run")
+@click.argument("suite_file", metavar="SUITE.toml", type=click.Path(dir_okay=False))
+@click.option("--out", type=click.Path(file_okay=False), help="Output folder (default: the suite's `out`).")
+@click.option("--workers", type=click.IntRange(1), help="Local processes (default: every core; never "
+              "more than games or cores); with --backend ray and no --address, the CPUs of the local Ray.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local: a process pool; ray: games as Ray tasks (pip install 'vsai[ray]').")
+@click.option("--address", metavar="auto|HOST:PORT",
+              help="The Ray cluster to join (default: start a local Ray for this run).")
+def run_command(suite_file: str, out: str | None, workers: int | None, backend: str,
+                address: str | None) -> None:
+    """Play the games of SUITE.toml missing from the output folder, then print the tables."""
+    from vsai.ai.backends import LocalBackend, RayBackend, cores
+    from vsai.ai.suite import SuiteError, load_suite, run_suite
+
+    if address is not None and backend != "ray":
+        raise click.UsageError("--address is for --backend ray")
+    try:
+        plan = load_suite(suite_file, out)
+        runner = (RayBackend(address, workers) if backend == "ray"
+                  else LocalBackend(workers or cores()))
+    except SuiteError as error:
+        raise click.UsageError(str(error)) from None
+    except ImportError as error:
+        raise click.ClickException(str(error)) from None
+    err = stderr_console()
+    odd = sorted({c.game for c in plan.cells if c.games % len(c.lineup)})
+    if odd:
+        err.print(f"note: games_per_cell = {plan.games_per_cell} is not a multiple of the sides of "
+                  f"{', '.join(odd)}; sides are not perfectly balanced")
+    columns = [TextColumn("cells {task.fields[cells]}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("games  {task.fields[rate]} games/s"), TimeRemainingColumn()]
+    started = time.monotonic()
+    summary = None
+    try:
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task("suite", total=1, cells="", rate="-")
+
+            def progress(cells_done: int, cells: int, done: int, total: int, played: int) -> None:
+                elapsed = time.monotonic() - started
+                rate = f"{played / elapsed:.2f}" if played and elapsed > 0 else "-"
+                bar.update(task, completed=done, total=total, cells=f"{cells_done}/{cells}", rate=rate)
+
+            summary = run_suite(plan, plan.out, runner, progress)
+    except KeyboardInterrupt:
+        err.print(f"Interrupted: every finished game is in {plan.out / 'results.jsonl'}; "
+                  f"run the same command again to play the rest.")
+        raise SystemExit(130)
+    except SuiteError as error:
+        raise click.ClickException(str(error)) from None
+    err.print(f"{summary.played} games played in {summary.seconds:.1f} s"
+              + (f" ({summary.played / summary.seconds:.2f} games/s)" if summary.played and summary.seconds else "")
+              + f"; {summary.already} were already in {plan.out}; "
+              f"`vsai suite report {plan.out}` writes the plots.")
+    _print_tables(plan.out)
+
+
+@suite.command("report")
+@click.argument("folder", metavar="OUT", type=click.Path(file_okay=False))
+@click.option("--no-html", is_flag=True, help="Print the tables only (no plots, no matplotlib needed).")
+@click.option("--ladder", "ladder_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also write the measured ladder (agents labelled levelN) to FILE, e.g. "
+                   "cli/ladder.json for `vsai list`, and list the levels that are out of order.")
+def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
+    """Print the tables of the results in OUT and write OUT/report.html with plots (win-rate
+    matrix, ratings with intervals, think time) and OUT/report.json with the numbers."""
+    from vsai.ai.report import summarise, write_report
+    from vsai.ai.suite import SuiteError
+
+    try:
+        data = summarise(folder)
+        if not no_html:
+            path = write_report(data, folder)
+    except SuiteError as error:
+        raise click.UsageError(str(error)) from None
+    except ImportError as error:
+        raise click.ClickException(str(error)) from None
+    _print(data)
+    err = stderr_console()
+    if not no_html:
+        err.print(f"Wrote {path} and {Path(folder) / 'report.json'}")
+    if ladder_path is not None:
+        ladder = ladder_summary(data)
+        if not ladder["variants"]:
+            raise click.UsageError("no agent is labelled levelN in these results: no ladder to write")
+        Path(ladder_path).write_text(json.dumps(ladder, indent=1) + "\n", encoding="utf-8")
+        problems = ladder_problems(ladder)
+        err.print(f"Wrote the ladder to {ladder_path}; "
+                  + ("the levels are strictly increasing, each significantly above the one below."
+                     if not problems else "the ladder needs new budgets:"))
+        for problem in problems:
+            err.print(f"  {problem}")
+
+
+def _print_tables(folder: Path) -> None:
+    from vsai.ai.report import summarise
+
+    try:
+        data = summarise(folder)
+    except ImportError:  # no openskill: the tables without ratings (`report` says what to install)
+        data = summarise(folder, with_ratings=False)
+    _print(data)
+
+
+def _print(data: dict[str, Any]) -> None:
+    console = stdout_console(piped_width=120)
+    planned = data.get("planned")
+    console.print(f"Suite {data['suite']}: {data['games']} games"
+                  + (f" of {planned} (run it again to play the rest)" if planned and planned > data["games"]
+                     else "") + (f", seed {data['seed']}" if data.get("seed") is not None else ""))
+    for pool in data["pools"]:
+        table = Table(title=f"{pool['game']} {pool['players']}p, {pool['budget']}: {pool['games']} games",
+                      title_justify="left")
+        table.add_column("agent")
+        for column in ("games", "wins", "win rate", "95% interval", "rating", "rating 95%",
+                       "mean score", "think/move"):
+            table.add_column(column, justify="right")
+        for s in pool["standings"]:
+            r = pool.get("ratings", {}).get(s["agent"])
+            table.add_row(s["agent"], str(s["games"]), f"{s['wins']:g}", f"{s['win_rate']:.1%}",
+                          f"{s['ci95'][0]:.1%} - {s['ci95'][1]:.1%}",
+                          f"{r['mu']:.1f}" if r else "", f"{r['low']:.1f} - {r['high']:.1f}" if r else "",
+                          f"{s['mean_score']:.1f}", f"{1000 * s['think_per_move']:.1f} ms")
+        console.print(table)
+        agents = [s["agent"] for s in pool["standings"]]
+        if len(agents) > 1:
+            grid = Table(title="win rate of row against column", title_justify="left")
+            grid.add_column("")
+            for agent in agents:
+                grid.add_column(agent, justify="right")
+            for a in agents:
+                cells = [pool["matrix"].get(a, {}).get(b) for b in agents]
+                grid.add_row(a, *(f"{c['win_rate']:.0%} ({c['games']})" if c else "-" for c in cells))
+            console.print(grid)
+        if pool.get("sides"):
+            sides = Table(title="By side (a team's result counts once per game)", title_justify="left")
+            for column in ("side", "agent", "games", "wins", "win rate", "95% interval"):
+                sides.add_column(column, justify="left" if column in ("side", "agent") else "right")
+            for r in pool["sides"]:
+                sides.add_row(r["side"], r["agent"], str(r["games"]), f"{r['wins']:g}",
+                              f"{r['win_rate']:.1%}", f"{r['ci95'][0]:.1%} - {r['ci95'][1]:.1%}")
+            console.print(sides)
+
+
+# ---------------------------------------------------------------------------------------------
+# The measured ladder of `vsai play --level`
+
+# Shipped beside this module when a calibration run has been made (see benchmarks/suites/ladder.toml).
+LADDER_FILE = Path(__file__).with_name("ladder.json")
+_LEVEL_LABEL = re.compile(r"level(\d+)$")
+
+
+def ladder_summary(data: dict[str, Any]) -> dict[str, Any]:
+    """From a report's data: per game variant, each level's rating with its interval and its
+    win rate against the level below (agents labelled `level<N>`)."""
+    out: dict[str, Any] = {"suite": data["suite"], "seed": data.get("seed"), "variants": []}
+    for pool in data["pools"]:
+        found = {int(m.group(1)): label for label in pool.get("ratings", {})
+                 if (m := _LEVEL_LABEL.match(label))}
+        if not found:
+            continue
+        levels = {}
+        for number, label in sorted(found.items()):
+            r = pool["ratings"][label]
+            row: dict[str, Any] = {"rating": r["mu"], "low": r["low"], "high": r["high"]}
+            below = pool["matrix"].get(label, {}).get(found.get(number - 1, ""))
+            if below:
+                row["vs_below"] = below
+            levels[str(number)] = row
+        out["variants"].append({"game": pool["game"], "players": pool["players"],
+                                "games": pool["games"], "levels": levels})
+    return out
+
+
+def ladder_problems(ladder: dict[str, Any]) -> list[str]:
+    """Where the ladder is not strictly increasing, or a level is not significantly stronger
+    than the one below (its win rate's 95% interval reaches 50%)."""
+    problems = []
+    for variant in ladder["variants"]:
+        name = f"{variant['game']} {variant['players']}p"
+        levels = variant["levels"]
+        for number in sorted(levels, key=int):
+            row, below = levels[number], levels.get(str(int(number) - 1))
+            if below is not None and row["rating"] <= below["rating"]:
+                problems.append(f"{name}: level {number} is rated {row['rating']:.1f}, not above "
+                                f"level {int(number) - 1} ({below['rating']:.1f})")
+            vs = row.get("vs_below")
+            if vs is not None and vs["ci95"][0] <= 0.5:
+                problems.append(f"{name}: level {number} wins {vs['win_rate']:.0%} "
+                                f"[{vs['ci95'][0]:.0%}, {vs['ci95'][1]:.0%}] of {vs['games']} games "
+                                f"against level {int(number) - 1}: not significantly stronger")
+    return problems
+
+
+def measured_ladder_table(path: Path | None = None) -> Table | None:
+    """The measured ladder as a table for `vsai list`, or None when no measurement is shipped
+    (or the file is unreadable: `vsai list` must work regardless)."""
+    path = LADDER_FILE if path is None else path
+    try:
+        ladder = json.loads(path.read_text(encoding="utf-8"))
+        variants = ladder["variants"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    table = Table(title=f"Levels measured (suite {ladder.get('suite', '?')})", title_justify="left",
+                  caption="rating with its 95% interval; win rate against the level below",
+                  caption_justify="left")
+    table.add_column("level")
+    for variant in variants:
+        name = f"{variant['game']} {variant['players']}p"
+        table.add_column(f"{name} rating", justify="right")
+        table.add_column("vs below", justify="right")
+    numbers = sorted({int(n) for v in variants for n in v["levels"]})
+    for number in numbers:
+        cells = []
+        for variant in variants:
+            row = variant["levels"].get(str(number))
+            if row is None:
+                cells += ["-", "-"]
+                continue
+            cells.append(f"{row['rating']:.1f} [{row['low']:.1f}, {row['high']:.1f}]")
+            cells.append(f"{row['vs_below']['win_rate']:.0%}" if row.get("vs_below") else "")
+        table.add_row(str(number), *cells)
+    return table

@@ -1,0 +1,63 @@
+"""The shipped suite files, and the measured ladder of `vsai play --level` in `vsai list`."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from suite_helpers import run
+from vsai.ai.suite import load_suite
+from vsai.cli import levels
+from vsai.cli import suite as suite_cli
+
+SUITES = Path(__file__).resolve().parents[2] / "benchmarks" / "suites"
+
+
+@pytest.mark.parametrize("path", sorted(SUITES.glob("*.toml")), ids=lambda p: p.name)
+def test_the_shipped_suites_are_valid(path):
+    suite = load_suite(path)
+    assert suite.cells and suite.out.parts[0] == "suite-results"
+
+
+def test_the_ladder_suite_plays_the_levels_of_the_ladder():
+    suite = load_suite(SUITES / "ladder.toml")
+    for rung in levels.LEVELS:
+        agent = suite.agent(f"level{rung.number}")
+        assert agent.name == "ismcts"
+        assert agent.options == {"iterations": rung.iterations, "time_limit": rung.time_limit}
+    lineups = {cell.lineup for cell in suite.cells}
+    for rung in levels.LEVELS:
+        label = f"level{rung.number}"
+        assert {(label, "random"), (label, "heuristic")} <= lineups
+        if rung.number > 1:
+            assert (label, f"level{rung.number - 1}") in lineups
+
+
+def _data(second_rating, second_rate):
+    ratings = {"random": {"mu": 10, "low": 5, "high": 15},
+               "level1": {"mu": 20, "low": 15, "high": 25},
+               "level2": {"mu": second_rating, "low": second_rating - 5, "high": second_rating + 5}}
+    matrix = {"level2": {"level1": {"games": 40, "win_rate": second_rate,
+                                    "ci95": [second_rate - 0.15, second_rate + 0.15]}}}
+    return {"suite": "ladder", "seed": 1, "pools": [
+        {"game": "g", "players": 2, "games": 120, "ratings": ratings, "matrix": matrix}]}
+
+
+def test_the_ladder_summary_flags_levels_out_of_order():
+    good = suite_cli.ladder_summary(_data(30, 0.8))
+    assert [v["levels"].keys() for v in good["variants"]] == [{"1": 0, "2": 0}.keys()]
+    assert good["variants"][0]["levels"]["2"]["vs_below"]["win_rate"] == 0.8
+    assert suite_cli.ladder_problems(good) == []
+    bad = suite_cli.ladder_problems(suite_cli.ladder_summary(_data(19, 0.55)))
+    assert len(bad) == 2 and "not above level 1" in bad[0] and "not significantly" in bad[1]
+
+
+def test_vsai_list_shows_the_measured_ladder_when_one_is_shipped(tmp_path, monkeypatch):
+    monkeypatch.setattr(suite_cli, "LADDER_FILE", tmp_path / "ladder.json")
+    assert "Levels measured" not in run(["list"]).output
+    (tmp_path / "ladder.json").write_text(json.dumps(suite_cli.ladder_summary(_data(30, 0.8))))
+    output = run(["list"]).output
+    assert "Levels measured" in output and "30.0 [25.0, 35.0]" in output and "80%" in output
+    (tmp_path / "ladder.json").write_text("{not json")
+    assert run(["list"]).exit_code == 0

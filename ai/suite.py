@@ -415,8 +415,9 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
 # ---------------------------------------------------------------------------------------------
 # Playing one game (in a worker)
 
-class _Timed:
-    """An agent wrapper adding up the time spent in `step` and the moves made."""
+class Timed:
+    """An agent wrapper adding up the time spent in `step` and the moves made (the arena and
+    the suites report think time with it)."""
 
     def __init__(self, agent: Any):
         self.agent = agent
@@ -424,6 +425,7 @@ class _Timed:
         self.moves = 0
 
     def step(self, state: Any) -> int:
+        """The wrapped agent's move, timed."""
         start = time.perf_counter()
         action = self.agent.step(state)
         self.seconds += time.perf_counter() - start
@@ -431,7 +433,9 @@ class _Timed:
         return action
 
     def reset(self) -> None:
-        self.agent.reset()
+        """Reset the wrapped agent (a new game), when it keeps anything between games."""
+        if hasattr(self.agent, "reset"):
+            self.agent.reset()
 
 
 def _import_agents(module: str) -> None:
@@ -463,7 +467,7 @@ def play_task(task: GameTask) -> dict:
     from vsai.core import load_game
 
     game = load_game(task.game, **task.params)
-    agents = [_Timed(_make(entry, game, mix_seed(task.cell_seed, task.index, seat),
+    agents = [Timed(_make(entry, game, mix_seed(task.cell_seed, task.index, seat),
                            task.iterations, task.time_limit))
               for seat, entry in enumerate(task.seats)]
     started = time.perf_counter()

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from vsai.ai.arena import wilson_interval
+from vsai.ai.suite import Timed
 from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.console import stderr_console, stdout_console
@@ -57,27 +58,6 @@ def seating(index: int, labels: list[str]) -> list[str]:
     """The agents by seat in game `index`: rotated by one seat per game."""
     n = len(labels)
     return [labels[(seat + index) % n] for seat in range(n)]
-
-
-class Timed:
-    """An agent wrapper that adds up the time spent in `step` and the moves made."""
-
-    def __init__(self, agent: Any):
-        self.agent = agent
-        self.seconds = 0.0
-        self.moves = 0
-
-    def step(self, state: Any) -> int:
-        """The wrapped agent's move, timed."""
-        start = time.perf_counter()
-        action = self.agent.step(state)
-        self.seconds += time.perf_counter() - start
-        self.moves += 1
-        return action
-
-    def reset(self) -> None:
-        """Reset the wrapped agent (a new game)."""
-        agent_api.reset(self.agent)
 
 
 def play_game(game_name: str, params: dict, specs: dict[str, options.AgentSpec], labels: list[str],

@@ -468,3 +468,24 @@ def check_consistency(EruptionState s):
             _bad("a chance node with no outcome")
     elif gen_legal(d, buf) == 0:
         _bad("the player to act has no legal move")
+
+
+def board_data() -> dict:
+    """The board and component data as the engine uses it (data.pxd plus derived tables):
+    hex names, axial coordinates, neighbours (-1 off the board), material icons, village edges,
+    tile kinds with their lava masks per rotation and counts, cards with counts and materials."""
+    return {
+        "hexes": [hex_name(h) for h in range(NHEX)],
+        "coords": [(ERU_HEX_Q[h], ERU_HEX_R[h]) for h in range(NHEX)],
+        "neighbours": [[NB[h][e] for e in range(NDIR)] for h in range(NHEX)],
+        "icons": [ERU_ICON[h] for h in range(NHEX)],
+        "village_edges": [[ERU_VILLAGE_EDGE[v][j] for j in range(VILLAGE_EDGES)] for v in range(NVILLAGES)],
+        "villages_by_players": {n: [ERU_VILLAGE_OF[n][p] for p in range(n)] for n in range(2, 7)},
+        "rot_masks": [[ROT_MASK[k][r] for r in range(NDIR)] for k in range(10)],
+        "kind_counts": [ERU_KIND_COUNT[k] for k in range(NKINDS)],
+        "card_counts": [ERU_CARD_COUNT[k] for k in range(NCARDTYPES)],
+        "card_materials": [ERU_CARD_MAT[k] for k in range(NCARDTYPES)],
+        "walls_total": [ERU_WALLS_TOTAL[m] for m in range(NMAT)],
+        "level_temps": [ERU_LEVEL_TEMP[z] for z in range(NLEVELS)],
+        "volcano": VOLCANO,
+    }

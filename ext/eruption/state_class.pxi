@@ -437,8 +437,12 @@ def check_consistency(EruptionState s):
         if (e < 0 or not own_village_edge(d, d.cur, e) or d.wall[e] < 0
                 or not (d.mask[e // NDIR] >> (e % NDIR)) & 1):
             _bad("the wall under test is not a walled village edge with lava")
-    if st in (ST_TILE_HEX, ST_TILE_ROT, ST_BLOCK_TEST, ST_QUAKE_ROT) and d.cur_tile >= NKINDS:
+    if st in (ST_TILE_HEX, ST_TILE_ROT, ST_QUAKE_ROT) and d.cur_tile >= NKINDS:
         _bad("the tile being placed is not a lava tile")
+    if st == ST_BLOCK_TEST and d.cur_tile > K_ERUPTION:
+        _bad("the tile being placed is not a lava or eruption tile")
+    if st == ST_BLOCK_TEST and d.cur_tile == K_ERUPTION and d.held[d.cur] < 1:
+        _bad("an eruption tile is placed by a player who holds none")
     if st == ST_ERUPT_HEX and (d.cur_tile != K_ERUPTION or d.held[d.cur] < 1):
         _bad("an eruption tile is placed by a player who holds none")
     if st == ST_BLOCK_TEST:

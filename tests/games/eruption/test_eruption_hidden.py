@@ -1,0 +1,105 @@
+"""Eruption: hidden hands (GAPS 4.2), resampling, action keys, JSON checks."""
+from __future__ import annotations
+
+import pytest
+
+from eruption_helpers import (CARD, act, body_of, data_of, dealt, edge, load, position,
+                              random_game, texts)
+
+
+def swapped(state, p: int, give: str, take: str):
+    """The state with one `give` card of seat p swapped for a `take` card from the deck."""
+    env = data_of(state)
+    body = env["state"]
+    body["hand"][8 * p + CARD[give]] -= 1
+    body["deck"][CARD[give]] += 1
+    body["hand"][8 * p + CARD[take]] += 1
+    body["deck"][CARD[take]] -= 1
+    return load(env)
+
+
+def test_other_hands_are_hidden_but_their_size_is_public():
+    state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]])
+    view = state.observation_string(0)
+    assert "P2 village V3: 0 C level 0; walls straw 1, wood 1, stone 1; eruption tiles 0; 3 cards: hidden" in view
+    assert "Quake x1" in view and "Sinkhole" not in view.split("discards")[0]
+    other = swapped(state, 1, "Sinkhole", "Lava Flow")
+    assert other != state
+    assert other.observation_string(0) == view
+    assert (other.observation_tensor(0) == state.observation_tensor(0)).all()
+    assert other.legal_actions() == state.legal_actions()
+    assert other.observation_string(1) != state.observation_string(1)
+
+
+def test_the_deck_composition_is_hidden_its_size_public():
+    state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]])
+    assert "deck: 32 cards;" in state.observation_string(0)
+    assert "deck: 32 cards (" in str(state)
+
+
+def test_resample_keeps_the_view_and_redeals_the_other_hands():
+    state = position(3, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"],
+                               ["Rain", "Rain", "Quake"]])
+    seen = set()
+    for seed in range(30):
+        other = state.resample(0, seed)
+        assert other.observation_string(0) == state.observation_string(0)
+        assert (other.observation_tensor(0) == state.observation_tensor(0)).all()
+        assert other.legal_actions() == state.legal_actions()
+        body = body_of(other)
+        assert body["hand"][:8] == body_of(state)["hand"][:8]
+        assert [sum(body["hand"][8 * p:8 * p + 8]) for p in range(3)] == [3, 3, 3]
+        seen.add(tuple(body["hand"][8:24]))
+    assert len(seen) > 10
+
+
+def test_resample_depends_only_on_what_the_seat_sees():
+    state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]])
+    other = swapped(state, 1, "Sinkhole", "Lava Flow")
+    for seed in range(5):
+        assert state.resample(0, seed) == other.resample(0, seed)
+
+
+def test_a_card_drawn_by_another_seat_is_hidden():
+    state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]],
+                     stage=9, pending=1)
+    outcomes = state.legal_actions()
+    assert len({state.action_key(1, a) for a in outcomes}) == 1          # P2 sees "a card"
+    assert len({state.action_key(0, a) for a in outcomes}) == len(outcomes)
+    # played cards are public
+    state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]])
+    assert {state.action_key(1, a) for a in state.legal_actions()} == set(state.legal_actions())
+
+
+def test_json_round_trip_is_exact():
+    def check(state):
+        again = load(data_of(state))
+        assert again == state and again.to_json() == state.to_json()
+    random_game(3, 11, check)
+
+
+def wall_at(e):
+    """A straw wall from the supply put on edge e."""
+    def change(body):
+        body["wall"][e] = 0
+        body["supply"][0] -= 1
+    return change
+
+
+@pytest.mark.parametrize("field, change, message", [
+    ("deck", lambda b: b["deck"].__setitem__(4, b["deck"][4] + 1), "Rain"),
+    ("wall", wall_at(edge("a1", "NW")), "sea"),
+    ("wall", wall_at(edge("b6", "NE")), "nobody owns"),
+    ("wall", wall_at(edge("e4", "W")), "lava edge"),
+    ("temp", lambda b: b["temp"].__setitem__(0, 60), "claimed"),
+    ("temp", lambda b: b["temp"].__setitem__(0, 45), "multiples of 10"),
+    ("mask", lambda b: b["mask"].__setitem__(3, 9), "empty hex"),
+    ("hand", lambda b: b["hand"].__setitem__(8 * 4, 1), "not in this 2-player game"),
+    ("tile", lambda b: b["tile"].__setitem__(30, -1), "volcano"),
+    ("stack", lambda b: b["stack"].__setitem__(0, 7), "lava tiles counted"),
+])
+def test_inconsistent_json_is_refused(field, change, message):
+    env = data_of(dealt(2))
+    change(env["state"])
+    with pytest.raises(ValueError, match=message):
+        load(env)

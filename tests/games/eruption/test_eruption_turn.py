@@ -200,3 +200,49 @@ def test_a_tile_with_no_legal_place_is_discarded():
     act(state, "draw a straight tile")
     body = body_of(state)
     assert body["tiles_out"] == out + 1 and body["stage"] == 10
+
+
+@pytest.mark.parametrize("cur, winner", [(0, 1), (1, 2)])
+def test_zone_reached_by_two_at_once_goes_first_in_turn_order(cur, winner):
+    # E14: an eruption tile lifts the two others past 120 together
+    temps = [[50, 100, 100], [100, 50, 100]][cur]
+    held = [0] * 6
+    held[cur] = 1
+    state = position(3, cur=cur, temps=temps, claimed=[cur, -1, -1], held=held, stage=8, ctx=2, cur_tile=8)
+    act(state, "eruption tile to i3")
+    body = body_of(state)
+    assert [body["temp"][p] for p in range(3) if p != cur] == [130, 130]
+    assert body["claimed"][1] == winner and body["held"][winner] == 1
+
+
+def test_an_eruption_tile_is_not_placed_in_the_final_round():
+    state = position(2, cur=1, temps=[50, 0], ending=1, final_left=2)
+    end_turn(state)
+    body = body_of(state)
+    assert body["cur"] == 0 and body["stage"] == 10 and body["held"][0] == 1
+
+
+def test_several_walls_facing_a_tile_must_all_break():
+    # c5 between d5 (lava NE) and c4 (lava E), both walled towards it
+    tiles = [("d5", "straight", 0), ("d4", "bend", rot_of("bend", ["SE", "NE"])),
+             ("c4", "bend", rot_of("bend", ["SW", "E"]))]
+    walls = [(edge("d5", "NE"), "straw"), (edge("c4", "E"), "wood")]
+    state = position(2, cur=0, tiles=tiles, walls=walls, stage=3, ctx=0)
+    act(state, "draw a sharp bend tile")
+    act(state, "sharp bend tile to c5")
+    act(state, f"rotation {rot_of('sharp bend', ['SW', 'W'])}: lava SW W")
+    act(state, "straw wall at d5 NE breaks")
+    assert state.is_chance_node()
+    act(state, "wood wall at c4 E holds")
+    body = body_of(state)
+    assert body["tile"][HEX["c5"]] == -1 and body["wall"][edge("d5", "NE")] == -1
+    assert body["wall"][edge("c4", "E")] == 1 and "sharp bend tile to c5" not in texts(state)
+
+
+def test_a_turned_tile_on_an_icon_gives_its_wall_again():
+    state = position(2, hands=[["Aftershock", "Rain", "Rain"], ["Sinkhole", "Quake", "Relocate"]],
+                     tiles=[("d5", "straight", 0), ("c5", "fork", rot_of("fork", ["SW", "W", "NE"]))])
+    act(state, "play Aftershock")
+    act(state, "aftershock c5")
+    act(state, texts(state)[0])
+    assert body_of(state)["stock"][:3] == [2, 1, 1]

@@ -117,6 +117,7 @@ cdef int VMASK[NHEX]            # directions whose edge is a village edge
 cdef int EDGE_VILLAGE[NEDGE]    # village of an edge, -1
 cdef int ROT_MASK[10][NDIR]     # lava mask of a tile kind at a rotation
 cdef int ROT_CANON[10][NDIR]    # 1 if no smaller rotation gives the same mask
+cdef int OWN_MASK[NVILLAGES][NHEX]  # directions of a hex that are edges of a village
 
 
 cdef void _build_tables():
@@ -132,8 +133,11 @@ cdef void _build_tables():
                     NB[h][e] = g
             EDGE_VILLAGE[h * NDIR + e] = -1
     for v in range(NVILLAGES):
+        for h in range(NHEX):
+            OWN_MASK[v][h] = 0
         for j in range(VILLAGE_EDGES):
             e = ERU_VILLAGE_EDGE[v][j]
+            OWN_MASK[v][e // NDIR] |= 1 << (e % NDIR)
             EDGE_VILLAGE[e] = v
             VMASK[e // NDIR] |= 1 << (e % NDIR)
     for k in range(10):
@@ -282,22 +286,26 @@ cdef void remove_blocking_walls(EData* d, int h) noexcept nogil:
 
 
 # ---------------------------------------------------------------- placement legality (E6)
+cdef inline void constraints(EData* d, int h, int* cons, int* req) noexcept nogil:
+    """The directions of h with an occupied neighbour (cons) and those of them whose facing
+    edge has lava (req)."""
+    cdef int e, nb
+    cons[0] = 0
+    req[0] = 0
+    for e in range(NDIR):
+        nb = NB[h][e]
+        if nb >= 0 and d.tile[nb] >= 0:
+            cons[0] |= 1 << e
+            if (d.mask[nb] >> ((e + 3) % NDIR)) & 1:
+                req[0] |= 1 << e
+
+
 cdef inline bint fits(EData* d, int h, int m, bint need_conn) noexcept nogil:
     """Mask m on hex h matches every occupied neighbour (lava to lava, none to none; edges to
     villages, the sea and empty hexes are free) and meets at least one neighbour's lava."""
-    cdef int e, nb, here, there
-    cdef bint conn = False
-    for e in range(NDIR):
-        nb = NB[h][e]
-        if nb < 0 or d.tile[nb] < 0:
-            continue
-        here = (m >> e) & 1
-        there = (d.mask[nb] >> ((e + 3) % NDIR)) & 1
-        if here != there:
-            return False
-        if here:
-            conn = True
-    return conn or not need_conn
+    cdef int cons, req
+    constraints(d, h, &cons, &req)
+    return (m & cons) == req and (req != 0 or not need_conn)
 
 
 cdef inline bint rot_ok(EData* d, int h, int kind, int r) noexcept nogil:
@@ -306,11 +314,14 @@ cdef inline bint rot_ok(EData* d, int h, int kind, int r) noexcept nogil:
 
 cdef bint hex_ok(EData* d, int h, int kind) noexcept nogil:
     """Hex h is empty land, not refused for this tile, and some rotation of `kind` fits."""
-    cdef int r
+    cdef int r, cons, req
     if d.tile[h] >= 0 or d.refused[h]:
         return False
+    constraints(d, h, &cons, &req)
+    if req == 0 and kind != K_ERUPTION:
+        return False
     for r in range(NDIR):
-        if rot_ok(d, h, kind, r):
+        if ROT_CANON[kind][r] and (ROT_MASK[kind][r] & cons) == req:
             return True
     return False
 
@@ -325,11 +336,14 @@ cdef bint any_hex(EData* d, int kind) noexcept nogil:
 
 cdef inline bint turnable(EData* d, int h) noexcept nogil:
     """Aftershock target: a lava tile with another legal rotation (E10)."""
-    cdef int r, k = d.tile[h]
+    cdef int r, k = d.tile[h], cons, req
     if k < 0 or k >= NKINDS:
         return False
+    constraints(d, h, &cons, &req)
+    if req == 0:
+        return False
     for r in range(NDIR):
-        if ROT_CANON[k][r] and ROT_MASK[k][r] != d.mask[h] and fits(d, h, ROT_MASK[k][r], True):
+        if ROT_CANON[k][r] and ROT_MASK[k][r] != d.mask[h] and (ROT_MASK[k][r] & cons) == req:
             return True
     return False
 
@@ -347,23 +361,29 @@ cdef inline bint own_village_edge(EData* d, int p, int e) noexcept nogil:
     return EDGE_VILLAGE[e] >= 0 and EDGE_VILLAGE[e] == village_of(d, p)
 
 
+cdef inline int spot_dirs(EData* d, int p, int h) noexcept nogil:
+    """The directions of hex h where p may build a wall: free edges of p's own village, or
+    free lava edges of a placed tile (not the volcano) facing an empty land hex (E8, E14)."""
+    cdef int e, nb, m = OWN_MASK[village_of(d, p)][h]
+    if 0 <= d.tile[h] <= K_ERUPTION:
+        for e in range(NDIR):
+            nb = NB[h][e]
+            if nb >= 0 and d.tile[nb] < 0 and (d.mask[h] >> e) & 1:
+                m |= 1 << e
+    for e in range(NDIR):
+        if d.wall[h * NDIR + e] >= 0:
+            m &= ~(1 << e)
+    return m
+
+
 cdef inline bint wall_spot(EData* d, int p, int e) noexcept nogil:
-    """An edge where p may build: a free edge of p's own village, or a free lava edge of a
-    placed tile (not the volcano) facing an empty land hex (E8, E14)."""
-    cdef int h = e // NDIR, dd = e % NDIR, nb
-    if d.wall[e] >= 0:
-        return False
-    if own_village_edge(d, p, e):
-        return True
-    nb = NB[h][dd]
-    return (nb >= 0 and d.tile[nb] < 0 and 0 <= d.tile[h] <= K_ERUPTION
-            and (d.mask[h] >> dd) & 1)
+    return (spot_dirs(d, p, e // NDIR) >> (e % NDIR)) & 1
 
 
 cdef bint any_wall_spot(EData* d, int p) noexcept nogil:
-    cdef int e
-    for e in range(NEDGE):
-        if wall_spot(d, p, e):
+    cdef int h
+    for h in range(NHEX):
+        if spot_dirs(d, p, h):
             return True
     return False
 
@@ -750,10 +770,12 @@ cdef int gen_legal(EData* d, int* out) noexcept nogil:
             n += 1
         sort_ints(out, n)
     elif st == ST_WALL_EDGE:
-        for e in range(NEDGE):
-            if wall_spot(d, p, e):
-                out[n] = A_EDGE + e
-                n += 1
+        for h in range(NHEX):
+            v = spot_dirs(d, p, h)
+            for r in range(NDIR):
+                if (v >> r) & 1:
+                    out[n] = A_EDGE + h * NDIR + r
+                    n += 1
         out[n] = A_DONE
         n += 1
     elif st == ST_WALL_MAT:

@@ -81,6 +81,8 @@ cdef void evaluate_data(EData* d, double* out) noexcept nogil:
 
 
 # ---------------------------------------------------------------- names and texts (Python)
+import textwrap
+
 DIR_NAMES = ("NE", "E", "SE", "SW", "W", "NW")
 KIND_NAMES = ("straight", "bend", "sharp bend", "Y", "fork", "fan", "double", "dead end",
               "eruption", "volcano")
@@ -217,8 +219,8 @@ cdef str observation_text(EruptionState s, int viewer):
                  + "; zones claimed: " + ", ".join(
                      f"{ERU_LEVEL_TEMP[z]} {seat_name(d.claimed[z]) if d.claimed[z] >= 0 else '-'}"
                      for z in range(NLEVELS)))
-    lines.append("map (I straight, C bend, V sharp bend, Y, F fork, W fan, X double, U dead end, "
-                 "digit = rotation; ** eruption, ^^ volcano; .s .w .t icons):")
+    lines.append("map: I straight, C bend, V sharp bend, Y, F fork, W fan, X double, U dead end")
+    lines.append("     + rotation digit; ** eruption, ^^ volcano; .s .w .t straw/wood/stone icon")
     lines.extend(_map_lines(s))
     walls = [f"{edge_name(e)} {MAT_NAMES[d.wall[e]]}" + (f" (V{EDGE_VILLAGE[e]})" if EDGE_VILLAGE[e] >= 0 else "")
              for e in range(NEDGE) if d.wall[e] >= 0]
@@ -241,7 +243,14 @@ cdef str observation_text(EruptionState s, int viewer):
             turn.append(f"{d.pending} cards owed")
         turn.append(f"card actions {d.card_actions}, Reinforce {d.reinforce}, walls left {d.walls_left}")
         lines.append("; ".join(turn))
-    return "\n".join(lines)
+    return "\n".join(_wrap(line) for line in lines)
+
+
+def _wrap(line: str) -> str:
+    """Lines of at most 80 columns (the terminal board), continuations indented."""
+    if len(line) <= 80:
+        return line
+    return "\n".join(textwrap.wrap(line, 80, subsequent_indent="    ", break_long_words=False))
 
 
 OBS_SIZE = NHEX * 36 + MAX_PLAYERS * 9 + 8 + 8 + 1 + 8 + 3 + 3 + NUM_STAGES + 10 + NHEX + NEDGE + 6 + 14

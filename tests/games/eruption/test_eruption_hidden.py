@@ -21,7 +21,8 @@ def swapped(state, p: int, give: str, take: str):
 def test_other_hands_are_hidden_but_their_size_is_public():
     state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]])
     view = state.observation_string(0)
-    assert "P2 village V3: 0 C level 0; walls straw 1, wood 1, stone 1; eruption tiles 0; 3 cards: hidden" in view
+    flat = " ".join(view.split())
+    assert "P2 village V3: 0 C level 0; walls straw 1, wood 1, stone 1; eruption tiles 0; 3 cards: hidden" in flat
     assert "Quake x1" in view and "Sinkhole" not in view.split("discards")[0]
     other = swapped(state, 1, "Sinkhole", "Lava Flow")
     assert other != state

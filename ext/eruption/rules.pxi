@@ -109,6 +109,9 @@ ctypedef struct EData:
     short sel_edge
     short tested            # blocking test: directions of the new tile still facing walls
     short refused[NHEX]     # hexes where a wall held against the tile being placed (E8)
+    # known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]: copies of card k that seat p knows to be
+    # in seat q's hand (deduced at a reshuffle, see `reshuffle`); used by resampling
+    short known[MAX_PLAYERS * MAX_PLAYERS * NCARDTYPES]
 
 
 # ---------------------------------------------------------------- board tables (from data.pxd)
@@ -235,12 +238,34 @@ cdef inline void pair_of(int idx, int* i, int* j) noexcept nogil:
 
 cdef inline bint can_reach_deck(EData* d) noexcept nogil:
     """A card can be drawn: the deck has one, or the discards are reshuffled into it (E14)."""
-    cdef int k
-    if deck_total(d) == 0:
-        for k in range(NCARDTYPES):
-            d.deck[k] = d.discard[k]
-            d.discard[k] = 0
+    if deck_total(d) == 0 and discard_total(d) > 0:
+        reshuffle(d)
     return deck_total(d) > 0
+
+
+cdef void reshuffle(EData* d) noexcept nogil:
+    """The public discards become the deck. The deck was empty, so every card a seat p cannot
+    see was in the other hands: when only one other seat holds cards p does not know, p now
+    knows that hand exactly (always so with 2 players)."""
+    cdef int k, p, q, only, count, unknown
+    for p in range(d.n):
+        only = -1
+        count = 0
+        for q in range(d.n):
+            if q == p:
+                continue
+            unknown = hand_size(d, q)
+            for k in range(NCARDTYPES):
+                unknown -= d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
+            if unknown > 0:
+                only = q
+                count += 1
+        if count == 1:
+            for k in range(NCARDTYPES):
+                d.known[(p * MAX_PLAYERS + only) * NCARDTYPES + k] = d.hand[only * NCARDTYPES + k]
+    for k in range(NCARDTYPES):
+        d.deck[k] = d.discard[k]
+        d.discard[k] = 0
 
 
 # ---------------------------------------------------------------- temperature, walls
@@ -663,8 +688,15 @@ cdef bint playable(EData* d, int k) noexcept nogil:
 
 
 cdef inline void spend_card(EData* d, int k) noexcept nogil:
+    """The current player's card k goes to the public discard pile; a copy others knew of is
+    the one spent (copies of a card are alike, so this loses nothing)."""
+    cdef int p, i
     d.hand[d.cur * NCARDTYPES + k] -= 1
     d.discard[k] += 1
+    for p in range(d.n):
+        i = (p * MAX_PLAYERS + d.cur) * NCARDTYPES + k
+        if d.known[i] > 0:          # never reads the hidden hand: a known copy is spent
+            d.known[i] -= 1
 
 
 cdef void play_card(EData* d, int k) noexcept nogil:

@@ -9,22 +9,25 @@
 
 # ---------------------------------------------------------------- hidden information
 cdef void resample_data(EData* d, int p, Rng* rng) noexcept nogil:
-    """Deal the other seats' hands again (same sizes) from the cards p cannot place: the deck
-    and those hands, pooled by card type. The result depends only on p's view and rng."""
+    """Deal the other seats' hands again (same sizes): the cards p knows to be there stay, the
+    rest comes from the cards p cannot place (the deck and the unknown part of those hands),
+    pooled by card type. The result depends only on p's view and rng. Other seats' knowledge
+    is clamped to the new hands (p cannot see it)."""
     cdef int pool[NCARDTYPES]
-    cdef int q, k, i, size, total = 0, r
+    cdef int q, k, i, size, total = 0, r, o, j
     for k in range(NCARDTYPES):
         pool[k] = d.deck[k]
         for q in range(d.n):
             if q != p:
-                pool[k] += d.hand[q * NCARDTYPES + k]
+                pool[k] += d.hand[q * NCARDTYPES + k] - d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
         total += pool[k]
     for q in range(d.n):
         if q == p:
             continue
         size = hand_size(d, q)
         for k in range(NCARDTYPES):
-            d.hand[q * NCARDTYPES + k] = 0
+            d.hand[q * NCARDTYPES + k] = d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
+            size -= d.hand[q * NCARDTYPES + k]
         for i in range(size):
             r = rng_below(rng, total)
             k = 0
@@ -36,6 +39,14 @@ cdef void resample_data(EData* d, int p, Rng* rng) noexcept nogil:
             d.hand[q * NCARDTYPES + k] += 1
     for k in range(NCARDTYPES):
         d.deck[k] = pool[k]
+    for o in range(d.n):
+        if o == p:
+            continue
+        for q in range(d.n):
+            for k in range(NCARDTYPES):
+                j = (o * MAX_PLAYERS + q) * NCARDTYPES + k
+                if d.known[j] > d.hand[q * NCARDTYPES + k]:
+                    d.known[j] = d.hand[q * NCARDTYPES + k]
 
 
 cdef int action_key(EData* d, int observer, int a) noexcept nogil:
@@ -205,7 +216,11 @@ cdef str observation_text(EruptionState s, int viewer):
         lines.append(f"you are {seat_name(viewer)}")
     for q in range(d.n):
         hand = [d.hand[q * NCARDTYPES + k] for k in range(NCARDTYPES)]
-        shown = _cards_text(hand) if viewer < 0 or viewer == q else "hidden"
+        if viewer < 0 or viewer == q:
+            shown = _cards_text(hand)
+        else:
+            kn = [d.known[(viewer * MAX_PLAYERS + q) * NCARDTYPES + k] for k in range(NCARDTYPES)]
+            shown = "hidden" + (f" (known: {_cards_text(kn)})" if sum(kn) else "")
         stock = ", ".join(f"{MAT_NAMES[m]} {d.stock[q * NMAT + m]}" for m in range(NMAT))
         lines.append(f"{seat_name(q)} village V{village_of(d, q)}: {d.temp[q]} C level {level_of(d, q)}; "
                      f"walls {stock}; eruption tiles {d.held[q]}; {sum(hand)} cards: {shown}")
@@ -253,7 +268,7 @@ def _wrap(line: str) -> str:
     return "\n".join(textwrap.wrap(line, 80, subsequent_indent="    ", break_long_words=False))
 
 
-OBS_SIZE = NHEX * 36 + MAX_PLAYERS * 9 + 8 + 8 + 1 + 8 + 3 + 3 + NUM_STAGES + 10 + NHEX + NEDGE + 6 + 14
+OBS_SIZE = NHEX * 36 + MAX_PLAYERS * 17 + 8 + 8 + 1 + 8 + 3 + 3 + NUM_STAGES + 10 + NHEX + NEDGE + 6 + 14
 
 
 def observation_vector(EruptionState s, int p):
@@ -277,8 +292,10 @@ def observation_vector(EruptionState s, int p):
         out[k + 6] = hand_size(d, q) / 10.0
         out[k + 7] = 1.0 if q == p else 0.0
         out[k + 8] = 1.0 if q == d.cur else 0.0
-        k += 9
-    k += 9 * (MAX_PLAYERS - d.n)
+        for c in range(NCARDTYPES):
+            out[k + 9 + c] = d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + c] / 5.0
+        k += 17
+    k += 17 * (MAX_PLAYERS - d.n)
     for c in range(NCARDTYPES):
         out[k + c] = d.hand[p * NCARDTYPES + c] / 5.0
         out[k + 8 + c] = d.discard[c] / 6.0
@@ -331,6 +348,7 @@ _FIELDS = {
     "pending": (0, 0, 60), "check_idx": (0, 0, VILLAGE_EDGES), "cur_tile": (0, 0, 9),
     "sel_hex": (0, -1, NHEX - 1), "sel_rot": (0, 0, 5), "sel_edge": (0, -1, NEDGE - 1),
     "tested": (0, 0, 63), "refused": (NHEX, 0, 1),
+    "known": (MAX_PLAYERS * MAX_PLAYERS * NCARDTYPES, 0, 6),
 }
 
 
@@ -404,6 +422,12 @@ def check_consistency(EruptionState s):
         held = sum(d.hand[q * NCARDTYPES + k] for q in range(n))
         if d.deck[k] + d.discard[k] + held != count:
             _bad(f"{CARD_NAMES[k]}: {d.deck[k] + d.discard[k] + held} cards counted, {count} exist")
+    for p in range(MAX_PLAYERS):
+        for q in range(MAX_PLAYERS):
+            for k in range(NCARDTYPES):
+                kn = d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
+                if kn and (p >= n or q >= n or p == q or kn > d.hand[q * NCARDTYPES + k]):
+                    _bad(f"known cards of {seat_name(q)} seen by {seat_name(p)} are not in that hand")
     # walls
     for m in range(NMAT):
         placed = sum(1 for e in range(NEDGE) if d.wall[e] == m)

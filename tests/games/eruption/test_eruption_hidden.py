@@ -104,3 +104,52 @@ def test_inconsistent_json_is_refused(field, change, message):
     change(env["state"])
     with pytest.raises(ValueError, match=message):
         load(env)
+
+
+def reshuffled_two_player_state():
+    """P1 at level 2 draws a card at the card step from an empty deck: the discards are
+    reshuffled while P2 holds Sinkhole, Volcanic Bomb, Reinforce."""
+    deck = body_of(position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]]))["deck"]
+    state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]],
+                     stage=3, ctx=0, temps=[120, 130], claimed=[1, 1, -1], held=[0, 2, 0, 0, 0, 0],
+                     deck=[0] * 8, discard=deck)
+    act(state, "draw a straight tile")
+    act(state, "straight tile to d5")
+    act(state, "rotation 0: lava NE SW")
+    return state
+
+
+def test_a_reshuffle_shows_the_only_other_hand():
+    # the deck was empty: every card P1 could not see was in P2's hand (2 players)
+    state = reshuffled_two_player_state()
+    view = " ".join(state.observation_string(0).split())
+    assert "3 cards: hidden (known: Sinkhole x1, Volcanic Bomb x1, Reinforce x1)" in view
+    for seed in range(10):
+        other = state.resample(0, seed)
+        assert body_of(other)["hand"][8:16] == body_of(state)["hand"][8:16]
+        assert other.observation_string(0) == state.observation_string(0)
+
+
+def test_known_cards_are_forgotten_when_played():
+    state = reshuffled_two_player_state()
+    act(state, "P1 draws Rain")
+    act(state, "end the card step")
+    act(state, "no more walls")
+    act(state, "discard Rain (hand limit)")
+    # P2's turn: it places an eruption tile, draws a card P1 does not see (level 2), then
+    # plays Sinkhole
+    act(state, "draw a straight tile")
+    act(state, "straight tile to d4")
+    act(state, "rotation 2: lava SE NW")
+    act(state, "eruption tile to e2")
+    act(state, "P2 draws Quake")
+    act(state, "play Sinkhole")
+    act(state, "sinkhole d4")
+    view = " ".join(state.observation_string(0).split())
+    assert "known: Volcanic Bomb x1, Reinforce x1" in view
+    hands = set()
+    for seed in range(20):
+        hand = body_of(state.resample(0, seed))["hand"][8:16]
+        assert hand[3] >= 1 and hand[6] >= 1 and sum(hand) == 3
+        hands.add(tuple(hand))
+    assert len(hands) > 1           # the card drawn after the reshuffle is unknown

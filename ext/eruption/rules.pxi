@@ -439,6 +439,7 @@ cdef void begin_turn(EData* d) noexcept nogil:
         d.stage = ST_END
         return
     d.turns += 1
+    d.ctx = CTX_NORMAL
     d.walls_left = 0
     d.reinforce = 0
     d.extra_used = 0

@@ -498,6 +498,21 @@ def check_consistency(EruptionState s):
         _bad("the wall being built has no place")
     if st == ST_DRAW and d.pending < 1:
         _bad("a card draw with no card owed")
+    if st == ST_EXTRA and (level_of(d, d.cur) < 3 or d.extra_used or d.ending or d.ctx != CTX_NORMAL):
+        _bad("an extra tile offered below level 3, twice, or after the end was triggered")
+    if st == ST_LIMIT and hand_size(d, d.cur) <= HAND_LIMIT:
+        _bad("a hand-limit discard with 3 cards or fewer")
+    card_stages = (ST_CARDS, ST_AFTER_HEX, ST_AFTER_ROT, ST_QUAKE_HEX, ST_QUAKE_DRAW, ST_QUAKE_ROT,
+                   ST_SINK_HEX, ST_BOMB_EDGE, ST_RELOC_FROM, ST_RELOC_TO)
+    if st in card_stages and d.ctx != CTX_CARD:
+        _bad("a card step outside the card step")
+    if st == ST_ERUPT_HEX and d.ctx != CTX_ERUPT:
+        _bad("an eruption tile placed outside its step")
+    if st in (ST_TILE_DRAW, ST_TILE_HEX, ST_TILE_ROT) and (d.ctx not in (CTX_NORMAL, CTX_EXTRA, CTX_CARD)
+                                                          or d.final_left or d.ending and st == ST_TILE_DRAW):
+        _bad("a lava tile drawn in the final round or after the end was triggered")
+    if st in (ST_DEAL, ST_START) and d.ctx != CTX_DEAL or st not in (ST_DEAL, ST_START) and d.ctx == CTX_DEAL:
+        _bad("the set-up context does not match the stage")
     if st == ST_END:
         return
     if is_chance_stage(st):

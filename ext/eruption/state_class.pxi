@@ -70,20 +70,24 @@ cdef void returns_data(EData* d, double* out) noexcept nogil:
 
 
 cdef void evaluate_data(EData* d, double* out) noexcept nogil:
-    """Win-chance estimate from public facts only: a softmax of minus the temperature, helped
-    a little by cards in hand, walls in stock and walls at the village."""
+    """Win-chance estimate from public facts only: a softmax of minus the temperature and the
+    threat at the village (lava on its edges: +20 a turn unwalled, about +5 walled), helped a
+    little by cards in hand, walls in stock and eruption tiles held."""
     cdef double v[MAX_PLAYERS]
-    cdef double total = 0.0
-    cdef int p, j, walls
+    cdef double total = 0.0, threat
+    cdef int p, j, e, h
     if d.stage == ST_END:
         returns_data(d, out)
         return
     for p in range(d.n):
-        walls = 0
+        threat = 0.0
         for j in range(VILLAGE_EDGES):
-            if d.wall[ERU_VILLAGE_EDGE[village_of(d, p)][j]] >= 0:
-                walls += 1
-        v[p] = -d.temp[p] / 25.0 + 0.15 * hand_size(d, p) + 0.1 * stock_total(d, p) + 0.2 * walls
+            e = ERU_VILLAGE_EDGE[village_of(d, p)][j]
+            h = e // NDIR
+            if d.tile[h] >= 0 and (d.mask[h] >> (e % NDIR)) & 1:
+                threat += 5.0 if d.wall[e] >= 0 else 20.0
+        v[p] = (-(d.temp[p] + threat) / 25.0 + 0.15 * hand_size(d, p) + 0.1 * stock_total(d, p)
+                + 0.3 * d.held[p])
     for p in range(d.n):
         v[p] = exp(v[p])
         total += v[p]

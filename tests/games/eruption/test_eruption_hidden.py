@@ -153,3 +153,18 @@ def test_known_cards_are_forgotten_when_played():
         assert hand[3] >= 1 and hand[6] >= 1 and sum(hand) == 3
         hands.add(tuple(hand))
     assert len(hands) > 1           # the card drawn after the reshuffle is unknown
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"stage": 7}, "extra tile"),
+    ({"stage": 22}, "hand-limit"),
+    ({"stage": 10, "ctx": 0}, "card step outside"),
+    ({"stage": 3, "final_left": 1, "ending": 1}, "final round"),
+    ({"stage": 2}, "wall under test"),
+    ({"stage": 9, "pending": 0}, "no card owed"),
+])
+def test_inconsistent_turn_progress_is_refused(fields, message):
+    env = data_of(position(2))
+    env["state"].update(fields)
+    with pytest.raises(ValueError, match=message):
+        load(env)

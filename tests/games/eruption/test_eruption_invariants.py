@@ -57,3 +57,40 @@ def test_random_playout_in_c_ends():
     for seed in range(20):
         end = game(3).new_initial_state().random_playout(seed)
         assert end.is_terminal()
+
+
+def test_edited_json_is_refused_or_playable():
+    """Random edits of mid-game states: load_dict refuses them or the state plays to the end."""
+    import random
+
+    from vsai.ext.eruption.engine import _FIELDS
+    rng = random.Random(5)
+    accepted = 0
+    for trial in range(150):
+        players = rng.randint(2, 6)
+        state = game(players).new_initial_state()
+        steps = rng.randint(0, 250)
+        while not state.is_terminal() and steps:
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps -= 1
+        env = data_of(state)
+        name = rng.choice(sorted(_FIELDS))
+        length, lo, hi = _FIELDS[name]
+        if length:
+            env["state"][name][rng.randrange(length)] = rng.randint(lo, hi)
+        else:
+            env["state"][name] = rng.randint(lo, hi)
+        try:
+            edited = load(env)
+        except ValueError:
+            continue
+        accepted += 1
+        for action in edited.legal_actions():
+            edited.action_to_string(action)
+        edited.observation_string(0)
+        assert edited.random_playout(trial).is_terminal()
+    assert accepted > 0

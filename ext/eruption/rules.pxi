@@ -906,7 +906,6 @@ cdef void apply_chance(EData* d, int a) noexcept nogil:
         if stack_total(d) == 0:
             d.ending = 1
         d.cur_tile = k
-        d.refused[d.sel_hex] = 0
         for k in range(NDIR):
             if rot_ok(d, d.sel_hex, d.cur_tile, k):
                 d.stage = ST_QUAKE_ROT

@@ -238,8 +238,9 @@ cdef str observation_text(EruptionState s, int viewer):
                  + "; zones claimed: " + ", ".join(
                      f"{ERU_LEVEL_TEMP[z]} {seat_name(d.claimed[z]) if d.claimed[z] >= 0 else '-'}"
                      for z in range(NLEVELS)))
-    lines.append("map: I straight, C bend, V sharp bend, Y, F fork, W fan, X double, U dead end")
-    lines.append("     + rotation digit; ** eruption, ^^ volcano; .s .w .t straw/wood/stone icon")
+    lines.append("map: tile letter + rotation r (lava turned r steps clockwise from): I NE SW,")
+    lines.append("  C NE SE, V NE E, Y NE SE W, F NE E SW, W NE E SE, X NE E SW W, U NE;")
+    lines.append("  ** eruption, ^^ volcano, .. empty, .s .w .t straw/wood/stone icon")
     lines.extend(_map_lines(s))
     walls = [f"{edge_name(e)} {MAT_NAMES[d.wall[e]]}" + (f" (V{EDGE_VILLAGE[e]})" if EDGE_VILLAGE[e] >= 0 else "")
              for e in range(NEDGE) if d.wall[e] >= 0]
@@ -266,10 +267,11 @@ cdef str observation_text(EruptionState s, int viewer):
 
 
 def _wrap(line: str) -> str:
-    """Lines of at most 80 columns (the terminal board), continuations indented."""
-    if len(line) <= 80:
+    """Lines of at most 76 columns (the board fits an 80-column terminal inside a panel),
+    continuations indented."""
+    if len(line) <= 76:
         return line
-    return "\n".join(textwrap.wrap(line, 80, subsequent_indent="    ", break_long_words=False))
+    return "\n".join(textwrap.wrap(line, 76, subsequent_indent="    ", break_long_words=False))
 
 
 OBS_SIZE = NHEX * 36 + MAX_PLAYERS * 17 + 8 + 8 + 1 + 8 + 3 + 3 + NUM_STAGES + 10 + NHEX + NEDGE + 6 + 14

@@ -10,7 +10,7 @@ from vsai.ext.eruption.render import board, hidden_move_text
 def test_board_fits_80_columns_and_hides_other_hands():
     state = game(6).new_initial_state().random_playout(3)
     for seat in range(6):
-        assert max(len(line) for line in state.observation_string(seat).splitlines()) <= 80
+        assert max(len(line) for line in state.observation_string(seat).splitlines()) <= 76
     state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]])
     console = Console(width=80, record=True)
     console.print(board(state, 0, True))

@@ -246,3 +246,10 @@ def test_a_turned_tile_on_an_icon_gives_its_wall_again():
     act(state, "aftershock c5")
     act(state, texts(state)[0])
     assert body_of(state)["stock"][:3] == [2, 1, 1]
+
+
+def test_blocking_walls_may_stand_on_an_eruption_tile():
+    state = position(2, cur=0, tiles=[("e2", "eruption", 0)], temps=[50, 0], held=[0] * 6)
+    act(state, "end the card step")
+    spots = {t[len("wall at "):] for t in texts(state) if t.startswith("wall at")}
+    assert {"e2 " + d for d in ("NE", "E", "SE", "SW", "W", "NW")} <= spots

@@ -245,24 +245,33 @@ cdef inline bint can_reach_deck(EData* d) noexcept nogil:
 
 cdef void reshuffle(EData* d) noexcept nogil:
     """The public discards become the deck. The deck was empty, so every card a seat p cannot
-    see was in the other hands: when only one other seat holds cards p does not know, p now
-    knows that hand exactly (always so with 2 players)."""
-    cdef int k, p, q, only, count, unknown
+    see was in the other hands: p knows their union. When only one other seat holds cards p
+    does not know (always so with 2 players), or when those cards are all of one kind, p now
+    knows every other hand exactly."""
+    cdef int k, p, q, count, kinds, unknown
+    cdef int union[NCARDTYPES]
     for p in range(d.n):
-        only = -1
         count = 0
+        for k in range(NCARDTYPES):
+            union[k] = 0
         for q in range(d.n):
             if q == p:
                 continue
-            unknown = hand_size(d, q)
+            unknown = 0
             for k in range(NCARDTYPES):
-                unknown -= d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
+                union[k] += d.hand[q * NCARDTYPES + k] - d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
+                unknown += d.hand[q * NCARDTYPES + k] - d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
             if unknown > 0:
-                only = q
                 count += 1
-        if count == 1:
-            for k in range(NCARDTYPES):
-                d.known[(p * MAX_PLAYERS + only) * NCARDTYPES + k] = d.hand[only * NCARDTYPES + k]
+        kinds = 0
+        for k in range(NCARDTYPES):
+            if union[k] > 0:
+                kinds += 1
+        if count == 1 or kinds == 1:
+            for q in range(d.n):
+                if q != p:
+                    for k in range(NCARDTYPES):
+                        d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k] = d.hand[q * NCARDTYPES + k]
     for k in range(NCARDTYPES):
         d.deck[k] = d.discard[k]
         d.discard[k] = 0

@@ -168,3 +168,18 @@ def test_inconsistent_turn_progress_is_refused(fields, message):
     env["state"].update(fields)
     with pytest.raises(ValueError, match=message):
         load(env)
+
+
+def test_a_reshuffle_shows_other_hands_when_the_unseen_cards_are_alike():
+    # 3 players: P2 and P3 hold all six Rain cards between them; P1 can tell at the reshuffle
+    hands = [["Quake", "Quake", "Relocate"], ["Rain", "Rain", "Rain"], ["Rain", "Rain", "Rain"]]
+    deck = body_of(position(3, hands=hands))["deck"]
+    state = position(3, hands=hands, stage=3, ctx=0, temps=[120, 130, 0], claimed=[1, 1, -1],
+                     held=[0, 2, 0, 0, 0, 0], deck=[0] * 8, discard=deck)
+    act(state, "draw a straight tile")
+    act(state, "straight tile to d5")
+    act(state, "rotation 0: lava NE SW")
+    view = " ".join(state.observation_string(0).split())
+    assert view.count("3 cards: hidden (known: Rain x3)") == 2
+    # before the reshuffle nothing was known
+    assert "known" not in position(3, hands=hands).observation_string(0)

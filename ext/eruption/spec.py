@@ -1,0 +1,42 @@
+"""Eruption (Stratus Games, 2011): the game's description for the registry.
+
+Rules: `../shared/rules/original/003_7154b299446c23da.txt` (English: `../shared/rules/volcano.en.md`),
+gaps per GAPS.md section 4 (E1..E14); the engine is `vsai.ext.eruption.engine`
+(`rules.md` beside this file maps rules to code and tests).
+"""
+from __future__ import annotations
+
+from vsai.ext.eruption import engine
+from vsai.ext.spec import GameSpec, Param
+
+
+def _max_game_length(params: dict) -> int:
+    # Every turn before the end draws a tile from the stack of 40 (E12), so at most 40 turns
+    # come before the final round of n turns; the turn cap bounds it too (X5).
+    turns = min(params["turn_cap"], engine.NTILES_PUBLIC + params["players"])
+    return 2 + turns * engine.DECISIONS_PER_TURN
+
+
+SPEC = GameSpec(
+    name="eruption",
+    title="Eruption",
+    summary=("Lead the lava from the volcano to the other villages with hex tiles, guard your "
+             "own village with walls and action cards; the lowest temperature wins."),
+    state_class=engine.EruptionState,
+    params=(
+        Param("players", 2, "number of players", minimum=2, maximum=6),
+        Param("rain", True, "play with all 6 Rain cards; false removes 5 of them (the no-Rain "
+              "variant, E10)"),
+        Param("turn_cap", engine.DEFAULT_TURN_CAP, "turns before the game is scored as it "
+              "stands (X5)", minimum=1, maximum=1000),
+    ),
+    hidden_information=True,
+    num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,
+    max_chance_outcomes=engine.MAX_CHANCE_OUTCOMES,
+    max_game_length=_max_game_length,
+    max_branching=engine.MAX_BRANCHING,
+    observation_size=engine.OBSERVATION_SIZE,
+    render_module="vsai.ext.eruption.render",
+    rules_package="vsai.ext.eruption",
+    complete=False,
+)

@@ -1,0 +1,27 @@
+"""Type stubs of vsai.ext.eruption.engine (Cython)."""
+from typing import Any
+
+from vsai.ext.state import State
+
+NUM_DISTINCT_ACTIONS: int
+MAX_CHANCE_OUTCOMES: int
+MAX_BRANCHING: int
+OBSERVATION_SIZE: int
+DEFAULT_TURN_CAP: int
+DECISIONS_PER_TURN: int
+CARD_NAMES: tuple[str, ...]
+KIND_NAMES: tuple[str, ...]
+MAT_NAMES: tuple[str, ...]
+DIR_NAMES: tuple[str, ...]
+
+
+def hex_name(h: int) -> str: ...
+def edge_name(e: int) -> str: ...
+def seat_name(p: int) -> str: ...
+def board_data() -> dict[str, Any]: ...
+
+
+class EruptionState(State):
+    """A position of Eruption (2-6 players)."""
+
+    def __init__(self, players: int = 2, rain: bool = True, turn_cap: int = 200) -> None: ...

@@ -1,0 +1,526 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Godzilla (ゴジラ, Arclight 2022) for 2-5 players: the rules engine.
+
+Rules summary: ../shared/rules/original/002_122c2c0a700e9ff9.txt (English:
+../shared/rules/godzilla.en.md); gaps filled as in ../shared/rules/GAPS.md section 3 (G1..G19)
+and section 0 (X1..X7), cited by ID in the code. Physical data: ext/godzilla/data.pxd. The rules
+in C: ext/godzilla/rules.pxi (included here). ext/godzilla/rules.md maps every rule to its code
+and tests and gives the action encoding.
+
+Seat 0 is the Kaiju; seats 1..n-1 are the humans, who hold the four governors as evenly as
+possible (G14) and win or lose together. Team decisions (support cards, planning, the press
+conference) are taken by the Tokyo governor's seat; each seat moves its governors' Evacuees
+and the Tokyo seat the Press pieces (G14).
+
+Information (GAPS 3.2): what is hidden is hidden from everyone - the future status and support
+cards, the route-tile pile order, the Press deck and the kinds of the Press cards won. The
+engine never fixes any of it before it is seen: each is a chance node at the moment it is
+turned up (X3), the Press cards won included (they are only counted during play and turned
+over, one chance node each, at scoring). The state therefore holds nothing any seat cannot
+see, every observation is the whole state, and resampling has nothing to redraw. Screens are
+public by X4. Dice and bag draws are chance nodes with exact probabilities (one per die).
+"""
+cimport cython
+from libc.string cimport memset
+from libc.math cimport exp
+
+from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_ACTIONS
+from vsai.ext.rng cimport Rng, rng_below
+from vsai.ext.godzilla.data cimport *
+
+import numpy as np
+
+include "rules.pxi"
+
+# The game ends by itself after 6 rounds and the return round. The X5 cap is the number of
+# ordinary rounds played before the return round (shorter games for tests and quick play);
+# 6 or more plays the whole game.
+DEFAULT_TURN_CAP = NROUNDS
+NUM_DISTINCT_ACTIONS = NUM_ACTIONS
+MAX_CHANCE_OUTCOMES = NUM_CHANCE
+# The most legal actions at one node: an evacuation step (at most 19 source squares x 18
+# destinations, the Kaiju's square excluded, + done = 343); planning offers 4 x 29 + 2.
+MAX_BRANCHING = 343
+# Decisions per round, generously: support (3 cards + done + 2 x 4 placements + 3 tank moves
+# + done), omen (5), planning (placements are bounded by the 36 tiles; 4 vehicles; done),
+# execution (4 rerolls, 2 groups, order, 7 steps, ray, 5 awakenings), evacuation (one move per
+# piece: 40 Evacuees + 6 Press pieces, 5 dones), press conference (1).
+DECISIONS_PER_ROUND = 20 + 5 + 1 + 20 + 51 + 1
+MAX_GAME_LENGTH = (NROUNDS + 1) * DECISIONS_PER_ROUND + 36 + VEHICLE_CARDS
+RAW_SHORTS = sizeof(GData) // 2
+OBSERVATION_SIZE = RAW_SHORTS + 6 + NUM_STAGES + NSQ
+
+_STAGE_NAMES = ("status card", "evacuees from the bag", "support card reveal", "support cards",
+                "high-voltage tiles", "tank tiles", "tank moves", "omen", "route tiles",
+                "planning", "dice roll", "reroll", "movement group", "heat-ray group",
+                "order", "movement", "heat ray", "awakening", "evacuation",
+                "press conference", "press cards at scoring", "game over")
+_DIRS = ("north", "east", "south", "west")
+_DONE_TEXT = {ST_SUPPORT: "no more support cards", ST_HV_PLACE: "stop placing high-voltage",
+              ST_TANK_PLACE: "stop placing tanks", ST_TANK_MOVE: "tanks stay",
+              ST_OMEN: "end omen", ST_PLAN: "end planning", ST_REROLL: "keep the dice",
+              ST_STRAIGHT: "no movement", ST_RAYGRP: "no heat ray", ST_STEP: "stop moving",
+              ST_PRESSCONF: "no press conference"}
+
+
+def sq_name(int s) -> str:
+    """The name of square s (G1)."""
+    return GZ_SQ_NAME[s].decode()
+
+
+def road_name(int r) -> str:
+    """A road by its two squares, e.g. 'Shibaura-Ginza' (G1)."""
+    return f"{sq_name(GZ_ROAD_A[r])}-{sq_name(GZ_ROAD_B[r])}"
+
+
+def colour_name(int c) -> str:
+    return GZ_COLOUR_NAME[c].decode()
+
+
+def kind_name(int k) -> str:
+    return GZ_KIND_NAME[k].decode()
+
+
+def support_name(int k) -> str:
+    return GZ_SUPPORT_NAME[k].decode()
+
+
+def seat_name(int p) -> str:
+    """Seat 0 is the Kaiju, the human seats are H1..H4."""
+    return "Kaiju" if p == 0 else f"H{p}"
+
+
+def _values(int a, int k) -> str:
+    return "-".join(str(v + 1) for v in range(a, a + k))
+
+
+# field -> (array length or 0, minimum, maximum) for load_dict validation
+_FIELDS = {
+    "n": (0, 2, 5), "turn_cap": (0, 1, 1000), "last": (0, 1, 6), "round": (0, 1, 7), "stage": (0, 0, NUM_STAGES - 1), "kaiju": (0, 0, 19),
+    "landmark": (20, 0, 1), "evac": (80, 0, 10), "moved": (80, 0, 10), "press": (20, 0, 6),
+    "press_moved": (20, 0, 6), "road": (29, 0, 6), "foot": (29, 0, 1), "crossed": (29, 0, 1),
+    "tank_new": (29, 0, 1), "tank_moved": (29, 0, 1), "bag": (4, 0, 10), "pile": (4, 0, 9),
+    "stock": (4, 0, 9), "status_used": (12, 0, 1), "status": (6, -1, 11), "support": (4, 0, 2),
+    "vehicles": (0, 0, 4), "hv_stock": (0, 0, 3), "tank_stock": (0, 0, 3), "to_place": (0, 0, 3),
+    "air": (0, 0, 1), "dice_own": (0, 3, 6), "rerolls_own": (0, 1, 3), "aw_dice": (0, 0, 3),
+    "aw_rerolls": (0, 0, 2), "dice": (6, 0, 6), "to_roll": (0, 0, 6), "reroll_left": (0, 0, 3),
+    "reroll_min": (0, 0, 5), "rerolled": (0, 0, 1), "mv_k": (0, 0, 6), "mv_a": (0, 0, 4),
+    "ray_k": (0, 0, 6), "mv_pending": (0, 0, 1), "ray_pending": (0, 0, 1), "moving": (0, 0, 1),
+    "steps": (0, 0, 6), "awaken": (0, 0, 5), "evc": (0, 0, 5), "bag_left": (0, 0, 5),
+    "place_sq": (0, 0, 19), "tiles_left": (0, 0, 5), "k_landmark": (0, 0, 5),
+    "k_evac": (4, 0, 10), "k_press": (0, 0, 6), "k_route": (4, 0, 9), "k_hv": (0, 0, 3),
+    "k_tank": (0, 0, 3), "h_evac": (4, 0, 10), "h_press": (0, 0, 6), "press_won": (0, 0, 24),
+    "press_seen": (0, 0, 24), "deck": (8, 0, 3), "kinds": (8, 0, 3),
+}
+
+
+def _check_int(name, value, lo, hi):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"godzilla state: {name} must be an integer, not {value!r}")
+    if not lo <= value <= hi:
+        raise ValueError(f"godzilla state: {name}={value} is outside {lo}..{hi}")
+
+
+cdef class GodzillaState(State):
+    """A state of Godzilla: one Kaiju (seat 0) against 1-4 human seats."""
+
+    GAME_NAME = "godzilla"
+    cdef GData d
+
+    def __cinit__(self):
+        memset(&self.d, 0, sizeof(GData))
+        self._data = &self.d
+        self._size = sizeof(GData)
+
+    def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP):
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+            raise ValueError(f"godzilla is for 2 to 5 players, not {players!r}")
+        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or not 1 <= turn_cap <= 1000:
+            raise ValueError(f"turn_cap must be a whole number in 1..1000, not {turn_cap!r}")
+        init_data(&self.d, players, turn_cap)
+
+    # ------------------------------------------------------------------ C protocol
+    cdef State c_clone(self):
+        cdef GodzillaState other = GodzillaState.__new__(GodzillaState)
+        copy_state(other, self)
+        return other
+
+    cdef int c_num_players(self) noexcept nogil:
+        return self.d.n
+
+    cdef int c_current_player(self) noexcept nogil:
+        if self.d.stage == ST_END:
+            return TERMINAL_PLAYER
+        if is_chance_stage(self.d.stage):
+            return CHANCE_PLAYER
+        return current_player(&self.d)
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        if self.d.stage == ST_END:
+            return 0
+        if is_chance_stage(self.d.stage):
+            return gen_chance(&self.d, out, NULL)
+        return gen_legal(&self.d, out)
+
+    cdef void c_apply_action(self, int action) noexcept nogil:
+        if is_chance_stage(self.d.stage):
+            apply_chance(&self.d, action)
+        else:
+            apply_move(&self.d, action)
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        if not is_chance_stage(self.d.stage):
+            return 0
+        return gen_chance(&self.d, actions, probs)
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        cdef int p
+        cdef bint h = humans_win(&self.d)
+        out[0] = 0.0 if h else 1.0
+        for p in range(1, self.d.n):
+            out[p] = 1.0 / (self.d.n - 1) if h else 0.0
+
+    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
+        cdef int buf[MAX_ACTIONS]
+        cdef double probs[MAX_ACTIONS]
+        cdef int n, i
+        cdef double u
+        while self.d.stage != ST_END:
+            if is_chance_stage(self.d.stage):
+                n = gen_chance(&self.d, buf, probs)
+                u = rng_below(rng, 1 << 30) / <double>(1 << 30)
+                i = 0
+                while i < n - 1 and u >= probs[i]:
+                    u -= probs[i]
+                    i += 1
+            else:
+                n = gen_legal(&self.d, buf)
+                i = rng_below(rng, n)
+            if n <= 0:          # cannot happen in a consistent state; never read garbage
+                return
+            self.c_apply_action(buf[i])
+
+    cdef void c_evaluate(self, double* out) noexcept nogil:
+        """Win chance from the point margin: screens, Press cards won (about 0.6 of a kind
+        each, at most 8) and Evacuees still on the map (half a point each)."""
+        cdef GData* d = &self.d
+        cdef double margin, ph, press
+        cdef int p, i, on_map = 0
+        if d.stage == ST_END:
+            self.c_returns(out)
+            return
+        for i in range(80):
+            on_map += d.evac[i]
+        press = 0.6 * d.press_won
+        if press > 8:
+            press = 8
+        margin = (sum4(d.h_evac) + d.h_press + press + 0.5 * on_map) - kaiju_points(d)
+        ph = 1.0 / (1.0 + exp(-margin / 3.0))
+        out[0] = 1.0 - ph
+        for p in range(1, d.n):
+            out[p] = ph / (d.n - 1)
+
+    # ------------------------------------------------------------------ Python API
+    def params(self) -> dict:
+        """{"players": n, "turn_cap": rounds before the return round}."""
+        return {"players": self.d.n, "turn_cap": self.d.turn_cap}
+
+    def scores(self) -> list:
+        """Points behind each side's screen: the Kaiju's for seat 0, the humans' (with the
+        Press cards turned over so far) for every human seat (G13)."""
+        k, h = kaiju_points(&self.d), human_points(&self.d)
+        return [k] + [h] * (self.d.n - 1)
+
+    def governors(self, seat: int) -> list:
+        """The governors (colours 0..3) a human seat holds (G14); [] for the Kaiju."""
+        p = self._seat(seat)
+        return [] if p == 0 else [g for g in range(NCOL) if seat_of(&self.d, g) == p]
+
+    def to_dict(self) -> dict:
+        """The whole state as plain JSON-able data (the C struct's fields)."""
+        cdef object data = self.d
+        return {k: data[k] for k in _FIELDS}
+
+    def load_dict(self, data: dict) -> None:
+        """Set this state from `to_dict` data; ValueError (state unchanged) if malformed or
+        not a position the game can reach."""
+        if not isinstance(data, dict):
+            raise ValueError("godzilla state: a JSON object is expected")
+        missing = sorted(set(_FIELDS) - set(data))
+        extra = sorted(set(data) - set(_FIELDS), key=str)
+        if missing or extra:
+            raise ValueError(f"godzilla state: missing fields {missing}, unknown fields {extra}")
+        for name, (length, lo, hi) in _FIELDS.items():
+            value = data[name]
+            if length:
+                if not isinstance(value, list) or len(value) != length:
+                    raise ValueError(f"godzilla state: {name} must be a list of {length} integers")
+                for x in value:
+                    _check_int(name, x, lo, hi)
+            else:
+                _check_int(name, value, lo, hi)
+        if data["n"] != self.d.n or data["turn_cap"] != self.d.turn_cap or data["last"] != self.d.last:
+            raise ValueError("godzilla state: n/turn_cap/last differ from the game parameters")
+        backup = self._raw_bytes()
+        self.d = {k: data[k] for k in _FIELDS}
+        try:
+            self._check_consistency()
+        except ValueError:
+            self._set_raw_bytes(backup)
+            raise
+
+    def _check_consistency(self) -> None:
+        cdef GData* d = &self.d
+        cdef int buf[MAX_ACTIONS]
+        st = d.stage
+        for c in range(NCOL):
+            total = d.bag[c] + d.k_evac[c] + d.h_evac[c] + sum(d.evac[s * 4 + c] for s in range(NSQ))
+            if total != EVAC_PER_COLOUR:
+                raise ValueError(f"godzilla state: {total} {colour_name(c)} Evacuees counted, "
+                                 f"{EVAC_PER_COLOUR} exist (G8)")
+        for i in range(80):
+            if d.moved[i] > d.evac[i]:
+                raise ValueError("godzilla state: more Evacuees moved than stand on a square")
+        for s in range(NSQ):
+            if d.press_moved[s] > d.press[s]:
+                raise ValueError("godzilla state: more Press pieces moved than stand on a square")
+            if d.landmark[s] and s not in [GZ_LANDMARK_SQ[i] for i in range(NLANDMARKS)]:
+                raise ValueError(f"godzilla state: a Landmark on {sq_name(s)}, not a landmark square")
+        here = d.kaiju
+        if d.landmark[here] or d.press[here] or any(d.evac[here * 4 + c] for c in range(NCOL)):
+            raise ValueError("godzilla state: pieces stand on the Kaiju's square")
+        if sum(d.landmark[s] for s in range(NSQ)) + d.k_landmark != NLANDMARKS:
+            raise ValueError("godzilla state: Landmarks on the map and behind the screen are not 5")
+        revealed = [i for i in range(NROUNDS) if d.status[i] >= 0]
+        expected = d.last if d.round > d.last else d.round - (1 if st == ST_STATUS else 0)
+        if revealed != list(range(expected)):
+            raise ValueError("godzilla state: the status cards revealed do not match the round")
+        cards = [d.status[i] for i in revealed]
+        if len(set(cards)) != len(cards) or sorted(cards) != [k for k in range(NSTATUS) if d.status_used[k]]:
+            raise ValueError("godzilla state: status cards used and revealed disagree")
+        pieces = sum(d.press[s] for s in range(NSQ)) + d.k_press + d.h_press
+        if pieces != len(revealed):
+            raise ValueError(f"godzilla state: {pieces} Press pieces in play, {len(revealed)} placed")
+        for k in range(NKINDS):
+            on_roads = sum(1 for r in range(NROADS) if d.road[r] == k + 1)
+            if d.pile[k] + d.stock[k] + on_roads + d.k_route[k] != TILES_PER_KIND:
+                raise ValueError(f"godzilla state: {kind_name(k)} route tiles do not add up to {TILES_PER_KIND} (G6)")
+        if d.hv_stock + d.k_hv + sum(1 for r in range(NROADS) if d.road[r] == R_HV) != HV_TILES:
+            raise ValueError("godzilla state: High-voltage tiles do not add up to 3")
+        if d.tank_stock + d.k_tank + sum(1 for r in range(NROADS) if d.road[r] == R_TANK) != TANK_TILES:
+            raise ValueError("godzilla state: Tank tiles do not add up to 3")
+        for r in range(NROADS):
+            if (d.tank_new[r] or d.tank_moved[r]) and d.road[r] != R_TANK:
+                raise ValueError("godzilla state: a Tank mark on a road with no Tank")
+            if d.foot[r] and d.road[r] in (R_HV, R_TANK):
+                raise ValueError("godzilla state: a Footprint on a High-voltage or Tank road (G15)")
+            if d.crossed[r] and not d.foot[r]:
+                raise ValueError("godzilla state: the Kaiju crossed a road without a Footprint")
+        if sum(d.foot[r] for r in range(NROADS)) > FOOTPRINTS:
+            raise ValueError("godzilla state: more than 4 Footprint tiles")
+        taken = (AWAKEN_DICE - d.aw_dice) + (AWAKEN_REROLLS - d.aw_rerolls)
+        if taken + d.awaken != d.k_landmark:
+            raise ValueError("godzilla state: awakening items taken do not match the Landmarks destroyed (G4)")
+        if d.dice_own != START_DICE + AWAKEN_DICE - d.aw_dice or d.rerolls_own != START_REROLLS + AWAKEN_REROLLS - d.aw_rerolls:
+            raise ValueError("godzilla state: the Kaiju's dice or Reroll tiles disagree with the Awakening area")
+        if sum(d.dice[v] for v in range(6)) + d.to_roll > d.dice_own:
+            raise ValueError("godzilla state: more dice rolled than the Kaiju owns")
+        drawn = sum(1 for k in range(NSUPPORT) if d.support[k] > 0)
+        due = sum(1 for r in (4, 6) if r < d.round or (r == d.round and st not in (ST_STATUS, ST_BAG, ST_SUPPORT_REVEAL)))
+        if drawn != due:
+            raise ValueError(f"godzilla state: {drawn} support cards revealed, {due} expected (G10)")
+        if d.press_seen > d.press_won or any(d.deck[k] + d.kinds[k] != PRESS_PER_KIND for k in range(NPRESS_KINDS)) \
+                or sum(d.kinds[k] for k in range(NPRESS_KINDS)) != d.press_seen:
+            raise ValueError("godzilla state: the Press cards turned over do not add up")
+        if d.press_seen and st not in (ST_REVEAL, ST_END):
+            raise ValueError("godzilla state: Press cards are turned over only at scoring")
+        if st == ST_END and (d.round <= d.last or d.press_seen != d.press_won):
+            raise ValueError("godzilla state: the game ends after the return round and the Press cards")
+        if d.round > d.last + 1 or (d.round > d.last and st < ST_OMEN):
+            raise ValueError("godzilla state: the return round has only omen and execution")
+        if st != ST_END and not is_chance_stage(st):
+            if gen_legal(d, buf) == 0:
+                raise ValueError("godzilla state: the player to act has no legal move")
+        elif is_chance_stage(st) and gen_chance(d, buf, NULL) == 0:
+            raise ValueError("godzilla state: a chance node with no outcome")
+
+    # ------------------------------------------------------------------ texts
+    def action_to_string(self, action: int) -> str:
+        """The text of an action or chance outcome at this state."""
+        cdef GData* d = &self.d
+        a = int(action)
+        st = d.stage
+        if is_chance_stage(st):
+            if st == ST_STATUS and 0 <= a < NSTATUS:
+                return f"status card {a + 1}: {sq_name(GZ_STATUS_MAIN[a])} / {sq_name(GZ_STATUS_ALT[a])}"
+            if st == ST_BAG and 0 <= a < NCOL:
+                return f"draw a {colour_name(a)} evacuee"
+            if st == ST_SUPPORT_REVEAL and 0 <= a < NSUPPORT:
+                return f"support card {support_name(a)}"
+            if st == ST_TILES and 0 <= a < NKINDS:
+                return f"turn up a {kind_name(a)} tile"
+            if st == ST_ROLL and 0 <= a < 6:
+                return f"die {a + 1}"
+            if st == ST_REVEAL and 0 <= a < NPRESS_KINDS:
+                return f"press card kind {a + 1}"
+            raise ValueError(f"{a} is not a chance outcome here")
+        if not 0 <= a < NUM_ACTIONS:
+            raise ValueError(f"{a} is not an action of this game")
+        if a == A_DONE:
+            if st == ST_EVAC:
+                return "end press moves" if d.evc >= 4 else f"end {colour_name(d.evc)} moves"
+            return _DONE_TEXT.get(st, "done")
+        if a < A_PLACE:
+            return f"footprint {road_name(a - A_FOOT)}"
+        if a < A_VEHICLE:
+            k, r = divmod(a - A_PLACE, NROADS)
+            return f"{kind_name(k)} on {road_name(r)}"
+        if a == A_VEHICLE:
+            return "vehicle procurement"
+        if a < A_HVROAD:
+            return support_name(a - A_SUPPORT)
+        if a < A_TANKROAD:
+            return f"high-voltage on {road_name(a - A_HVROAD)}"
+        if a < A_TANKMOVE:
+            return f"tank on {road_name(a - A_TANKROAD)}"
+        if a < A_REROLL:
+            r, j = divmod(a - A_TANKMOVE, 6)
+            t = ROAD_ADJ[r][j]
+            return f"tank {road_name(r)} to {road_name(t) if t >= 0 else '?'}"
+        if a < A_STRAIGHT:
+            return f"reroll a {a - A_REROLL + 1}"
+        if a < A_RAYGRP:
+            i = a - A_STRAIGHT
+            return f"move with {_values(STRAIGHT_A[i], STRAIGHT_K[i])}"
+        if a < A_GO_MOVE:
+            v, k = divmod(a - A_RAYGRP, 5)
+            return "heat ray with " + "-".join([str(v + 1)] * (k + 2))
+        if a == A_GO_MOVE:
+            return "movement first"
+        if a == A_GO_RAY:
+            return "heat ray first"
+        if a < A_RAYDIR:
+            r = a - A_STEP
+            return f"step to {sq_name(other_end(r, d.kaiju))}"
+        if a < A_TAKE_DIE:
+            return f"heat ray {_DIRS[a - A_RAYDIR]}"
+        if a == A_TAKE_DIE:
+            return "awaken a die"
+        if a == A_TAKE_REROLL:
+            return "awaken a reroll tile"
+        s, t = divmod(a - A_EVAC, NSQ)
+        who = "press" if d.evc >= 4 else f"{colour_name(d.evc)} evacuee"
+        return f"{who} {sq_name(s)} to {sq_name(t)}"
+
+    def _actor_text(self) -> str:
+        cp = self.c_current_player()
+        return "chance" if cp == CHANCE_PLAYER else ("nobody" if cp == TERMINAL_PLAYER else seat_name(cp))
+
+    def _lines(self) -> list:
+        cdef GData* d = &self.d
+        rnd = "return round" if d.round > d.last else f"round {d.round}/{d.last}"
+        lines = [f"godzilla {d.n}p {rnd} (turn cap {d.turn_cap}), {_STAGE_NAMES[d.stage]}, "
+                 f"to act: {self._actor_text()}"]
+        lines.append("governors: " + ", ".join(f"{colour_name(g)} {seat_name(seat_of(d, g))}" for g in range(NCOL)))
+        lines.append(f"Kaiju at {sq_name(d.kaiju)}: {d.dice_own} dice, {d.rerolls_own} reroll tiles; "
+                     f"awakening area {d.aw_dice} dice, {d.aw_rerolls} reroll tiles")
+        if ST_ROLL <= d.stage <= ST_AWAKEN:
+            shown = " ".join(str(v + 1) for v in range(6) for _ in range(d.dice[v]))
+            text = f"dice: {shown or '-'}"
+            if d.to_roll:
+                text += f" ({d.to_roll} to roll)"
+            if d.stage == ST_REROLL:
+                text += f", {d.reroll_left} rerolls left"
+            if d.mv_k:
+                text += f", movement {_values(d.mv_a, d.mv_k)}"
+            if d.ray_k:
+                text += f", heat ray range {d.ray_k}"
+            if d.moving:
+                text += f", {d.steps} steps left"
+            if d.awaken:
+                text += f", {d.awaken} awakening to take"
+            lines.append(text)
+        for s in range(NSQ):
+            parts = []
+            if d.landmark[s]:
+                parts.append("landmark")
+            for c in range(NCOL):
+                e = d.evac[s * 4 + c]
+                if e:
+                    m = d.moved[s * 4 + c]
+                    parts.append(f"{colour_name(c)} x{e}" + (f" ({m} moved)" if m else ""))
+            if d.press[s]:
+                parts.append(f"press x{d.press[s]}" + (f" ({d.press_moved[s]} moved)" if d.press_moved[s] else ""))
+            if s == d.kaiju:
+                parts.append("KAIJU")
+            if parts:
+                lines.append(f"  {sq_name(s)}: " + ", ".join(parts))
+        for r in range(NROADS):
+            t = d.road[r]
+            parts = []
+            if 1 <= t <= NKINDS:
+                parts.append(kind_name(t - 1))
+            elif t == R_HV:
+                parts.append("high-voltage")
+            elif t == R_TANK:
+                parts.append("tank" + (" (new)" if d.tank_new[r] else "") + (" (moved)" if d.tank_moved[r] else ""))
+            if d.foot[r]:
+                parts.append("footprint" + (" (crossed)" if d.crossed[r] else ""))
+            if parts:
+                lines.append(f"  {road_name(r)}: " + ", ".join(parts))
+        lines.append("bag: " + ", ".join(f"{colour_name(c)} {d.bag[c]}" for c in range(NCOL)))
+        lines.append(f"route pile: {sum4(d.pile)} face down; stock: " +
+                     ", ".join(f"{kind_name(k)} {d.stock[k]}" for k in range(NKINDS)))
+        lines.append("status cards: " + ", ".join(
+            f"R{i + 1} {sq_name(GZ_STATUS_MAIN[d.status[i]])}/{sq_name(GZ_STATUS_ALT[d.status[i]])}"
+            for i in range(NROUNDS) if d.status[i] >= 0))
+        sup = [f"{support_name(k)} ({'used' if d.support[k] == 2 else 'ready'})" for k in range(NSUPPORT) if d.support[k]]
+        lines.append(f"support: vehicle procurement x{d.vehicles}" + ("; " + ", ".join(sup) if sup else "")
+                     + ("; air strike this round" if d.air else ""))
+        lines.append(f"stock: high-voltage {d.hv_stock}, tanks {d.tank_stock}")
+        lines.append(f"Kaiju screen: landmarks {d.k_landmark}, evacuees {sum4(d.k_evac)}, press {d.k_press}, "
+                     f"route tiles {sum4(d.k_route)}, high-voltage {d.k_hv}, tanks {d.k_tank} = {kaiju_points(d)} points")
+        lines.append(f"Human screen: evacuees {sum4(d.h_evac)}, press {d.h_press}; Press (done): {d.press_won} cards")
+        # the step in progress, so that different positions never read the same
+        lines.append(f"step: colour {d.evc}, to place {d.to_place}, bag draws {d.bag_left} to "
+                     f"{sq_name(d.place_sq)}, tiles to turn {d.tiles_left}, reroll from {d.reroll_min + 1}"
+                     f"{' (rerolled)' if d.rerolled else ''}, pending movement {d.mv_pending} heat ray "
+                     f"{d.ray_pending}, last dice " + "".join(str(d.dice[v]) for v in range(6)))
+        lines.append("Kaiju screen by colour: " + " ".join(str(d.k_evac[c]) for c in range(NCOL))
+                     + ", route tiles by kind: " + " ".join(str(d.k_route[k]) for k in range(NKINDS))
+                     + "; Human screen by colour: " + " ".join(str(d.h_evac[c]) for c in range(NCOL)))
+        if d.press_seen:
+            lines.append("press cards turned over: " + ", ".join(
+                f"kind {k + 1} x{d.kinds[k]}" for k in range(NPRESS_KINDS) if d.kinds[k]))
+        if d.stage == ST_END:
+            winner = "humans" if humans_win(d) else "Kaiju"
+            lines.append(f"final: Kaiju {kaiju_points(d)}, humans {human_points(d)}"
+                         + (" (Oxygen Destroyer)" if kinds_seen(d) == NPRESS_KINDS else "") + f"; {winner} win")
+        return lines
+
+    def observation_string(self, player: int) -> str:
+        """What `player` sees: the whole state (nothing in it is hidden, see the module
+        docstring) and who they are."""
+        p = self._seat(player)
+        lines = self._lines()
+        gov = ", ".join(colour_name(g) for g in self.governors(p))
+        lines.insert(1, f"you are {seat_name(p)}" + (f" ({gov})" if gov else ""))
+        return "\n".join(lines)
+
+    def observation_tensor(self, player: int):
+        """The state's fields (scaled), the seat, the stage and the Kaiju's square, one-hot."""
+        p = self._seat(player)
+        out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+        raw = np.frombuffer(self._raw_bytes(), dtype=np.int16).astype(np.float32)
+        out[:RAW_SHORTS] = raw / 10.0
+        k = RAW_SHORTS
+        out[k + p] = 1.0
+        k += 6
+        out[k + self.d.stage] = 1.0
+        k += NUM_STAGES
+        out[k + self.d.kaiju] = 1.0
+        return out
+
+    def __str__(self) -> str:
+        """The whole board."""
+        return "\n".join(self._lines())

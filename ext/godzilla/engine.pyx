@@ -50,7 +50,7 @@ MAX_GAME_LENGTH = (NROUNDS + 1) * DECISIONS_PER_ROUND + 36 + VEHICLE_CARDS
 RAW_SHORTS = sizeof(GData) // 2
 OBSERVATION_SIZE = RAW_SHORTS + 6 + NUM_STAGES + NSQ
 
-_STAGE_NAMES = ("status card", "evacuees from the bag", "support card reveal", "support cards",
+STAGE_NAMES = ("status card", "evacuees from the bag", "support card reveal", "support cards",
                 "high-voltage tiles", "tank tiles", "tank moves", "omen", "route tiles",
                 "planning", "dice roll", "reroll", "movement group", "heat-ray group",
                 "order", "movement", "heat ray", "awakening", "evacuation",
@@ -419,7 +419,7 @@ cdef class GodzillaState(State):
     def _lines(self) -> list:
         cdef GData* d = &self.d
         rnd = "return round" if d.round > d.last else f"round {d.round}/{d.last}"
-        lines = [f"godzilla {d.n}p {rnd} (turn cap {d.turn_cap}), {_STAGE_NAMES[d.stage]}, "
+        lines = [f"godzilla {d.n}p {rnd} (turn cap {d.turn_cap}), {STAGE_NAMES[d.stage]}, "
                  f"to act: {self._actor_text()}"]
         lines.append("governors: " + ", ".join(f"{colour_name(g)} {seat_name(seat_of(d, g))}" for g in range(NCOL)))
         lines.append(f"Kaiju at {sq_name(d.kaiju)}: {d.dice_own} dice, {d.rerolls_own} reroll tiles; "
@@ -524,3 +524,13 @@ cdef class GodzillaState(State):
     def __str__(self) -> str:
         """The whole board."""
         return "\n".join(self._lines())
+
+
+def map_roads() -> list:
+    """The G1 map as (road id, square a, square b) triples (data.pxd)."""
+    return [(r, GZ_ROAD_A[r], GZ_ROAD_B[r]) for r in range(NROADS)]
+
+
+def square_names() -> list:
+    """The names of squares 0..19 (G1)."""
+    return [sq_name(s) for s in range(NSQ)]

@@ -56,6 +56,8 @@ STAGE_NAMES = ("status card", "evacuees from the bag", "support card reveal", "s
                 "order", "movement", "heat ray", "awakening", "evacuation",
                 "press conference", "press cards at scoring", "game over")
 _DIRS = ("north", "east", "south", "west")
+_TILE_LETTERS = ("-", "r", "d", "v", "t", "H", "T")      # R_EMPTY, the 4 kinds, R_HV, R_TANK
+_COLOUR_LETTERS = ("T", "S", "C", "K")
 _DONE_TEXT = {ST_SUPPORT: "no more support cards", ST_HV_PLACE: "stop placing high-voltage",
               ST_TANK_PLACE: "stop placing tanks", ST_TANK_MOVE: "tanks stay",
               ST_OMEN: "end omen", ST_PLAN: "end planning", ST_REROLL: "keep the dice",
@@ -416,14 +418,62 @@ cdef class GodzillaState(State):
         cp = self.c_current_player()
         return "chance" if cp == CHANCE_PLAYER else ("nobody" if cp == TERMINAL_PLAYER else seat_name(cp))
 
+    def _road_mark(self, int r) -> str:
+        """Three characters for a road on the grid: footprint '*' (crossed '#'), the tile's
+        letter (LEGEND) or '-' when empty."""
+        cdef GData* d = &self.d
+        t = d.road[r]
+        letter = "-" if t == R_EMPTY else _TILE_LETTERS[t]
+        foot = ("#" if d.crossed[r] else "*") if d.foot[r] else " "
+        return foot + letter + foot
+
+    def _cell(self, int s) -> tuple:
+        """Two lines of 13 characters for square s: its name, then what stands there."""
+        cdef GData* d = &self.d
+        top = sq_name(s)[:13]
+        marks = []
+        if s == d.kaiju:
+            marks.append("@KAIJU")
+        if d.landmark[s]:
+            marks.append("[L]")
+        for c in range(NCOL):
+            e = d.evac[s * 4 + c]
+            if e:
+                m = d.moved[s * 4 + c]
+                marks.append(f"{_COLOUR_LETTERS[c]}{e}" + ("'" * m if m else ""))
+        if d.press[s]:
+            marks.append(f"P{d.press[s]}" + ("'" * d.press_moved[s]))
+        return top.ljust(13), " ".join(marks)[:13].ljust(13)
+
+    def _grid(self) -> list:
+        lines = []
+        for y in range(GRID_H):
+            cells = [self._cell(y * GRID_W + x) for x in range(GRID_W)]
+            for row in range(2):
+                text = ""
+                for x in range(GRID_W):
+                    text += cells[x][row]
+                    if x < GRID_W - 1:
+                        r = ROAD_AT[y * GRID_W + x][y * GRID_W + x + 1]
+                        text += (self._road_mark(r) if r >= 0 else " | ") if row == 0 else "   "
+                lines.append(text.rstrip())
+            if y < GRID_H - 1:
+                text = ""
+                for x in range(GRID_W):
+                    r = ROAD_AT[y * GRID_W + x][(y + 1) * GRID_W + x]
+                    mark = self._road_mark(r) if r >= 0 else "   "
+                    text += ("  " + mark).ljust(13) + ("   " if x < GRID_W - 1 else "")
+                lines.append(text.rstrip())
+        return lines
+
     def _lines(self) -> list:
         cdef GData* d = &self.d
         rnd = "return round" if d.round > d.last else f"round {d.round}/{d.last}"
-        lines = [f"godzilla {d.n}p {rnd} (turn cap {d.turn_cap}), {STAGE_NAMES[d.stage]}, "
+        lines = [f"godzilla {d.n}p {rnd} (cap {d.turn_cap}), {STAGE_NAMES[d.stage]}, "
                  f"to act: {self._actor_text()}"]
         lines.append("governors: " + ", ".join(f"{colour_name(g)} {seat_name(seat_of(d, g))}" for g in range(NCOL)))
-        lines.append(f"Kaiju at {sq_name(d.kaiju)}: {d.dice_own} dice, {d.rerolls_own} reroll tiles; "
-                     f"awakening area {d.aw_dice} dice, {d.aw_rerolls} reroll tiles")
+        lines.append(f"Kaiju at {sq_name(d.kaiju)}: {d.dice_own} dice, {d.rerolls_own} rerolls; "
+                     f"awakening area {d.aw_dice} dice, {d.aw_rerolls} rerolls")
         if ST_ROLL <= d.stage <= ST_AWAKEN:
             shown = " ".join(str(v + 1) for v in range(6) for _ in range(d.dice[v]))
             text = f"dice: {shown or '-'}"
@@ -440,55 +490,32 @@ cdef class GodzillaState(State):
             if d.awaken:
                 text += f", {d.awaken} awakening to take"
             lines.append(text)
-        for s in range(NSQ):
-            parts = []
-            if d.landmark[s]:
-                parts.append("landmark")
-            for c in range(NCOL):
-                e = d.evac[s * 4 + c]
-                if e:
-                    m = d.moved[s * 4 + c]
-                    parts.append(f"{colour_name(c)} x{e}" + (f" ({m} moved)" if m else ""))
-            if d.press[s]:
-                parts.append(f"press x{d.press[s]}" + (f" ({d.press_moved[s]} moved)" if d.press_moved[s] else ""))
-            if s == d.kaiju:
-                parts.append("KAIJU")
-            if parts:
-                lines.append(f"  {sq_name(s)}: " + ", ".join(parts))
-        for r in range(NROADS):
-            t = d.road[r]
-            parts = []
-            if 1 <= t <= NKINDS:
-                parts.append(kind_name(t - 1))
-            elif t == R_HV:
-                parts.append("high-voltage")
-            elif t == R_TANK:
-                parts.append("tank" + (" (new)" if d.tank_new[r] else "") + (" (moved)" if d.tank_moved[r] else ""))
-            if d.foot[r]:
-                parts.append("footprint" + (" (crossed)" if d.crossed[r] else ""))
-            if parts:
-                lines.append(f"  {road_name(r)}: " + ", ".join(parts))
-        lines.append("bag: " + ", ".join(f"{colour_name(c)} {d.bag[c]}" for c in range(NCOL)))
-        lines.append(f"route pile: {sum4(d.pile)} face down; stock: " +
-                     ", ".join(f"{kind_name(k)} {d.stock[k]}" for k in range(NKINDS)))
-        lines.append("status cards: " + ", ".join(
-            f"R{i + 1} {sq_name(GZ_STATUS_MAIN[d.status[i]])}/{sq_name(GZ_STATUS_ALT[d.status[i]])}"
-            for i in range(NROUNDS) if d.status[i] >= 0))
+        lines.extend(self._grid())
+        lines.append("  @ Kaiju, [L] landmark, T S C K evacuees (' moved), P press; roads:")
+        lines.append("  r rail, d road, v river, t tram, H high-voltage, T tank, * footprint")
+        lines.append("bag: " + ", ".join(f"{colour_name(c)} {d.bag[c]}" for c in range(NCOL))
+                     + f"; route pile {sum4(d.pile)} face down")
+        lines.append("stock: " + ", ".join(f"{kind_name(k)} {d.stock[k]}" for k in range(NKINDS))
+                     + f"; high-voltage {d.hv_stock}, tanks {d.tank_stock}")
+        cards = [f"R{i + 1} {sq_name(GZ_STATUS_MAIN[d.status[i]])}/{sq_name(GZ_STATUS_ALT[d.status[i]])}"
+                 for i in range(NROUNDS) if d.status[i] >= 0]
+        for i in range(0, len(cards), 3):
+            lines.append(("status cards: " if i == 0 else "              ") + ", ".join(cards[i:i + 3]))
         sup = [f"{support_name(k)} ({'used' if d.support[k] == 2 else 'ready'})" for k in range(NSUPPORT) if d.support[k]]
-        lines.append(f"support: vehicle procurement x{d.vehicles}" + ("; " + ", ".join(sup) if sup else "")
-                     + ("; air strike this round" if d.air else ""))
-        lines.append(f"stock: high-voltage {d.hv_stock}, tanks {d.tank_stock}")
-        lines.append(f"Kaiju screen: landmarks {d.k_landmark}, evacuees {sum4(d.k_evac)}, press {d.k_press}, "
-                     f"route tiles {sum4(d.k_route)}, high-voltage {d.k_hv}, tanks {d.k_tank} = {kaiju_points(d)} points")
-        lines.append(f"Human screen: evacuees {sum4(d.h_evac)}, press {d.h_press}; Press (done): {d.press_won} cards")
+        lines.append(f"support: vehicle procurement x{d.vehicles}" + ("; " + ", ".join(sup) if sup else ""))
+        if d.air:
+            lines.append("air strike this round: one die fewer")
+        lines.append(f"Kaiju screen {kaiju_points(d)} points: landmarks {d.k_landmark}, evacuees "
+                     + "/".join(str(d.k_evac[c]) for c in range(NCOL)) + f", press {d.k_press},")
+        lines.append("  route tiles " + "/".join(str(d.k_route[k]) for k in range(NKINDS))
+                     + f", high-voltage {d.k_hv}, tanks {d.k_tank}")
+        lines.append("Human screen: evacuees " + "/".join(str(d.h_evac[c]) for c in range(NCOL))
+                     + f", press {d.h_press}; Press (done): {d.press_won} cards")
         # the step in progress, so that different positions never read the same
-        lines.append(f"step: colour {d.evc}, to place {d.to_place}, bag draws {d.bag_left} to "
-                     f"{sq_name(d.place_sq)}, tiles to turn {d.tiles_left}, reroll from {d.reroll_min + 1}"
-                     f"{' (rerolled)' if d.rerolled else ''}, pending movement {d.mv_pending} heat ray "
-                     f"{d.ray_pending}, last dice " + "".join(str(d.dice[v]) for v in range(6)))
-        lines.append("Kaiju screen by colour: " + " ".join(str(d.k_evac[c]) for c in range(NCOL))
-                     + ", route tiles by kind: " + " ".join(str(d.k_route[k]) for k in range(NKINDS))
-                     + "; Human screen by colour: " + " ".join(str(d.h_evac[c]) for c in range(NCOL)))
+        lines.append(f"step: colour {d.evc}, place {d.to_place}, draws {d.bag_left} to "
+                     f"{sq_name(d.place_sq)}, tiles {d.tiles_left},")
+        lines.append(f"  reroll from {d.reroll_min + 1}{' (done)' if d.rerolled else ''}, pending "
+                     f"{d.mv_pending}{d.ray_pending}, dice by face " + "".join(str(d.dice[v]) for v in range(6)))
         if d.press_seen:
             lines.append("press cards turned over: " + ", ".join(
                 f"kind {k + 1} x{d.kinds[k]}" for k in range(NPRESS_KINDS) if d.kinds[k]))

@@ -9,14 +9,14 @@ from typing import Any
 
 from rich.text import Text
 
-_STYLES = {"KAIJU": "bold red", "landmark": "bold yellow", "footprint": "red",
-           "high-voltage": "bold magenta", "tank": "bold green", "press": "bold white"}
+_STYLES = {"@KAIJU": "bold red", r"\[L\]": "bold yellow", r"\*": "red", "#": "red",
+           r"(?<= )H(?= )": "bold magenta", r"(?<= )T(?= )": "bold green"}
 
 
 def board(state: Any, seat: int, hidden_information: bool) -> Text:
     """The observation text with the Kaiju, landmarks, footprints and blockers coloured."""
     text = Text(state.observation_string(seat))
     for word, style in _STYLES.items():
-        text.highlight_regex(rf"\b{word}\b", style)
+        text.highlight_regex(word, style)
     text.highlight_regex(r"(?m)^you are .*$", "bold cyan")
     return text

@@ -565,30 +565,44 @@ cdef void kaiju_step(GData* d, int r) noexcept nogil:
 
 
 # ---------------------------------------------------------------- evacuation (G6, G7)
-cdef int reach_mask(GData* d, int s) noexcept nogil:
-    """Squares reachable from s along roads of one route kind, never entering the Kaiju."""
-    cdef int k, head, tail, q, j, r, t, kind_mask, result = 0
+cdef void route_reach(GData* d, int* reach) noexcept nogil:
+    """reach[s]: squares reachable from s along roads of one route kind, never entering the
+    Kaiju's square (G6): the union over kinds of s's connected component, s excluded."""
+    cdef int k, s, head, tail, q, j, r, t, comp
     cdef int queue[20]
+    cdef int label[20]
+    for s in range(NSQ):
+        reach[s] = 0
     for k in range(NKINDS):
-        kind_mask = 1 << s
-        queue[0] = s
-        head = 0
-        tail = 1
-        while head < tail:
-            q = queue[head]
-            head += 1
-            for j in range(4):
-                r = SQ_ROADS[q][j]
-                if r < 0 or d.road[r] != k + 1:
-                    continue
-                t = other_end(r, q)
-                if t == d.kaiju or (kind_mask >> t) & 1:
-                    continue
-                kind_mask |= 1 << t
-                queue[tail] = t
-                tail += 1
-        result |= kind_mask
-    return result & ~(1 << s)
+        for s in range(NSQ):
+            label[s] = 0
+        for s in range(NSQ):
+            if label[s] or s == d.kaiju:
+                continue
+            comp = 1 << s
+            label[s] = 1
+            queue[0] = s
+            head = 0
+            tail = 1
+            while head < tail:
+                q = queue[head]
+                head += 1
+                for j in range(4):
+                    r = SQ_ROADS[q][j]
+                    if r < 0 or d.road[r] != k + 1:
+                        continue
+                    t = other_end(r, q)
+                    if t == d.kaiju or label[t]:
+                        continue
+                    label[t] = 1
+                    comp |= 1 << t
+                    queue[tail] = t
+                    tail += 1
+            if tail > 1:
+                for j in range(tail):
+                    reach[queue[j]] |= comp
+    for s in range(NSQ):
+        reach[s] &= ~(1 << s)
 
 
 cdef inline int free_pieces(GData* d, int s) noexcept nogil:
@@ -599,16 +613,17 @@ cdef inline int free_pieces(GData* d, int s) noexcept nogil:
 
 cdef int evac_moves(GData* d, int* out) noexcept nogil:
     cdef int s, t, mask, m = 0
+    cdef int reach[20]
+    route_reach(d, reach)
     for s in range(NSQ):
-        if free_pieces(d, s) <= 0:
+        mask = reach[s]
+        if mask == 0 or free_pieces(d, s) <= 0:
             continue
-        mask = reach_mask(d, s)
-        if mask == 0:
-            continue
+        if out == NULL:
+            return 1            # only asked whether a move exists
         for t in range(NSQ):
             if (mask >> t) & 1:
-                if out != NULL:
-                    out[m] = A_EVAC + s * NSQ + t
+                out[m] = A_EVAC + s * NSQ + t
                 m += 1
     return m
 

@@ -8,9 +8,10 @@ in C: ext/godzilla/rules.pxi (included here). ext/godzilla/rules.md maps every r
 and tests and gives the action encoding.
 
 Seat 0 is the Kaiju; seats 1..n-1 are the humans, who hold the four governors as evenly as
-possible (G14) and win or lose together. Team decisions (support cards, planning, the press
-conference) are taken by the Tokyo governor's seat; each seat moves its governors' Evacuees
-and the Tokyo seat the Press pieces (G14).
+possible (G14) and win or lose together. Team decisions (support cards, the press
+conference) are taken by the Tokyo governor's seat; the planning phase passes from seat to
+seat, each playing its own governors' Vehicle procurement cards; each seat moves its
+governors' Evacuees and the Tokyo seat the Press pieces (G14).
 
 Information (GAPS 3.2): what is hidden is hidden from everyone - the future status and support
 cards, the route-tile pile order, the Press deck and the kinds of the Press cards won. The
@@ -42,10 +43,11 @@ MAX_CHANCE_OUTCOMES = NUM_CHANCE
 # destinations, the Kaiju's square excluded, + done = 343); planning offers 4 x 29 + 2.
 MAX_BRANCHING = 343
 # Decisions per round, generously: support (3 cards + done + 2 x 4 placements + 3 tank moves
-# + done), omen (5), planning (placements are bounded by the 36 tiles; 4 vehicles; done),
+# + done), omen (5), planning (placements are bounded by the 36 tiles; 4 vehicles; a done
+# per human seat),
 # execution (4 rerolls, 2 groups, order, 7 steps, ray, 5 awakenings), evacuation (one move per
 # piece: 40 Evacuees + 6 Press pieces, 5 dones), press conference (1).
-DECISIONS_PER_ROUND = 20 + 5 + 1 + 20 + 51 + 1
+DECISIONS_PER_ROUND = 20 + 5 + 4 + 20 + 51 + 1
 MAX_GAME_LENGTH = (NROUNDS + 1) * DECISIONS_PER_ROUND + 36 + VEHICLE_CARDS
 RAW_SHORTS = sizeof(GData) // 2
 OBSERVATION_SIZE = RAW_SHORTS + 6 + NUM_STAGES + NSQ
@@ -103,7 +105,7 @@ _FIELDS = {
     "press_moved": (20, 0, 6), "road": (29, 0, 6), "foot": (29, 0, 1), "crossed": (29, 0, 1),
     "tank_new": (29, 0, 1), "tank_moved": (29, 0, 1), "bag": (4, 0, 10), "pile": (4, 0, 9),
     "stock": (4, 0, 9), "status_used": (12, 0, 1), "status": (6, -1, 11), "support": (4, 0, 2),
-    "vehicles": (0, 0, 4), "hv_stock": (0, 0, 3), "tank_stock": (0, 0, 3), "to_place": (0, 0, 3),
+    "vehicle": (4, 0, 1), "planner": (0, 1, 4), "hv_stock": (0, 0, 3), "tank_stock": (0, 0, 3), "to_place": (0, 0, 3),
     "air": (0, 0, 1), "dice_own": (0, 3, 6), "rerolls_own": (0, 1, 3), "aw_dice": (0, 0, 3),
     "aw_rerolls": (0, 0, 2), "dice": (6, 0, 6), "to_roll": (0, 0, 6), "reroll_left": (0, 0, 3),
     "reroll_min": (0, 0, 5), "rerolled": (0, 0, 1), "mv_k": (0, 0, 6), "mv_a": (0, 0, 4),
@@ -340,6 +342,8 @@ cdef class GodzillaState(State):
             raise ValueError("godzilla state: the game ends after the return round and the Press cards")
         if d.round > d.last + 1 or (d.round > d.last and st < ST_OMEN):
             raise ValueError("godzilla state: the return round has only omen and execution")
+        if d.planner >= d.n or (d.planner != 1 and st not in (ST_PLAN, ST_TILES)):
+            raise ValueError("godzilla state: the planning seat is not a human seat planning now")
         if st != ST_END and not is_chance_stage(st):
             if gen_legal(d, buf) == 0:
                 raise ValueError("godzilla state: the player to act has no legal move")
@@ -371,6 +375,8 @@ cdef class GodzillaState(State):
         if a == A_DONE:
             if st == ST_EVAC:
                 return "end press moves" if d.evc >= 4 else f"end {colour_name(d.evc)} moves"
+            if st == ST_PLAN and d.planner < d.n - 1:
+                return f"planning to {seat_name(d.planner + 1)}"
             return _DONE_TEXT.get(st, "done")
         if a < A_PLACE:
             return f"footprint {road_name(a - A_FOOT)}"
@@ -443,12 +449,17 @@ cdef class GodzillaState(State):
                 marks.append(f"{_COLOUR_LETTERS[c]}{e}" + ("'" * m if m else ""))
         if d.press[s]:
             marks.append(f"P{d.press[s]}" + ("'" * d.press_moved[s]))
-        return top.ljust(13), " ".join(marks)[:13].ljust(13)
+        full = " ".join(marks)
+        if len(full) > 13:         # the whole content goes below the grid
+            return top.ljust(13), (full[:12] + "+").ljust(13), full
+        return top.ljust(13), full.ljust(13), ""
 
     def _grid(self) -> list:
         lines = []
+        overflow = []
         for y in range(GRID_H):
             cells = [self._cell(y * GRID_W + x) for x in range(GRID_W)]
+            overflow.extend(f"  {sq_name(y * GRID_W + x)}: {cells[x][2]}" for x in range(GRID_W) if cells[x][2])
             for row in range(2):
                 text = ""
                 for x in range(GRID_W):
@@ -464,7 +475,7 @@ cdef class GodzillaState(State):
                     mark = self._road_mark(r) if r >= 0 else "   "
                     text += ("  " + mark).ljust(13) + ("   " if x < GRID_W - 1 else "")
                 lines.append(text.rstrip())
-        return lines
+        return lines + overflow
 
     def _lines(self) -> list:
         cdef GData* d = &self.d
@@ -499,10 +510,12 @@ cdef class GodzillaState(State):
                      + f"; high-voltage {d.hv_stock}, tanks {d.tank_stock}")
         cards = [f"R{i + 1} {sq_name(GZ_STATUS_MAIN[d.status[i]])}/{sq_name(GZ_STATUS_ALT[d.status[i]])}"
                  for i in range(NROUNDS) if d.status[i] >= 0]
-        for i in range(0, len(cards), 3):
-            lines.append(("status cards: " if i == 0 else "              ") + ", ".join(cards[i:i + 3]))
+        for i in range(0, len(cards), 2):
+            lines.append(("status cards: " if i == 0 else "              ") + ", ".join(cards[i:i + 2]))
         sup = [f"{support_name(k)} ({'used' if d.support[k] == 2 else 'ready'})" for k in range(NSUPPORT) if d.support[k]]
-        lines.append(f"support: vehicle procurement x{d.vehicles}" + ("; " + ", ".join(sup) if sup else ""))
+        veh = ", ".join(colour_name(g) for g in range(NCOL) if d.vehicle[g]) or "none"
+        lines.append(f"vehicle procurement: {veh}")
+        lines.append("support: " + (", ".join(sup) if sup else "none revealed"))
         if d.air:
             lines.append("air strike this round: one die fewer")
         lines.append(f"Kaiju screen {kaiju_points(d)} points: landmarks {d.k_landmark}, evacuees "
@@ -512,13 +525,13 @@ cdef class GodzillaState(State):
         lines.append("Human screen: evacuees " + "/".join(str(d.h_evac[c]) for c in range(NCOL))
                      + f", press {d.h_press}; Press (done): {d.press_won} cards")
         # the step in progress, so that different positions never read the same
-        lines.append(f"step: colour {d.evc}, place {d.to_place}, draws {d.bag_left} to "
-                     f"{sq_name(d.place_sq)}, tiles {d.tiles_left},")
-        lines.append(f"  reroll from {d.reroll_min + 1}{' (done)' if d.rerolled else ''}, pending "
-                     f"{d.mv_pending}{d.ray_pending}, dice by face " + "".join(str(d.dice[v]) for v in range(6)))
+        lines.append(f"step: planner {seat_name(d.planner)}, colour {d.evc}, to place {d.to_place}, "
+                     f"tiles to turn {d.tiles_left}, pending {d.mv_pending}{d.ray_pending}")
+        lines.append(f"  draws {d.bag_left} to {sq_name(d.place_sq)}, reroll from {d.reroll_min + 1}"
+                     f"{' (done)' if d.rerolled else ''}, dice by face " + "".join(str(d.dice[v]) for v in range(6)))
         if d.press_seen:
-            lines.append("press cards turned over: " + ", ".join(
-                f"kind {k + 1} x{d.kinds[k]}" for k in range(NPRESS_KINDS) if d.kinds[k]))
+            lines.append("press cards turned over, by kind 1-8: "
+                         + " ".join(str(d.kinds[k]) for k in range(NPRESS_KINDS)))
         if d.stage == ST_END:
             winner = "humans" if humans_win(d) else "Kaiju"
             lines.append(f"final: Kaiju {kaiju_points(d)}, humans {human_points(d)}"

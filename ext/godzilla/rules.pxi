@@ -74,7 +74,8 @@ ctypedef struct GData:
     short status_used[12]   # status cards revealed
     short status[6]         # card of each round, -1 until revealed
     short support[4]        # 0 unrevealed (beside 4/6 or in the box), 1 revealed, 2 used
-    short vehicles          # Vehicle procurement cards not yet played
+    short vehicle[4]        # each governor's Vehicle procurement card not yet played
+    short planner           # the human seat planning now (G14, G17)
     short hv_stock
     short tank_stock
     short to_place          # High-voltage / Tank tiles still allowed by the card played
@@ -193,6 +194,8 @@ cdef inline int current_player(GData* d) noexcept nogil:
         return 0
     if st == ST_EVAC:
         return seat_of(d, d.evc if d.evc < 4 else 0)
+    if st == ST_PLAN:
+        return d.planner
     return seat_of(d, 0)        # team decisions: the Tokyo governor's seat (G14, X2)
 
 
@@ -250,7 +253,9 @@ cdef void init_data(GData* d, int n, int turn_cap) noexcept nogil:
         d.status[i] = -1
     for i in range(NPRESS_KINDS):
         d.deck[i] = PRESS_PER_KIND
-    d.vehicles = VEHICLE_CARDS
+    for i in range(NCOL):
+        d.vehicle[i] = 1
+    d.planner = 1
     d.hv_stock = HV_TILES
     d.tank_stock = TANK_TILES
     d.dice_own = START_DICE
@@ -380,10 +385,21 @@ cdef int footprint_roads(GData* d, int* out) noexcept nogil:
     return m
 
 
+cdef int own_vehicle(GData* d) noexcept nogil:
+    """The unused Vehicle procurement card of one of the planning seat's governors (each
+    governor was dealt one, set-up step 11), -1 if none."""
+    cdef int g
+    for g in range(NCOL):
+        if d.vehicle[g] and seat_of(d, g) == d.planner:
+            return g
+    return -1
+
+
 cdef void end_omen(GData* d) noexcept nogil:
     if d.round > d.last:
         start_exec(d)          # G16: the return round has no planning phase
     else:
+        d.planner = 1
         start_tiles(d, TILES_PER_ROUND)
 
 
@@ -750,7 +766,7 @@ cdef int gen_legal(GData* d, int* out) noexcept nogil:
                     if d.road[r] == R_EMPTY:
                         out[m] = A_PLACE + k * NROADS + r
                         m += 1
-        if d.vehicles > 0 and sum4(d.pile) > 0:
+        if own_vehicle(d) >= 0 and sum4(d.pile) > 0:
             out[m] = A_VEHICLE
             m += 1
         return m
@@ -967,9 +983,15 @@ cdef void apply_move(GData* d, int a) noexcept nogil:
         d.foot[a - A_FOOT] = 1
     elif st == ST_PLAN:
         if a == A_DONE:
-            start_exec(d)
+            # G14, G17: the planning passes from seat to seat (H1 first); the phase ends when
+            # the last human seat is done
+            if d.planner < d.n - 1:
+                d.planner += 1
+            else:
+                d.planner = 1
+                start_exec(d)
         elif a == A_VEHICLE:
-            d.vehicles -= 1
+            d.vehicle[own_vehicle(d)] = 0
             start_tiles(d, VEHICLE_TILES)
         else:
             k = (a - A_PLACE) // NROADS

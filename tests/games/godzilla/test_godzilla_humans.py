@@ -77,7 +77,7 @@ def test_vehicle_procurement_turns_up_two_more_tiles():
     state = new()
     to_round_stage(state, "planning", status=SHINJUKU)
     play(state, "vehicle procurement")
-    assert stage(state) == "route tiles" and field(state, "vehicles") == 3
+    assert stage(state) == "route tiles" and field(state, "vehicle") == [0, 1, 1, 1]
     play(state, "turn up a tram tile", "turn up a tram tile")
     assert stage(state) == "planning" and field(state, "stock")[3] == 2
 
@@ -184,3 +184,20 @@ def test_emergency_press_conference_draws_two():
     advance(state, "omen")
     advance(state, "status card")
     assert field(state, "press_won") == 2     # single use (G10)
+
+
+def test_planning_passes_from_seat_to_seat_with_their_own_vehicle_cards():
+    state = new(4)             # 3 human seats: Tokyo H1, Saitama H2, Chiba H3, Kanagawa H1
+    to_round_stage(state, "planning", status=SHINJUKU)
+    assert state.current_player() == 1 and state.legal_action_strings()[0] == "planning to H2"
+    play(state, "vehicle procurement", "turn up a rail tile", "turn up a rail tile")
+    assert field(state, "vehicle") == [0, 1, 1, 1]          # H1 plays Tokyo's card first
+    play(state, "vehicle procurement", "turn up a rail tile", "turn up a rail tile")
+    assert field(state, "vehicle") == [0, 1, 1, 0]          # then Kanagawa's
+    assert "vehicle procurement" not in state.legal_action_strings()
+    play(state, "planning to H2")
+    assert state.current_player() == 2 and "vehicle procurement" in state.legal_action_strings()
+    play(state, f"rail on {rn('Tokyo Home', 'Shinjuku')}", "planning to H3")
+    assert state.current_player() == 3
+    play(state, "end planning")
+    assert stage(state) == "dice roll" and field(state, "planner") == 1

@@ -27,7 +27,7 @@ def test_initial_components():
     assert d["pile"] == [9, 9, 9, 9] and d["stock"] == [0] * 4   # G6: 36 tiles
     assert d["hv_stock"] == 3 and d["tank_stock"] == 3
     assert (d["dice_own"], d["rerolls_own"], d["aw_dice"], d["aw_rerolls"]) == (3, 1, 3, 2)  # G4
-    assert d["vehicles"] == 4 and d["support"] == [0] * 4     # G10
+    assert d["vehicle"] == [1] * 4 and d["support"] == [0] * 4     # G10: one per governor
     assert d["deck"] == [3] * 8 and d["press_won"] == 0       # G11: 24 press cards
     assert sum(d["press"]) == 0 and d["status"] == [-1] * 6   # press pieces off the map
 

@@ -67,6 +67,23 @@ _DONE_TEXT = {ST_SUPPORT: "no more support cards", ST_HV_PLACE: "stop placing hi
               ST_PRESSCONF: "no press conference"}
 
 
+cdef double expected_press_points(int w) noexcept nogil:
+    """About what w Press cards drawn from the 24 (8 kinds x 3) score (G11): the expected
+    number of kinds, plus 12 x the chance of all 8 (taking kinds as independent)."""
+    cdef double absent = 1.0, all8 = 1.0
+    cdef int i, k
+    if w > PRESS_DECK:
+        w = PRESS_DECK
+    for i in range(w):
+        if PRESS_DECK - PRESS_PER_KIND - i <= 0:
+            absent = 0.0
+            break
+        absent *= (PRESS_DECK - PRESS_PER_KIND - i) / <double>(PRESS_DECK - i)
+    for k in range(NPRESS_KINDS):
+        all8 *= 1.0 - absent
+    return NPRESS_KINDS * (1.0 - absent) + (OXYGEN_DESTROYER_POINTS - NPRESS_KINDS) * all8
+
+
 def sq_name(int s) -> str:
     """The name of square s (G1)."""
     return GZ_SQ_NAME[s].decode()
@@ -205,20 +222,42 @@ cdef class GodzillaState(State):
             self.c_apply_action(buf[i])
 
     cdef void c_evaluate(self, double* out) noexcept nogil:
-        """Win chance from the point margin: screens, Press cards won (about 0.6 of a kind
-        each, at most 8) and Evacuees still on the map (half a point each)."""
+        """Win chance from the expected point margin (logistic, scale 3): the screens; each
+        Evacuee or Press piece on the map worth 1 on a Home square it leaves from, 0.7 when a
+        route of one kind already joins it to one, else 0.25; the Press cards won (and, from the last round
+        on, those the Kaiju's distance to Tokyo Bay will give) by their expected score."""
         cdef GData* d = &self.d
-        cdef double margin, ph, press
-        cdef int p, i, on_map = 0
+        cdef double margin, ph, humans
+        cdef int p, s, c, w
+        cdef int reach[20]
         if d.stage == ST_END:
             self.c_returns(out)
             return
-        for i in range(80):
-            on_map += d.evac[i]
-        press = 0.6 * d.press_won
-        if press > 8:
-            press = 8
-        margin = (sum4(d.h_evac) + d.h_press + press + 0.5 * on_map) - kaiju_points(d)
+        route_reach(d, reach)
+        humans = sum4(d.h_evac) + d.h_press
+        for s in range(NSQ):
+            for c in range(NCOL):
+                if d.evac[s * 4 + c]:
+                    if s == GZ_HOME_SQ[c]:          # leaves at the end of the phase
+                        humans += d.evac[s * 4 + c]
+                    else:
+                        humans += d.evac[s * 4 + c] * (0.7 if (reach[s] >> GZ_HOME_SQ[c]) & 1 else 0.25)
+            if d.press[s]:
+                p = 0
+                for c in range(NCOL):
+                    if s == GZ_HOME_SQ[c]:
+                        p = 2
+                    elif (reach[s] >> GZ_HOME_SQ[c]) & 1 and p == 0:
+                        p = 1
+                humans += d.press[s] * (1.0 if p == 2 else (0.7 if p else 0.25))
+        if d.press_seen == d.press_won and d.stage == ST_REVEAL:
+            humans += press_points(d)
+        else:
+            w = d.press_won
+            if d.round >= d.last:
+                w += bay_distance(d)
+            humans += expected_press_points(w)
+        margin = humans - kaiju_points(d)
         ph = 1.0 / (1.0 + exp(-margin / 3.0))
         out[0] = 1.0 - ph
         for p in range(1, d.n):

@@ -201,3 +201,13 @@ def test_planning_passes_from_seat_to_seat_with_their_own_vehicle_cards():
     assert state.current_player() == 3
     play(state, "end planning")
     assert stage(state) == "dice roll" and field(state, "planner") == 1
+
+
+def test_evaluation_rewards_routes_and_pieces_reaching_home():
+    state = _evacuation(routes=[(0, "Tokyo Home", "Shinjuku")])
+    before = state.evaluate()[1]
+    play(state, "Tokyo evacuee Shinjuku to Tokyo Home")
+    assert state.evaluate()[1] > before
+    cut = _evacuation(routes=[])
+    joined = _evacuation(routes=[(0, "Tokyo Home", "Shinjuku")])
+    assert joined.evaluate()[1] > cut.evaluate()[1]

@@ -104,3 +104,30 @@ def test_observation_is_the_whole_public_state():
         assert "Kaiju at Shibaura" in text and "route pile" in text
         assert text.splitlines()[1].startswith("you are " + ("Kaiju" if p == 0 else f"H{p}"))
         assert len(state.observation_tensor(p)) == len(state.observation_tensor(0))
+
+
+def test_observation_tells_positions_apart():
+    """Every seat sees the whole state: two positions with the same observation are the same
+    position (so an information state fixes the legal actions, as ISMCTS needs)."""
+    import random
+    seen = {}
+    for players in (2, 4):
+        for seed in range(4):
+            state = new(players)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                key = (players, state.observation_string(1))
+                assert seen.setdefault(key, state.to_json()) == state.to_json()
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_evaluation_is_a_win_chance_split():
+    import random
+    state = new(3)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        values = state.evaluate()
+        assert all(0.0 <= v <= 1.0 for v in values) and abs(sum(values) - 1.0) < 1e-9
+        assert values[1] == values[2]
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.evaluate() == state.returns()

@@ -355,8 +355,9 @@ cdef class GodzillaState(State):
         for r in range(NROADS):
             if (d.tank_new[r] or d.tank_moved[r]) and d.road[r] != R_TANK:
                 raise ValueError("godzilla state: a Tank mark on a road with no Tank")
-            if d.foot[r] and d.road[r] in (R_HV, R_TANK):
-                raise ValueError("godzilla state: a Footprint on a High-voltage or Tank road (G15)")
+            if d.foot[r] and d.road[r] in (R_HV, R_TANK) and ST_OMEN <= st <= ST_AWAKEN:
+                raise ValueError("godzilla state: a Footprint on a High-voltage or Tank road (G15); "
+                                 "only last round's Footprints may share a road until the omen")
             if d.crossed[r] and not d.foot[r]:
                 raise ValueError("godzilla state: the Kaiju crossed a road without a Footprint")
         if sum(d.foot[r] for r in range(NROADS)) > FOOTPRINTS:
@@ -369,7 +370,7 @@ cdef class GodzillaState(State):
         if sum(d.dice[v] for v in range(6)) + d.to_roll > d.dice_own:
             raise ValueError("godzilla state: more dice rolled than the Kaiju owns")
         drawn = sum(1 for k in range(NSUPPORT) if d.support[k] > 0)
-        due = sum(1 for r in (4, 6) if r < d.round or (r == d.round and st not in (ST_STATUS, ST_BAG, ST_SUPPORT_REVEAL)))
+        due = sum(1 for r in (4, 6) if r <= d.last and (r < d.round or (r == d.round and st not in (ST_STATUS, ST_BAG, ST_SUPPORT_REVEAL))))
         if drawn != due:
             raise ValueError(f"godzilla state: {drawn} support cards revealed, {due} expected (G10)")
         if d.press_seen > d.press_won or any(d.deck[k] + d.kinds[k] != PRESS_PER_KIND for k in range(NPRESS_KINDS)) \
@@ -381,6 +382,29 @@ cdef class GodzillaState(State):
             raise ValueError("godzilla state: the game ends after the return round and the Press cards")
         if d.round > d.last + 1 or (d.round > d.last and st < ST_OMEN):
             raise ValueError("godzilla state: the return round has only omen and execution")
+        if (d.to_roll > 0) != (st == ST_ROLL) and not (st == ST_REROLL and d.to_roll > 0):
+            raise ValueError("godzilla state: dice to roll outside the dice roll")
+        if (d.reroll_left > 0) != (st == ST_REROLL):
+            raise ValueError("godzilla state: rerolls left outside the reroll step")
+        if (d.bag_left > 0) != (st == ST_BAG):
+            raise ValueError("godzilla state: Evacuees to draw outside the bag draws")
+        if (d.tiles_left > 0) != (st == ST_TILES):
+            raise ValueError("godzilla state: route tiles to turn up outside that step")
+        if (d.to_place > 0) != (st in (ST_HV_PLACE, ST_TANK_PLACE)):
+            raise ValueError("godzilla state: tiles to place outside the High-voltage/Tank step")
+        if st == ST_SUPPORT_REVEAL and d.round not in (4, 6):
+            raise ValueError("godzilla state: support cards are turned up in rounds 4 and 6 only")
+        if d.air and d.support[SUP_AIR] != 2:
+            raise ValueError("godzilla state: an Air strike in force that was never played")
+        if st == ST_PRESSCONF and d.support[SUP_CONF] != 1:
+            raise ValueError("godzilla state: no Emergency press conference card to play")
+        if st == ST_STATUS and d.round > d.last:
+            raise ValueError("godzilla state: no status card in the return round")
+        if st != ST_EVAC and (any(d.moved[i] for i in range(80)) or any(d.press_moved[s] for s in range(NSQ))):
+            raise ValueError("godzilla state: pieces marked as moved outside the evacuation")
+        if st not in (ST_SUPPORT, ST_HV_PLACE, ST_TANK_PLACE, ST_TANK_MOVE) and any(
+                d.tank_new[r] or d.tank_moved[r] for r in range(NROADS)):
+            raise ValueError("godzilla state: Tank marks outside the situation phase")
         if d.planner >= d.n or (d.planner != 1 and st not in (ST_PLAN, ST_TILES)):
             raise ValueError("godzilla state: the planning seat is not a human seat planning now")
         if st != ST_END and not is_chance_stage(st):

@@ -40,15 +40,20 @@ def test_random_games_keep_invariants_and_end(players):
         assert r[0] in (0.0, 1.0) and len(set(r[1:])) == 1
 
 
-def test_json_round_trip_and_clone_along_a_game():
-    state = new(3)
-    game = load_game("godzilla", players=3)
+@pytest.mark.parametrize("players, cap", [(2, 6), (3, 3), (4, 4), (5, 1)])
+def test_json_round_trip_along_games(players, cap):
+    """Every reachable position loads back exactly (load_dict refuses only unreachable ones)."""
     import random
-    rng = random.Random(5)
-    while not state.is_terminal():
-        again = game.state_from_json(state.to_json())
-        assert again == state and again.to_json() == state.to_json()
-        state.apply_action(rng.choice(state.legal_actions()))
+    game = load_game("godzilla", players=players, turn_cap=cap)
+    for seed in range(3):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while True:
+            again = game.state_from_json(state.to_json())
+            assert again == state and again.to_json() == state.to_json()
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("change, message", [
@@ -61,6 +66,12 @@ def test_json_round_trip_and_clone_along_a_game():
     (dict(press_seen=1), "turned over"),
     (dict(hv_stock=2), "High-voltage"),
     (dict(stage=99), "outside"),
+    (dict(to_roll=2), "dice to roll"),
+    (dict(bag_left=1), "Evacuees to draw"),
+    (dict(air=1), "Air strike"),
+    (dict(moved={4: 1}), "moved"),            # the 2 Tokyo evacuees at Ikebukuro
+    (dict(planner=2), "planning seat"),
+    (dict(stage=2), "rounds 4 and 6"),
     (dict(evac="x"), "list"),
 ])
 def test_inconsistent_json_is_refused(change, message):

@@ -211,3 +211,21 @@ def test_evaluation_rewards_routes_and_pieces_reaching_home():
     cut = _evacuation(routes=[])
     joined = _evacuation(routes=[(0, "Tokyo Home", "Shinjuku")])
     assert joined.evaluate()[1] > cut.evaluate()[1]
+
+
+def test_two_press_pieces_on_one_home_still_one_card_per_evacuee():
+    state = new()
+    play(state, SHINJUKU, "draw a Tokyo evacuee", "draw a Tokyo evacuee")
+    advance(state, "status card")                # round 1: nothing placed, nothing moves
+    play(state, "status card 1: Ikebukuro / Shinjuku", "draw a Tokyo evacuee",
+         "draw a Tokyo evacuee", "draw a Tokyo evacuee")
+    advance(state, "route tiles")
+    state = edit(state, road={road("Tokyo Home", "Shinjuku"): 1, road("Tokyo Home", "Ikebukuro"): 1},
+                 pile={0: field(state, "pile")[0] - 2})
+    advance(state, "dice roll")
+    roll(state, 1, 3, 5)
+    play(state, *["Tokyo evacuee Shinjuku to Tokyo Home"] * 2, *["Tokyo evacuee Ikebukuro to Tokyo Home"] * 3,
+         "press Shinjuku to Tokyo Home", "press Ikebukuro to Tokyo Home")
+    d = state.to_dict()
+    assert d["h_press"] == 2 and d["h_evac"][0] == 5
+    assert d["press_won"] == 5                # G7, G19: per evacuee, not per press piece

@@ -211,3 +211,18 @@ def test_air_strike_removes_a_die_this_round_only():
     advance(state, "status card")
     advance(state, "dice roll")
     assert field(state, "to_roll") == 3
+
+
+def test_air_strike_does_not_reach_the_return_round():
+    state = new(turn_cap=4)          # round 4 is the last ordinary round (X5)
+    for _ in range(3):
+        advance(state, "status card")
+        advance(state, "omen")
+    to_round_stage(state, "support cards", support="air strike")
+    play(state, "air strike")
+    advance(state, "dice roll")
+    assert field(state, "to_roll") == 2
+    advance(state, "omen")
+    assert field(state, "round") == 5        # the return round (G19: no air strike there)
+    advance(state, "dice roll")
+    assert field(state, "to_roll") == 3

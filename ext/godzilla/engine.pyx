@@ -19,7 +19,8 @@ engine never fixes any of it before it is seen: each is a chance node at the mom
 turned up (X3), the Press cards won included (they are only counted during play and turned
 over, one chance node each, at scoring). The state therefore holds nothing any seat cannot
 see, every observation is the whole state, and resampling has nothing to redraw. Screens are
-public by X4. Dice and bag draws are chance nodes with exact probabilities (one per die).
+public by X4. Dice and bag draws are chance nodes with exact probabilities: a roll is one
+chance node over the multiset of faces (at most C(11, 5) = 462 outcomes for 6 dice).
 """
 cimport cython
 from libc.string cimport memset
@@ -207,6 +208,12 @@ cdef class GodzillaState(State):
         cdef int n, i
         cdef double u
         while self.d.stage != ST_END:
+            if self.d.stage == ST_ROLL:     # per die: the same law as the multiset outcome
+                for i in range(self.d.to_roll):
+                    self.d.dice[rng_below(rng, 6)] += 1
+                self.d.to_roll = 0
+                after_roll(&self.d)
+                continue
             if is_chance_stage(self.d.stage):
                 n = gen_chance(&self.d, buf, probs)
                 u = rng_below(rng, 1 << 30) / <double>(1 << 30)
@@ -428,8 +435,8 @@ cdef class GodzillaState(State):
                 return f"support card {support_name(a)}"
             if st == ST_TILES and 0 <= a < NKINDS:
                 return f"turn up a {kind_name(a)} tile"
-            if st == ST_ROLL and 0 <= a < 6:
-                return f"die {a + 1}"
+            if st == ST_ROLL and 0 <= a < ROLL_COUNT[d.to_roll]:
+                return "roll " + "-".join(str(v + 1) for v in range(6) for _ in range(ROLL_FACES[d.to_roll][a][v]))
             if st == ST_REVEAL and 0 <= a < NPRESS_KINDS:
                 return f"press card kind {a + 1}"
             raise ValueError(f"{a} is not a chance outcome here")

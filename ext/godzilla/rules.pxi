@@ -22,7 +22,7 @@ cdef enum:
     A_TAKE_REROLL = 470     # awakening: take a Reroll tile
     A_EVAC = 471            # + from * 20 + to: move one Evacuee (or Press piece)
     NUM_ACTIONS = 871
-    NUM_CHANCE = 12
+    NUM_CHANCE = 462        # the most outcomes: a roll of 6 dice, C(11, 5) multisets
 
 # stages
 cdef enum:
@@ -36,7 +36,7 @@ cdef enum:
     ST_OMEN = 7             # Kaiju: Footprint tiles
     ST_TILES = 8            # chance: a route tile turned up
     ST_PLAN = 9             # humans: place route tiles, Vehicle procurement
-    ST_ROLL = 10            # chance: one die
+    ST_ROLL = 10            # chance: the faces of all the dice rolled, as a multiset
     ST_REROLL = 11          # Kaiju: dice to reroll
     ST_STRAIGHT = 12        # Kaiju: movement group
     ST_RAYGRP = 13          # Kaiju: heat-ray group
@@ -123,6 +123,44 @@ cdef int STRAIGHT_A[15]     # straight index -> lowest value (0-based) and lengt
 cdef int STRAIGHT_K[15]
 cdef int DIR_DX[4]
 cdef int DIR_DY[4]
+# Rolls: ROLL_FACES[k][i][v] = dice showing face v in the i-th multiset of k dice (in
+# lexicographic order of the sorted faces), ROLL_COUNT[k] multisets, ROLL_PROB[k][i] its
+# exact probability k! / (c1! ... c6!) / 6^k.
+cdef signed char ROLL_FACES[7][462][6]
+cdef int ROLL_COUNT[7]
+cdef double ROLL_PROB[7][462]
+
+
+cdef void _build_rolls():
+    cdef int k, i, v, code, rest, m
+    cdef int c[6]
+    cdef double fact[7]
+    cdef double p
+    fact[0] = 1.0
+    for v in range(1, 7):
+        fact[v] = fact[v - 1] * v
+    for k in range(7):
+        ROLL_COUNT[k] = 0
+    # every count vector with a sum of 1..6, enumerated in base 7 from face 1 up: faces
+    # sorted ascending compare in the same order as the vectors read from face 1
+    for code in range(7 ** 6 - 1, -1, -1):
+        rest = code
+        m = 0
+        for v in range(6):
+            c[5 - v] = rest % 7
+            rest //= 7
+            m += c[5 - v]
+        if m < 1 or m > 6:
+            continue
+        i = ROLL_COUNT[m]
+        p = fact[m]
+        for v in range(6):
+            ROLL_FACES[m][i][v] = c[v]
+            p /= fact[c[v]]
+        for v in range(m):
+            p /= 6.0
+        ROLL_PROB[m][i] = p
+        ROLL_COUNT[m] += 1
 
 
 cdef void _build_tables():
@@ -168,6 +206,7 @@ cdef void _build_tables():
     DIR_DY[3] = 0
 
 _build_tables()
+_build_rolls()
 
 
 cdef inline int other_end(int r, int s) noexcept nogil:
@@ -840,11 +879,11 @@ cdef int gen_chance(GData* d, int* out, double* probs) noexcept nogil:
                 probs[k] = 1.0 / m
         return m
     if st == ST_ROLL:
-        for k in range(6):
+        for k in range(ROLL_COUNT[d.to_roll]):
             out[k] = k
             if probs != NULL:
-                probs[k] = 1.0 / 6.0
-        return 6
+                probs[k] = ROLL_PROB[d.to_roll][k]
+        return ROLL_COUNT[d.to_roll]
     if st == ST_BAG:
         total = sum4(d.bag)
         for k in range(NCOL):
@@ -919,10 +958,10 @@ cdef void apply_chance(GData* d, int a) noexcept nogil:
         if d.tiles_left == 0:
             d.stage = ST_PLAN
     elif st == ST_ROLL:
-        d.dice[a] += 1
-        d.to_roll -= 1
-        if d.to_roll == 0:
-            after_roll(d)
+        for k in range(6):
+            d.dice[k] += ROLL_FACES[d.to_roll][a][k]
+        d.to_roll = 0
+        after_roll(d)
     elif st == ST_REVEAL:
         d.deck[a] -= 1
         d.kinds[a] += 1

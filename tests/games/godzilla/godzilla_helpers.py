@@ -104,17 +104,14 @@ def to_round_stage(state, until: str, status: str | None = None, support: str | 
     advance(state, until, chance=chance)
 
 
-def roll(state, *values, reroll=()):
-    """At the dice roll: the dice show `values`; then the reroll step keeps them (or rerolls
-    the values listed, whose new faces follow in `values` order)."""
+def roll_text(*values) -> str:
+    """The chance outcome text of a roll showing these faces (any order)."""
+    return "roll " + "-".join(str(v) for v in sorted(values))
+
+
+def roll(state, *values):
+    """At the dice roll: the dice show `values`; then the reroll step keeps them."""
     assert stage(state) == "dice roll", stage(state)
-    for v in values:
-        if stage(state) == "reroll":
-            for r in reroll:
-                state.apply_action(f"reroll a {r}")
-            if stage(state) == "reroll":
-                state.apply_action("keep the dice")
-            reroll = ()
-        state.apply_action(f"die {v}")
-    if stage(state) == "reroll" and not reroll:
+    state.apply_action(roll_text(*values))
+    if stage(state) == "reroll":
         state.apply_action("keep the dice")

@@ -58,22 +58,35 @@ def _at_roll(footprints=(), **fields):
     return edit(state, **fields) if fields else state
 
 
-def test_all_dice_are_rolled_one_chance_node_each():
+def test_all_dice_are_rolled_as_one_chance_node_over_the_multiset():
     state = _at_roll()
     assert field(state, "to_roll") == 3
-    assert state.chance_outcomes() == [(v, 1 / 6) for v in range(6)]
-    play(state, "die 1", "die 1", "die 6")
+    outcomes = dict((state.action_to_string(a), p) for a, p in state.chance_outcomes())
+    assert len(outcomes) == 56 and abs(sum(outcomes.values()) - 1) < 1e-12
+    assert outcomes["roll 1-1-6"] == pytest.approx(3 / 216)
+    assert outcomes["roll 2-2-2"] == pytest.approx(1 / 216)
+    assert outcomes["roll 1-3-5"] == pytest.approx(6 / 216)
+    play(state, "roll 1-1-6")
     assert field(state, "dice") == [2, 0, 0, 0, 0, 1]
     assert stage(state) == "reroll"
 
 
+def test_six_dice_make_462_outcomes():
+    state = _at_roll(dice_own=6, aw_dice=0, to_roll=6, k_landmark=3,
+                     landmark={SQ["Ueno"]: 0, SQ["Radio Tower"]: 0, SQ["Kasumigaseki"]: 0})
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 462 and abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    assert dict((state.action_to_string(a), p) for a, p in outcomes)["roll 1-2-3-4-5-6"] == pytest.approx(720 / 6 ** 6)
+
+
 def test_reroll_up_to_the_tiles_held_once():
     state = _at_roll()
-    play(state, "die 1", "die 4", "die 6")
+    play(state, "roll 1-4-6")
     assert state.legal_action_strings() == ["keep the dice", "reroll a 1", "reroll a 4", "reroll a 6"]
     play(state, "reroll a 4")                 # 1 reroll tile: the die is rerolled at once
     assert stage(state) == "dice roll" and field(state, "to_roll") == 1
-    play(state, "die 5")
+    assert len(state.chance_outcomes()) == 6
+    play(state, "roll 5")
     assert stage(state) != "reroll"           # G4: a single reroll
     assert field(state, "dice") == [1, 0, 0, 0, 1, 1]
 
@@ -81,7 +94,7 @@ def test_reroll_up_to_the_tiles_held_once():
 def test_rerolls_are_chosen_in_ascending_order():
     state = _at_roll(rerolls_own=3, aw_rerolls=0, dice_own=4, aw_dice=2, to_roll=4, k_landmark=3,
                      landmark={SQ["Ueno"]: 0, SQ["Radio Tower"]: 0, SQ["Kasumigaseki"]: 0})
-    play(state, "die 2", "die 4", "die 4", "die 6")
+    play(state, "roll 2-4-4-6")
     play(state, "reroll a 4")
     # no going back to the 2: one order per set of dice
     assert state.legal_action_strings() == ["keep the dice", "reroll a 4", "reroll a 6"]

@@ -50,8 +50,12 @@ MAX_BRANCHING = 343
 # piece: 40 Evacuees + 6 Press pieces, 5 dones), press conference (1).
 DECISIONS_PER_ROUND = 20 + 5 + 4 + 20 + 51 + 1
 MAX_GAME_LENGTH = (NROUNDS + 1) * DECISIONS_PER_ROUND + 36 + VEHICLE_CARDS
-RAW_SHORTS = sizeof(GData) // 2
-OBSERVATION_SIZE = RAW_SHORTS + 6 + NUM_STAGES + NSQ
+# seat, stage, round, Kaiju square; squares; roads; bag, pile, stock; status cards (used, per
+# round); support cards; vehicles, planner; counters; placement square; dice; screens; press
+# cards; last round
+OBSERVATION_SIZE = (6 + NUM_STAGES + NROUNDS + 1 + NSQ + NSQ * 11 + NROADS * 11 + 12
+                    + NSTATUS + NROUNDS * NSTATUS + NSUPPORT * 3 + NCOL + 5 + 23 + NSQ + 6
+                    + 17 + 18 + 1)
 
 STAGE_NAMES = ("status card", "evacuees from the bag", "support card reveal", "support cards",
                 "high-voltage tiles", "tank tiles", "tank moves", "omen", "route tiles",
@@ -618,17 +622,61 @@ cdef class GodzillaState(State):
         return "\n".join(lines)
 
     def observation_tensor(self, player: int):
-        """The state's fields (scaled), the seat, the stage and the Kaiju's square, one-hot."""
+        """What `player` sees (the whole state, see the module docstring) as a float32 vector
+        of OBSERVATION_SIZE: one-hot blocks for the seat, stage, round, Kaiju square, each
+        road's content and each round's status card; scaled counts for the rest."""
+        cdef GData* d = &self.d
         p = self._seat(player)
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-        raw = np.frombuffer(self._raw_bytes(), dtype=np.int16).astype(np.float32)
-        out[:RAW_SHORTS] = raw / 10.0
-        k = RAW_SHORTS
-        out[k + p] = 1.0
-        k += 6
-        out[k + self.d.stage] = 1.0
-        k += NUM_STAGES
-        out[k + self.d.kaiju] = 1.0
+        k = 0
+
+        def one_hot(index, size):
+            nonlocal k
+            if 0 <= index < size:
+                out[k + index] = 1.0
+            k += size
+
+        def values(items, scale):
+            nonlocal k
+            for x in items:
+                out[k] = x / scale
+                k += 1
+
+        one_hot(p, 6)
+        one_hot(d.stage, NUM_STAGES)
+        one_hot(d.round - 1, NROUNDS + 1)
+        one_hot(d.kaiju, NSQ)
+        for sq in range(NSQ):
+            values([d.landmark[sq]], 1.0)
+            values([d.evac[sq * 4 + c] for c in range(NCOL)], 10.0)
+            values([d.moved[sq * 4 + c] for c in range(NCOL)], 10.0)
+            values([d.press[sq], d.press_moved[sq]], 6.0)
+        for r in range(NROADS):
+            one_hot(d.road[r], 7)
+            values([d.foot[r], d.crossed[r], d.tank_new[r], d.tank_moved[r]], 1.0)
+        values([d.bag[c] for c in range(NCOL)], 10.0)
+        values([d.pile[c] for c in range(NKINDS)] + [d.stock[c] for c in range(NKINDS)], 9.0)
+        values([d.status_used[i] for i in range(NSTATUS)], 1.0)
+        for i in range(NROUNDS):
+            one_hot(d.status[i], NSTATUS)
+        for i in range(NSUPPORT):
+            one_hot(d.support[i], 3)
+        values([d.vehicle[g] for g in range(NCOL)], 1.0)
+        one_hot(d.planner, 5)
+        values([d.hv_stock, d.tank_stock, d.to_place, d.air, d.dice_own, d.rerolls_own, d.aw_dice,
+                d.aw_rerolls, d.to_roll, d.reroll_left, d.reroll_min, d.rerolled, d.mv_k, d.mv_a,
+                d.ray_k, d.mv_pending, d.ray_pending, d.moving, d.steps, d.awaken, d.evc,
+                d.bag_left, d.tiles_left], 6.0)
+        one_hot(d.place_sq, NSQ)
+        values([d.dice[v] for v in range(6)], 6.0)
+        values([d.k_landmark] + [d.k_evac[c] for c in range(NCOL)] + [d.k_press]
+               + [d.k_route[c] for c in range(NKINDS)] + [d.k_hv, d.k_tank]
+               + [d.h_evac[c] for c in range(NCOL)] + [d.h_press], 10.0)
+        values([d.press_won, d.press_seen] + [d.deck[i] for i in range(NPRESS_KINDS)]
+               + [d.kinds[i] for i in range(NPRESS_KINDS)], 24.0)
+        values([d.last], 6.0)
+        if k != OBSERVATION_SIZE:           # the layout and its size must agree
+            raise RuntimeError(f"godzilla observation tensor filled {k} of {OBSERVATION_SIZE}")
         return out
 
     def __str__(self) -> str:

@@ -142,3 +142,27 @@ def test_evaluation_is_a_win_chance_split():
         assert values[1] == values[2]
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.evaluate() == state.returns()
+
+
+def test_every_move_and_chance_outcome_is_public():
+    import random
+    state = new(3)
+    rng = random.Random(8)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        for observer in range(3):
+            assert all(state.action_key(observer, a) == a for a in state.legal_actions())
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_observation_tensor_is_in_range_and_tells_positions_apart():
+    import random
+    state = new(4)
+    rng = random.Random(1)
+    seen = {}
+    while not state.is_terminal():
+        tensor = state.observation_tensor(2)
+        assert tensor.min() >= 0.0 and tensor.max() <= 1.0
+        assert seen.setdefault(tensor.tobytes(), state.to_json()) == state.to_json()
+        state.apply_action(rng.choice(state.legal_actions()))

@@ -38,6 +38,10 @@ SPEC = GameSpec(
     max_game_length=engine.MAX_GAME_LENGTH,
     max_branching=engine.MAX_BRANCHING,
     observation_size=engine.OBSERVATION_SIZE,
+    # Playouts stop after 20 moves and use the game's evaluation: as strong as full random
+    # playouts at equal iterations (mcts 300 iterations, 31-29 in 60 games) at a fifth of the
+    # time, and 18-12 in 30 games at equal time (0.02 s a move).
+    search_defaults={"cutoff": 20},
     teams=teams,
     seat_names=seat_names,
     render_module="vsai.ext.godzilla.render",

@@ -7,8 +7,16 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
+from vsai.ext.errors import InvalidArgumentError
+
 # progress(done, total): `done` iterations so far of `total` (None when only time bounds it).
+# A progress callback may raise StopSearch to end the search at once: the agent then answers
+# with the best move found so far.
 Progress = Callable[[int, Optional[int]], None]
+
+
+class StopSearch(Exception):
+    """Raised by a progress callback to stop a search early (see `Progress`)."""
 
 _MASK64 = (1 << 64) - 1
 
@@ -38,6 +46,44 @@ def mix_seed(*parts: int) -> int:
     return z
 
 
+# Bounds of every budget, wherever it is given (API, agent options, command line, engine).
+MAX_ITERATIONS = 1_000_000_000
+MAX_SECONDS = 86_400.0
+# Whole-number options without a natural bound stay within a C int.
+_INT_LIMIT = 2**31 - 1
+
+
+def whole_number(value: Any, low: int, high: int, what: str) -> int:
+    """`value` as an int in [low, high]: ints, integral floats and their texts ("1e3" is 1000).
+    The one check of whole numbers for agents and the command line; ValueError (the vsai
+    InvalidArgumentError) naming `what` and the range otherwise."""
+    number = value
+    if isinstance(number, str):
+        try:
+            number = float(number) if any(c in number.lower() for c in ".en") else int(number)
+        except ValueError:
+            number = None
+    if isinstance(number, float) and math.isfinite(number) and number.is_integer():
+        number = int(number)
+    if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
+        raise InvalidArgumentError(f"{what} must be a whole number from {low:,} to {high:,}, not {value!r}")
+    return number
+
+
+def seconds_value(value: Any, what: str, high: float = MAX_SECONDS) -> float:
+    """`value` as a number of seconds in (0, high]; ValueError naming `what` otherwise."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        number = math.nan
+    if not (math.isfinite(number) and 0 < number <= high):
+        raise InvalidArgumentError(f"{what} must be a number of seconds above 0 and at most {high:g}, "
+                                   f"not {value!r}")
+    return number
+
+
 @dataclass(frozen=True)
 class Budget:
     """How long an agent thinks: iterations, seconds, or both (whichever ends first)."""
@@ -49,21 +95,9 @@ class Budget:
     def make(iterations: Any, time_limit: Any, default_iterations: int) -> "Budget":
         """A checked budget; with neither bound given, `default_iterations`."""
         if iterations is not None:
-            if isinstance(iterations, bool) or isinstance(iterations, float) and not iterations.is_integer():
-                raise ValueError(f"iterations must be a positive whole number, not {iterations!r}")
-            try:
-                iterations = int(iterations)
-            except (TypeError, ValueError):
-                raise ValueError(f"iterations must be a positive whole number, not {iterations!r}") from None
-            if iterations < 1:
-                raise ValueError(f"iterations must be a positive whole number, not {iterations}")
+            iterations = whole_number(iterations, 1, MAX_ITERATIONS, "iterations")
         if time_limit is not None:
-            try:
-                time_limit = float(time_limit)
-            except (TypeError, ValueError):
-                raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}") from None
-            if not (time_limit > 0 and math.isfinite(time_limit)):
-                raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+            time_limit = seconds_value(time_limit, "time_limit")
         if iterations is None and time_limit is None:
             iterations = default_iterations
         return Budget(iterations, time_limit)
@@ -74,25 +108,20 @@ def check_options(agent: str, given: dict, allowed: dict[str, Callable[[Any], An
     unknown = sorted(set(given) - set(allowed))
     if unknown:
         names = ", ".join(sorted(allowed)) or "none"
-        raise ValueError(f"agent {agent} has no option {', '.join(unknown)}; its options are: {names}")
+        raise InvalidArgumentError(f"agent {agent} has no option {', '.join(unknown)}; its options are: {names}")
     result = {}
     for key, value in given.items():
         try:
             result[key] = allowed[key](value)
         except (TypeError, ValueError) as error:
-            raise ValueError(f"agent {agent}: option {key}={value!r}: {error}") from None
+            raise InvalidArgumentError(f"agent {agent}: option {key}={value!r}: {error}") from None
     return result
 
 
-def int_option(low: int, high: int | None = None) -> Callable[[Any], int]:
+def int_option(low: int, high: int = _INT_LIMIT) -> Callable[[Any], int]:
     """A checker for a whole number in [low, high]."""
     def check(value: Any) -> int:
-        if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
-            raise ValueError("a whole number is expected")
-        value = int(value)
-        if value < low or (high is not None and value > high):
-            raise ValueError(f"must be in {low}..{high if high is not None else 'any'}")
-        return value
+        return whole_number(value, low, high, "the value")
     return check
 
 
@@ -101,7 +130,10 @@ def float_option(low: float, high: float | None = None) -> Callable[[Any], float
     def check(value: Any) -> float:
         if isinstance(value, bool):
             raise ValueError("a number is expected")
-        value = float(value)
+        try:
+            value = float(value)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError("a number is expected") from None
         if not math.isfinite(value) or value < low or (high is not None and value > high):
             raise ValueError(f"must be a number in [{low}, {high if high is not None else 'inf'}]")
         return value

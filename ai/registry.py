@@ -8,6 +8,7 @@ from typing import Any, Callable
 from vsai.ai.base import Agent, Budget
 from vsai.ai.simple import HeuristicAgent, RandomAgent
 from vsai.ai.tree_search import ISMCTSAgent, MCTSAgent, PIMCAgent
+from vsai.ext.errors import UnknownAgentError
 
 # factory(game, *, seed, iterations, time_limit, **options) -> agent
 Factory = Callable[..., Any]
@@ -59,7 +60,7 @@ def _known(name: Any) -> str:
     if key not in _AGENTS:
         _load_optional()  # only then: importing pyspiel costs up to a second
     if key not in _AGENTS:
-        raise ValueError(f"unknown agent {name!r}; the agents are: {', '.join(_AGENTS)}")
+        raise UnknownAgentError(f"unknown agent {name!r}; the agents are: {', '.join(_AGENTS)}")
     return key
 
 

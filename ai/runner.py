@@ -5,7 +5,7 @@ import threading
 import time
 from typing import Sequence
 
-from vsai.ai.base import Budget, Progress
+from vsai.ai.base import Budget, Progress, StopSearch
 from vsai.ext.search import Searcher
 
 # Iterations when only a time limit bounds the search (never reached in practice).
@@ -30,7 +30,9 @@ def run_searches(searchers: Sequence[Searcher], budget: Budget, workers: int = 1
     `workers` threads (searcher i to thread i % workers); each thread runs its searchers one
     after another, each getting an equal slice of the time limit. `Searcher.run` releases
     the GIL, so threads search in parallel. `started` is when the caller's clock started
-    (default: now), so set-up time counts against the time limit.
+    (default: now), so set-up time counts against the time limit. When `progress` raises
+    StopSearch, every searcher stops within one slice (`_TIME_SLICE`) and the iterations run so
+    far count: the caller reads the trees as they stand.
     """
     count = len(searchers)
     start = time.monotonic() if started is None else started
@@ -39,10 +41,14 @@ def run_searches(searchers: Sequence[Searcher], budget: Budget, workers: int = 1
     groups = [list(range(w, count, workers)) for w in range(workers)]
     done = [0] * count
     total = budget.iterations
+    stop = threading.Event()
 
     def report() -> None:
-        if progress is not None:
-            progress(sum(done), total)
+        if progress is not None and not stop.is_set():
+            try:
+                progress(sum(done), total)
+            except StopSearch:
+                stop.set()
 
     def work(group: list[int], reporting: bool) -> None:
         for position, index in enumerate(group):
@@ -50,7 +56,7 @@ def run_searches(searchers: Sequence[Searcher], budget: Budget, workers: int = 1
             if budget.time_limit is not None:
                 deadline = start + budget.time_limit * (position + 1) / len(group)
             _run_one(searchers[index], quotas[index], deadline, done, index,
-                     report if reporting else None)
+                     report if reporting else None, stop)
 
     if workers == 1:
         work(groups[0], True)
@@ -78,13 +84,15 @@ def run_searches(searchers: Sequence[Searcher], budget: Budget, workers: int = 1
 
 
 def _run_one(searcher: Searcher, quota: int, deadline: float | None, done: list[int],
-             index: int, report) -> None:
+             index: int, report, stop: threading.Event) -> None:
     if quota <= 0:
         return
     chunk = max(16, quota // _REPORTS)
-    while done[index] < quota:
+    while done[index] < quota and not (stop.is_set() and done[index] > 0):
         if deadline is None:
-            ran = searcher.run(min(chunk, quota - done[index]))
+            # A time slice bounds each chunk too, so that a stop is seen quickly; the
+            # search itself is the same however it is chunked.
+            ran = searcher.run(min(chunk, quota - done[index]), _TIME_SLICE)
         else:
             remaining = deadline - time.monotonic()
             if remaining <= 0 and done[index] > 0:

@@ -31,11 +31,14 @@ class Candidate:
 def build(spec: AgentSpec, game: Any, seed: int, budget: Budget, hint: str = "--ai") -> Any:
     """An agent; BadParameter (usage error) when the agent refuses its options."""
     from vsai.ai import make_agent
+    from vsai.ai.base import whole_number
 
     options = dict(spec.options)
     iterations = options.pop("iterations", budget.iterations)
     time_limit = options.pop("time_limit", options.pop("think_time", budget.time_limit))
     try:
+        if "seed" in options:  # the agent's own seed, instead of the one the table derives
+            seed = whole_number(options.pop("seed"), 0, 2**63 - 1, "seed")
         return make_agent(spec.name, game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
     except (ValueError, TypeError) as error:
         message = str(error) if str(error).startswith(f"agent {spec.name}") else f"agent {spec.name}: {error}"

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import signal
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -101,19 +103,35 @@ def play_game(game_name: str, params: dict, specs: dict[str, options.AgentSpec],
 
 def run_games(game_name: str, params: dict, specs: dict[str, options.AgentSpec], labels: list[str],
               budget: options.Budget, seed: int, games: int, workers: int) -> Iterator[GameResult]:
-    """Every game of the match, in completion order, in `workers` processes (1 = this process)."""
+    """Every game of the match, in completion order, in `workers` processes (1 = this process;
+    never more processes than games or cores).
+
+    On Ctrl-C (or when the caller stops iterating) the worker processes are terminated at
+    once: the games they were playing are dropped, the finished ones were already yielded.
+    """
     args = (game_name, params, specs, labels, budget, seed)
-    if workers <= 1:
+    workers = max(1, min(workers, games, os.cpu_count() or 1))
+    if workers == 1:
         for index in range(games):
             yield play_game(*args, index)
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
+    pool = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn").Pool(
+        workers, initializer=_ignore_ctrl_c)
     try:
-        futures = [pool.submit(play_game, *args, index) for index in range(games)]
-        for future in as_completed(futures):
-            yield future.result()
-    finally:  # on Ctrl-C: drop the games not started, let the running ones end quietly
-        pool.shutdown(wait=False, cancel_futures=True)
+        yield from pool.imap_unordered(_play_indexed, [(args, index) for index in range(games)])
+        pool.close()
+    finally:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C waits for this
+        try:
+            pool.terminate()
+            pool.join()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _play_indexed(job: tuple) -> GameResult:
+    args, index = job
+    return play_game(*args, index)
 
 
 def _ignore_ctrl_c() -> None:
@@ -122,13 +140,38 @@ def _ignore_ctrl_c() -> None:
 
 
 def tally(results: list[GameResult], labels: list[str]) -> dict[str, Tally]:
-    """Per-agent totals."""
+    """Per-agent totals: each game counts once for an agent, with the returns of all the seats
+    it held added up (so a team's result is counted once, not once per seat)."""
     totals = {label: Tally() for label in labels}
     for result in results:
-        for seat, label in enumerate(result.labels):
-            totals[label].add(seat, result.returns[seat], result.scores[seat],
-                              result.think_seconds[seat], result.moves[seat])
+        for label in set(result.labels):
+            seats = [s for s, held in enumerate(result.labels) if held == label]
+            totals[label].add(seats[0], sum(result.returns[s] for s in seats),
+                              sum(result.scores[s] for s in seats) / len(seats),
+                              sum(result.think_seconds[s] for s in seats),
+                              sum(result.moves[s] for s in seats))
+            for seat in seats[1:]:
+                totals[label].seats[seat] = totals[label].seats.get(seat, 0) + 1
     return totals
+
+
+def side_tally(results: list[GameResult], sides: list[int], side_names: list[str]) -> list[dict[str, Any]]:
+    """For games with teams: one row per side and lineup on that side (e.g. the Kaiju side
+    played by ismcts), with the side's wins counted once per game and a Wilson interval."""
+    rows: dict[tuple[str, str], list[float]] = {}
+    for result in results:
+        for side, name in enumerate(side_names):
+            seats = [s for s, of in enumerate(sides) if of == side]
+            agents = "+".join(result.labels[s] for s in seats)
+            games_wins = rows.setdefault((name, agents), [0, 0.0])
+            games_wins[0] += 1
+            games_wins[1] += sum(result.returns[s] for s in seats)
+    out = []
+    for (name, agents), (games, wins) in sorted(rows.items()):
+        lo, hi = wilson_interval(wins, games)
+        out.append({"side": name, "agents": agents, "games": games, "wins": round(wins, 6),
+                    "win_rate": round(wins / games, 6), "ci95": [round(lo, 6), round(hi, 6)]})
+    return out
 
 
 def summary(game_name: str, games: int, totals: dict[str, Tally]) -> dict[str, Any]:
@@ -161,12 +204,12 @@ def _labels(specs: list[str]) -> tuple[list[str], dict[str, options.AgentSpec]]:
 @click.argument("game_name", metavar="GAME")
 @click.option("--agents", "agent_list", required=True, metavar="A,B[,C,D]",
               help="One agent per seat, each NAME or NAME:KEY=VALUE;... (e.g. ismcts:iterations=5000).")
-@click.option("--games", type=click.IntRange(1), default=20, show_default=True, help="Games to play.")
-@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="Seed of the whole match.")
-@click.option("--iterations", type=click.IntRange(1),
+@click.option("--games", type=options.GAMES, default=20, show_default=True, help="Games to play.")
+@click.option("--seed", type=options.SEED, default=0, show_default=True, help="Seed of the whole match.")
+@click.option("--iterations", type=options.ITERATIONS,
               help="Search iterations per move, every agent (200 when neither this nor --think-time is given).")
-@click.option("--think-time", type=click.FloatRange(0, min_open=True), help="Seconds per move, every agent.")
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Parallel processes.")
+@click.option("--think-time", type=options.SECONDS, help="Seconds per move, every agent.")
+@click.option("--workers", type=options.WORKERS, default=1, show_default=True, help="Parallel processes.")
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE", help="A game variant option.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the table.")
 def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: int | None,
@@ -178,11 +221,12 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
     """
     texts = [t.replace(";", ",") for t in agent_list.split(",")]
     texts = _regroup(texts)
-    if not 2 <= len(texts) <= 4:
-        raise click.BadParameter(f"give 2 to 4 agents, not {len(texts)}", param_hint="--agents")
+    spec = options.game_spec(game_name)
+    if not spec.min_players <= len(texts) <= spec.max_players:
+        raise click.BadParameter(f"{game_name} seats {spec.min_players} to {spec.max_players}: give "
+                                 f"that many agents, not {len(texts)}", param_hint="--agents")
     labels, specs = _labels(texts)
     game = options.load_game(game_name, len(labels), game_options)
-    options.check_seconds(think_time)
     budget = options.Budget(iterations, think_time) if iterations or think_time else options.Budget(200, None)
     # Fail on a bad agent option now, with a usage error, not inside a worker.
     for label in labels:
@@ -193,22 +237,36 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
     results: list[GameResult] = []
     columns = [TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
     interrupted = False
+    previous_handler = signal.getsignal(signal.SIGINT)
     try:
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task("arena", total=games)
             for result in run_games(game.name, game.get_parameters(), specs, labels, budget, seed, games, workers):
                 results.append(result)
                 progress.advance(task)
-    except KeyboardInterrupt:  # report the games finished so far
+    except KeyboardInterrupt:  # report the games finished so far; more Ctrl-C cannot cut that short
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         interrupted = True
         err.print(f"Interrupted: {len(results)} of {games} games were played.")
+    _report(game, results, labels, budget, as_json)
+    if interrupted:  # the process is on its way out: a further Ctrl-C stays ignored
+        raise SystemExit(130)
+    signal.signal(signal.SIGINT, previous_handler)
+
+
+def _report(game: Any, results: list[GameResult], labels: list[str], budget: options.Budget,
+            as_json: bool) -> None:
+    """Print the match's results: the table (and by side for team games), or one JSON object."""
     data = summary(game.name, len(results), tally(results, labels))
+    if game.teams():
+        sides = game.sides()
+        names = ["+".join(n for s, n in enumerate(game.seat_names()) if sides[s] == side)
+                 for side in range(max(sides) + 1)]
+        data["sides"] = side_tally(results, sides, names)
     if as_json:
         click.echo(json.dumps(data))
     else:
         _print_table(data, budget)
-    if interrupted:
-        raise SystemExit(130)
 
 
 def _regroup(parts: list[str]) -> list[str]:
@@ -232,4 +290,14 @@ def _print_table(data: dict[str, Any], budget: options.Budget) -> None:
         lo, hi = r["ci95"]
         table.add_row(label, f"{r['wins']:g}", f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
                       f"{r['mean_score']:.1f}", f"{r['mean_think_seconds'] * 1000:.1f} ms")
-    stdout_console(piped_width=120).print(table)
+    console = stdout_console(piped_width=120)
+    console.print(table)
+    if data.get("sides"):
+        sides = Table(title="By side (a team's result counts once per game)", title_justify="left")
+        for column in ("side", "agents", "games", "wins", "win rate", "95% interval"):
+            sides.add_column(column, justify="left" if column in ("side", "agents") else "right")
+        for r in data["sides"]:
+            lo, hi = r["ci95"]
+            sides.add_row(r["side"], r["agents"], str(r["games"]), f"{r['wins']:g}",
+                          f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        console.print(sides)

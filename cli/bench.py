@@ -70,9 +70,9 @@ def search_rate(name: str, game: Any, state: Any, iterations: int, seconds: floa
 @click.command("bench", short_help="Speed: clone time, playouts/s, search iterations/s.")
 @click.argument("game_name", metavar="[GAME]", required=False)
 @click.option("--agents", "agent_list", metavar="A,B", help="Agents to time (default: all).")
-@click.option("--iterations", type=click.IntRange(1), default=1000, show_default=True,
+@click.option("--iterations", type=options.ITERATIONS, default=1000, show_default=True,
               help="Search iterations per timed move.")
-@click.option("--seconds", type=click.FloatRange(0.01), default=0.5, show_default=True,
+@click.option("--seconds", type=options.Seconds(3600.0), default=0.5, show_default=True,
               help="Time spent on each measurement.")
 def bench(game_name: str | None, agent_list: str | None, iterations: int, seconds: float) -> None:
     """Speed: clone time, random playouts/s and each agent's search iterations/s."""

@@ -14,7 +14,7 @@ from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.console import thinking
 from vsai.cli.prompt import LineReader, completions, help_lines, parse
-from vsai.cli.session import CHANCE, HUMAN, Move, Table
+from vsai.core.match import CHANCE, HUMAN, Match, Move
 from vsai.core import render
 from vsai.core.record import GameRecord
 
@@ -30,11 +30,12 @@ def agent_seed(seed: int, seat: int) -> int:
 
 
 class PlayLoop:
-    """Drives a `Table`: asks humans, lets agents think, shows what each seat may see."""
+    """Drives a `Match`: asks humans, lets agents think, shows what each seat may see."""
 
-    def __init__(self, console: Console, table: Table, ai: options.AgentSpec, budget: options.Budget,
-                 explain: bool, interactive_mode: bool):
+    def __init__(self, console: Console, table: Match, ai: options.AgentSpec, budget: options.Budget,
+                 explain: bool, interactive_mode: bool, record_path: str | None = None):
         self.console = console
+        self.record_path = record_path  # where the game is written on the way out (--record)
         self.table = table
         self.ai = ai
         self.budget = budget
@@ -204,17 +205,22 @@ class PlayLoop:
             line = self.reader.read(f"{render.seat_label(seat, self.game)}, your move [1-{len(actions)}, help]: ")
             if line is None:
                 return False
-            answer = parse(line, self.table.state, actions)
-            if answer.kind == "error":
-                self.say(answer.message, "red")
+            try:
+                answer = parse(line, self.table.state, actions)
+                if answer.kind == "error":
+                    self.say(answer.message, "red")
+                    continue
+                if answer.kind == "move":
+                    move = self.table.play(answer.action)
+                    self.say(f"{self.who(seat)} plays: {move.text}", "green")
+                    if len(self.table.humans) == 1:  # hot seat: the next human's recap must show it
+                        self._announced = len(self.table.history)
+                    return True
+                outcome = self.command(answer.command, answer.argument, seat)
+            except (ValueError, OSError, RecursionError, OverflowError) as error:
+                # A bad line never ends a game: say why in one line and ask again.
+                self.say(f"That did not work: {error}", "red")
                 continue
-            if answer.kind == "move":
-                move = self.table.play(answer.action)
-                self.say(f"{self.who(seat)} plays: {move.text}", "green")
-                if len(self.table.humans) == 1:  # hot seat: the next human's recap must show it
-                    self._announced = len(self.table.history)
-                return True
-            outcome = self.command(answer.command, answer.argument, seat)
             if outcome == "quit":
                 return False
             if outcome == "redraw":
@@ -223,7 +229,7 @@ class PlayLoop:
     def command(self, name: str, argument: str, seat: int) -> str:
         """Run a command; "quit", "redraw" (the position changed) or "" (ask again)."""
         if name == "quit":
-            return "quit"
+            return "quit" if self.offer_save() else ""
         if name == "help":
             for line in help_lines():
                 self.say(line)
@@ -252,11 +258,40 @@ class PlayLoop:
             return self.load(argument)
         return ""
 
+    def _decided(self) -> bool:
+        """True once a player made a decision in this game (set-up chance alone is no loss)."""
+        return any(m.seat >= 0 and m.choices > 1 for m in self.table.history)
+
+    def offer_save(self) -> bool:
+        """Before quitting an unfinished game: offer to save it. True to quit, False to play on."""
+        if self.record_path or not self._decided() or self.table.is_over():
+            return True   # it is saved on the way out (--record), or there is nothing to lose
+        while True:
+            line = self.reader.read("Save this game before quitting? File name, Enter to quit "
+                                    "without saving, or 'back' to play on: ")
+            if line is None or not line.strip():
+                return True
+            if line.strip().lower() == "back":
+                return False
+            path = line.strip()
+            try:
+                self.table.record().save(path)
+            except OSError as error:
+                self.say(f"Cannot save to {path}: {error.strerror or error}", "red")
+                continue
+            self.say(f"Saved to {path}; `vsai play {self.game.name} --load {path}` resumes it.", "yellow")
+            return True
+
     def load(self, path: str) -> str:
         """Replace the game by a saved one; "redraw" when loaded, "" (one line said why) if not."""
+        if self._decided() and not self.table.is_over():
+            answer = self.reader.read(f"Load {path} and leave this game unsaved? [y/N]: ")
+            if answer is None or answer.strip().lower() not in ("y", "yes"):
+                self.say("Not loaded: this game goes on (save FILE keeps it first).", "yellow")
+                return ""
         try:
             record = GameRecord.load(path)
-            table = Table.from_record(record, self.ai.name)
+            table = Match.from_record(record, self.ai.name)
             for who in set(table.seats.values()) - {HUMAN}:
                 if who not in options.agent_names():
                     raise ValueError(f"unknown agent {who!r} in seat list")

@@ -1,14 +1,16 @@
-"""The `vsai` command: play, arena, list, rules, bench, replay."""
+"""The `vsai` command: play, arena, list, rules, bench, replay, engine, serve."""
 from __future__ import annotations
 
 import click
 
 from vsai.cli.arena import arena
 from vsai.cli.bench import bench
+from vsai.cli.engine import engine
 from vsai.cli.info import list_command
 from vsai.cli.rules import rules
 from vsai.cli.play import play
 from vsai.cli.replay import replay
+from vsai.cli.serve import serve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
@@ -20,7 +22,7 @@ def cli(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-for command in (play, arena, list_command, rules, bench, replay):
+for command in (play, arena, list_command, rules, bench, replay, engine, serve):
     cli.add_command(command)
 
 

@@ -5,13 +5,51 @@ the command exits with code 2 and no traceback.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import click
 
+from vsai.ai.base import MAX_ITERATIONS, MAX_SECONDS, seconds_value, whole_number
 from vsai.cli import levels
+
+
+class WholeNumber(click.ParamType):
+    """A whole number in [low, high], written as an int or as "1e3" (the agents' own check)."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int):
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:
+        try:
+            return whole_number(value, self.low, self.high, "the value")
+        except ValueError:
+            self.fail(f"{value!r} is not a whole number from {self.low:,} to {self.high:,}", param, ctx)
+
+
+class Seconds(click.ParamType):
+    """A number of seconds above 0 and at most `high`."""
+
+    name = "seconds"
+
+    def __init__(self, high: float = MAX_SECONDS):
+        self.high = high
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        try:
+            return seconds_value(value, "the value", self.high)
+        except ValueError:
+            self.fail(f"{value!r} is not a number of seconds above 0 and at most {self.high:g}", param, ctx)
+
+
+ITERATIONS = WholeNumber(1, MAX_ITERATIONS)
+SECONDS = Seconds()
+GAMES = WholeNumber(1, 1_000_000)
+WORKERS = WholeNumber(1, 1024)
+SEED = WholeNumber(0, 2**63 - 1)
+SEATS = WholeNumber(0, 64)
 
 
 def parse_value(text: str) -> Any:
@@ -48,14 +86,22 @@ def game_names() -> list[str]:
     return list_games()
 
 
-def load_game(name: str, players: int | None, options: tuple[str, ...]):
-    """The `Game` named on the command line, with --players and --option; UsageError if bad."""
-    from vsai.core import get_spec, load_game as core_load
+def game_spec(name: str):
+    """The spec of the game named on the command line; a usage error for an unknown name."""
+    from vsai.core import get_spec
 
     known = game_names()
     if name not in known:
         raise click.BadParameter(f"unknown game {name!r}; the games are: {', '.join(known) or 'none'}",
                                  param_hint="GAME")
+    return get_spec(name)
+
+
+def load_game(name: str, players: int | None, options: tuple[str, ...]):
+    """The `Game` named on the command line, with --players and --option; UsageError if bad."""
+    from vsai.core import get_spec, load_game as core_load
+
+    game_spec(name)
     params = parse_pairs(options, "--option")
     if players is not None:
         params["players"] = players
@@ -116,15 +162,8 @@ class Budget:
         return f"{self.label}: {text}" if self.label else text
 
 
-def check_seconds(think_time: float | None) -> None:
-    """BadParameter for a --think-time that is not a finite number (click lets inf and nan in)."""
-    if think_time is not None and not math.isfinite(think_time):
-        raise click.BadParameter(f"{think_time} is not a number of seconds", param_hint="--think-time")
-
-
 def budget(iterations: int | None, think_time: float | None, level: int | None) -> Budget:
     """The budget from --iterations / --think-time, else from --level (default: levels.DEFAULT_LEVEL)."""
-    check_seconds(think_time)
     if iterations is not None or think_time is not None:
         if level is not None:
             raise click.UsageError("--level sets a budget: give --level or --iterations/--think-time, not both")

@@ -10,7 +10,7 @@ import numpy as np
 from vsai.cli import levels, options
 from vsai.cli.console import interactive, stdout_console
 from vsai.cli.loop import PlayLoop
-from vsai.cli.session import CHANCE, HUMAN, Table
+from vsai.core.match import CHANCE, HUMAN, Match
 from vsai.core import render
 from vsai.core.record import GameRecord
 
@@ -43,14 +43,14 @@ def seat_plan(players: int, humans: int, seat: str, seed: int,
 @click.argument("game_name", metavar="GAME")
 @click.option("--ai", "ai_text", default="ismcts", show_default=True, metavar="NAME[:KEY=VALUE,...]",
               help="The AI agent (see `vsai list`), optionally with agent options.")
-@click.option("--players", type=int, help="Number of seats (default: the game's default).")
+@click.option("--players", type=options.SEATS, help="Number of seats (default: the game's default).")
 @click.option("--seat", default="0", show_default=True, metavar="SEAT",
               help="Your seat: 0 to players-1, or as the board names it (P1 to Pn), or random.")
-@click.option("--humans", type=click.IntRange(0), default=1, show_default=True,
+@click.option("--humans", type=options.SEATS, default=1, show_default=True,
               help="Humans at the table (hot seat), in consecutive seats from --seat; 0 watches the AIs.")
-@click.option("--seed", type=click.IntRange(0), help="Seed of the set-up and the AI (default: random, shown).")
-@click.option("--iterations", type=click.IntRange(1), help="AI search iterations per move.")
-@click.option("--think-time", type=click.FloatRange(0, min_open=True), help="AI thinking time per move, seconds.")
+@click.option("--seed", type=options.SEED, help="Seed of the set-up and the AI (default: random, shown).")
+@click.option("--iterations", type=options.ITERATIONS, help="AI search iterations per move.")
+@click.option("--think-time", type=options.SECONDS, help="AI thinking time per move, seconds.")
 @click.option("--level", type=click.IntRange(1, len(levels.LEVELS)),
               help=f"AI strength (default {levels.DEFAULT_LEVEL}): {levels.describe()}.")
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE",
@@ -68,6 +68,10 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     Piped input gives one answer per line (`1` is always the first listed move), so a whole game
     can be scripted; the last line printed starts with `Result:`.
     """
+    if load_path:
+        _refuse_with_load(click.get_current_context())
+    if record_path:
+        check_writable(record_path, "--record")
     game = options.load_game(game_name, players, game_options)
     ai = options.parse_agent(ai_text, "--ai")
     budget = options.budget(iterations, think_time, level)
@@ -78,9 +82,9 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
             seed = secrets.randbelow(2**31)
         human_seats = seat_plan(game.num_players(), humans, seat, seed,
                                 [render.seat_label(s, game) for s in range(game.num_players())])
-        table = Table(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())})
+        table = Match(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())})
     console = stdout_console()
-    loop = PlayLoop(console, table, ai, budget, explain, interactive())
+    loop = PlayLoop(console, table, ai, budget, explain, interactive(), record_path)
     who = ", ".join(loop.who(s) for s in sorted(table.seats))
     loop.say(f"{loop.game.spec.title}: {who}. Seed {table.seed}. AI budget: {budget.describe()}. "
              "Type help for the commands.", "bold")
@@ -109,13 +113,39 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
         loop.say(f"Quit after {decisions} moves; the game was not finished.", "yellow")
 
 
-def _loaded_table(path: str, game_name: str, ai: str) -> Table:
+# What a saved game fixes: giving these with --load would be silently ignored, so it is an error.
+_FIXED_BY_SAVE = {"players": "--players", "seed": "--seed", "game_options": "--option",
+                  "humans": "--humans", "seat": "--seat"}
+
+
+def _refuse_with_load(ctx: click.Context) -> None:
+    given = [flag for name, flag in _FIXED_BY_SAVE.items()
+             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+    if given:
+        raise click.UsageError(f"{', '.join(given)} cannot be used with --load: the saved game keeps "
+                               "its own players, seed, options and seats")
+
+
+def check_writable(path: str, hint: str) -> None:
+    """BadParameter now, not at the end of the game, when `path` cannot be written."""
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise click.BadParameter(f"{path} is a folder, not a file", param_hint=hint)
+    if not os.path.isdir(folder):
+        raise click.BadParameter(f"cannot write {path}: the folder {folder} does not exist", param_hint=hint)
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise click.BadParameter(f"cannot write {path}: permission denied", param_hint=hint)
+
+
+def _loaded_table(path: str, game_name: str, ai: str) -> Match:
     """The table of a saved game for --load; a usage error when it cannot be used."""
     try:
         record = GameRecord.load(path)
         if record.game != game_name:
             raise ValueError(f"{path} is a {record.game} game, not {game_name}")
-        table = Table.from_record(record, ai)
+        table = Match.from_record(record, ai)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--load") from None
     unknown = set(table.seats.values()) - {HUMAN} - set(options.agent_names())

@@ -56,6 +56,9 @@ def parse(text: str, state: Any, actions: list[int]) -> Answer:
             return Answer("error", message=f"{command} needs a file name, e.g. {command} game.json")
         return Answer("command", command=command, argument=rest.strip())
     if _NUMBER.fullmatch(line):
+        if len(line.lstrip("-")) > 9:   # no game lists a billion moves (and int() caps digits)
+            return Answer("error", message=f"There is no move {line[:12]}...: type a number from 1 to "
+                                           f"{len(actions)}, the move's text, or help.")
         number = int(line)
         if 1 <= number <= len(actions):
             return Answer("move", action=actions[number - 1])
@@ -93,6 +96,10 @@ def help_lines() -> list[str]:
     return lines
 
 
+# The longest answer read at the prompt (characters); a longer line is cut and refused.
+MAX_ANSWER = 4096
+
+
 class LineReader:
     """One answer per call: `input()` with line editing on a terminal, plain lines from a pipe.
 
@@ -123,10 +130,14 @@ class LineReader:
                 print()
                 return None
         sys.stdout.write(prompt)
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(MAX_ANSWER + 1)
         if not line:
             sys.stdout.write("\n")
             return None
+        if len(line) > MAX_ANSWER and not line.endswith("\n"):
+            while (rest := sys.stdin.readline(MAX_ANSWER)) and not rest.endswith("\n"):
+                pass   # drop the rest of an overlong line, a bounded piece at a time
+            line = line[:80] + "..."
         answer = line.rstrip("\r\n")
         sys.stdout.write(answer + "\n")  # echo, so a scripted game's transcript reads well
         sys.stdout.flush()

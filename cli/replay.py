@@ -5,8 +5,9 @@ import click
 from rich.panel import Panel
 from rich.text import Text
 
+from vsai.cli import options
 from vsai.cli.console import interactive, stdout_console
-from vsai.cli.visibility import hidden_from
+from vsai.core.visibility import hidden_from
 from vsai.core import render
 from vsai.core.record import GameRecord
 
@@ -14,7 +15,7 @@ from vsai.core.record import GameRecord
 @click.command("replay", short_help="Step through a saved game.")
 @click.argument("path", metavar="FILE")
 @click.option("--step", is_flag=True, help="On a terminal, show the board and wait for Enter after each move.")
-@click.option("--seat", type=click.IntRange(0), help="Show only what this seat saw (default: everything).")
+@click.option("--seat", type=options.SEATS, help="Show only what this seat saw (default: everything).")
 def replay(path: str, step: bool, seat: int | None) -> None:
     """Step through a game saved with `save FILE` in `vsai play`."""
     try:

@@ -1,18 +1,17 @@
-"""The errors vsai raises on purpose.
+"""The errors vsai raises on purpose (see `vsai.ext.errors` for the bad-input family).
 
-Bad input through the API (an unknown game, a wrong option, an illegal move, a malformed
-state) raises a `VsaiError`, a `ValueError`, with one clear message. A game package that is
+Bad input through the API raises a `VsaiError` (a `ValueError`) with one clear message:
+`InvalidArgumentError`, `IllegalMoveError`, `InvalidStateError`, `UnknownGameError`,
+`UnknownAgentError`; each has a short `code` (used by `vsai engine`). A game package that is
 installed but broken raises `GameImportError` naming the game and the cause.
 """
 from __future__ import annotations
 
+from vsai.ext.errors import (IllegalMoveError, InvalidArgumentError, InvalidStateError,
+                             UnknownAgentError, UnknownGameError, VsaiError)
 
-class VsaiError(ValueError):
-    """Bad input to vsai: the message says what is wrong and what is allowed."""
-
-
-class UnknownGameError(VsaiError):
-    """No game is registered under that name."""
+__all__ = ["GameImportError", "IllegalMoveError", "InvalidArgumentError", "InvalidStateError",
+           "UnknownAgentError", "UnknownGameError", "VsaiError"]
 
 
 class GameImportError(ImportError):

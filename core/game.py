@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from vsai.ext.errors import InvalidStateError
 from vsai.ext.spec import GameSpec, Param
 from vsai.ext.state import JSON_FORMAT, JSON_VERSION
 
@@ -93,10 +94,10 @@ class Game:
         """A state from `state.to_json()` text; ValueError with a clear message if malformed."""
         data = parse_state_json(text)
         if data["game"] != self.name:
-            raise ValueError(f"this JSON is a {data['game']!r} state, not {self.name!r}")
+            raise InvalidStateError(f"this JSON is a {data['game']!r} state, not {self.name!r}")
         params = self.spec.validate(data["params"])
         if params != self._params:
-            raise ValueError(f"this JSON state has parameters {params}, the game has {self._params}")
+            raise InvalidStateError(f"this JSON state has parameters {params}, the game has {self._params}")
         return _load_state(self.spec, params, data["state"])
 
 
@@ -109,17 +110,17 @@ def parse_state_json(text: str | bytes) -> dict:
     """The checked envelope of a state's JSON: format, version, game, params, state."""
     try:
         data = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"not valid JSON: {error}") from None
+    except (TypeError, ValueError, RecursionError) as error:
+        raise InvalidStateError(f"not valid JSON: {error}") from None
     if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
-        raise ValueError(f"not a vsai state: a JSON object with \"format\": \"{JSON_FORMAT}\" is expected")
+        raise InvalidStateError(f"not a vsai state: a JSON object with \"format\": \"{JSON_FORMAT}\" is expected")
     if data.get("version") != JSON_VERSION:
-        raise ValueError(f"unsupported vsai state version {data.get('version')!r}: this vsai reads "
+        raise InvalidStateError(f"unsupported vsai state version {data.get('version')!r}: this vsai reads "
                          f"version {JSON_VERSION} (saved games of version 1 came before the field "
                          f"names were made readable; a game record, `vsai-record`, still replays)")
     for key, kind in (("game", str), ("params", dict), ("state", dict)):
         if not isinstance(data.get(key), kind):
-            raise ValueError(f"vsai state JSON: {key!r} is missing or not a {kind.__name__}")
+            raise InvalidStateError(f"vsai state JSON: {key!r} is missing or not a {kind.__name__}")
     return data
 
 
@@ -128,7 +129,7 @@ def _load_state(spec: GameSpec, params: dict, body: dict):
     try:
         state.load_dict(body)
     except ValueError as error:
-        raise ValueError(f"invalid {spec.name} state: {error}") from None
-    except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
-        raise ValueError(f"malformed {spec.name} state: {type(error).__name__}: {error}") from None
+        raise InvalidStateError(f"invalid {spec.name} state: {error}") from None
+    except (KeyError, TypeError, IndexError, AttributeError, OverflowError, RecursionError) as error:
+        raise InvalidStateError(f"malformed {spec.name} state: {type(error).__name__}: {error}") from None
     return state

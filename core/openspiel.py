@@ -102,6 +102,10 @@ def load(name: str, **params: Any) -> "OpenSpielGame":
     return pyspiel.load_game(PREFIX + name, params) if params else pyspiel.load_game(PREFIX + name)
 
 
+def _load_with_params(name: str, params: dict) -> "OpenSpielGame":
+    return load(name, **params)
+
+
 def to_openspiel(game: _VsaiGame) -> "OpenSpielGame":
     """The pyspiel game with the same name and parameters as the vsai `game`."""
     return load(game.name, **game.get_parameters())
@@ -137,6 +141,11 @@ class OpenSpielGame(pyspiel.Game):
             False: len(self._initial.observation_tensor(0)),
             True: len(self._initial.information_state_tensor(0)),
         }
+
+    def __reduce__(self):
+        # Pickles as its name and parameters, like OpenSpiel's own Python games (the class is
+        # made per game at registration, so it cannot be pickled by reference).
+        return (_load_with_params, (self.VSAI_NAME, self.vsai_game.get_parameters()))
 
     def new_initial_state(self, *args: Any) -> "OpenSpielState":
         """The state before set-up (the first chance node)."""

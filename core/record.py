@@ -14,8 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from vsai.core.errors import InvalidStateError
+
 RECORD_FORMAT = "vsai-record"
 RECORD_VERSION = 1
+# The largest saved-game file read (bytes): far above any real game, small enough that
+# pointing `load` at /dev/zero or a huge file fails at once instead of filling memory.
+MAX_RECORD_BYTES = 16 << 20
 _KEYS = ("format", "version", "game", "params", "seed", "actions", "seats")
 
 
@@ -55,32 +60,34 @@ class GameRecord:
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as error:
-            raise ValueError(f"not valid JSON: {error}") from None
+            raise InvalidStateError(f"not valid JSON: {error}") from None
+        except RecursionError:
+            raise InvalidStateError("not a vsai game record: the JSON is nested too deeply") from None
         return cls.from_dict(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> "GameRecord":
         """A record from `to_dict` data; ValueError naming what is malformed."""
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise ValueError(f"not a vsai game record: a JSON object with \"format\": \"{RECORD_FORMAT}\" is expected")
+            raise InvalidStateError(f"not a vsai game record: a JSON object with \"format\": \"{RECORD_FORMAT}\" is expected")
         if data.get("version") != RECORD_VERSION:
-            raise ValueError(f"unsupported vsai record version {data.get('version')!r} "
+            raise InvalidStateError(f"unsupported vsai record version {data.get('version')!r} "
                              f"(this vsai reads version {RECORD_VERSION})")
         unknown = sorted(set(data) - set(_KEYS))
         if unknown:
-            raise ValueError(f"vsai record: unknown key(s) {', '.join(map(repr, unknown))}")
+            raise InvalidStateError(f"vsai record: unknown key(s) {', '.join(map(repr, unknown))}")
         for key, kind in (("game", str), ("params", dict), ("actions", list), ("seats", dict)):
             if not isinstance(data.get(key), kind):
-                raise ValueError(f"vsai record: {key!r} is missing or not a {_KIND_NAMES[kind]}")
+                raise InvalidStateError(f"vsai record: {key!r} is missing or not a {_KIND_NAMES[kind]}")
         seed = data.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"vsai record: 'seed' must be a whole number >= 0, not {seed!r}")
+            raise InvalidStateError(f"vsai record: 'seed' must be a whole number >= 0, not {seed!r}")
         for i, action in enumerate(data["actions"]):
             if isinstance(action, bool) or not isinstance(action, int):
-                raise ValueError(f"vsai record: action {i + 1} is {action!r}, not a whole number")
+                raise InvalidStateError(f"vsai record: action {i + 1} is {action!r}, not a whole number")
         for seat, who in data["seats"].items():
             if not re.fullmatch(r"[0-9]+", seat) or not isinstance(who, str) or not who:
-                raise ValueError(f"vsai record: seat {seat!r} -> {who!r} is not a seat number -> "
+                raise InvalidStateError(f"vsai record: seat {seat!r} -> {who!r} is not a seat number -> "
                                  "\"human\" or an agent name")
         return cls(game=data["game"], params=dict(data["params"]), seed=seed,
                    actions=list(data["actions"]), seats={str(int(k)): v for k, v in data["seats"].items()})
@@ -90,13 +97,18 @@ class GameRecord:
         """Read and check a record file: the envelope, the game and its parameters, the seats,
         and every action replayed. ValueError for a missing, unreadable or malformed file."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with open(path, "rb") as stream:
+                data = stream.read(MAX_RECORD_BYTES + 1)
+            if len(data) > MAX_RECORD_BYTES:
+                raise InvalidStateError(f"{path} is larger than {MAX_RECORD_BYTES >> 20} MiB: "
+                                        "not a saved game (nothing was loaded)")
+            text = data.decode("utf-8")
         except FileNotFoundError:
-            raise ValueError(f"no such file: {path}") from None
+            raise InvalidStateError(f"no such file: {path}") from None
         except IsADirectoryError:
-            raise ValueError(f"{path} is a folder, not a saved game") from None
+            raise InvalidStateError(f"{path} is a folder, not a saved game") from None
         except (OSError, UnicodeDecodeError) as error:
-            raise ValueError(f"cannot read {path}: {error}") from None
+            raise InvalidStateError(f"cannot read {path}: {error}") from None
         record = cls.from_json(text)
         record.final_state()
         return record
@@ -108,7 +120,7 @@ class GameRecord:
         game = load_game(self.game, **self.params)
         seats = sorted(int(s) for s in self.seats)
         if seats and (seats[0] < 0 or seats[-1] >= game.num_players()):
-            raise ValueError(f"vsai record: seat {seats[-1]} does not exist in a "
+            raise InvalidStateError(f"vsai record: seat {seats[-1]} does not exist in a "
                              f"{game.num_players()}-player game")
         return game
 
@@ -137,8 +149,8 @@ _KIND_NAMES = {str: "string", dict: "JSON object", list: "list"}
 def _apply_checked(state: Any, index: int, action: int) -> None:
     """Plays the record's action number `index` (0-based); ValueError naming it if illegal."""
     if state.is_terminal():
-        raise ValueError(f"vsai record: action {index + 1} ({action}) comes after the end of the game")
+        raise InvalidStateError(f"vsai record: action {index + 1} ({action}) comes after the end of the game")
     try:
         state.apply_action(action)
     except ValueError as error:
-        raise ValueError(f"vsai record: action {index + 1} is illegal: {error}") from None
+        raise InvalidStateError(f"vsai record: action {index + 1} is illegal: {error}") from None

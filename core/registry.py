@@ -14,7 +14,7 @@ import pkgutil
 from importlib.metadata import entry_points
 
 import vsai.ext
-from vsai.core.errors import GameImportError, UnknownGameError
+from vsai.core.errors import GameImportError, InvalidArgumentError, UnknownGameError
 from vsai.core.game import Game, GameSpec, _load_state, parse_state_json
 
 ENTRY_POINT_GROUP = "vsai.games"
@@ -76,12 +76,12 @@ def _split_name(text: str) -> tuple[str, dict]:
     if "(" not in text:
         return text, {}
     if not text.endswith(")"):
-        raise ValueError(f"malformed game name {text!r}: expected name(key=value,...)")
+        raise InvalidArgumentError(f"malformed game name {text!r}: expected name(key=value,...)")
     name, _, inner = text[:-1].partition("(")
     params = {}
     for item in filter(None, (part.strip() for part in inner.split(","))):
         key, eq, value = item.partition("=")
         if not eq:
-            raise ValueError(f"malformed game option {item!r}: expected key=value")
+            raise InvalidArgumentError(f"malformed game option {item!r}: expected key=value")
         params[key.strip()] = value.strip()
     return name.strip(), params

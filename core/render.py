@@ -3,7 +3,7 @@
 `render_view(state, seat)` never shows more than `state.observation_string(seat)` plus, when
 the game has no hidden information (or is over), the scores. A game's spec may name a render
 module (`GameSpec.render_module`) with a richer `board`; it must keep to the same rule. Moves a seat could not
-identify (see vsai.cli.visibility) are worded by `hidden_move_text`.
+identify (see vsai.core.visibility) are worded by `hidden_move_text`.
 """
 from __future__ import annotations
 

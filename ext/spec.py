@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from vsai.ext.errors import InvalidArgumentError
 from vsai.ext.state import LIMIT_ACTIONS as MAX_ACTIONS, LIMIT_PLAYERS as MAX_PLAYERS
 
 
@@ -32,26 +33,26 @@ class Param:
             if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on", "0", "false", "no", "off"):
                 value = value.lower() in ("1", "true", "yes", "on")
             if not isinstance(value, bool):
-                raise ValueError(f"option {self.name} takes true or false, not {value!r}")
+                raise InvalidArgumentError(f"option {self.name} takes true or false, not {value!r}")
         elif kind is int:
             try:
                 if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
                     raise TypeError
                 value = int(value)
             except (TypeError, ValueError, OverflowError):
-                raise ValueError(f"option {self.name} takes a whole number, not {value!r}") from None
+                raise InvalidArgumentError(f"option {self.name} takes a whole number, not {value!r}") from None
         else:
             try:
                 value = kind(value)
             except (TypeError, ValueError):
-                raise ValueError(f"option {self.name} takes a {kind.__name__}, not {value!r}") from None
+                raise InvalidArgumentError(f"option {self.name} takes a {kind.__name__}, not {value!r}") from None
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise ValueError(f"option {self.name}={value!r} is not one of: {allowed}")
+            raise InvalidArgumentError(f"option {self.name}={value!r} is not one of: {allowed}")
         if self.minimum is not None and value < self.minimum:
-            raise ValueError(f"option {self.name}={value} is below the minimum {self.minimum}")
+            raise InvalidArgumentError(f"option {self.name}={value} is below the minimum {self.minimum}")
         if self.maximum is not None and value > self.maximum:
-            raise ValueError(f"option {self.name}={value} is above the maximum {self.maximum}")
+            raise InvalidArgumentError(f"option {self.name}={value} is above the maximum {self.maximum}")
         return value
 
 
@@ -131,7 +132,7 @@ class GameSpec:
         known = {p.name: p for p in self.params}
         unknown = sorted(set(given) - set(known), key=str)
         if unknown:
-            raise ValueError(f"{self.name} has no option {', '.join(map(str, unknown))}; "
+            raise InvalidArgumentError(f"{self.name} has no option {', '.join(map(str, unknown))}; "
                              f"its options are: {', '.join(known)}")
         result = self.defaults()
         for name, value in given.items():

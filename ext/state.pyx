@@ -12,6 +12,8 @@ from libc.string cimport memcmp
 
 from vsai.ext.rng cimport Rng, rng_seed, rng_below, rng_uniform
 
+from vsai.ext.errors import IllegalMoveError, InvalidArgumentError
+
 JSON_FORMAT = "vsai-state"
 # 2: per-game packages, readable field names in every game (version 1 files are refused).
 JSON_VERSION = 2
@@ -120,10 +122,10 @@ cdef class State:
     def legal_actions(self, player=None) -> list:
         """The legal actions (or chance outcomes at a chance node), ascending.
 
-        With `player` given, the list is empty unless that player is to act.
+        With `player` given (a seat of this game), the list is empty unless that player is to act.
         """
         cdef int buf[MAX_ACTIONS]
-        if player is not None and player != self.c_current_player():
+        if player is not None and self._seat(player) != self.c_current_player():
             return []
         cdef int i, n = self.c_legal_actions(buf)
         return [buf[i] for i in range(n)]
@@ -160,16 +162,15 @@ cdef class State:
         """
         if isinstance(action, str):
             action = self.string_to_action(action)
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise ValueError(f"an action is an int or a move's text, not {action!r}")
+        action = _action_int(action)
         if self.c_is_terminal():
-            raise ValueError(f"action {action}: the game is over")
+            raise IllegalMoveError(f"action {action}: the game is over")
         self._check_legal(action)
         self.c_apply_action(action)
 
     def _check_legal(self, action: int) -> None:
         if not (-2**31 <= action < 2**31) or not self.c_is_legal(action):
-            raise ValueError(f"action {action} is not legal here; {self._legal_summary()}")
+            raise IllegalMoveError(f"action {action} is not legal here; {self._legal_summary()}")
 
     def _seat(self, seat, role: str = "player") -> int:
         """`seat` as an int index; ValueError unless it is a seat of this game."""
@@ -180,7 +181,8 @@ cdef class State:
         except TypeError:
             index = -1
         if not (0 <= index < self.c_num_players()):
-            raise ValueError(f"{role} {seat!r} is not a seat of this {self.c_num_players()}-player game")
+            raise InvalidArgumentError(f"{role} {seat!r} is not a seat of this "
+                                       f"{self.c_num_players()}-player game")
         return index
 
     def apply_actions(self, actions) -> None:
@@ -194,6 +196,8 @@ cdef class State:
         A number given as text is taken as the action's int. Raises ValueError when no legal
         action matches.
         """
+        if not isinstance(text, str):
+            raise InvalidArgumentError(f"a move's text is a string, not {text!r}")
         wanted = _normalise(text)
         for action in self.legal_actions():
             if _normalise(self.action_to_string(action)) == wanted:
@@ -201,7 +205,7 @@ cdef class State:
         digits = wanted[1:] if wanted.startswith("-") else wanted
         if digits.isascii() and digits.isdigit() and len(digits) < 10 and self.c_is_legal(int(wanted)):
             return int(wanted)
-        raise ValueError(f"unknown or illegal move {text!r}; {self._legal_summary()}")
+        raise IllegalMoveError(f"unknown or illegal move {text!r}; {self._legal_summary()}")
 
     def action_key(self, observer: int, action: int) -> int:
         """What `observer` sees of `action` (a legal action or chance outcome here), as a key.
@@ -210,8 +214,7 @@ cdef class State:
         bid. With every action public the key is the action itself.
         """
         observer = self._seat(observer, "observer")
-        if not isinstance(action, int):
-            raise ValueError(f"action {action!r} is not legal here; {self._legal_summary()}")
+        action = _action_int(action)
         self._check_legal(action)
         return self.c_action_key(observer, action)
 
@@ -302,6 +305,30 @@ cdef class State:
                            "game": self.GAME_NAME, "params": self.params(),
                            "state": self.to_dict()}, separators=(",", ":"))
 
+    # ------------------------------------------------- for frontends (games may enrich)
+    def view(self, player=None) -> dict:
+        """Everything seat `player` may know, as JSON-able data; `None` is a spectator, who
+        sees only what is public. Never depends on what the seat cannot see.
+
+        This default gives who is to act and the seat's observation text; games override it
+        with structured fields (board, piles, the seat's hand, other hands' sizes, scores).
+        """
+        seat = None if player is None else self._seat(player)
+        current = self.c_current_player()
+        result = {"game": self.GAME_NAME, "players": self.c_num_players(), "seat": seat,
+                  "to_play": current if current >= 0 else None,
+                  "chance": current == CHANCE_PLAYER, "terminal": bool(self.c_is_terminal())}
+        if seat is not None:
+            result["observation"] = self.observation_string(seat)
+        return result
+
+    def action_info(self, action) -> dict:
+        """A legal action (or chance outcome) here as JSON-able data a frontend can draw:
+        at least its id and text; games add structured fields (from, to, card, cost)."""
+        action = _action_int(action)
+        self._check_legal(action)
+        return {"action": action, "text": self.action_to_string(action)}
+
     # ------------------------------------------------------------------ per game
     def params(self) -> dict:
         """The game parameters this state was made with (e.g. {"players": 3})."""
@@ -333,10 +360,26 @@ cdef class State:
 
 
 cdef Rng _seeded(seed):
-    """A generator seeded from any Python int (taken modulo 2**64)."""
+    """A generator seeded from any whole number (taken modulo 2**64)."""
     cdef Rng rng
-    rng_seed(&rng, <unsigned long long>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    try:
+        if isinstance(seed, bool):
+            raise TypeError
+        value = operator.index(seed)
+    except TypeError:
+        raise InvalidArgumentError(f"a seed is a whole number, not {seed!r}") from None
+    rng_seed(&rng, <unsigned long long>(value & 0xFFFFFFFFFFFFFFFF))
     return rng
+
+
+def _action_int(action) -> int:
+    """`action` as an int (numpy integers included); InvalidArgumentError otherwise."""
+    try:
+        if isinstance(action, bool):
+            raise TypeError
+        return operator.index(action)
+    except TypeError:
+        raise InvalidArgumentError(f"an action is an int or a move's text, not {action!r}") from None
 
 
 def _unpickle_state(cls, params, raw):

@@ -1,5 +1,17 @@
-"""Test-wide set-up: the toy game's folder on the import path (its module is built on demand)."""
+"""Test-wide set-up: the toy game's folder on the import path (its module is built on demand),
+and a check that no test leaves Ctrl-C ignored."""
+import signal
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent / "toy_game"))
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_still_works(request):
+    """No command run in-process may leave Ctrl-C ignored (a subprocess would inherit that)."""
+    yield
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler, \
+        f"{request.node.nodeid} left SIGINT handled by {signal.getsignal(signal.SIGINT)}"

@@ -51,7 +51,7 @@ def test_rules_documents_cite_no_absolute_path():
 
 
 def test_unknown_game_is_a_clear_error():
-    with pytest.raises(UnknownGameError, match="unknown game 'chess'; the games are: kilauea"):
+    with pytest.raises(UnknownGameError, match="unknown game .chess.; the games are: " + ", ".join(SHIPPED)):
         load_game("chess")
     with pytest.raises(ValueError):
         get_spec(None)
@@ -117,3 +117,24 @@ def test_limits_are_checked_when_a_game_loads():
                                           for p in spec.params))
     with pytest.raises(ValueError, match="MAX_PLAYERS = 6"):
         Game(too_many, {"players": 7})
+
+
+def test_a_game_from_another_distribution_is_found_by_entry_point(monkeypatch):
+    """The entry-point group vsai.games adds games that live outside vsai.ext."""
+    from importlib.metadata import EntryPoint
+
+    from vsai.core import registry
+    point = EntryPoint(name="search-toy", value="ai_toygame", group=registry.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(registry, "entry_points",
+                        lambda group: [point] if group == registry.ENTRY_POINT_GROUP else [])
+    for cached in (registry._spec_modules, registry.get_spec):
+        cached.cache_clear()
+    try:
+        assert list_games() == sorted(SHIPPED + ["search-toy"])
+        game = load_game("search-toy", players=3)
+        assert game.new_initial_state().num_players() == 3
+    finally:
+        monkeypatch.undo()
+        for cached in (registry._spec_modules, registry.get_spec):
+            cached.cache_clear()
+    assert list_games() == SHIPPED

@@ -16,6 +16,8 @@ Indices used throughout:
 """
 
 cdef enum:
+    K_MIN_PLAYERS = 2           # X7
+    K_MAX_PLAYERS = 4
     K_COLOURS = 4
     K_SECTORS = 5
     K_SPACES = 11               # spaces on the largest forest board
@@ -39,6 +41,7 @@ cdef enum:
     K_ALL_SECTORS_BONUS = 15
     K_DRAFT_PICKS = 2           # tikis each player drafts from the volcano
     K_DEFAULT_TURN_CAP = 300    # GAPS K15
+    K_MAX_TURN_CAP = 100000
     K_ROW_C = 0x700             # forest spaces c1..c3 (the row next to the volcano tile)
 
 

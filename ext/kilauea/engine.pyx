@@ -3,9 +3,10 @@
 
 Rulebook: ../shared/rules/original/001_72270f2153afd2c4.txt; gaps filled as in GAPS.md
 section 2 (K1..K16) and section 0 (X1..X7), cited by ID in the code. The board data is in
-ext/kilauea/data.pxd; the rules in C are in ext/kilauea/rules.pxi and the JSON checks in
-ext/kilauea/json_codec.pxi (both included here). ext/kilauea/rules.md maps every rule to its
-code and tests.
+ext/kilauea/data.pxd. Included here: ext/kilauea/actions.pxi (the action table: ids, encode /
+decode, texts), ext/kilauea/rules.pxi (the rules in C, one function per step of the game) and
+ext/kilauea/json_codec.pxi (to_dict / load_dict). ext/kilauea/rules.md maps every rule to its
+code and tests, and documents the action encoding and the JSON format.
 
 Set-up is explicit chance, in this order (no chance after it):
 1. one colour per forest space (F1 a1 .. F5 c3, "3+" spaces skipped with 2 players), drawn
@@ -14,29 +15,6 @@ Set-up is explicit chance, in this order (no chance after it):
    to F5): outcome = tile number - 1 (0..9), uniform (K5);
 3. the starting player: outcome 0..n-1, uniform.
 Then the draft (snake order, 2 picks each, K14), then turns.
-
-Action encoding (ints in range(NUM_ACTIONS) = 1029; chance outcomes in range(10)):
-| ids        | text                         | meaning                                         |
-| 0..9       | canoe +k                     | move the pawn k = id+1 spaces (1 mandatory)     |
-| 10..29     | draft S1 red                 | draft pick: top tiki of column (sector, colour) |
-| 30..84     | cut F1.a1                    | cut forest space (f*11+i) into the canoe        |
-| 85         | stop                         | no second cut                                   |
-| 86         | pass                         | end the turn (no more secondary actions)        |
-| 87..90     | volcano red                  | main: canoe tiki onto the volcano column        |
-| 91..94     | island red                   | main: pay 2, canoe tiki onto the island         |
-| 95..114    | coral 1..10, volcano 1..10   | activate that tile (pays its cost); after a     |
-|            | (target coral 7 ...)         | coral/volcano 3: the tile it activates          |
-| 115..214   | K: island S1 red -> S3       | island move (s*4+c)*5+t   (coral/volcano 4)     |
-| 215..314   | K: S1 red -> S2              | volcano move (X*4+c)*5+Y  (5, 6, volcano 10)    |
-| 315..589   | K: F2.a1 -> S4               | forest tiki to volcano (f*11+i)*5+X (coral 7,10)|
-| 590..609   | K: canoe red -> S4           | canoe tiki to volcano c*5+X (coral 8)           |
-| 610..884   | K: F2.a1 -> island S4        | forest tiki to island (f*11+i)*5+t (coral 9)    |
-| 885..904   | K: canoe red -> island S4    | canoe tiki to island c*5+t (volcano 2)          |
-| 905..924   | K: S2 red -> canoe           | volcano tiki to canoe X*4+c (volcano 8)         |
-| 925..1024  | K: S2 red -> island S4       | volcano tiki to island (X*4+c)*5+t (volcano 9)  |
-| 1025..1028 | K: S4 yellow -> F2.a1 / S1   | second half of coral 10 / volcano 10: colour d  |
-Volcano 7 uses the cut ids ("volcano 7: F3.b2 -> canoe"). "K:" is the tile being resolved,
-e.g. "coral 7: F2.a1 -> S4".
 
 Turn flow: move ("canoe +k") -> main action (cut [cut|stop] / volcano c / island c) ->
 secondary actions ("coral n", "volcano n", their parameters, "pass"). Decisions with no choice
@@ -50,29 +28,13 @@ from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, M
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.kilauea.data cimport *
 
+import bisect
+import re
+
 import numpy as np
 
-# ---------------------------------------------------------------- action encoding
 cdef enum:
-    A_MOVE = 0
-    A_DRAFT = 10
-    A_CUT = 30
-    A_STOP = 85
-    A_PASS = 86
-    A_VOLC = 87
-    A_ISLE = 91
-    A_ACT = 95
-    A_IMOVE = 115
-    A_VMOVE = 215
-    A_F2V = 315
-    A_C2V = 590
-    A_F2I = 610
-    A_C2I = 885
-    A_V2C = 905
-    A_V2I = 925
-    A_BACK = 1025
-    NUM_ACTIONS = 1029
-    NUM_CHANCE = 10
+    NUM_CHANCE = 10     # chance outcomes: a colour (4), a tile (10) or a seat (4)
 
 # phases
 cdef enum:
@@ -112,15 +74,11 @@ cdef enum:
     V9 = 18
     V10 = 19
 
-NUM_DISTINCT_ACTIONS = NUM_ACTIONS
-MAX_CHANCE_OUTCOMES = NUM_CHANCE
-# The most legal actions at one node: a phase offers one family of ids, the largest being a
-# move from a forest to the volcano or the island (275 ids), with "pass" or "stop".
-MAX_BRANCHING = 300
 # Decisions in one turn at most: move, cut, cut/stop, pass, and up to 6 activations (the
 # coral or hillside tile, and each of the 5 volcano tiles unlocked that turn) of at most 4
 # decisions each (activate a 3, its target, the parameters, the second half of a 10).
 DECISIONS_PER_TURN = 4 + 6 * 4
+DRAFT_PICKS = K_DRAFT_PICKS     # tikis each player drafts before the first turn (K14)
 
 COLOURS = ("red", "yellow", "green", "blue")
 SPACE_NAMES = ("a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4", "c1", "c2", "c3")
@@ -183,14 +141,56 @@ cdef void _build_tables():
 _build_tables()
 
 
+include "actions.pxi"
 include "rules.pxi"
+
+# Parameters: the constructor checks these ranges and spec.py builds its Params from them.
+MIN_PLAYERS = K_MIN_PLAYERS
+MAX_PLAYERS = K_MAX_PLAYERS
+DEFAULT_TURN_CAP = K_DEFAULT_TURN_CAP
+MAX_TURN_CAP = K_MAX_TURN_CAP
+
+NUM_DISTINCT_ACTIONS = NUM_ACTIONS
+MAX_CHANCE_OUTCOMES = NUM_CHANCE
+# The most legal actions at one node, from the action table (see _max_branching).
+MAX_BRANCHING = _max_branching()
+
+# The observation tensor: named segments in order, (name, size); offsets are computed.
+PLAYER_FEATURES = 1 + 1 + K_COLOURS + K_SECTORS * K_COLOURS    # vp, stones, canoe, island
+OBSERVATION_SEGMENTS = (
+    ("phase", len(PHASE_NAMES)),                    # one-hot
+    ("observer", K_MAX_PLAYERS),                    # one-hot
+    ("player_to_act", K_MAX_PLAYERS),               # one-hot, none at chance nodes / the end
+    ("starting_player", K_MAX_PLAYERS),             # one-hot, none before it is drawn
+    ("canoe_pawn", 1 + K_TRACK),                    # one-hot: start space, track 0..9
+    ("crater_stones", 1),                           # / 16
+    ("turns_completed", 1),                         # / turn cap
+    ("intermediate_scored", 1),
+    ("setup_step", 1),                              # / 55
+    ("tikis_to_place", K_COLOURS),                  # set-up pool / 15
+    ("tiles_to_place", K_TILES),
+    ("players", K_MAX_PLAYERS * PLAYER_FEATURES),   # vp / 100, stones / 5, canoe / 4, island / 6
+    ("volcano", K_SECTORS * K_COLOURS),             # column heights / 6
+    ("forests", K_SECTORS * K_SPACES * (1 + K_COLOURS)),  # one-hot per space: empty, colour
+    ("tile_places", K_TILES * 3 * K_SECTORS),       # tile x (reef, forest, hillside) x sector
+    ("coral_open", 1),
+    ("hillside_open", 1),
+    ("unlocked_tiles", K_TILES),
+    ("resolving", K_KINDS),                         # one-hot tile being resolved
+    ("vacated_forest", K_SECTORS),                  # second half of coral 10 / volcano 10
+    ("vacated_space", K_SPACES),
+    ("sector_x", K_SECTORS),
+    ("sector_y", K_SECTORS),
+    ("first_colour", K_COLOURS),
+)
+_OBS = {}
+OBSERVATION_SIZE = 0
+for _name, _size in OBSERVATION_SEGMENTS:
+    _OBS[_name] = OBSERVATION_SIZE
+    OBSERVATION_SIZE += _size
 
 
 # ---------------------------------------------------------------- text helpers (Python)
-def _kind_name(int kind) -> str:
-    return f"coral {kind + 1}" if kind < 10 else f"volcano {kind - 9}"
-
-
 def _space_name(int f, int i) -> str:
     return f"F{f + 1}.{SPACE_NAMES[i]}"
 
@@ -199,34 +199,138 @@ def _sector_name(int s) -> str:
     return f"S{s + 1}"
 
 
-def _parse_kind(text) -> int:
-    if text is None:
-        return -1
-    parts = str(text).split()
-    if len(parts) != 2 or parts[0] not in ("coral", "volcano") or not parts[1].isdigit():
-        raise ValueError(f"a tile action is written 'coral n' or 'volcano n', not {text!r}")
-    n = int(parts[1])
-    if not 1 <= n <= 10:
-        raise ValueError(f"tile actions are numbered 1 to 10, not {n}")
-    return n - 1 if parts[0] == "coral" else n + 9
+# ---------------------------------------------------------------- observation (by segment)
+cdef void _observe_progress(KData* d, float[::1] v, int observer):
+    """Phase, seats, pawn, counters and the set-up pools."""
+    cdef int k, c, t
+    v[_OBS["phase"] + d.phase] = 1
+    v[_OBS["observer"] + observer] = 1
+    if 0 <= d.player < K_MAX_PLAYERS and d.phase != PH_OVER:
+        v[_OBS["player_to_act"] + d.player] = 1
+    if d.start >= 0:
+        v[_OBS["starting_player"] + d.start] = 1
+    v[_OBS["canoe_pawn"] + d.pawn + 1] = 1
+    v[_OBS["crater_stones"]] = d.crater / <float>K_STONES
+    v[_OBS["turns_completed"]] = d.turns / <float>d.turn_cap
+    v[_OBS["intermediate_scored"]] = d.midscored
+    v[_OBS["setup_step"]] = d.step / 55.0
+    k = _OBS["tikis_to_place"]
+    for c in range(K_COLOURS):
+        v[k + c] = d.pool[c] / 15.0
+    k = _OBS["tiles_to_place"]
+    for t in range(K_TILES):
+        v[k + t] = (d.tiles_left >> t) & 1
 
 
-def _check_int(value, name, lo, hi) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ValueError(f"kilauea state: {name} must be a whole number from {lo} to {hi}, not {value!r}")
-    return value
+cdef void _observe_pieces(KData* d, float[::1] v):
+    """The players' holdings, the volcano columns and the forest spaces."""
+    cdef int k, p, s, c, f, i
+    for p in range(d.n):
+        k = _OBS["players"] + p * PLAYER_FEATURES
+        v[k] = d.vp[p] / 100.0
+        v[k + 1] = d.stones[p] / <float>K_CANOE_STONES
+        for c in range(K_COLOURS):
+            v[k + 2 + c] = d.canoe[p][c] / <float>K_CANOE_TIKIS
+        for s in range(K_SECTORS):
+            for c in range(K_COLOURS):
+                v[k + 6 + s * K_COLOURS + c] = d.island[p][s][c] / <float>K_COLUMN_MAX
+    k = _OBS["volcano"]
+    for s in range(K_SECTORS):
+        for c in range(K_COLOURS):
+            v[k + s * K_COLOURS + c] = d.volcano[s][c] / <float>K_COLUMN_MAX
+    k = _OBS["forests"]
+    for f in range(K_SECTORS):
+        for i in range(K_SPACES):
+            v[k + (f * K_SPACES + i) * (K_COLOURS + 1) + d.forest[f][i] + 1] = 1
 
 
-def _check_list(value, name, length) -> list:
-    if not isinstance(value, list) or len(value) != length:
-        raise ValueError(f"kilauea state: {name} must be a list of {length} items")
-    return value
+cdef void _observe_tiles(KData* d, float[::1] v):
+    """Where the action tiles are, this turn's opportunities and the tile being resolved."""
+    cdef int k, s, t
+    # tile t at place 0 (reef), 1 (forest centre) or 2 (hillside) of sector s
+    k = _OBS["tile_places"]
+    for s in range(K_SECTORS):
+        if d.reef[s] >= 0:
+            v[k + (d.reef[s] * 3 + 0) * K_SECTORS + s] = 1
+        if d.fcentre[s] >= 0:
+            v[k + (d.fcentre[s] * 3 + 1) * K_SECTORS + s] = 1
+        if d.hill[s] >= 0:
+            v[k + (d.hill[s] * 3 + 2) * K_SECTORS + s] = 1
+    v[_OBS["coral_open"]] = d.opp_coral
+    v[_OBS["hillside_open"]] = d.opp_hill
+    k = _OBS["unlocked_tiles"]
+    for t in range(K_TILES):
+        v[k + t] = (d.opp_unlocked >> t) & 1
+    if d.kind >= 0:
+        v[_OBS["resolving"] + d.kind] = 1
+    for name, value in (("vacated_forest", d.ef), ("vacated_space", d.ei),
+                        ("sector_x", d.ex), ("sector_y", d.ey), ("first_colour", d.ec)):
+        if value >= 0:
+            v[_OBS[name] + value] = 1
 
 
-def _tile_or_none(value, name) -> int:
-    if value is None:
-        return -1
-    return _check_int(value, name, 1, 10) - 1
+# ---------------------------------------------------------------- the board as text
+cdef list _header_lines(KData* d):
+    """Players, turn, phase, who acts, scoring progress and the canoe pawn."""
+    if d.phase == PH_OVER:
+        who = "game over"
+    elif d.phase < PH_DRAFT:
+        who = "set-up (chance)"
+    else:
+        who = f"P{d.player + 1} to play"
+    lines = [f"Kilauea, {d.n} players, turn {d.turns}/{d.turn_cap}, phase "
+             f"{PHASE_NAMES[d.phase]}, {who}"]
+    if d.start >= 0:
+        lines.append(f"Starting player P{d.start + 1}; forests emptied {forests_emptied(d)}/5"
+                     f"{', intermediate scoring done' if d.midscored else ''}")
+    pawn = "start space" if d.pawn < 0 else (
+        f"{_sector_name(d.pawn >> 1)} space ({(d.pawn >> 1) + 1},{(d.pawn & 1) + 1}), "
+        f"by reef R{reef_of(d.pawn) + 1}")
+    lines.append(f"Canoe pawn: {pawn}")
+    return lines
+
+
+cdef list _volcano_lines(KData* d):
+    """The crater and each sector's columns and hillside tile."""
+    cdef int s, c
+    lines = [f"Volcano (crater: {d.crater} holy stones)"]
+    for s in range(K_SECTORS):
+        cols = "  ".join(f"{COLOURS[c]} {d.volcano[s][c]}" for c in range(K_COLOURS))
+        hill = f"   hillside: volcano {d.hill[s] + 1}" if d.hill[s] >= 0 else ""
+        lines.append(f"  {_sector_name(s)}: {cols}{hill}")
+    return lines
+
+
+cdef list _forest_lines(KData* d):
+    """Each forest by rows a, b, c with its locked tile, then the reefs."""
+    cdef int s, f, i
+    lines = ["Forests (a = coast row, c = next to the volcano tile; . = empty)"]
+    for f in range(K_SECTORS):
+        rows = []
+        for r, (lo, hi) in enumerate(((0, 4), (4, 8), (8, 11))):
+            cells = "".join(("." if d.forest[f][i] < 0 else "RYGB"[d.forest[f][i]])
+                            for i in range(lo, hi) if KIL_BOARD_SPACES[f] & (1 << i))
+            rows.append("abc"[r] + ":" + cells)
+        tile = f"volcano {d.fcentre[f] + 1}" if d.fcentre[f] >= 0 else "-"
+        lines.append(f"  F{f + 1} {' '.join(rows)}   tile: {tile}")
+    lines.append("Reefs: " + "  ".join(
+        f"R{s + 1} " + (f"coral {d.reef[s] + 1}" if d.reef[s] >= 0 else "-") for s in range(K_SECTORS)))
+    return lines
+
+
+cdef list _player_lines(KData* d):
+    """Each player's points, stones, canoe and island."""
+    cdef int p, s, c
+    lines = []
+    for p in range(d.n):
+        canoe = " ".join(f"{COLOURS[c]} {d.canoe[p][c]}" for c in range(K_COLOURS) if d.canoe[p][c]) or "empty"
+        isl = []
+        for s in range(K_SECTORS):
+            stack = " ".join(f"{COLOURS[c]} {d.island[p][s][c]}" for c in range(K_COLOURS) if d.island[p][s][c])
+            isl.append(f"{_sector_name(s)}[{stack}]")
+        lines.append(f"P{p + 1}: {d.vp[p]} VP, {d.stones[p]} stones, canoe: {canoe}")
+        lines.append(f"    island: {' '.join(isl)}")
+    return lines
 
 
 cdef class KilaueaState(State):
@@ -240,11 +344,13 @@ cdef class KilaueaState(State):
         self._data = &self.d
         self._size = sizeof(KData)
 
-    def __init__(self, players=2, turn_cap=K_DEFAULT_TURN_CAP):
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"Kilauea is for 2 to 4 players, not {players!r}")
-        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or not 1 <= turn_cap <= 100000:
-            raise ValueError(f"turn_cap must be a whole number from 1 to 100000, not {turn_cap!r}")
+    def __init__(self, players=MIN_PLAYERS, turn_cap=DEFAULT_TURN_CAP):
+        if isinstance(players, bool) or not isinstance(players, int) or \
+                not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Kilauea is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or \
+                not 1 <= turn_cap <= MAX_TURN_CAP:
+            raise ValueError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, not {turn_cap!r}")
         init_data(&self.d, players, turn_cap)
 
     # ------------------------------------------------------------ C protocol
@@ -374,37 +480,8 @@ cdef class KilaueaState(State):
                 "box": int(d.box_stones)}
 
     def to_dict(self) -> dict:
-        """The whole state as plain data (tile numbers 1..10, colours by name)."""
-        cdef KData* d = &self.d
-        cdef int p, s, f, i
-        players = []
-        for p in range(d.n):
-            players.append({
-                "vp": int(d.vp[p]), "stones": int(d.stones[p]),
-                "canoe": [int(d.canoe[p][c]) for c in range(4)],
-                "island": [[int(d.island[p][s][c]) for c in range(4)] for s in range(5)]})
-        forests = []
-        for f in range(5):
-            forests.append([COLOURS[d.forest[f][i]] if d.forest[f][i] >= 0 else None
-                            for i in range(11) if KIL_BOARD_SPACES[f] & (1 << i)])
-        tile = lambda t: None if t < 0 else int(t) + 1
-        return {
-            "phase": PHASE_NAMES[d.phase], "player": int(d.player), "start": int(d.start),
-            "step": int(d.step), "turns": int(d.turns), "pawn": int(d.pawn),
-            "crater": int(d.crater), "intermediate_scored": bool(d.midscored),
-            "pool": [int(d.pool[c]) for c in range(4)],
-            "tiles_left": [t + 1 for t in range(10) if (d.tiles_left >> t) & 1],
-            "players": players,
-            "volcano": [[int(d.volcano[s][c]) for c in range(4)] for s in range(5)],
-            "forests": forests,
-            "reefs": [tile(d.reef[s]) for s in range(5)],
-            "forest_tiles": [tile(d.fcentre[s]) for s in range(5)],
-            "hillside": [tile(d.hill[s]) for s in range(5)],
-            "turn": {"coral_open": bool(d.opp_coral), "hillside_open": bool(d.opp_hill),
-                     "unlocked": [t + 1 for t in range(10) if (d.opp_unlocked >> t) & 1],
-                     "resolving": None if d.kind < 0 else _kind_name(d.kind),
-                     "pending": [int(d.ef), int(d.ei), int(d.ex), int(d.ey), int(d.ec)]},
-        }
+        """The whole state as plain data (rules.md, "JSON format")."""
+        return _dump(&self.d)
 
     def load_dict(self, data) -> None:
         """Set the state from `to_dict` data; ValueError on anything malformed or inconsistent."""
@@ -421,80 +498,56 @@ cdef class KilaueaState(State):
 
     def action_to_string(self, action) -> str:
         """The text of an action or chance outcome here (string_to_action reads it back)."""
-        cdef KData* d = &self.d
-        cdef int a, k
         if isinstance(action, bool) or not isinstance(action, int):
             raise ValueError(f"an action is an int, not {action!r}")
-        a = action if -1 <= action < NUM_ACTIONS else -1
-        if d.phase < PH_DRAFT:
-            if not 0 <= action < NUM_CHANCE:
-                raise ValueError(f"chance outcome {action} is out of range(0, {NUM_CHANCE})")
-            if d.phase == PH_FOREST:
-                if action >= 4:
-                    raise ValueError(f"chance outcome {action} is not a colour (0..3)")
-                k = fill_space(d, d.step)
-                return f"{_space_name(k // 11, k % 11)} {COLOURS[action]}"
-            if d.phase == PH_TILES:
-                slot = f"R{d.step + 1}" if d.step < 5 else f"F{d.step - 4}"
-                return f"tile {action + 1} -> {slot}"
-            return f"start P{action + 1}"
-        if a < 0:
+        if self.d.phase < PH_DRAFT:
+            return self._chance_text(action)
+        if not 0 <= action < NUM_ACTIONS:
             raise ValueError(f"action {action} is out of range(0, {NUM_ACTIONS})")
-        prefix = ""
-        if d.phase == PH_EFFECT or d.phase == PH_BACK:
-            prefix = _kind_name(d.kind) + ": "
-        if a < A_DRAFT:
-            return f"canoe +{a + 1}"
-        if a < A_CUT:
-            k = a - A_DRAFT
-            return f"draft {_sector_name(k >> 2)} {COLOURS[k & 3]}"
-        if a < A_STOP:
-            k = a - A_CUT
-            if prefix:
-                return f"{prefix}{_space_name(k // 11, k % 11)} -> canoe"
-            return f"cut {_space_name(k // 11, k % 11)}"
-        if a == A_STOP:
-            return "stop"
-        if a == A_PASS:
-            return "pass"
-        if a < A_ISLE:
-            return f"volcano {COLOURS[a - A_VOLC]}"
-        if a < A_ACT:
-            return f"island {COLOURS[a - A_ISLE]}"
-        if a < A_IMOVE:
-            if d.phase == PH_TARGET:
-                return "target " + _kind_name(a - A_ACT)
-            return _kind_name(a - A_ACT)
-        if a < A_VMOVE:
-            k = a - A_IMOVE
-            return f"{prefix}island {_sector_name(k // 20)} {COLOURS[(k // 5) & 3]} -> {_sector_name(k % 5)}"
-        if a < A_F2V:
-            k = a - A_VMOVE
-            return f"{prefix}{_sector_name(k // 20)} {COLOURS[(k // 5) & 3]} -> {_sector_name(k % 5)}"
-        if a < A_C2V:
-            k = a - A_F2V
-            return f"{prefix}{_space_name(k // 55, (k // 5) % 11)} -> {_sector_name(k % 5)}"
-        if a < A_F2I:
-            k = a - A_C2V
-            return f"{prefix}canoe {COLOURS[k // 5]} -> {_sector_name(k % 5)}"
-        if a < A_C2I:
-            k = a - A_F2I
-            return f"{prefix}{_space_name(k // 55, (k // 5) % 11)} -> island {_sector_name(k % 5)}"
-        if a < A_V2C:
-            k = a - A_C2I
-            return f"{prefix}canoe {COLOURS[k // 5]} -> island {_sector_name(k % 5)}"
-        if a < A_V2I:
-            k = a - A_V2C
-            return f"{prefix}{_sector_name(k >> 2)} {COLOURS[k & 3]} -> canoe"
-        if a < A_BACK:
-            k = a - A_V2I
-            return f"{prefix}{_sector_name(k // 20)} {COLOURS[(k // 5) & 3]} -> island {_sector_name(k % 5)}"
-        k = a - A_BACK
+        return action_text(action, self._text_context(), self._context_fields())
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action whose text matches `text` (case and spacing ignored), read with the
+        action table; chance outcomes, numbers and errors as State.string_to_action."""
+        cdef int action
+        if isinstance(text, str) and self.d.phase >= PH_DRAFT and self.d.phase != PH_OVER:
+            wanted = " ".join(text.lower().split())
+            for action in parse_action_text(text, self._text_context()):
+                if self.c_is_legal(action) and " ".join(self.action_to_string(action).lower().split()) == wanted:
+                    return action
+        return State.string_to_action(self, text)
+
+    def _text_context(self) -> str:
+        """Which texts the action table uses here (see ACTION_TEXTS)."""
+        cdef int ph = self.d.phase
+        return {PH_TARGET: "target", PH_EFFECT: "effect", PH_BACK: "back"}.get(ph, "")
+
+    def _context_fields(self) -> dict:
+        """The tile being resolved and, in the second half of coral 10 / volcano 10, where the
+        second tiki comes from and goes to."""
+        cdef KData* d = &self.d
+        fields = {"resolving": _kind_name(d.kind) if d.kind >= 0 else ""}
         if d.phase == PH_BACK and d.kind == C10:
-            return f"{prefix}{_sector_name(d.ex)} {COLOURS[k]} -> {_space_name(d.ef, d.ei)}"
-        if d.phase == PH_BACK:
-            return f"{prefix}{_sector_name(d.ey)} {COLOURS[k]} -> {_sector_name(d.ex)}"
-        return f"back {COLOURS[k]}"
+            fields.update(back_from=_sector_name(d.ex), back_to=_space_name(d.ef, d.ei))
+        elif d.phase == PH_BACK:
+            fields.update(back_from=_sector_name(d.ey), back_to=_sector_name(d.ex))
+        return fields
+
+    def _chance_text(self, int action) -> str:
+        """The text of a set-up chance outcome: a forest tiki's colour, a tile, the first player."""
+        cdef KData* d = &self.d
+        cdef int k
+        if not 0 <= action < NUM_CHANCE:
+            raise ValueError(f"chance outcome {action} is out of range(0, {NUM_CHANCE})")
+        if d.phase == PH_FOREST:
+            if action >= K_COLOURS:
+                raise ValueError(f"chance outcome {action} is not a colour (0..3)")
+            k = fill_space(d, d.step)
+            return f"{_space_name(k // K_SPACES, k % K_SPACES)} {COLOURS[action]}"
+        if d.phase == PH_TILES:
+            slot = f"R{d.step + 1}" if d.step < K_SECTORS else f"F{d.step - K_SECTORS + 1}"
+            return f"tile {action + 1} -> {slot}"
+        return f"start P{action + 1}"
 
     def observation_string(self, player) -> str:
         """The whole board: nothing is hidden in Kilauea (perfect information after set-up)."""
@@ -502,123 +555,23 @@ cdef class KilaueaState(State):
         return f"Observer P{player + 1}\n" + str(self)
 
     def observation_tensor(self, player):
-        """A flat float32 vector of the public state (size OBSERVATION_SIZE), same for all
-        observers except the observer's one-hot seat."""
+        """A flat float32 vector of the public state (size OBSERVATION_SIZE, segments in
+        OBSERVATION_SEGMENTS), the same for all observers except the observer's one-hot seat."""
         player = self._seat(player)
-        cdef KData* d = &self.d
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-        cdef float[::1] v = out
-        cdef int k = 0, p, s, c, f, i, t
-        v[k + d.phase] = 1; k += 12
-        v[k + player] = 1; k += 4
-        if 0 <= d.player < 4 and d.phase != PH_OVER:
-            v[k + d.player] = 1
-        k += 4
-        if d.start >= 0:
-            v[k + d.start] = 1
-        k += 4
-        v[k + d.pawn + 1] = 1; k += 11
-        v[k] = d.crater / 16.0; k += 1
-        v[k] = d.turns / <float>d.turn_cap; k += 1
-        v[k] = d.midscored; k += 1
-        v[k] = d.step / 55.0; k += 1
-        for c in range(4):
-            v[k + c] = d.pool[c] / 15.0
-        k += 4
-        for t in range(10):
-            v[k + t] = (d.tiles_left >> t) & 1
-        k += 10
-        for p in range(d.n):
-            v[k] = d.vp[p] / 100.0
-            v[k + 1] = d.stones[p] / 5.0
-            for c in range(4):
-                v[k + 2 + c] = d.canoe[p][c] / 4.0
-            for s in range(5):
-                for c in range(4):
-                    v[k + 6 + s * 4 + c] = d.island[p][s][c] / 6.0
-            k += 26
-        k += 26 * (4 - d.n)
-        for s in range(5):
-            for c in range(4):
-                v[k] = d.volcano[s][c] / 6.0
-                k += 1
-        for f in range(5):
-            for i in range(11):
-                v[k + d.forest[f][i] + 1] = 1
-                k += 5
-        for s in range(5):
-            if d.reef[s] >= 0:
-                v[k + d.reef[s] * 15 + s] = 1
-            if d.fcentre[s] >= 0:
-                v[k + d.fcentre[s] * 15 + 5 + s] = 1
-            if d.hill[s] >= 0:
-                v[k + d.hill[s] * 15 + 10 + s] = 1
-        k += 150
-        v[k] = d.opp_coral
-        v[k + 1] = d.opp_hill
-        k += 2
-        for t in range(10):
-            v[k + t] = (d.opp_unlocked >> t) & 1
-        k += 10
-        if d.kind >= 0:
-            v[k + d.kind] = 1
-        k += 20
-        for i, size in enumerate((5, 11, 5, 5, 4)):
-            val = (d.ef, d.ei, d.ex, d.ey, d.ec)[i]
-            if val >= 0:
-                v[k + val] = 1
-            k += size
+        _observe_progress(&self.d, out, player)
+        _observe_pieces(&self.d, out)
+        _observe_tiles(&self.d, out)
         return out
 
     def __str__(self) -> str:
         cdef KData* d = &self.d
-        cdef int s, c, f, i, p
-        lines = []
-        if d.phase == PH_OVER:
-            who = "game over"
-        elif d.phase < PH_DRAFT:
-            who = "set-up (chance)"
-        else:
-            who = f"P{d.player + 1} to play"
-        lines.append(f"Kilauea, {d.n} players, turn {d.turns}/{d.turn_cap}, phase "
-                     f"{PHASE_NAMES[d.phase]}, {who}")
-        if d.start >= 0:
-            lines.append(f"Starting player P{d.start + 1}; forests emptied {forests_emptied(d)}/5"
-                         f"{', intermediate scoring done' if d.midscored else ''}")
-        pawn = "start space" if d.pawn < 0 else (
-            f"{_sector_name(d.pawn >> 1)} space ({(d.pawn >> 1) + 1},{(d.pawn & 1) + 1}), "
-            f"by reef R{reef_of(d.pawn) + 1}")
-        lines.append(f"Canoe pawn: {pawn}")
-        lines.append(f"Volcano (crater: {d.crater} holy stones)")
-        for s in range(5):
-            cols = "  ".join(f"{COLOURS[c]} {d.volcano[s][c]}" for c in range(4))
-            hill = f"   hillside: volcano {d.hill[s] + 1}" if d.hill[s] >= 0 else ""
-            lines.append(f"  {_sector_name(s)}: {cols}{hill}")
-        lines.append("Forests (a = coast row, c = next to the volcano tile; . = empty)")
-        for f in range(5):
-            rows = []
-            for r, (lo, hi) in enumerate(((0, 4), (4, 8), (8, 11))):
-                cells = "".join(("." if d.forest[f][i] < 0 else "RYGB"[d.forest[f][i]])
-                                for i in range(lo, hi) if KIL_BOARD_SPACES[f] & (1 << i))
-                rows.append("abc"[r] + ":" + cells)
-            tile = f"volcano {d.fcentre[f] + 1}" if d.fcentre[f] >= 0 else "-"
-            lines.append(f"  F{f + 1} {' '.join(rows)}   tile: {tile}")
-        lines.append("Reefs: " + "  ".join(
-            f"R{s + 1} " + (f"coral {d.reef[s] + 1}" if d.reef[s] >= 0 else "-") for s in range(5)))
-        for p in range(d.n):
-            canoe = " ".join(f"{COLOURS[c]} {d.canoe[p][c]}" for c in range(4) if d.canoe[p][c]) or "empty"
-            isl = []
-            for s in range(5):
-                stack = " ".join(f"{COLOURS[c]} {d.island[p][s][c]}" for c in range(4) if d.island[p][s][c])
-                isl.append(f"{_sector_name(s)}[{stack}]")
-            lines.append(f"P{p + 1}: {d.vp[p]} VP, {d.stones[p]} stones, canoe: {canoe}")
-            lines.append(f"    island: {' '.join(isl)}")
+        lines = _header_lines(d) + _volcano_lines(d) + _forest_lines(d) + _player_lines(d)
         if d.kind >= 0:
             lines.append(f"Resolving {_kind_name(d.kind)}")
         return "\n".join(lines)
 
 
-OBSERVATION_SIZE = 12 + 4 + 4 + 4 + 11 + 4 + 4 + 10 + 4 * 26 + 20 + 275 + 150 + 2 + 10 + 20 + 30
 
 
 include "json_codec.pxi"

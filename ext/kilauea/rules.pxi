@@ -144,119 +144,206 @@ cdef inline bint on_board_face(KData* d, int kind) noexcept nogil:
     return False
 
 
-cdef int gen_effect(KData* d, int kind, int* out, int limit) noexcept nogil:
-    """The parameter actions of tile `kind` for the player to act (no cost check), stopping
-    after `limit` of them (1 answers "is there any?" quickly)."""
-    cdef int p = d.player, n = 0, f, i, c, s, t, x, y
-    cdef bint ok
-    if kind == C4 or kind == V4:
-        for s in range(K_SECTORS):
-            for c in range(K_COLOURS):
-                if d.island[p][s][c]:
-                    for t in range(K_SECTORS):
-                        if t != s and isle_count(d, p, t) < K_COLUMN_MAX:
-                            out[n] = A_IMOVE + (s * 4 + c) * 5 + t
-                            n += 1
-                            if n >= limit:
-                                return n
-    elif kind == C5 or kind == V5 or kind == C6 or kind == V6 or kind == V10:
-        for x in range(K_SECTORS):
-            for c in range(K_COLOURS):
-                if d.volcano[x][c] == 0:
-                    continue
-                for y in range(K_SECTORS):
-                    if y == x or d.volcano[y][c] >= K_COLUMN_MAX:
-                        continue
-                    if (kind == C5 or kind == V5) and KIL_SECTOR_DISTANCE[x][y] != 1:
-                        continue
-                    if (kind == C6 or kind == V6) and KIL_SECTOR_DISTANCE[x][y] != 2:
-                        continue
-                    if kind == V10:
-                        # a tiki of another colour must be able to go back from Y to X
-                        ok = False
-                        for t in range(K_COLOURS):
-                            if t != c and d.volcano[y][t] > 0 and d.volcano[x][t] < K_COLUMN_MAX:
-                                ok = True
-                        if not ok:
-                            continue
-                    out[n] = A_VMOVE + (x * 4 + c) * 5 + y
-                    n += 1
-                    if n >= limit:
-                        return n
-    elif kind == C7 or kind == C10 or kind == C9 or kind == V7:
-        for f in range(K_SECTORS):
-            if d.occ[f] == 0:
+# Each tile's parameters, one generator per action family (KIL_TILE_FAMILY maps a tile to its
+# family). A generator writes the legal ids in ascending order and stops after `limit` of
+# them (1 answers "is there any?" quickly).
+cdef int gen_island_moves(KData* d, int* out, int limit) noexcept nogil:
+    """Coral 4 / volcano 4: an island tiki, from any height, to another sector (K6)."""
+    cdef int p = d.player, n = 0, s, c, t
+    for s in range(K_SECTORS):
+        for c in range(K_COLOURS):
+            if d.island[p][s][c]:
+                for t in range(K_SECTORS):
+                    if t != s and isle_count(d, p, t) < K_COLUMN_MAX:
+                        out[n] = encode(FAM_ISLAND_MOVE, s, c, t)
+                        n += 1
+                        if n >= limit:
+                            return n
+    return n
+
+
+cdef inline bint volcano_move_allowed(KData* d, int kind, int x, int y, int c) noexcept nogil:
+    """A colour-c tiki may go from volcano sector x to y for tile `kind`: coral/volcano 5
+    adjacent sectors, 6 non-adjacent ones; volcano 10 needs a tiki of another colour able to
+    come back from y to x."""
+    cdef int t
+    if y == x or d.volcano[y][c] >= K_COLUMN_MAX:
+        return False
+    if (kind == C5 or kind == V5) and KIL_SECTOR_DISTANCE[x][y] != 1:
+        return False
+    if (kind == C6 or kind == V6) and KIL_SECTOR_DISTANCE[x][y] != 2:
+        return False
+    if kind == V10:
+        for t in range(K_COLOURS):
+            if t != c and d.volcano[y][t] > 0 and d.volcano[x][t] < K_COLUMN_MAX:
+                return True
+        return False
+    return True
+
+
+cdef int gen_volcano_moves(KData* d, int kind, int* out, int limit) noexcept nogil:
+    """Coral 5, 6 / volcano 5, 6, 10: a volcano tiki from sector X to sector Y."""
+    cdef int n = 0, x, c, y
+    for x in range(K_SECTORS):
+        for c in range(K_COLOURS):
+            if d.volcano[x][c] == 0:
                 continue
-            for i in range(K_SPACES):
-                if not accessible(d, f, i):
-                    continue
-                c = d.forest[f][i]
-                if kind == V7:
-                    if canoe_count(d, p) < K_CANOE_TIKIS:
-                        out[n] = A_CUT + f * 11 + i
-                        n += 1
-                        if n >= limit:
-                            return n
-                    continue
-                for x in range(K_SECTORS):
-                    if kind == C9:
-                        if isle_count(d, p, x) < K_COLUMN_MAX:
-                            out[n] = A_F2I + (f * 11 + i) * 5 + x
-                            n += 1
-                            if n >= limit:
-                                return n
-                        continue
-                    if d.volcano[x][c] >= K_COLUMN_MAX:
-                        continue
-                    if kind == C10:
-                        ok = False
-                        for t in range(K_COLOURS):
-                            if t != c and d.volcano[x][t] > 0:
-                                ok = True
-                        if not ok:
-                            continue
-                    out[n] = A_F2V + (f * 11 + i) * 5 + x
+            for y in range(K_SECTORS):
+                if volcano_move_allowed(d, kind, x, y, c):
+                    out[n] = encode(FAM_VOLCANO_MOVE, x, c, y)
                     n += 1
                     if n >= limit:
                         return n
-    elif kind == C8:
+    return n
+
+
+cdef int gen_forest_to_canoe(KData* d, int* out, int limit) noexcept nogil:
+    """Volcano 7: cut an accessible tiki of any forest into the canoe (the cut ids)."""
+    cdef int n = 0, f, i
+    if canoe_count(d, d.player) >= K_CANOE_TIKIS:
+        return 0
+    for f in range(K_SECTORS):
+        if d.occ[f] == 0:
+            continue
+        for i in range(K_SPACES):
+            if accessible(d, f, i):
+                out[n] = encode(FAM_CUT, f, i, 0)
+                n += 1
+                if n >= limit:
+                    return n
+    return n
+
+
+cdef inline bint other_colour_in(KData* d, int x, int c) noexcept nogil:
+    cdef int t
+    for t in range(K_COLOURS):
+        if t != c and d.volcano[x][t] > 0:
+            return True
+    return False
+
+
+cdef int gen_forest_to_volcano(KData* d, int kind, int* out, int limit) noexcept nogil:
+    """Coral 7 / coral 10: an accessible forest tiki to any volcano sector; coral 10 only to a
+    sector holding another colour (which goes back to the vacated space)."""
+    cdef int n = 0, f, i, c, x
+    for f in range(K_SECTORS):
+        if d.occ[f] == 0:
+            continue
+        for i in range(K_SPACES):
+            if not accessible(d, f, i):
+                continue
+            c = d.forest[f][i]
+            for x in range(K_SECTORS):
+                if d.volcano[x][c] >= K_COLUMN_MAX:
+                    continue
+                if kind == C10 and not other_colour_in(d, x, c):
+                    continue
+                out[n] = encode(FAM_FOREST_TO_VOLCANO, f, i, x)
+                n += 1
+                if n >= limit:
+                    return n
+    return n
+
+
+cdef int gen_forest_to_island(KData* d, int* out, int limit) noexcept nogil:
+    """Coral 9: an accessible forest tiki to any island sector."""
+    cdef int p = d.player, n = 0, f, i, t
+    for f in range(K_SECTORS):
+        if d.occ[f] == 0:
+            continue
+        for i in range(K_SPACES):
+            if not accessible(d, f, i):
+                continue
+            for t in range(K_SECTORS):
+                if isle_count(d, p, t) < K_COLUMN_MAX:
+                    out[n] = encode(FAM_FOREST_TO_ISLAND, f, i, t)
+                    n += 1
+                    if n >= limit:
+                        return n
+    return n
+
+
+cdef int gen_canoe_to_volcano(KData* d, int* out, int limit) noexcept nogil:
+    """Coral 8: a canoe tiki to any volcano sector."""
+    cdef int p = d.player, n = 0, c, x
+    for c in range(K_COLOURS):
+        if d.canoe[p][c]:
+            for x in range(K_SECTORS):
+                if d.volcano[x][c] < K_COLUMN_MAX:
+                    out[n] = encode(FAM_CANOE_TO_VOLCANO, c, x, 0)
+                    n += 1
+                    if n >= limit:
+                        return n
+    return n
+
+
+cdef int gen_canoe_to_island(KData* d, int* out, int limit) noexcept nogil:
+    """Volcano 2: a canoe tiki to any island sector."""
+    cdef int p = d.player, n = 0, c, t
+    for c in range(K_COLOURS):
+        if d.canoe[p][c]:
+            for t in range(K_SECTORS):
+                if isle_count(d, p, t) < K_COLUMN_MAX:
+                    out[n] = encode(FAM_CANOE_TO_ISLAND, c, t, 0)
+                    n += 1
+                    if n >= limit:
+                        return n
+    return n
+
+
+cdef int gen_volcano_to_canoe(KData* d, int* out, int limit) noexcept nogil:
+    """Volcano 8: a volcano tiki to the canoe."""
+    cdef int n = 0, x, c
+    if canoe_count(d, d.player) >= K_CANOE_TIKIS:
+        return 0
+    for x in range(K_SECTORS):
         for c in range(K_COLOURS):
-            if d.canoe[p][c]:
-                for x in range(K_SECTORS):
-                    if d.volcano[x][c] < K_COLUMN_MAX:
-                        out[n] = A_C2V + c * 5 + x
-                        n += 1
-                        if n >= limit:
-                            return n
-    elif kind == V2:
+            if d.volcano[x][c]:
+                out[n] = encode(FAM_VOLCANO_TO_CANOE, x, c, 0)
+                n += 1
+                if n >= limit:
+                    return n
+    return n
+
+
+cdef int gen_volcano_to_island(KData* d, int* out, int limit) noexcept nogil:
+    """Volcano 9: a volcano tiki to any island sector."""
+    cdef int p = d.player, n = 0, x, c, t
+    for x in range(K_SECTORS):
         for c in range(K_COLOURS):
-            if d.canoe[p][c]:
+            if d.volcano[x][c]:
                 for t in range(K_SECTORS):
                     if isle_count(d, p, t) < K_COLUMN_MAX:
-                        out[n] = A_C2I + c * 5 + t
+                        out[n] = encode(FAM_VOLCANO_TO_ISLAND, x, c, t)
                         n += 1
                         if n >= limit:
                             return n
-    elif kind == V8:
-        if canoe_count(d, p) < K_CANOE_TIKIS:
-            for x in range(K_SECTORS):
-                for c in range(K_COLOURS):
-                    if d.volcano[x][c]:
-                        out[n] = A_V2C + x * 4 + c
-                        n += 1
-                        if n >= limit:
-                            return n
-    elif kind == V9:
-        for x in range(K_SECTORS):
-            for c in range(K_COLOURS):
-                if d.volcano[x][c]:
-                    for t in range(K_SECTORS):
-                        if isle_count(d, p, t) < K_COLUMN_MAX:
-                            out[n] = A_V2I + (x * 4 + c) * 5 + t
-                            n += 1
-                            if n >= limit:
-                                return n
     return n
+
+
+cdef int gen_effect(KData* d, int kind, int* out, int limit) noexcept nogil:
+    """The parameter actions of tile `kind` for the player to act (no cost check), at most
+    `limit` of them: the generator of the tile's family."""
+    cdef int family = KIL_TILE_FAMILY[kind]
+    if family == FAM_ISLAND_MOVE:
+        return gen_island_moves(d, out, limit)
+    if family == FAM_VOLCANO_MOVE:
+        return gen_volcano_moves(d, kind, out, limit)
+    if family == FAM_FOREST_TO_VOLCANO:
+        return gen_forest_to_volcano(d, kind, out, limit)
+    if family == FAM_CUT:
+        return gen_forest_to_canoe(d, out, limit)
+    if family == FAM_FOREST_TO_ISLAND:
+        return gen_forest_to_island(d, out, limit)
+    if family == FAM_CANOE_TO_VOLCANO:
+        return gen_canoe_to_volcano(d, out, limit)
+    if family == FAM_CANOE_TO_ISLAND:
+        return gen_canoe_to_island(d, out, limit)
+    if family == FAM_VOLCANO_TO_CANOE:
+        return gen_volcano_to_canoe(d, out, limit)
+    if family == FAM_VOLCANO_TO_ISLAND:
+        return gen_volcano_to_island(d, out, limit)
+    return 0
 
 
 cdef bint has_effect(KData* d, int kind, int stones) noexcept nogil:
@@ -282,85 +369,115 @@ cdef bint has_effect(KData* d, int kind, int stones) noexcept nogil:
     return gen_effect(d, kind, buf, 1) > 0
 
 
-cdef int gen_targets(KData* d, int* out) noexcept nogil:
-    cdef int t, n = 0, stones = d.stones[d.player]
-    for t in range(K_KINDS):
-        if t == C3 or t == V3 or (d.kind == C3 and t >= 10):
-            continue
-        if on_board_face(d, t) and has_effect(d, t, stones):
-            out[n] = A_ACT + t
+# ---------------------------------------------------------------- legal actions, by step
+cdef int gen_draft(KData* d, int* out) noexcept nogil:
+    """Draft: the top tiki of any volcano column (K14)."""
+    cdef int n = 0, s, c
+    for s in range(K_SECTORS):
+        for c in range(K_COLOURS):
+            if d.volcano[s][c]:
+                out[n] = encode(FAM_DRAFT, s, c, 0)
+                n += 1
+    return n
+
+
+cdef int gen_move(KData* d, int* out) noexcept nogil:
+    """Canoe moves: 1 step, + 1 free step per empty canoe place, + 1 per holy stone (K8)."""
+    cdef int p = d.player, k
+    cdef int top = 1 + (K_CANOE_TIKIS - canoe_count(d, p)) + d.stones[p]
+    if top > loop_len(d):
+        # k and k + loop reach the same space; only the cheaper is offered (K8)
+        top = loop_len(d)
+    for k in range(top):
+        out[k] = encode(FAM_MOVE, k, 0, 0)
+    return top
+
+
+cdef int gen_cuts(KData* d, int* out) noexcept nogil:
+    """Cuts of the accessible tikis in the forest of the pawn's sector."""
+    cdef int s = sector_of(d), n = 0, i
+    for i in range(K_SPACES):
+        if accessible(d, s, i):
+            out[n] = encode(FAM_CUT, s, i, 0)
             n += 1
     return n
 
 
+cdef int gen_main(KData* d, int* out) noexcept nogil:
+    """Main actions in the pawn's sector: cut (canoe not full), volcano or island placement."""
+    cdef int p = d.player, s = sector_of(d), n = 0, c
+    if canoe_count(d, p) < K_CANOE_TIKIS and d.occ[s]:
+        n = gen_cuts(d, out)
+    for c in range(K_COLOURS):
+        if d.canoe[p][c] and d.volcano[s][c] < K_COLUMN_MAX:
+            out[n] = encode(FAM_VOLCANO, c, 0, 0)
+            n += 1
+    if d.stones[p] >= K_ISLAND_COST and isle_count(d, p, s) < K_COLUMN_MAX:
+        for c in range(K_COLOURS):
+            if d.canoe[p][c]:
+                out[n] = encode(FAM_ISLAND, c, 0, 0)
+                n += 1
+    return n
+
+
+cdef int gen_cut2(KData* d, int* out) noexcept nogil:
+    """A second cut (possibly of a tiki the first uncovered, K10) or stop."""
+    cdef int n = gen_cuts(d, out)
+    out[n] = A_STOP
+    return n + 1
+
+
 cdef int gen_secondary(KData* d, int* out) noexcept nogil:
+    """Pass, or activate an open tile that can be paid and completed (K6, K7, K9)."""
     cdef int t, n = 0, stones = d.stones[d.player]
     for t in range(K_KINDS):
         if is_opportunity(d, t) and has_effect(d, t, stones):
             if n == 0:
                 out[0] = A_PASS
                 n = 1
-            out[n] = A_ACT + t
+            out[n] = encode(FAM_ACTIVATE, t, 0, 0)
             n += 1
     return n
 
 
-cdef int gen_main(KData* d, int* out) noexcept nogil:
-    cdef int p = d.player, s = sector_of(d), n = 0, i, c
-    if canoe_count(d, p) < K_CANOE_TIKIS and d.occ[s]:
-        for i in range(K_SPACES):
-            if accessible(d, s, i):
-                out[n] = A_CUT + s * 11 + i
-                n += 1
-    for c in range(K_COLOURS):
-        if d.canoe[p][c] and d.volcano[s][c] < K_COLUMN_MAX:
-            out[n] = A_VOLC + c
+cdef int gen_targets(KData* d, int* out) noexcept nogil:
+    """The tile a coral/volcano 3 activates: face up, not a 3, coral 3 only corals (K6)."""
+    cdef int t, n = 0, stones = d.stones[d.player]
+    for t in range(K_KINDS):
+        if t == C3 or t == V3 or (d.kind == C3 and t >= 10):
+            continue
+        if on_board_face(d, t) and has_effect(d, t, stones):
+            out[n] = encode(FAM_ACTIVATE, t, 0, 0)
             n += 1
-    if d.stones[p] >= K_ISLAND_COST and isle_count(d, p, s) < K_COLUMN_MAX:
-        for c in range(K_COLOURS):
-            if d.canoe[p][c]:
-                out[n] = A_ISLE + c
-                n += 1
     return n
 
 
 cdef int gen_back(KData* d, int* out) noexcept nogil:
+    """Second half of coral 10 (a colour other than the first from X to the vacated space) or
+    volcano 10 (another colour from Y back to X, within the height limit)."""
     cdef int c, n = 0
     for c in range(K_COLOURS):
         if c == d.ec:
             continue
         if d.kind == C10:
             if d.volcano[d.ex][c] > 0:
-                out[n] = A_BACK + c
+                out[n] = encode(FAM_SECOND_COLOUR, c, 0, 0)
                 n += 1
         elif d.volcano[d.ey][c] > 0 and d.volcano[d.ex][c] < K_COLUMN_MAX:
-            out[n] = A_BACK + c
+            out[n] = encode(FAM_SECOND_COLOUR, c, 0, 0)
             n += 1
     return n
 
 
 cdef int gen_legal(KData* d, int* out) noexcept nogil:
-    cdef int n = 0, k, s, c, top, p
+    """The legal actions of the player to act: the generator of the current step."""
     cdef int ph = d.phase
     if ph == PH_MOVE:
-        p = d.player
-        top = 1 + (K_CANOE_TIKIS - canoe_count(d, p)) + d.stones[p]
-        if top > loop_len(d):
-            # k and k + loop reach the same space; only the cheaper is offered (K8)
-            top = loop_len(d)
-        for k in range(top):
-            out[k] = A_MOVE + k
-        return top
+        return gen_move(d, out)
     if ph == PH_MAIN:
         return gen_main(d, out)
     if ph == PH_CUT2:
-        s = sector_of(d)
-        for k in range(K_SPACES):
-            if accessible(d, s, k):
-                out[n] = A_CUT + s * 11 + k
-                n += 1
-        out[n] = A_STOP
-        return n + 1
+        return gen_cut2(d, out)
     if ph == PH_SECOND:
         return gen_secondary(d, out)
     if ph == PH_TARGET:
@@ -370,40 +487,60 @@ cdef int gen_legal(KData* d, int* out) noexcept nogil:
     if ph == PH_BACK:
         return gen_back(d, out)
     if ph == PH_DRAFT:
-        for s in range(K_SECTORS):
-            for c in range(K_COLOURS):
-                if d.volcano[s][c]:
-                    out[n] = A_DRAFT + s * 4 + c
-                    n += 1
-        return n
+        return gen_draft(d, out)
     return 0
 
 
-cdef int gen_chance(KData* d, int* out, double* probs) noexcept nogil:
-    cdef int n = 0, c, total, t, left
-    if d.phase == PH_FOREST:
-        total = d.pool[0] + d.pool[1] + d.pool[2] + d.pool[3]
-        for c in range(K_COLOURS):
-            if d.pool[c]:
-                out[n] = c
-                probs[n] = d.pool[c] / <double>total
-                n += 1
-    elif d.phase == PH_TILES:
-        left = 0
-        for t in range(K_TILES):
-            if (d.tiles_left >> t) & 1:
-                left += 1
-        for t in range(K_TILES):
-            if (d.tiles_left >> t) & 1:
-                out[n] = t
-                probs[n] = 1.0 / left
-                n += 1
-    elif d.phase == PH_START:
-        for c in range(d.n):
-            out[c] = c
-            probs[c] = 1.0 / d.n
-        n = d.n
+# ---------------------------------------------------------------- set-up chance, by step
+cdef inline int tiles_to_place(KData* d) noexcept nogil:
+    cdef int t, left = 0
+    for t in range(K_TILES):
+        if (d.tiles_left >> t) & 1:
+            left += 1
+    return left
+
+
+cdef int chance_forest_colour(KData* d, int* out, double* probs) noexcept nogil:
+    """The colour of the next forest tiki, by what is left in the set-up pool."""
+    cdef int n = 0, c
+    cdef int total = d.pool[0] + d.pool[1] + d.pool[2] + d.pool[3]
+    for c in range(K_COLOURS):
+        if d.pool[c]:
+            out[n] = c
+            probs[n] = d.pool[c] / <double>total
+            n += 1
     return n
+
+
+cdef int chance_tile(KData* d, int* out, double* probs) noexcept nogil:
+    """The tile for the next slot, uniform over the tiles not placed yet (K5)."""
+    cdef int n = 0, t, left = tiles_to_place(d)
+    for t in range(K_TILES):
+        if (d.tiles_left >> t) & 1:
+            out[n] = t
+            probs[n] = 1.0 / left
+            n += 1
+    return n
+
+
+cdef int chance_start(KData* d, int* out, double* probs) noexcept nogil:
+    """The starting player, uniform."""
+    cdef int c
+    for c in range(d.n):
+        out[c] = c
+        probs[c] = 1.0 / d.n
+    return d.n
+
+
+cdef int gen_chance(KData* d, int* out, double* probs) noexcept nogil:
+    """The outcomes and probabilities of the current set-up step."""
+    if d.phase == PH_FOREST:
+        return chance_forest_colour(d, out, probs)
+    if d.phase == PH_TILES:
+        return chance_tile(d, out, probs)
+    if d.phase == PH_START:
+        return chance_start(d, out, probs)
+    return 0
 
 
 # ---------------------------------------------------------------- applying actions
@@ -484,218 +621,301 @@ cdef void start_effect(KData* d, int kind) noexcept nogil:
         d.phase = PH_EFFECT
 
 
-cdef void apply_effect(KData* d, int a) noexcept nogil:
-    cdef int p = d.player, kind = d.kind, f, i, c, x, y, t, r
-    if a >= A_BACK:
-        c = a - A_BACK
-        if kind == C10:
-            # a tiki of another colour from X fills the vacated forest space
-            d.volcano[d.ex][c] -= 1
-            d.forest[d.ef][d.ei] = c
-            d.occ[d.ef] |= 1 << d.ei
-        else:
-            d.volcano[d.ey][c] -= 1
-            d.volcano[d.ex][c] += 1
-        enter_secondary(d)
-        return
-    if a >= A_V2I:
-        r = a - A_V2I
-        t = r % 5
-        r //= 5
-        d.volcano[r >> 2][r & 3] -= 1
-        d.island[p][t][r & 3] += 1
-    elif a >= A_V2C:
-        r = a - A_V2C
-        d.volcano[r >> 2][r & 3] -= 1
-        d.canoe[p][r & 3] += 1
-    elif a >= A_C2I:
-        r = a - A_C2I
-        d.canoe[p][r // 5] -= 1
-        d.island[p][r % 5][r // 5] += 1
-    elif a >= A_F2I:
-        r = a - A_F2I
-        t = r % 5
-        r //= 5
-        c = take_tiki(d, r // 11, r % 11)
-        d.island[p][t][c] += 1
-    elif a >= A_C2V:
-        r = a - A_C2V
-        d.canoe[p][r // 5] -= 1
-        d.volcano[r % 5][r // 5] += 1
-        gain_stones(d, p, K_CORAL8_TAKE)
-    elif a >= A_F2V:
-        r = a - A_F2V
-        x = r % 5
-        r //= 5
-        f = r // 11
-        i = r % 11
-        c = take_tiki(d, f, i)
-        d.volcano[x][c] += 1
-        if kind == C10:
-            d.ef = f
-            d.ei = i
-            d.ex = x
-            d.ec = c
-            d.phase = PH_BACK
-            return
-    elif a >= A_VMOVE:
-        r = a - A_VMOVE
-        y = r % 5
-        r //= 5
-        x = r >> 2
-        c = r & 3
-        d.volcano[x][c] -= 1
-        d.volcano[y][c] += 1
-        if kind == V10:
-            d.ex = x
-            d.ey = y
-            d.ec = c
-            d.phase = PH_BACK
-            return
-    elif a >= A_IMOVE:
-        r = a - A_IMOVE
-        t = r % 5
-        r //= 5
-        d.island[p][r >> 2][r & 3] -= 1
-        d.island[p][t][r & 3] += 1
+# Each tile's parameters applied, one function per action family (the fields decoded).
+cdef void move_island_tiki(KData* d, Fields m) noexcept nogil:
+    """Coral 4 / volcano 4: island sector f1, colour f2 -> island sector f3."""
+    d.island[d.player][m.f1][m.f2] -= 1
+    d.island[d.player][m.f3][m.f2] += 1
+
+
+cdef bint move_volcano_tiki(KData* d, Fields m) noexcept nogil:
+    """Coral 5, 6 / volcano 5, 6, 10: volcano sector X = f1, colour f2 -> sector Y = f3.
+    True when the tile has a second half (volcano 10: another colour back from Y to X)."""
+    d.volcano[m.f1][m.f2] -= 1
+    d.volcano[m.f3][m.f2] += 1
+    if d.kind == V10:
+        d.ex = m.f1
+        d.ey = m.f3
+        d.ec = m.f2
+        d.phase = PH_BACK
+        return True
+    return False
+
+
+cdef bint forest_to_volcano(KData* d, Fields m) noexcept nogil:
+    """Coral 7 / coral 10: forest f1, space f2 -> volcano sector f3. True when the tile has a
+    second half (coral 10: another colour from that sector back to the vacated space)."""
+    cdef int c = take_tiki(d, m.f1, m.f2)
+    d.volcano[m.f3][c] += 1
+    if d.kind == C10:
+        d.ef = m.f1
+        d.ei = m.f2
+        d.ex = m.f3
+        d.ec = c
+        d.phase = PH_BACK
+        return True
+    return False
+
+
+cdef void forest_to_canoe(KData* d, Fields m) noexcept nogil:
+    """Volcano 7: cut forest f1, space f2 into the canoe."""
+    cdef int c = take_tiki(d, m.f1, m.f2)
+    d.canoe[d.player][c] += 1
+
+
+cdef void forest_to_island(KData* d, Fields m) noexcept nogil:
+    """Coral 9: forest f1, space f2 -> island sector f3."""
+    cdef int c = take_tiki(d, m.f1, m.f2)
+    d.island[d.player][m.f3][c] += 1
+
+
+cdef void canoe_to_volcano(KData* d, Fields m) noexcept nogil:
+    """Coral 8: canoe colour f1 -> volcano sector f2, then take a holy stone."""
+    d.canoe[d.player][m.f1] -= 1
+    d.volcano[m.f2][m.f1] += 1
+    gain_stones(d, d.player, K_CORAL8_TAKE)
+
+
+cdef void canoe_to_island(KData* d, Fields m) noexcept nogil:
+    """Volcano 2: canoe colour f1 -> island sector f2."""
+    d.canoe[d.player][m.f1] -= 1
+    d.island[d.player][m.f2][m.f1] += 1
+
+
+cdef void volcano_to_canoe(KData* d, Fields m) noexcept nogil:
+    """Volcano 8: volcano sector f1, colour f2 -> canoe."""
+    d.volcano[m.f1][m.f2] -= 1
+    d.canoe[d.player][m.f2] += 1
+
+
+cdef void volcano_to_island(KData* d, Fields m) noexcept nogil:
+    """Volcano 9: volcano sector f1, colour f2 -> island sector f3."""
+    d.volcano[m.f1][m.f2] -= 1
+    d.island[d.player][m.f3][m.f2] += 1
+
+
+# ---------------------------------------------------------------- applying actions, by step
+cdef void apply_forest_tiki(KData* d, int colour) noexcept nogil:
+    """Set-up: the next forest space (in FILL order) receives a tiki of `colour`."""
+    cdef int k = fill_space(d, d.step)
+    d.forest[k // K_SPACES][k % K_SPACES] = colour
+    d.occ[k // K_SPACES] |= 1 << (k % K_SPACES)
+    d.pool[colour] -= 1
+    d.step += 1
+    if d.step == n_fill(d):
+        d.phase = PH_TILES
+        d.step = 0
+
+
+cdef void apply_tile(KData* d, int tile) noexcept nogil:
+    """Set-up: `tile` goes to the next slot (R1..R5, then F1..F4); the last one to F5 (K5)."""
+    cdef int t
+    d.tiles_left &= ~(1 << tile)
+    if d.step < K_SECTORS:
+        d.reef[d.step] = tile
     else:
-        # volcano 7: cut 1 accessible tiki from any forest into the canoe
-        r = a - A_CUT
-        c = take_tiki(d, r // 11, r % 11)
-        d.canoe[p][c] += 1
+        d.fcentre[d.step - K_SECTORS] = tile
+    d.step += 1
+    if d.step == K_TILES - 1:
+        for t in range(K_TILES):
+            if (d.tiles_left >> t) & 1:
+                d.fcentre[K_SECTORS - 1] = t
+        d.tiles_left = 0
+        d.phase = PH_START
+        d.step = 0
+
+
+cdef void apply_start(KData* d, int seat) noexcept nogil:
+    """Set-up: the starting player; the draft begins."""
+    d.start = seat
+    d.phase = PH_DRAFT
+    d.step = 0
+    d.player = draft_player(d)
+
+
+cdef void apply_draft(KData* d, int a) noexcept nogil:
+    """Draft pick: the top tiki of a volcano column into the canoe; snake order (K14)."""
+    cdef Fields m = decode(FAM_DRAFT, a)
+    d.volcano[m.f1][m.f2] -= 1
+    d.canoe[d.player][m.f2] += 1
+    d.step += 1
+    if d.step == K_DRAFT_PICKS * d.n:
+        d.step = 0
+        d.phase = PH_MOVE
+        d.player = d.start
+    else:
+        d.player = draft_player(d)
+
+
+cdef void apply_move(KData* d, int a) noexcept nogil:
+    """Move the canoe pawn; then the main action, or the turn ends if there is none (X6)."""
+    cdef int buf[MAX_ACTIONS]
+    cdef int p = d.player
+    cdef int k = decode(FAM_MOVE, a).f1 + 1
+    # the first step is mandatory, then one free step per empty canoe place, then a holy
+    # stone per further step (rulebook, K8)
+    cdef int paid = k - 1 - (K_CANOE_TIKIS - canoe_count(d, p))
+    if paid > 0:
+        pay_stones(d, p, paid)
+    d.pawn = advance(d, k)
+    if gen_main(d, buf) > 0:
+        d.phase = PH_MAIN
+    else:
+        end_turn(d)     # X6, K10: no main action possible
+
+
+cdef void apply_cut(KData* d, int a) noexcept nogil:
+    """Main action: cut a tiki into the canoe; after the first cut a second may follow (K10)."""
+    cdef Fields m = decode(FAM_CUT, a)
+    cdef int p = d.player
+    cdef int c = take_tiki(d, m.f1, m.f2)
+    d.canoe[p][c] += 1
+    check_unlock(d)     # the tile moves as soon as its row is cleared
+    if d.phase == PH_MAIN and canoe_count(d, p) < K_CANOE_TIKIS and d.occ[sector_of(d)]:
+        d.phase = PH_CUT2    # a second cut; it may use a tiki the first uncovered
+    else:
+        after_main_cut(d)
+
+
+cdef void place_on_volcano(KData* d, int c) noexcept nogil:
+    """Main action: a canoe tiki onto the volcano, take up to 3 stones; the hillside tile opens."""
+    cdef int p = d.player
+    d.canoe[p][c] -= 1
+    d.volcano[sector_of(d)][c] += 1
+    gain_stones(d, p, K_VOLCANO_TAKE)
+    d.opp_hill = 1
+    enter_secondary(d)
+
+
+cdef void place_on_island(KData* d, int c) noexcept nogil:
+    """Main action: pay 2, a canoe tiki onto the island; no secondary action follows."""
+    cdef int p = d.player
+    pay_stones(d, p, K_ISLAND_COST)
+    d.canoe[p][c] -= 1
+    d.island[p][sector_of(d)][c] += 1
+    end_turn(d)
+
+
+cdef void apply_main(KData* d, int a) noexcept nogil:
+    """The main action (PH_MAIN) or the second cut / stop (PH_CUT2)."""
+    if a == A_STOP:
+        after_main_cut(d)
+    elif a < A_STOP:
+        apply_cut(d, a)
+    elif a < A_ISLAND:
+        place_on_volcano(d, decode(FAM_VOLCANO, a).f1)
+    else:
+        place_on_island(d, decode(FAM_ISLAND, a).f1)
+
+
+cdef void apply_secondary(KData* d, int a) noexcept nogil:
+    """Pass, or activate an open tile; each opportunity is used at most once a turn (K7)."""
+    cdef int kind
+    if a == A_PASS:
+        end_turn(d)
+        return
+    kind = decode(FAM_ACTIVATE, a).f1
+    if kind < 10:
+        d.opp_coral = 0
+    elif (d.opp_unlocked >> (kind - 10)) & 1:
+        d.opp_unlocked &= ~(1 << (kind - 10))
+    else:
+        d.opp_hill = 0
+    start_effect(d, kind)
+
+
+cdef void apply_effect(KData* d, int a) noexcept nogil:
+    """The parameters of the tile being resolved, by the family of its parameters; then the
+    next secondary action, unless the tile has a second half (coral 10 / volcano 10)."""
+    cdef int family = KIL_TILE_FAMILY[d.kind]
+    cdef Fields m = decode(family, a)
+    if family == FAM_ISLAND_MOVE:
+        move_island_tiki(d, m)
+    elif family == FAM_VOLCANO_MOVE:
+        if move_volcano_tiki(d, m):
+            return
+    elif family == FAM_FOREST_TO_VOLCANO:
+        if forest_to_volcano(d, m):
+            return
+    elif family == FAM_CUT:
+        forest_to_canoe(d, m)
+    elif family == FAM_FOREST_TO_ISLAND:
+        forest_to_island(d, m)
+    elif family == FAM_CANOE_TO_VOLCANO:
+        canoe_to_volcano(d, m)
+    elif family == FAM_CANOE_TO_ISLAND:
+        canoe_to_island(d, m)
+    elif family == FAM_VOLCANO_TO_CANOE:
+        volcano_to_canoe(d, m)
+    elif family == FAM_VOLCANO_TO_ISLAND:
+        volcano_to_island(d, m)
+    enter_secondary(d)
+
+
+cdef void apply_back(KData* d, int a) noexcept nogil:
+    """Second half of coral 10 (a tiki of colour c from X fills the vacated forest space) or
+    volcano 10 (colour c from Y back to X)."""
+    cdef int c = decode(FAM_SECOND_COLOUR, a).f1
+    if d.kind == C10:
+        d.volcano[d.ex][c] -= 1
+        d.forest[d.ef][d.ei] = c
+        d.occ[d.ef] |= 1 << d.ei
+    else:
+        d.volcano[d.ey][c] -= 1
+        d.volcano[d.ex][c] += 1
     enter_secondary(d)
 
 
 cdef void apply(KData* d, int a) noexcept nogil:
-    cdef int ph = d.phase, p, s, c, k, t
-    cdef int buf[MAX_ACTIONS]
+    """Apply a legal action or chance outcome: the function of the current step."""
+    cdef int ph = d.phase
     if ph == PH_FOREST:
-        k = fill_space(d, d.step)
-        d.forest[k // 11][k % 11] = a
-        d.occ[k // 11] |= 1 << (k % 11)
-        d.pool[a] -= 1
-        d.step += 1
-        if d.step == n_fill(d):
-            d.phase = PH_TILES
-            d.step = 0
-        return
-    if ph == PH_TILES:
-        d.tiles_left &= ~(1 << a)
-        if d.step < 5:
-            d.reef[d.step] = a
-        else:
-            d.fcentre[d.step - 5] = a
-        d.step += 1
-        if d.step == 9:
-            for t in range(K_TILES):
-                if (d.tiles_left >> t) & 1:
-                    d.fcentre[4] = t
-            d.tiles_left = 0
-            d.phase = PH_START
-            d.step = 0
-        return
-    if ph == PH_START:
-        d.start = a
-        d.phase = PH_DRAFT
-        d.step = 0
-        d.player = draft_player(d)
-        return
-    p = d.player
-    if ph == PH_DRAFT:
-        k = a - A_DRAFT
-        d.volcano[k >> 2][k & 3] -= 1
-        d.canoe[p][k & 3] += 1
-        d.step += 1
-        if d.step == K_DRAFT_PICKS * d.n:
-            d.step = 0
-            d.phase = PH_MOVE
-            d.player = d.start
-        else:
-            d.player = draft_player(d)
-        return
-    if ph == PH_MOVE:
-        k = a - A_MOVE + 1
-        # the first step is mandatory, then one free step per empty canoe place, then a
-        # holy stone per further step (rulebook, K8)
-        s = k - 1 - (K_CANOE_TIKIS - canoe_count(d, p))
-        if s > 0:
-            pay_stones(d, p, s)
-        d.pawn = advance(d, k)
-        if gen_main(d, buf) > 0:
-            d.phase = PH_MAIN
-        else:
-            end_turn(d)     # X6, K10: no main action possible
-        return
-    if ph == PH_MAIN or ph == PH_CUT2:
-        s = sector_of(d)
-        if a == A_STOP:
-            after_main_cut(d)
-        elif a < A_STOP:
-            k = a - A_CUT
-            c = take_tiki(d, k // 11, k % 11)
-            d.canoe[p][c] += 1
-            check_unlock(d)     # the tile moves as soon as its row is cleared
-            if ph == PH_MAIN and canoe_count(d, p) < K_CANOE_TIKIS and d.occ[s]:
-                d.phase = PH_CUT2    # a second cut; it may use a tiki the first uncovered
-            else:
-                after_main_cut(d)
-        elif a < A_ISLE:
-            c = a - A_VOLC
-            d.canoe[p][c] -= 1
-            d.volcano[s][c] += 1
-            gain_stones(d, p, K_VOLCANO_TAKE)
-            d.opp_hill = 1
-            enter_secondary(d)
-        else:
-            c = a - A_ISLE
-            pay_stones(d, p, K_ISLAND_COST)
-            d.canoe[p][c] -= 1
-            d.island[p][s][c] += 1
-            end_turn(d)
-        return
-    if ph == PH_SECOND:
-        if a == A_PASS:
-            end_turn(d)
-            return
-        k = a - A_ACT
-        # each opportunity is used at most once per turn (K7)
-        if k < 10:
-            d.opp_coral = 0
-        elif (d.opp_unlocked >> (k - 10)) & 1:
-            d.opp_unlocked &= ~(1 << (k - 10))
-        else:
-            d.opp_hill = 0
-        start_effect(d, k)
-        return
-    if ph == PH_TARGET:
-        start_effect(d, a - A_ACT)
-        return
-    if ph == PH_EFFECT or ph == PH_BACK:
+        apply_forest_tiki(d, a)
+    elif ph == PH_TILES:
+        apply_tile(d, a)
+    elif ph == PH_START:
+        apply_start(d, a)
+    elif ph == PH_DRAFT:
+        apply_draft(d, a)
+    elif ph == PH_MOVE:
+        apply_move(d, a)
+    elif ph == PH_MAIN or ph == PH_CUT2:
+        apply_main(d, a)
+    elif ph == PH_SECOND:
+        apply_secondary(d, a)
+    elif ph == PH_TARGET:
+        start_effect(d, decode(FAM_ACTIVATE, a).f1)
+    elif ph == PH_EFFECT:
         apply_effect(d, a)
+    elif ph == PH_BACK:
+        apply_back(d, a)
+
+
+cdef int sample_forest_colour(KData* d, Rng* rng) noexcept nogil:
+    cdef int c, r = rng_below(rng, d.pool[0] + d.pool[1] + d.pool[2] + d.pool[3])
+    for c in range(K_COLOURS):
+        r -= d.pool[c]
+        if r < 0:
+            return c
+    return K_COLOURS - 1
+
+
+cdef int sample_tile(KData* d, Rng* rng) noexcept nogil:
+    cdef int t, r = rng_below(rng, tiles_to_place(d))
+    for t in range(K_TILES):
+        if (d.tiles_left >> t) & 1:
+            if r == 0:
+                return t
+            r -= 1
+    return 0
 
 
 cdef int sample_chance(KData* d, Rng* rng) noexcept nogil:
     """One set-up outcome drawn with the probabilities of gen_chance, without listing them."""
-    cdef int r, c, t
     if d.phase == PH_FOREST:
-        r = rng_below(rng, d.pool[0] + d.pool[1] + d.pool[2] + d.pool[3])
-        for c in range(K_COLOURS):
-            r -= d.pool[c]
-            if r < 0:
-                return c
-        return K_COLOURS - 1
+        return sample_forest_colour(d, rng)
     if d.phase == PH_TILES:
-        r = 0
-        for t in range(K_TILES):
-            if (d.tiles_left >> t) & 1:
-                r += 1
-        r = rng_below(rng, r)
-        for t in range(K_TILES):
-            if (d.tiles_left >> t) & 1:
-                if r == 0:
-                    return t
-                r -= 1
-        return 0
+        return sample_tile(d, rng)
     return rng_below(rng, d.n)
 
 

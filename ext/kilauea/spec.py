@@ -10,9 +10,9 @@ from vsai.ext.spec import GameSpec, Param
 
 
 def _max_game_length(params: dict) -> int:
-    # The draft (2 picks each), then at most DECISIONS_PER_TURN decisions in each of at most
-    # turn_cap turns (X5, K15).
-    return 2 * params["players"] + engine.DECISIONS_PER_TURN * params["turn_cap"]
+    # The draft (DRAFT_PICKS each), then at most DECISIONS_PER_TURN decisions in each of at
+    # most turn_cap turns (X5, K15).
+    return engine.DRAFT_PICKS * params["players"] + engine.DECISIONS_PER_TURN * params["turn_cap"]
 
 
 SPEC = GameSpec(
@@ -23,9 +23,10 @@ SPEC = GameSpec(
              "third forest are emptied. Perfect information after a random set-up."),
     state_class=engine.KilaueaState,
     params=(
-        Param("players", 2, "number of players", minimum=2, maximum=4),
-        Param("turn_cap", 300, "turns (all players together) after which the game is scored "
-              "as ended (GAPS K15, X5)", minimum=1, maximum=100000),
+        Param("players", engine.MIN_PLAYERS, "number of players",
+              minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS),
+        Param("turn_cap", engine.DEFAULT_TURN_CAP, "turns (all players together) after which "
+              "the game is scored as ended (GAPS K15, X5)", minimum=1, maximum=engine.MAX_TURN_CAP),
     ),
     hidden_information=False,
     num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,

@@ -5,15 +5,18 @@ Rulebook: ../shared/rules/original/004_48b5c358debdf593.txt; gaps filled as in G
 section 5 (C1..C15) and section 0 (X1..X7), cited by ID in the code. Card data: ext/vec/data.pxd.
 ext/vec/rules.md maps every rule to its code and tests and documents the action encoding.
 
-Files: rules.pxi (struct, turn flow, legal moves, effects), state_class.pxi (hidden information,
-evaluation, tables), this file (the VecState class: protocol and Python API).
+Files: rules.pxi (stages, struct, helpers, turn flow, effects), codec.pxi (the action codec:
+ids, encode/decode, texts), stages.pxi (per stage its legal moves and its move; the chance
+outcomes), state_class.pxi (hidden information, evaluation, card texts), state_json.pxi (the
+JSON field table), this file (the VecState class: protocol and Python API, observation).
+Sealed bids use the shared sequential hidden commitment helpers of ext/commit.pxd.
 
 Every decision is one atomic action with a text; there are no clocks and no table talk
 (X1, X2). Hidden information: objectives, the identity of cards drawn (set-up pick, Research) and of
 face-down cards that were never face up, the content of sealed ink bids until the reveal, and
 the exchanges of 4 ink for 1 special ink. Each player's ink value (cubes + 4 x special ink) is
 public because every change of it is (X4); public bounds on each player's special ink follow
-from what they were seen to spend (smin, smax).
+from what they were seen to spend (special_ink_min/max in JSON; smin, smax in the struct).
 """
 cimport cython
 from libc.string cimport memset
@@ -21,19 +24,33 @@ from libc.math cimport exp
 
 from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below
+from vsai.ext.commit cimport (Commitments, MAX_COMMITS, commit_clear, commit_enrol,
+                              commit_all_made, commit_next_seat, commit_record, commit_reveal,
+                              commit_pending, commit_hidden_from, commit_seat_pending,
+                              commit_key, commit_redraw)
 from vsai.ext.vec.data cimport *
 
 import numpy as np
 
-include "rules.pxi"
-include "state_class.pxi"
+# Parameters (X7, C13): the spec's Params, __init__'s guard and the JSON ranges use these.
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+DEFAULT_TURN_CAP = 30
+MAX_TURN_CAP = 1000
 
-DEFAULT_TURN_CAP = 30       # C13
+include "rules.pxi"
+include "codec.pxi"
+include "stages.pxi"
+include "state_class.pxi"
+include "state_json.pxi"
+
 NUM_DISTINCT_ACTIONS = NUM_ACTIONS
 MAX_CHANCE_OUTCOMES = NUM_CHANCE
-# The most legal actions at one node: the largest stage is a bid (5 exchange counts x 25 cubes
-# x 5 special tokens = 625 ids) with its "done"; no other stage offers more.
-MAX_BRANCHING = 626
+# The most legal actions at one node, from the codec: a bid offers at most its whole family
+# (exchanges x ink x special ink) and nothing else; a quill placement at most MAX_IDEAS ideas
+# x INK_VALUES amounts, an own card each and "no quill"; every other stage at most two card
+# families and one more.
+MAX_BRANCHING = max(FAMILY_SIZE["bid"], MAX_IDEAS * INK_VALUES + NCARDS + 1, 2 * NCARDS + 1)
 
 
 def _drawing(int stage) -> bool:
@@ -41,9 +58,54 @@ def _drawing(int stage) -> bool:
     return stage in (ST_START_DRAW, ST_START_PICK, ST_RESEARCH_DRAW, ST_RESEARCH_PICK)
 
 
-def _exchange_text(t: int) -> str:
-    return f"exchange {4 * t} ink for {t} special, " if t else ""
-OBS_SIZE = 54 * 20 + 24 + 6 + 6 + 6 + 24 + 13 + 16 + NUM_STAGES + 5 + 4 + 4 + 1 + 4 + 5 + 4 + 4 + 1 + 1 + 4 + 2
+# The observation tensor: named segments in order; offsets and the size are computed.
+_CARD_FEATURES = (              # per card, in the segment "cards"
+    ("location", 13),           # one-hot if known: deck, Ideas, discards, NOVEL, being drawn,
+                                # face up in seat 0..3's display, face down in seat 0..3's
+    ("quills", 1), ("ink", 1), ("own_quill", 1), ("other_quill", 1),
+    ("in_deck_or_drawn", 1),    # unknown: it is in its deck or among the cards being drawn
+    ("lost_track_since", 1),    # unknown: when the seat lost track of it
+    ("keep_time", 1),           # known and face down: when it was kept face down
+)
+_OBS_SEGMENTS = (
+    ("cards", NCARDS * sum(size for _, size in _CARD_FEATURES)),
+    ("unseen_face_down", 4 * NCOLORS),      # per seat and color: unseen face-down cards
+    ("unseen_drawn", NCOLORS),              # per color: unseen cards being drawn
+    ("deck_sizes", NCOLORS),
+    ("drawing_deck", NCOLORS),              # the deck being drawn from (public)
+    ("objectives_held", NOBJ),              # own (1), the others' at the end (0.5)
+    ("objectives_out", NOBJ),               # revealed (1), seen back in the deck (0.5)
+    ("ink", 3 * 4 + 1),                     # per seat: ink (or ink value), special ink (or
+                                            # bounds) ...; own ink value
+    ("novel_special_ink", NPOS * 4),
+    ("stage", NUM_STAGES),
+    ("to_act", 5),                          # seat, or 4: chance / nobody
+    ("first_player", 4),
+    ("seat", 4),                            # the observing seat
+    ("turn", 1),
+    ("actor", 4),                           # the strength test, while a card acts
+    ("action_kind", 5),
+    ("special_points", 4),
+    ("strength", 4),
+    ("bids_revealed", 1),
+    ("effect_points", 1),
+    ("bids_made", 4),
+    ("own_bid", 2),                         # ink, special ink
+)
+
+
+def _offsets(segments) -> dict:
+    offsets, k = {}, 0
+    for name, size in segments:
+        offsets[name] = k
+        k += size
+    return offsets
+
+
+_CARD = _offsets(_CARD_FEATURES)
+_CARD_STRIDE = sum(size for _, size in _CARD_FEATURES)
+_OBS = _offsets(_OBS_SEGMENTS)
+OBSERVATION_SIZE = sum(size for _, size in _OBS_SEGMENTS)
 
 
 cdef class VecState(State):
@@ -57,10 +119,12 @@ cdef class VecState(State):
         self._size = sizeof(VecData)
 
     def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP):
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"vec is for 2, 3 or 4 players, not {players!r}")
-        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or not 1 <= turn_cap <= 1000:
-            raise ValueError(f"turn_cap must be a whole number in 1..1000, not {turn_cap!r}")
+        if (isinstance(players, bool) or not isinstance(players, int)
+                or not MIN_PLAYERS <= players <= MAX_PLAYERS):
+            raise ValueError(f"vec is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        if (isinstance(turn_cap, bool) or not isinstance(turn_cap, int)
+                or not 1 <= turn_cap <= MAX_TURN_CAP):
+            raise ValueError(f"turn_cap must be a whole number in 1..{MAX_TURN_CAP}, not {turn_cap!r}")
         init_data(&self.d, players, turn_cap)
 
     # ------------------------------------------------------------------ C protocol
@@ -145,9 +209,10 @@ cdef class VecState(State):
         return [score_of(&self.d, p) for p in range(self.d.n)]
 
     def to_dict(self) -> dict:
-        """The whole state as plain JSON-able data (the C struct's fields)."""
-        cdef object data = self.d
-        return {k: data[k] for k in _FIELDS}
+        """The whole state as plain JSON-able data: every struct field under its readable name
+        (state_json.pxi, rules.md "JSON format")."""
+        cdef object raw = self.d
+        return _to_json_dict(raw)
 
     def load_dict(self, data: dict) -> None:
         """Set this state from `to_dict` data; ValueError (state unchanged) if malformed."""
@@ -166,10 +231,10 @@ cdef class VecState(State):
                     _check_int(name, x, lo, hi)
             else:
                 _check_int(name, value, lo, hi)
-        if data["n"] != self.d.n or data["turn_cap"] != self.d.turn_cap:
-            raise ValueError("vec state: n/turn_cap differ from the game parameters")
+        if data["players"] != self.d.n or data["turn_cap"] != self.d.turn_cap:
+            raise ValueError("vec state: players/turn_cap differ from the game parameters")
         backup = self._raw_bytes()
-        self.d = {k: data[k] for k in _FIELDS}
+        self.d = _from_json_dict(data)
         try:
             self._check_consistency()
         except ValueError:
@@ -177,10 +242,23 @@ cdef class VecState(State):
             raise
 
     def _check_consistency(self) -> None:
+        """ValueError unless the loaded struct is a state the game can reach (or play on)."""
         cdef VecData* d = &self.d
-        cdef int buf[MAX_ACTIONS]
         n = d.n
-        st = d.stage
+        self._check_cards()
+        self._check_novel()
+        self._check_ink()
+        self._check_objectives()
+        if d.stage == ST_INSERT_PLACE and d.ins_tokens > d.specials[d.bids.seat[d.winner]]:
+            raise ValueError("vec state: more special ink is being inserted than is held")
+        if d.first >= n or d.bids.count > n or d.robbed >= n:
+            raise ValueError("vec state: a player index is out of range")
+        self._check_bids()
+        self._check_turn()
+
+    def _check_cards(self) -> None:
+        cdef VecData* d = &self.d
+        n = d.n
         ok_locs = {L_DECK, L_IDEAS, L_DISCARD, L_NOVEL, L_TRAY}
         ok_locs |= {L_UP + p for p in range(n)} | {L_DOWN + p for p in range(n)}
         for c in range(NCARDS):
@@ -191,6 +269,9 @@ cdef class VecState(State):
                 raise ValueError(f"vec state: card {c} knowledge mask is invalid")
             if d.owner[c] >= n or (d.marks[c] > 0) != (d.owner[c] >= 0):
                 raise ValueError(f"vec state: card {c} quills and owner disagree")
+
+    def _check_novel(self) -> None:
+        cdef VecData* d = &self.d
         for j in range(NPOS):
             if d.novel[j] >= 0 and d.loc[d.novel[j]] != L_NOVEL:
                 raise ValueError(f"vec state: NOVEL position {j + 1} holds a card not in the NOVEL")
@@ -204,13 +285,18 @@ cdef class VecState(State):
             raise ValueError("vec state: NOVEL positions and card locations disagree")
         if d.mv_card >= 0 and d.stage != ST_INSERT_MOVE:
             raise ValueError("vec state: a NOVEL card is moving outside the move step")
+
+    def _check_ink(self) -> None:
+        """Ink is conserved; special ink adds up to 4 and lies within its public bounds."""
+        cdef VecData* d = &self.d
+        n = d.n
         cubes = d.reserve + sum(d.cubes[p] for p in range(n)) + sum(d.ink[c] for c in range(NCARDS))
         if cubes + d.carried != TOTAL_CUBES:      # carried: cubes moving with a robbed quill
             raise ValueError(f"vec state: {cubes + d.carried} ink cubes counted, {TOTAL_CUBES} exist")
         if d.carried and d.stage != ST_ROBBED:
             raise ValueError("vec state: cubes are moving outside a robbed quill's move")
         for p in range(n):
-            pending = st == ST_BID and any(d.part[i] == p and d.bid_done[i] for i in range(d.parts))
+            pending = commit_seat_pending(&d.bids, p)
             if not d.smin[p] <= d.specials[p] or not d.smin[p] <= d.smax[p] or (
                     d.specials[p] > d.smax[p] and not pending):
                 raise ValueError(f"vec state: {_seat_name(p)}'s special ink is outside its public bounds")
@@ -220,6 +306,10 @@ cdef class VecState(State):
         for p in range(n, 4):
             if d.cubes[p] or d.specials[p] or d.box[p] or d.objective[p] >= 0:
                 raise ValueError(f"vec state: {_seat_name(p)} has ink or an objective but is not in this {n}-player game")
+
+    def _check_objectives(self) -> None:
+        cdef VecData* d = &self.d
+        n = d.n
         for p in range(n):
             o = d.objective[p]
             if o >= 0 and d.obj_loc[o] != p:
@@ -228,29 +318,22 @@ cdef class VecState(State):
             q = d.obj_loc[o]
             if q >= 0 and (q >= n or d.objective[q] != o):
                 raise ValueError(f"vec state: objective {o + 1} is held by nobody")
-        if d.stage == ST_INSERT_PLACE and d.ins_tokens > d.specials[d.part[d.winner]]:
-            raise ValueError("vec state: more special ink is being inserted than is held")
-        if d.first >= n or d.parts > n or d.robbed >= n:
-            raise ValueError("vec state: a player index is out of range")
-        for i in range(d.parts):
-            if d.part[i] >= n:
-                raise ValueError("vec state: a participant is out of range")
-            if not d.revealed and d.bid_done[i] and (d.bid_c[i] > d.cubes[d.part[i]]
-                                                     or d.bid_s[i] > d.specials[d.part[i]]):
-                raise ValueError("vec state: a sealed bid exceeds what its player holds")
-            if not d.bid_done[i] and (d.bid_c[i] or d.bid_s[i]):
-                raise ValueError("vec state: a bid is recorded for a player who has not bid")
-        if st == ST_BID and any(d.bid_done[i] != (i < d.step) for i in range(d.parts)):
-            raise ValueError("vec state: the bids made do not match the bidding step")
+
+    def _check_turn(self) -> None:
+        """The stage's own fields, and someone (or chance) can move."""
+        cdef VecData* d = &self.d
+        cdef int buf[MAX_ACTIONS]
+        n = d.n
+        st = d.stage
         if st != ST_END and (novel_count(d) >= NPOS or d.turn >= d.turn_cap):
             raise ValueError("vec state: the NOVEL is full or the turn cap is reached, the game is over")
         if st <= ST_START_PICK and d.turn != 0:
             raise ValueError("vec state: set-up steps happen before the first turn")
-        if st in (ST_SPECIAL, ST_BID) and d.step >= d.parts:
+        if st == ST_SPECIAL and d.step >= d.bids.count:
             raise ValueError("vec state: the strength step names no participant")
-        if st in (ST_COMPARE_TURN, ST_INSERT_TOKENS, ST_INSERT_PLACE) and d.winner >= d.parts:
+        if st in (ST_COMPARE_TURN, ST_INSERT_TOKENS, ST_INSERT_PLACE) and d.winner >= d.bids.count:
             raise ValueError("vec state: the winner of the strength test is not a participant")
-        if st == ST_COMPARE_TURN and (d.parts != 2 or d.loser >= 2 or d.loser == d.winner):
+        if st == ST_COMPARE_TURN and (d.bids.count != 2 or d.loser >= 2 or d.loser == d.winner):
             raise ValueError("vec state: a Compare has exactly two participants")
         if st == ST_IDEAS_DRAW and d.qlen == 0:
             raise ValueError("vec state: an Ideas draw with no color to draw")
@@ -269,74 +352,43 @@ cdef class VecState(State):
             if gen_chance(d, buf, NULL) == 0:
                 raise ValueError("vec state: a chance node with no outcome")
 
+    def _check_bids(self) -> None:
+        """The strength test's sealed bids (a sequential hidden commitment, ext/commit.pxd)."""
+        cdef VecData* d = &self.d
+        cdef Commitments* b = &d.bids
+        if b.made > b.count or (b.revealed and b.made != b.count):
+            raise ValueError("vec state: more bids made than participants, or revealed early")
+        for i in range(b.count):
+            if b.seat[i] >= d.n:
+                raise ValueError("vec state: a participant is out of range")
+            if (commit_pending(b, i) and (content_ink(b.content[i]) > d.cubes[b.seat[i]]
+                                          or content_special(b.content[i]) > d.specials[b.seat[i]])):
+                raise ValueError("vec state: a sealed bid exceeds what its player holds")
+        for i in range(MAX_COMMITS):
+            if i >= b.made and b.content[i]:
+                raise ValueError("vec state: a bid is recorded for a player who has not bid")
+            if i >= b.count and b.seat[i]:
+                raise ValueError("vec state: a participant is recorded in an unused slot")
+        if d.stage == ST_BID:
+            if b.made >= b.count or d.cur != b.seat[b.made] or d.step != 0:
+                raise ValueError("vec state: the bids made do not match the bidding step")
+        elif b.made and not b.revealed:
+            raise ValueError("vec state: sealed bids outside the bidding step")
+
     # ------------------------------------------------------------------ texts
     def action_to_string(self, action: int) -> str:
-        """The text of an action or chance outcome at this state."""
+        """The text of an action or chance outcome at this state (codec.pxi's table)."""
         cdef VecData* d = &self.d
         a = int(action)
-        st = d.stage
-        if is_chance_stage(st):
-            if st == ST_FIRST and C_FIRST <= a < C_FIRST + d.n:
-                return f"first player {_seat_name(a - C_FIRST)}"
-            if C_OBJ <= a < C_FIRST:
-                if st == ST_DEAL_OBJ:
-                    return f"deal objective {_obj_text(a - C_OBJ)} to {_seat_name(d.setup_idx)}"
-                return f"reveal objective {_obj_text(a - C_OBJ)}"
-            if 0 <= a < NCARDS:
-                return f"draw {card_name(a)}"
-            raise ValueError(f"{a} is not a chance outcome of this game")
+        if is_chance_stage(d.stage):
+            if d.stage == ST_FIRST and C_FIRST <= a < C_FIRST + d.n:
+                return action_text(a, d.stage, _CHANCE_FAMILIES)
+            if not C_CARD <= a < C_FIRST:
+                raise ValueError(f"{a} is not a chance outcome of this game")
+            return action_text(a, d.stage, _CHANCE_FAMILIES, dealt_to=_seat_name(d.setup_idx))
         if not 0 <= a < NUM_ACTIONS:
             raise ValueError(f"{a} is not an action of this game")
-        if a < A_DISP:
-            c, b = divmod(a - A_IDEA, 25)
-            if st == ST_ROBBED:
-                return f"move quill to idea {card_name(c)}"
-            return f"quill on idea {card_name(c)} with {b} ink"
-        if a < A_DONE:
-            if st == ST_ROBBED:
-                return f"move quill to own {card_name(a - A_DISP)}"
-            return f"quill on own {card_name(a - A_DISP)}"
-        if a == A_DONE:
-            return _DONE_TEXT.get(st, "done")
-        if a < A_RENOUNCE:
-            return f"activate {card_name(a - A_ACTIVATE)}"
-        if a < A_TURN:
-            return f"renounce {card_name(a - A_RENOUNCE)}"
-        if a < A_DISCARD:
-            if st == ST_SPECIAL:
-                return f"turn {card_name(a - A_TURN)} down for 1 point"
-            return f"turn {card_name(a - A_TURN)} face down"
-        if a < A_BID:
-            return f"discard {card_name(a - A_DISCARD)} for 2 points"
-        if a < A_CHOOSE:
-            t, rest = divmod(a - A_BID, 125)
-            b, s = divmod(rest, 5)
-            return _exchange_text(t) + f"bid {b} ink {s} special"
-        if a < A_KEEP_DOWN:
-            c = a - A_CHOOSE
-            if st == ST_COMPARE_TARGET:
-                return f"compare with {card_name(c)}"
-            if st == ST_COMPARE_TURN:
-                return f"turn opponent's {card_name(c)} face down"
-            if st == ST_INSERT_OPPOSE:
-                return f"oppose with {card_name(c)}"
-            return f"insert {card_name(c)}"
-        if a < A_KEEP_UP:
-            return f"keep {card_name(a - A_KEEP_DOWN)} face down"
-        if a < A_FLIP:
-            return f"keep {card_name(a - A_KEEP_UP)} face up"
-        if a < A_DECK:
-            return f"turn {card_name(a - A_FLIP)} face up"
-        if a < A_DRAW:
-            return f"{color_name(a - A_DECK).decode()} deck"
-        if a == A_DRAW:
-            return "draw another card"
-        if a < A_POS:
-            t, k = divmod(a - A_TOKENS, 5)
-            return _exchange_text(t) + f"add {k} special ink"
-        if a < A_REPLACE:
-            return f"NOVEL position {a - A_POS + 1}"
-        return f"replace NOVEL position {a - A_REPLACE + 1}"
+        return action_text(a, d.stage)
 
     def _card_note(self, int c) -> str:
         text = card_name(c)
@@ -352,17 +404,19 @@ cdef class VecState(State):
         if d.stage == ST_ROBBED:
             lines.append(f"{_seat_name(d.cur)} was robbed and moves a quill with {d.carried} ink")
         active = ST_SPECIAL <= d.stage <= ST_INSERT_MOVE
-        if active or (d.revealed and d.stage != ST_END and d.stage > ST_ACT_CHOOSE):
+        if active or (d.bids.revealed and d.stage != ST_END and d.stage > ST_ACT_CHOOSE):
             lines.append(("action: " if active else "last action: ") +
                          f"{_seat_name(d.actor)} {action_name(d.kind).decode()} with {card_name(d.act_card)}")
-            for i in range(d.parts):
-                q = d.part[i]
+            for i in range(d.bids.count):
+                q = d.bids.seat[i]
                 text = f"  {_seat_name(q)} card {card_name(d.pcard[i])}, special points {d.ppts[i]}"
-                if d.revealed:
-                    text += f", bid {d.bid_c[i]} ink {d.bid_s[i]} special, strength {d.strength[i]}"
-                elif d.bid_done[i]:
-                    if viewer is None or viewer == q:
-                        text += f", bid {d.bid_c[i]} ink {d.bid_s[i]} special (sealed)"
+                bid = (f"bid {content_ink(d.bids.content[i])} ink "
+                       f"{content_special(d.bids.content[i])} special")
+                if d.bids.revealed:
+                    text += f", {bid}, strength {d.strength[i]}"
+                elif i < d.bids.made:       # a sealed bid: only "sealed" for the others
+                    if viewer is None or not commit_hidden_from(&d.bids, i, viewer):
+                        text += f", {bid} (sealed)"
                     else:
                         text += ", bid sealed"
                 lines.append(text)
@@ -376,9 +430,24 @@ cdef class VecState(State):
         """What `player` knows (perfect recall, X4); independent of what they cannot see."""
         cdef VecData* d = &self.d
         p = self._seat(player)
-        end = d.stage == ST_END
         lines = [f"vec {d.n}p turn {min(d.turn + 1, d.turn_cap)}/{d.turn_cap}, first {_seat_name(d.first)}, "
                  f"{_STAGE_NAMES[d.stage]}, to act: {self._actor_text()}", f"you are {_seat_name(p)}"]
+        lines.extend(self._seat_lines(p))
+        lines.append("ideas: " + ", ".join(self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_IDEAS))
+        lines.extend(self._display_line(p, q) for q in range(d.n))
+        lines.append("NOVEL: " + " | ".join(self._novel_text(j) for j in range(NPOS)))
+        lines.append("discards: " + ", ".join(card_name(c) for c in range(NCARDS) if d.loc[c] == L_DISCARD))
+        lines.append("decks: " + ", ".join(f"{color_name(k).decode()} {deck_count(d, k)}" for k in range(NCOLORS)))
+        lines.extend(self._deck_knowledge_lines(p))
+        lines.extend(self._objective_lines())
+        lines.extend(self._context_lines(p))
+        return "\n".join(lines)
+
+    def _seat_lines(self, p) -> list:
+        """Each seat's objective and ink as p sees them."""
+        cdef VecData* d = &self.d
+        end = d.stage == ST_END
+        lines = []
         for q in range(d.n):
             o = d.objective[q]
             shown = _obj_text(o) if o >= 0 and (q == p or end) else ("hidden" if o >= 0 else "-")
@@ -388,24 +457,28 @@ cdef class VecState(State):
                 ink = (f"ink worth {ink_value(d, q)} (ink + 4 x special ink), "
                        f"{d.smin[q]}..{d.smax[q]} special ink")
             lines.append(f"{_seat_name(q)}: objective {shown}; {ink}")
-        lines.append("ideas: " + ", ".join(self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_IDEAS))
-        for q in range(d.n):
-            up = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_UP + q]
-            down = [self._card_note(c) for c in range(NCARDS)
-                    if d.loc[c] == L_DOWN + q and (d.known[c] >> p) & 1]
-            unknown = {}
-            for c in range(NCARDS):
-                if d.loc[c] == L_DOWN + q and not (d.known[c] >> p) & 1:
-                    key = (color_name(card_color(c)).decode(), d.marks[c], d.ft[c])
-                    unknown[key] = unknown.get(key, 0) + 1
-            hidden = [f"{k} unseen {col}" + (f" kept #{t}" if t else "") + (f" (quill x{m})" if m else "")
-                      for (col, m, t), k in sorted(unknown.items())]
-            lines.append(f"{_seat_name(q)} up: {', '.join(up)} | down: {', '.join(down + hidden)}")
-        lines.append("NOVEL: " + " | ".join(self._novel_text(j) for j in range(NPOS)))
-        lines.append("discards: " + ", ".join(card_name(c) for c in range(NCARDS) if d.loc[c] == L_DISCARD))
-        lines.append("decks: " + ", ".join(f"{color_name(k).decode()} {deck_count(d, k)}" for k in range(NCOLORS)))
-        lines.append("known in decks: " + ", ".join(card_name(c) for c in range(NCARDS)
-                                                   if d.loc[c] == L_DECK and (d.known[c] >> p) & 1))
+        return lines
+
+    def _display_line(self, p, q) -> str:
+        """q's display as p sees it: unseen face-down cards by color, quills and keep time."""
+        cdef VecData* d = &self.d
+        up = [self._card_note(c) for c in range(NCARDS) if d.loc[c] == L_UP + q]
+        down = [self._card_note(c) for c in range(NCARDS)
+                if d.loc[c] == L_DOWN + q and (d.known[c] >> p) & 1]
+        unknown = {}
+        for c in range(NCARDS):
+            if d.loc[c] == L_DOWN + q and not (d.known[c] >> p) & 1:
+                key = (color_name(card_color(c)).decode(), d.marks[c], d.ft[c])
+                unknown[key] = unknown.get(key, 0) + 1
+        hidden = [f"{k} unseen {col}" + (f" kept #{t}" if t else "") + (f" (quill x{m})" if m else "")
+                  for (col, m, t), k in sorted(unknown.items())]
+        return f"{_seat_name(q)} up: {', '.join(up)} | down: {', '.join(down + hidden)}"
+
+    def _deck_knowledge_lines(self, p) -> list:
+        """What p knows of the decks and of cards being drawn (X4)."""
+        cdef VecData* d = &self.d
+        lines = ["known in decks: " + ", ".join(card_name(c) for c in range(NCARDS)
+                                                if d.loc[c] == L_DECK and (d.known[c] >> p) & 1)]
         unsure = [card_name(c) for c in range(NCARDS) if not (d.known[c] >> p) & 1 and (d.kbak[c] >> p) & 1]
         if unsure:
             lines.append("in their deck or just drawn: " + ", ".join(unsure))
@@ -420,15 +493,18 @@ cdef class VecState(State):
             seen = [card_name(c) for c in tray if (d.known[c] >> p) & 1]
             lines.append(f"drawn by {_seat_name(d.tray_owner)}: " + (", ".join(seen) if seen else
                          f"{len(tray)} {color_name(d.color).decode()} cards"))
-        lines.append("objective discards: " + ", ".join(
-            _obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DISCARD))
+        return lines
+
+    def _objective_lines(self) -> list:
+        cdef VecData* d = &self.d
+        lines = ["objective discards: " + ", ".join(
+            _obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DISCARD)]
         if d.n == 3:
             lines.append("objective deck: back in the box (3 players)")
         else:
             lines.append("objective deck: " + str(sum(1 for o in range(NOBJ) if d.obj_loc[o] in (O_DECK, O_DECK_SEEN)))
                          + " cards; seen in it: " + ", ".join(_obj_text(o) for o in range(NOBJ) if d.obj_loc[o] == O_DECK_SEEN))
-        lines.extend(self._context_lines(p))
-        return "\n".join(lines)
+        return lines
 
     def _actor_text(self) -> str:
         cp = self.c_current_player()
@@ -442,51 +518,58 @@ cdef class VecState(State):
         return f"{j + 1}: {card_name(c)}" + (f" [special ink {toks}]" if toks else "")
 
     def observation_tensor(self, player: int):
-        """What `player` knows as a flat float32 vector of size OBS_SIZE."""
+        """What `player` knows as a flat float32 vector of OBSERVATION_SIZE (_OBS_SEGMENTS)."""
         cdef VecData* d = &self.d
         p = self._seat(player)
-        out = np.zeros(OBS_SIZE, dtype=np.float32)
-        k = 0
+        out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+        self._tensor_cards(p, out)
+        self._tensor_public(p, out)
+        self._tensor_strength_test(p, out)
+        return out
+
+    def _tensor_cards(self, p, out) -> None:
+        cdef VecData* d = &self.d
         for c in range(NCARDS):
+            k = _OBS["cards"] + c * _CARD_STRIDE
             if (d.known[c] >> p) & 1:
                 where = d.loc[c]
-                slot = where if where < L_UP else 5 + (where - L_UP)
-                out[k + slot] = 1.0          # 0 deck, 1 ideas, 2 discard, 3 novel, 4 tray, 5.. up/down
-                out[k + 13] = d.marks[c] / 2.0
-                out[k + 14] = d.ink[c] / 10.0
-                out[k + 15] = 1.0 if d.owner[c] == p else 0.0
-                out[k + 16] = 1.0 if d.owner[c] >= 0 and d.owner[c] != p else 0.0
+                out[k + _CARD["location"] + (where if where < L_UP else 5 + (where - L_UP))] = 1.0
+                out[k + _CARD["quills"]] = d.marks[c] / 2.0
+                out[k + _CARD["ink"]] = d.ink[c] / 10.0
+                out[k + _CARD["own_quill"]] = 1.0 if d.owner[c] == p else 0.0
+                out[k + _CARD["other_quill"]] = 1.0 if d.owner[c] >= 0 and d.owner[c] != p else 0.0
             else:
-                out[k + 17] = (d.kbak[c] >> p) & 1      # in its deck or just drawn
-                out[k + 18] = d.lt[4 * c + p] / (1.0 + d.clock)   # lost track since
+                out[k + _CARD["in_deck_or_drawn"]] = (d.kbak[c] >> p) & 1
+                out[k + _CARD["lost_track_since"]] = d.lt[4 * c + p] / (1.0 + d.clock)
             if d.loc[c] >= L_DOWN and (d.known[c] >> p) & 1:
-                out[k + 19] = d.ft[c] / (1.0 + d.clock)  # keep time of a face-down place
-            k += 20
+                out[k + _CARD["keep_time"]] = d.ft[c] / (1.0 + d.clock)
         for q in range(4):
             for col in range(NCOLORS):
                 # unseen face-down cards of q in this color, with the quills on them (tenths)
                 # and their keep times (small fractions)
-                out[k] = sum(1 + d.marks[c] / 10.0 + d.ft[c] / (100.0 * (1 + d.clock))
-                             for c in range(NCARDS) if card_color(c) == col
-                             and d.loc[c] == L_DOWN + q and not (d.known[c] >> p) & 1)
-                k += 1
+                out[_OBS["unseen_face_down"] + q * NCOLORS + col] = sum(
+                    1 + d.marks[c] / 10.0 + d.ft[c] / (100.0 * (1 + d.clock))
+                    for c in range(NCARDS) if card_color(c) == col
+                    and d.loc[c] == L_DOWN + q and not (d.known[c] >> p) & 1)
         for col in range(NCOLORS):
-            out[k] = sum(1 for c in range(NCARDS) if card_color(c) == col and d.loc[c] == L_TRAY
-                         and not (d.known[c] >> p) & 1)
-            out[k + 6] = deck_count(d, col) / 9.0
-            k += 1
-        k += 6
+            out[_OBS["unseen_drawn"] + col] = sum(
+                1 for c in range(NCARDS) if card_color(c) == col and d.loc[c] == L_TRAY
+                and not (d.known[c] >> p) & 1)
+            out[_OBS["deck_sizes"] + col] = deck_count(d, col) / 9.0
         if _drawing(d.stage):
-            out[k + d.color] = 1.0              # the deck being drawn from (public)
-        k += 6
+            out[_OBS["drawing_deck"] + d.color] = 1.0
+
+    def _tensor_public(self, p, out) -> None:
+        cdef VecData* d = &self.d
         end = d.stage == ST_END
+        k = _OBS["objectives_held"]
         for q in range(d.n):
             if d.objective[q] >= 0 and (q == p or end):
                 out[k + d.objective[q]] += 1.0 if q == p else 0.5
-        k += 12
+        k = _OBS["objectives_out"]
         for o in range(NOBJ):
             out[k + o] = 1.0 if d.obj_loc[o] == O_DISCARD else (0.5 if d.obj_loc[o] == O_DECK_SEEN else 0.0)
-        k += 12
+        k = _OBS["ink"]
         for q in range(d.n):
             if q == p:
                 out[k + q] = d.cubes[q] / 10.0
@@ -497,32 +580,31 @@ cdef class VecState(State):
                 out[k + 4 + q] = d.smin[q] / 4.0
                 out[k + 8 + q] = d.smax[q] / 4.0
         out[k + 12] = ink_value(d, p) / 24.0
-        k += 13
-        for i in range(16):
-            out[k + i] = d.tok[i] / 4.0
-        k += 16
-        out[k + d.stage] = 1.0
-        k += NUM_STAGES
+        for i in range(NPOS * 4):
+            out[_OBS["novel_special_ink"] + i] = d.tok[i] / 4.0
+        out[_OBS["stage"] + d.stage] = 1.0
         cp = self.c_current_player()
-        out[k + (cp if cp >= 0 else 4)] = 1.0
-        k += 5
-        out[k + d.first] = 1.0
-        out[k + 4 + p] = 1.0
-        out[k + 8] = d.turn / float(d.turn_cap)
-        k += 9
-        if ST_SPECIAL <= d.stage <= ST_INSERT_MOVE:
-            out[k + d.actor] = 1.0
-            out[k + 4 + d.kind] = 1.0
-            for i in range(d.parts):
-                out[k + 9 + i] = d.ppts[i] / 10.0
-                out[k + 13 + i] = d.strength[i] / 20.0 if d.revealed else 0.0
-                out[k + 19 + i] = d.bid_done[i]
-                if d.part[i] == p and d.bid_done[i]:
-                    out[k + 23] = d.bid_c[i] / 10.0
-                    out[k + 24] = d.bid_s[i] / 4.0
-            out[k + 17] = d.revealed
-            out[k + 18] = d.points / 20.0
-        return out
+        out[_OBS["to_act"] + (cp if cp >= 0 else 4)] = 1.0
+        out[_OBS["first_player"] + d.first] = 1.0
+        out[_OBS["seat"] + p] = 1.0
+        out[_OBS["turn"]] = d.turn / float(d.turn_cap)
+
+    def _tensor_strength_test(self, p, out) -> None:
+        """While a card acts: the test's public parts and p's own sealed bid."""
+        cdef VecData* d = &self.d
+        if not ST_SPECIAL <= d.stage <= ST_INSERT_MOVE:
+            return
+        out[_OBS["actor"] + d.actor] = 1.0
+        out[_OBS["action_kind"] + d.kind] = 1.0
+        for i in range(d.bids.count):
+            out[_OBS["special_points"] + i] = d.ppts[i] / 10.0
+            out[_OBS["strength"] + i] = d.strength[i] / 20.0 if d.bids.revealed else 0.0
+            out[_OBS["bids_made"] + i] = 1.0 if i < d.bids.made else 0.0
+            if d.bids.seat[i] == p and i < d.bids.made:
+                out[_OBS["own_bid"]] = content_ink(d.bids.content[i]) / 10.0
+                out[_OBS["own_bid"] + 1] = content_special(d.bids.content[i]) / 4.0
+        out[_OBS["bids_revealed"]] = d.bids.revealed
+        out[_OBS["effect_points"]] = d.points / 20.0
 
     def __str__(self) -> str:
         """The whole board, hidden parts included."""

@@ -1,34 +1,6 @@
-# The C game logic of ext/vec/engine.pyx (included there): struct, flow, legal moves, effects.
-# Rule and gap IDs (C1..C15, X1..X7) refer to ../shared/rules/GAPS.md.
-
-# ---------------------------------------------------------------- action encoding
-cdef enum:
-    A_IDEA = 0          # + card*25 + cubes: quill on an Ideas card with that many cubes
-    A_DISP = 1350       # + card: quill on an own display card
-    A_DONE = 1404       # pass / done / stop / decline / skip (text by stage)
-    A_ACTIVATE = 1405   # + card
-    A_RENOUNCE = 1459   # + card
-    A_TURN = 1513       # + card: turn an own face-up card face down
-    A_DISCARD = 1567    # + card: discard an own face-down card (+2 special points)
-    A_BID = 1621        # + t*125 + cubes*5 + tokens: t secret exchanges (4 cubes -> 1 special
-                        # ink each, C10), then ink spent on a strength (open or sealed)
-    A_CHOOSE = 2246     # + card: Compare target / turn opponent card / Insert nominee / opposer
-    A_KEEP_DOWN = 2300  # + card: keep a Research card face down
-    A_KEEP_UP = 2354    # + card: keep a drawn card face up (Research, set-up pick)
-    A_FLIP = 2408       # + card: Re-activate turns a face-down card face up
-    A_DECK = 2462       # + color: choose a Novel deck
-    A_DRAW = 2468       # Research: draw one more card
-    A_TOKENS = 2469     # + t*5 + k: t secret exchanges, then k special ink on the inserted card
-    A_POS = 2494        # + pos: put the card in an empty NOVEL position
-    A_REPLACE = 2498    # + pos: replace the card in that position
-    NUM_ACTIONS = 2502
-
-# chance outcome encoding
-cdef enum:
-    C_CARD = 0          # + card: a Novel card drawn
-    C_OBJ = 54          # + objective
-    C_FIRST = 66        # + player
-    NUM_CHANCE = 70
+# The C game logic of ext/vec/engine.pyx (included there): stages, struct, helpers, turn flow
+# and effects. The legal moves and moves of each stage are in stages.pxi, the action codec in
+# codec.pxi. Rule and gap IDs (C1..C15, X1..X7) refer to ../shared/rules/GAPS.md.
 
 # action keys for what an observer cannot see
 cdef enum:
@@ -89,63 +61,64 @@ cdef enum:
 
 
 ctypedef struct VecData:
-    short n
-    short turn_cap
-    short turn
-    short stage
-    short first
-    short cur
-    short loc[54]           # L_* code of every Novel card
-    short known[54]         # bit p: player p knows exactly where the card is (X4)
-    short kbak[54]          # knowledge of deck cards when a secret draw began (restored on "keep face up")
-    short clock             # counts the cards kept face down from a secret draw
-    short ft[54]            # for such a face-down card: the clock when it was kept
-    short lt[216]           # lt[4*c + p]: the clock when p lost track of card c, which p knew in
-                            # its deck (c is there or in a face-down card kept since), 0: never
-    short marks[54]         # quills on the card (0..2)
-    short owner[54]         # owner of those quills, -1 without
-    short ink[54]           # cubes on the card (Ideas bids, robbed ink on a display card)
-    short obj_loc[12]       # O_* code or holder
-    short objective[4]
-    short cubes[4]
-    short specials[4]
-    short box[4]
-    short smin[4]           # public bounds on each player's special ink (exchanges are secret)
-    short smax[4]
-    short reserve           # cubes in the reserve
-    short novel[4]          # card per NOVEL position, -1 empty
-    short tok[16]           # special tokens on NOVEL position j of player p: tok[4*j + p]
-    short place_idx
-    short robbed
-    short carried
-    short act_idx
-    short actor
-    short act_card
-    short kind
-    short parts
-    short part[4]
-    short pcard[4]
-    short ppts[4]
-    short bid_c[4]
-    short bid_s[4]
-    short bid_done[4]
-    short strength[4]
-    short revealed          # strengths of the last strength test are public
-    short step
-    short points
-    short color
-    short winner
-    short loser
-    short ins_card
-    short ins_tokens
-    short mv_card
-    short mv_tok[4]
-    short setup_idx
-    short draws_left
-    short tray_owner
-    short fill_setup
-    short queue[8]
-    short qlen
+    # The whole game state (one memcpy copies it). JSON names (to_dict, rules.md "JSON format")
+    # are in state_class.pxi's _JSON_FIELDS; they are given here after each field.
+    short n                 # players
+    short turn_cap          # turn_cap
+    short turn              # turn (0-based)
+    short stage             # stage: ST_* code
+    short first             # first_player
+    short cur               # to_act: the player to act at a decision (-1 before any)
+    short loc[54]           # card_location: L_* code of every Novel card
+    short known[54]         # card_known_by: bit p: player p knows exactly where the card is (X4)
+    short kbak[54]          # card_known_before_draw: knowledge of deck cards when a secret draw
+                            # began (restored on "keep face up")
+    short clock             # keep_count: counts the cards kept face down from a secret draw
+    short ft[54]            # card_keep_time: for such a face-down card, the clock when it was kept
+    short lt[216]           # lost_track_time: lt[4*c + p], the clock when p lost track of card c,
+                            # which p knew in its deck (c is there or in a face-down card kept
+                            # since), 0: never
+    short marks[54]         # card_quills: quills on the card (0..2)
+    short owner[54]         # card_quill_owner: owner of those quills, -1 without
+    short ink[54]           # card_ink: cubes on the card (Ideas bids, robbed ink on a display card)
+    short obj_loc[12]       # objective_location: O_* code or holder
+    short objective[4]      # player_objective (-1 none)
+    short cubes[4]          # player_ink: ink cubes
+    short specials[4]       # player_special_ink
+    short box[4]            # special_ink_in_box
+    short smin[4]           # special_ink_min: public bounds on each player's special ink
+    short smax[4]           # special_ink_max: (exchanges are secret)
+    short reserve           # ink_reserve: cubes in the reserve
+    short novel[4]          # novel_card: card per NOVEL position, -1 empty
+    short tok[16]           # novel_special_ink: tokens on NOVEL position j of player p: tok[4*j + p]
+    short place_idx         # placement_index: the k-th Phase I placement (snake order)
+    short robbed            # robbed_player (-1 none)
+    short carried           # carried_ink: cubes moving with a robbed quill
+    short act_idx           # activation_index: the k-th Phase II activation (snake order)
+    short actor             # actor: the player whose card acts
+    short act_card          # action_card
+    short kind              # action_kind: ACT_* of that card
+    Commitments bids        # the strength test's participants and their sealed ink bids (C5):
+                            # participants, participant, bids_made, bid_ink, bid_special_ink,
+                            # bids_revealed (content = bid_content(ink, special))
+    short pcard[4]          # participant_card: the card each participant's strength is for
+    short ppts[4]           # special_points: each participant's special points (step 1)
+    short strength[4]       # strength: shown at the reveal
+    short step              # step: the participant (special points) or seat (Insert opposers)
+    short points            # effect_points: points of the winner's effect left to spend
+    short color             # deck_color: the deck chosen for a draw
+    short winner            # winner: participant slot that won the strength test
+    short loser             # loser: participant slot that lost a Compare
+    short ins_card          # insert_card
+    short ins_tokens        # insert_special_ink
+    short mv_card           # moving_card: a replaced NOVEL card to be moved (-1 none)
+    short mv_tok[4]         # moving_special_ink: its special ink per player
+    short setup_idx         # setup_player: whose objective / starting card is being set up
+    short draws_left        # draws_left: of the starting draw
+    short tray_owner        # drawing_player: who draws (set-up pick, Research)
+    short fill_setup        # ideas_setup_pending: the set-up objective of the Ideas Area is due
+    short queue[8]          # ideas_queue: colors still to draw for the Ideas Area
+    short qlen              # ideas_queue_length
 
 
 # ---------------------------------------------------------------- small helpers
@@ -547,28 +520,24 @@ cdef void end_action(VecData* d) noexcept nogil:
 
 
 cdef inline void add_part(VecData* d, int p, int card) noexcept nogil:
-    cdef int i = d.parts
-    d.part[i] = p
+    """p takes part in the strength test with `card` (and will bid for it)."""
+    cdef int i = commit_enrol(&d.bids, p)
     d.pcard[i] = card
     d.ppts[i] = 0
-    d.bid_c[i] = 0
-    d.bid_s[i] = 0
-    d.bid_done[i] = 0
     d.strength[i] = 0
-    d.parts += 1
 
 
 
 
 cdef void go_special(VecData* d) noexcept nogil:
     """Step 1 for participant d.step onwards; skipped when it has no card to use (X6)."""
-    while d.step < d.parts:
-        if has_special_move(d, d.part[d.step], d.pcard[d.step]):
-            d.cur = d.part[d.step]
+    while d.step < d.bids.count:
+        if has_special_move(d, d.bids.seat[d.step], d.pcard[d.step]):
+            d.cur = d.bids.seat[d.step]
             d.stage = ST_SPECIAL
             return
         d.step += 1
-        if d.kind == ACT_COMPARE and d.parts == 1:
+        if d.kind == ACT_COMPARE and d.bids.count == 1:
             d.cur = d.actor
             d.stage = ST_COMPARE_TARGET
             return
@@ -578,7 +547,7 @@ cdef void go_special(VecData* d) noexcept nogil:
 
 cdef void after_special(VecData* d) noexcept nogil:
     d.step += 1
-    if d.kind == ACT_COMPARE and d.parts == 1:
+    if d.kind == ACT_COMPARE and d.bids.count == 1:
         d.cur = d.actor
         d.stage = ST_COMPARE_TARGET
         return
@@ -588,24 +557,22 @@ cdef void after_special(VecData* d) noexcept nogil:
 
 
 cdef void go_bids(VecData* d) noexcept nogil:
-    """Step 5: each participant bids ink, in order; sealed until all have bid (C5)."""
+    """Step 5: each participant bids ink, in order; sealed until all have bid (C5). A
+    sequential hidden commitment (ext/commit.pxd) over the participants."""
     cdef int p
-    while d.step < d.parts:
-        p = d.part[d.step]
+    while not commit_all_made(&d.bids):
+        p = commit_next_seat(&d.bids)
         if d.cubes[p] > 0 or d.specials[p] > 0:
             d.cur = p
             d.stage = ST_BID
             return
-        d.bid_c[d.step] = 0             # nothing to bid: an empty bid
-        d.bid_s[d.step] = 0
-        d.bid_done[d.step] = 1
-        d.step += 1
+        commit_record(&d.bids, bid_content(0, 0))   # nothing to bid: an empty bid
     reveal(d)
 
 
 cdef inline int base_strength(VecData* d, int i) noexcept nogil:
     """A x B + special points + ink left on the card (C5)."""
-    cdef int p = d.part[i], card = d.pcard[i], c, a = 0, b = 0
+    cdef int p = d.bids.seat[i], card = d.pcard[i], c, a = 0, b = 0
     for c in range(NCARDS):
         if d.loc[c] == L_UP + p:
             if card_type(c) == card_type(card):
@@ -619,78 +586,103 @@ cdef inline int base_strength(VecData* d, int i) noexcept nogil:
 
 cdef void reveal(VecData* d) noexcept nogil:
     """All bids are shown together and paid; then the card's effect."""
-    cdef int i, p, card, best = -1, nbest = 0, bi = 0, cost, y
-    for i in range(d.parts):
-        p = d.part[i]
+    cdef int i, p, card, ink, special
+    for i in range(d.bids.count):
+        p = d.bids.seat[i]
         card = d.pcard[i]
-        d.strength[i] = base_strength(d, i) + d.bid_c[i] + 3 * d.bid_s[i]
-        bound_spend(d, p, d.bid_c[i], d.bid_s[i])
-        d.cubes[p] -= d.bid_c[i]
-        d.reserve += d.bid_c[i] + d.ink[card]
+        ink = content_ink(d.bids.content[i])
+        special = content_special(d.bids.content[i])
+        d.strength[i] = base_strength(d, i) + ink + 3 * special
+        bound_spend(d, p, ink, special)
+        d.cubes[p] -= ink
+        d.reserve += ink + d.ink[card]
         d.ink[card] = 0
-        d.specials[p] -= d.bid_s[i]
-        d.box[p] += d.bid_s[i]                  # spent tokens return to the box (C10)
-    d.revealed = 1
+        d.specials[p] -= special
+        d.box[p] += special                     # spent tokens return to the box (C10)
+    commit_reveal(&d.bids)
     if d.kind == ACT_RESEARCH:
-        d.points = d.strength[0]
-        d.cur = d.actor
-        for i in range(NCOLORS):
-            if drawable(d, i) and d.points >= 2:
-                d.stage = ST_RESEARCH_DECK
-                return
-        effect_done(d)
+        start_research(d)
     elif d.kind == ACT_REACTIVATE:
         d.points = d.strength[0]
         reactivate_continue(d)
     elif d.kind == ACT_RETRIEVE:
-        i = d.strength[0] // 2                  # C9: 2 points per cube, reserve permitting
-        if i > d.reserve:
-            i = d.reserve
-        d.cubes[d.actor] += i
-        d.reserve -= i
-        effect_done(d)
+        retrieve_ink(d)
     elif d.kind == ACT_COMPARE:
-        if d.strength[0] == d.strength[1]:
+        start_compare(d)
+    else:
+        insert_winner(d)
+
+
+cdef void start_research(VecData* d) noexcept nogil:
+    """Research (C9): 2 points per draw; nothing to do without a deck or 2 points."""
+    cdef int col
+    d.points = d.strength[0]
+    d.cur = d.actor
+    for col in range(NCOLORS):
+        if drawable(d, col) and d.points >= 2:
+            d.stage = ST_RESEARCH_DECK
+            return
+    effect_done(d)
+
+
+cdef void retrieve_ink(VecData* d) noexcept nogil:
+    """Retrieve drops (C9): 2 points per cube, reserve permitting."""
+    cdef int k = d.strength[0] // 2
+    if k > d.reserve:
+        k = d.reserve
+    d.cubes[d.actor] += k
+    d.reserve -= k
+    effect_done(d)
+
+
+cdef void start_compare(VecData* d) noexcept nogil:
+    """Compare: the stronger side turns the other's face-up cards; a tie does nothing (C6).
+    When the actor wins, the first card turned is always the compared card."""
+    cdef int y, cost
+    if d.strength[0] == d.strength[1]:
+        effect_done(d)
+        return
+    if d.strength[0] > d.strength[1]:
+        d.winner = 0
+        d.loser = 1
+        d.points = d.strength[0] - d.strength[1]
+        y = d.pcard[1]
+        cost = turn_cost(faceup(d, d.bids.seat[1]))
+        if d.marks[y] != 0 or d.loc[y] != L_UP + d.bids.seat[1] or cost == 0 or cost > d.points:
             effect_done(d)
             return
-        if d.strength[0] > d.strength[1]:
-            d.winner = 0
-            d.loser = 1
-            d.points = d.strength[0] - d.strength[1]
-            # the first card turned is always the compared card
-            y = d.pcard[1]
-            cost = turn_cost(faceup(d, d.part[1]))
-            if d.marks[y] != 0 or d.loc[y] != L_UP + d.part[1] or cost == 0 or cost > d.points:
-                effect_done(d)
-                return
-            d.loc[y] = L_DOWN + d.part[1]
-            d.points -= cost
-        else:                                   # C6: the defender wins symmetrically
-            d.winner = 1
-            d.loser = 0
-            d.points = d.strength[1] - d.strength[0]
-        compare_continue(d)
-    else:                                       # Insert with opposition
-        for i in range(d.parts):
-            if d.strength[i] > best:
-                best = d.strength[i]
-                nbest = 1
-                bi = i
-            elif d.strength[i] == best:
-                nbest += 1
-        if nbest > 1:                           # tie: nothing happens (C7)
-            effect_done(d)
-            return
-        d.winner = bi
-        d.ins_card = d.pcard[bi]
-        d.cur = d.part[bi]
-        d.stage = ST_INSERT_TOKENS
+        d.loc[y] = L_DOWN + d.bids.seat[1]
+        d.points -= cost
+    else:                                       # C6: the defender wins symmetrically
+        d.winner = 1
+        d.loser = 0
+        d.points = d.strength[1] - d.strength[0]
+    compare_continue(d)
+
+
+cdef void insert_winner(VecData* d) noexcept nogil:
+    """Insert with opposition: the strongest inserts its card; a tie does nothing (C7)."""
+    cdef int i, best = -1, nbest = 0, bi = 0
+    for i in range(d.bids.count):
+        if d.strength[i] > best:
+            best = d.strength[i]
+            nbest = 1
+            bi = i
+        elif d.strength[i] == best:
+            nbest += 1
+    if nbest > 1:
+        effect_done(d)
+        return
+    d.winner = bi
+    d.ins_card = d.pcard[bi]
+    d.cur = d.bids.seat[bi]
+    d.stage = ST_INSERT_TOKENS
 
 
 cdef void compare_continue(VecData* d) noexcept nogil:
-    cdef int l = d.part[d.loser], cost = turn_cost(faceup(d, l))
+    cdef int l = d.bids.seat[d.loser], cost = turn_cost(faceup(d, l))
     if cost > 0 and cost <= d.points and has_free_up(d, l, -1):
-        d.cur = d.part[d.winner]
+        d.cur = d.bids.seat[d.winner]
         d.stage = ST_COMPARE_TURN
         return
     effect_done(d)
@@ -722,7 +714,7 @@ cdef void next_opposer(VecData* d) noexcept nogil:
             d.stage = ST_INSERT_OPPOSE
             return
         d.step += 1
-    if d.parts == 1:                            # no opposition: no strength test (C7)
+    if d.bids.count == 1:                            # no opposition: no strength test (C7)
         d.winner = 0
         d.ins_card = d.pcard[0]
         d.cur = d.actor
@@ -739,8 +731,7 @@ cdef void begin_action(VecData* d, int p, int card) noexcept nogil:
     d.actor = p
     d.act_card = card
     d.kind = card_action(card)
-    d.parts = 0
-    d.revealed = 0
+    commit_clear(&d.bids)
     d.step = 0
     d.points = 0
     if d.kind == ACT_INSERT:
@@ -779,163 +770,6 @@ cdef inline int tokens_on(VecData* d, int j) noexcept nogil:
     return d.tok[4 * j] + d.tok[4 * j + 1] + d.tok[4 * j + 2] + d.tok[4 * j + 3]
 
 
-# ---------------------------------------------------------------- legal moves
-cdef int gen_legal(VecData* d, int* out) noexcept nogil:
-    cdef int n = 0, m = 0, p = d.cur, c, b, s, j, lo
-    cdef int tmp[NCARDS]
-    cdef int st = d.stage
-    if st == ST_PLACE:
-        for c in range(NCARDS):
-            if d.loc[c] == L_IDEAS:
-                if d.marks[c] == 0:
-                    lo = 0
-                elif d.owner[c] != p:
-                    lo = d.ink[c] + 1           # stealing needs strictly more cubes
-                else:
-                    continue
-                for b in range(lo, d.cubes[p] + 1):
-                    out[n] = A_IDEA + c * 25 + b
-                    n += 1
-            elif (d.loc[c] == L_UP + p and d.marks[c] == 0) or (d.loc[c] == L_DOWN + p and d.marks[c] < 2):
-                tmp[m] = A_DISP + c             # display ids come after all Ideas ids
-                m += 1
-        for j in range(m):
-            out[n] = tmp[j]
-            n += 1
-        if n == 0:
-            out[0] = A_DONE
-            n = 1
-    elif st == ST_ROBBED:
-        for c in range(NCARDS):
-            if d.loc[c] == L_IDEAS and d.marks[c] == 0:
-                out[n] = A_IDEA + c * 25
-                n += 1
-        for c in range(NCARDS):
-            if d.loc[c] == L_UP + p and d.marks[c] == 0:
-                out[n] = A_DISP + c
-                n += 1
-        if n == 0:
-            out[0] = A_DONE
-            n = 1
-    elif st == ST_ACT_CHOOSE:
-        for c in range(NCARDS):
-            if activatable(d, p, c):
-                if can_act(d, p, c):
-                    out[n] = A_ACTIVATE + c
-                    n += 1
-                tmp[m] = A_RENOUNCE + c
-                m += 1
-        for j in range(m):
-            out[n] = tmp[j]
-            n += 1
-    elif st == ST_SPECIAL:
-        out[n] = A_DONE
-        n += 1
-        lo = 0                                  # face-up count
-        for c in range(NCARDS):
-            if d.loc[c] == L_UP + p:
-                lo += 1
-                if d.marks[c] == 0 and c != d.pcard[d.step]:
-                    out[n] = A_TURN + c
-                    n += 1
-            elif d.loc[c] == L_DOWN + p and d.marks[c] == 0 and c != d.pcard[d.step]:
-                tmp[m] = A_DISCARD + c
-                m += 1
-        if lo > 7:                              # no turning for points above 7 face-up
-            n = 1
-        for j in range(m):
-            out[n] = tmp[j]
-            n += 1
-    elif st == ST_BID:
-        for j in range(max_trades(d, p) + 1):
-            for b in range(d.cubes[p] - 4 * j + 1):
-                for s in range(d.specials[p] + j + 1):
-                    out[n] = A_BID + j * 125 + b * 5 + s
-                    n += 1
-    elif st == ST_COMPARE_TARGET:
-        out[n] = A_DONE
-        n += 1
-        for c in range(NCARDS):
-            if d.loc[c] >= L_UP and d.loc[c] < L_UP + d.n and d.loc[c] != L_UP + p:
-                out[n] = A_CHOOSE + c
-                n += 1
-    elif st == ST_COMPARE_TURN:
-        out[n] = A_DONE
-        n += 1
-        for c in range(NCARDS):
-            if d.loc[c] == L_UP + d.part[d.loser] and d.marks[c] == 0:
-                out[n] = A_CHOOSE + c
-                n += 1
-    elif st == ST_RESEARCH_DECK:
-        out[n] = A_DONE
-        n += 1
-        for c in range(NCOLORS):
-            if drawable(d, c):
-                out[n] = A_DECK + c
-                n += 1
-    elif st == ST_RESEARCH_PICK:
-        for c in range(NCARDS):
-            if d.loc[c] == L_TRAY:
-                out[n] = A_KEEP_DOWN + c
-                n += 1
-        if d.points >= 4:
-            for c in range(NCARDS):
-                if d.loc[c] == L_TRAY:
-                    out[n] = A_KEEP_UP + c
-                    n += 1
-        if d.points >= 2 and drawable(d, d.color):
-            out[n] = A_DRAW
-            n += 1
-    elif st == ST_REACTIVATE:
-        out[n] = A_DONE
-        n += 1
-        for c in range(NCARDS):
-            if d.loc[c] == L_DOWN + p and d.marks[c] == 0:
-                out[n] = A_FLIP + c
-                n += 1
-    elif st == ST_INSERT_NOMINATE or st == ST_INSERT_OPPOSE:
-        out[n] = A_DONE
-        n += 1
-        for c in range(NCARDS):
-            if d.loc[c] == L_UP + p:
-                out[n] = A_CHOOSE + c
-                n += 1
-    elif st == ST_INSERT_TOKENS:
-        for j in range(max_trades(d, p) + 1):
-            for s in range(d.specials[p] + j + 1):
-                out[n] = A_TOKENS + j * 5 + s
-                n += 1
-    elif st == ST_INSERT_PLACE:
-        for j in range(NPOS):
-            if d.novel[j] < 0:
-                out[n] = A_POS + j
-                n += 1
-        for j in range(NPOS):
-            if d.novel[j] >= 0 and tokens_on(d, j) < d.ins_tokens:
-                out[n] = A_REPLACE + j
-                n += 1
-    elif st == ST_INSERT_MOVE:
-        for j in range(NPOS):
-            if d.novel[j] < 0:
-                out[n] = A_POS + j
-                n += 1
-    elif st == ST_TURN_DOWN or st == ST_LIMIT:
-        for c in range(NCARDS):
-            if d.loc[c] == L_UP + p and d.marks[c] == 0:
-                out[n] = A_TURN + c
-                n += 1
-    elif st == ST_START_DECK:
-        for c in range(NCOLORS):
-            if deck_count(d, c) > 0:
-                out[n] = A_DECK + c
-                n += 1
-    elif st == ST_START_PICK:
-        for c in range(NCARDS):
-            if d.loc[c] == L_TRAY:
-                out[n] = A_KEEP_UP + c
-                n += 1
-    return n
-
 
 cdef inline bint is_chance_stage(int st) noexcept nogil:
     return (st == ST_FIRST or st == ST_DEAL_OBJ or st == ST_START_DRAW or st == ST_IDEAS_OBJ
@@ -953,72 +787,30 @@ cdef int gen_chance(VecData* d, int* out, double* probs) noexcept nogil:
     cdef int n = 0, i, c, col, st = d.stage
     if st == ST_FIRST:
         for i in range(d.n):
-            out[n] = C_FIRST + i
+            out[n] = family_action(C_FIRST, i)
             n += 1
     elif st == ST_DEAL_OBJ:
         for i in range(NOBJ):
             if d.obj_loc[i] == O_DECK:
-                out[n] = C_OBJ + i
+                out[n] = family_action(C_OBJ, i)
                 n += 1
     elif st == ST_IDEAS_OBJ:
         for i in range(NOBJ):
             if d.obj_loc[i] == O_DECK or d.obj_loc[i] == O_DECK_SEEN:
-                out[n] = C_OBJ + i
+                out[n] = family_action(C_OBJ, i)
                 n += 1
     else:
         col = draw_color(d)
         for i in range(9):      # ascending: color_card grows with i
             c = color_card(col, i)
             if d.loc[c] == L_DECK:
-                out[n] = C_CARD + c
+                out[n] = family_action(C_CARD, c)
                 n += 1
     if probs != NULL:
         for i in range(n):
             probs[i] = 1.0 / n
     return n
 
-
-# ---------------------------------------------------------------- applying
-cdef void apply_chance(VecData* d, int a) noexcept nogil:
-    cdef int st = d.stage, c, o
-    if st == ST_FIRST:
-        d.first = a - C_FIRST
-        d.setup_idx = 0
-        d.stage = ST_DEAL_OBJ
-    elif st == ST_DEAL_OBJ:
-        o = a - C_OBJ
-        d.objective[d.setup_idx] = o
-        d.obj_loc[o] = d.setup_idx
-        d.setup_idx += 1
-        if d.setup_idx >= d.n:
-            d.setup_idx = 0
-            d.cur = d.first
-            d.stage = ST_START_DECK
-    elif st == ST_START_DRAW:
-        hidden_draw(d, d.tray_owner, a - C_CARD)
-        d.draws_left -= 1
-        if d.draws_left <= 0 or deck_count(d, d.color) == 0:
-            d.cur = d.tray_owner
-            d.stage = ST_START_PICK
-    elif st == ST_RESEARCH_DRAW:
-        hidden_draw(d, d.tray_owner, a - C_CARD)
-        d.cur = d.tray_owner
-        d.stage = ST_RESEARCH_PICK
-    elif st == ST_IDEAS_OBJ:
-        o = a - C_OBJ
-        d.obj_loc[o] = O_DISCARD
-        use_objective(d, o)
-        ideas_continue(d)
-    elif st == ST_IDEAS_DRAW:
-        c = a - C_CARD
-        to_public(d, c, L_IDEAS)
-        d.marks[c] = 0
-        d.owner[c] = -1
-        d.ink[c] = 0
-        for o in range(d.qlen - 1):
-            d.queue[o] = d.queue[o + 1]
-        d.qlen -= 1
-        ideas_continue(d)
 
 
 cdef inline int max_trades(VecData* d, int p) noexcept nogil:
@@ -1061,184 +853,6 @@ cdef inline void bound_spend(VecData* d, int p, int c, int s) noexcept nogil:
     d.smin[p] = lo - s
     d.smax[p] = hi - s
 
-
-cdef void apply_move(VecData* d, int a) noexcept nogil:
-    cdef int st = d.stage, p = d.cur, c, b, r, j, q, cost
-    if st == ST_PLACE:
-        if a == A_DONE:
-            next_placement(d)
-        elif a < A_DISP:
-            c = (a - A_IDEA) // 25
-            b = (a - A_IDEA) % 25
-            r = (ink_value(d, p) - b) // 4      # it held at least b cubes
-            if r < d.smax[p]:
-                d.smax[p] = r
-            d.cubes[p] -= b
-            if d.marks[c] > 0:
-                # a steal: the robbed player takes back their cubes plus one of the stealer's
-                r = d.owner[c]
-                d.carried = d.ink[c] + 1
-                d.ink[c] = b - 1
-                d.owner[c] = p
-                d.robbed = r
-                d.cur = r
-                d.stage = ST_ROBBED
-                return
-            d.marks[c] = 1
-            d.owner[c] = p
-            d.ink[c] = b
-            next_placement(d)
-        else:
-            c = a - A_DISP
-            d.marks[c] += 1
-            d.owner[c] = p
-            next_placement(d)
-    elif st == ST_ROBBED:
-        if a == A_DONE:                         # C8: nowhere to go, the cubes come back
-            d.cubes[p] += d.carried
-        elif a < A_DISP:
-            c = (a - A_IDEA) // 25
-            d.marks[c] = 1
-            d.owner[c] = p
-            d.ink[c] = d.carried
-        else:
-            c = a - A_DISP
-            d.marks[c] += 1
-            d.owner[c] = p
-            d.ink[c] += d.carried
-        d.carried = 0
-        d.robbed = -1
-        next_placement(d)
-    elif st == ST_ACT_CHOOSE:
-        if a >= A_RENOUNCE:
-            d.actor = p
-            d.act_card = a - A_RENOUNCE
-            d.parts = 0
-            d.revealed = 0
-            end_action(d)
-        else:
-            begin_action(d, p, a - A_ACTIVATE)
-    elif st == ST_SPECIAL:
-        if a == A_DONE:
-            after_special(d)
-        elif a < A_DISCARD:
-            d.loc[a - A_TURN] = L_DOWN + p
-            d.ppts[d.step] += 1
-        else:
-            to_public(d, a - A_DISCARD, L_DISCARD)   # C14: discards are public
-            d.ppts[d.step] += 2
-    elif st == ST_BID:
-        do_trades(d, p, (a - A_BID) // 125)
-        d.bid_c[d.step] = ((a - A_BID) % 125) // 5
-        d.bid_s[d.step] = (a - A_BID) % 5
-        d.bid_done[d.step] = 1
-        d.step += 1
-        go_bids(d)
-    elif st == ST_COMPARE_TARGET:
-        if a == A_DONE:
-            effect_done(d)
-        else:
-            c = a - A_CHOOSE
-            add_part(d, d.loc[c] - L_UP, c)
-            go_special(d)
-    elif st == ST_COMPARE_TURN:
-        if a == A_DONE:
-            effect_done(d)
-        else:
-            q = d.part[d.loser]
-            d.points -= turn_cost(faceup(d, q))
-            d.loc[a - A_CHOOSE] = L_DOWN + q
-            compare_continue(d)
-    elif st == ST_RESEARCH_DECK:
-        if a == A_DONE:
-            effect_done(d)
-        else:
-            d.color = a - A_DECK
-            d.points -= 2
-            d.tray_owner = p
-            rebuild_deck(d, d.color)
-            d.stage = ST_RESEARCH_DRAW
-    elif st == ST_RESEARCH_PICK:
-        if a == A_DRAW:
-            d.points -= 2
-            rebuild_deck(d, d.color)
-            d.stage = ST_RESEARCH_DRAW
-        elif a < A_KEEP_UP:
-            c = a - A_KEEP_DOWN
-            d.loc[c] = L_DOWN + p               # only p knows it (known stays 1 << p)
-            lose_track(d, p, c)
-            empty_tray(d, p, False, d.color)
-            effect_done(d)
-        else:
-            c = a - A_KEEP_UP
-            to_public(d, c, L_UP + p)
-            empty_tray(d, p, True, d.color)
-            effect_done(d)
-    elif st == ST_REACTIVATE:
-        if a == A_DONE:
-            effect_done(d)
-        else:
-            to_public(d, a - A_FLIP, L_UP + p)
-            d.points -= 2
-            reactivate_continue(d)
-    elif st == ST_INSERT_NOMINATE:
-        if a == A_DONE:
-            effect_done(d)
-        else:
-            add_part(d, p, a - A_CHOOSE)
-            d.step = 1
-            next_opposer(d)
-    elif st == ST_INSERT_OPPOSE:
-        if a != A_DONE:
-            add_part(d, p, a - A_CHOOSE)
-        d.step += 1
-        next_opposer(d)
-    elif st == ST_INSERT_TOKENS:
-        do_trades(d, p, (a - A_TOKENS) // 5)
-        d.ins_tokens = (a - A_TOKENS) % 5
-        bound_spend(d, p, 0, 0)                 # exchanges may have happened: widen the bounds
-        if d.smin[p] < d.ins_tokens:
-            d.smin[p] = d.ins_tokens            # it holds at least what it puts down
-        d.stage = ST_INSERT_PLACE
-    elif st == ST_INSERT_PLACE:
-        if a < A_REPLACE:
-            place_in_novel(d, a - A_POS, d.ins_card, p, d.ins_tokens)
-            finish_insert(d)
-        else:
-            j = a - A_REPLACE
-            d.mv_card = d.novel[j]
-            for q in range(4):
-                d.mv_tok[q] = d.tok[4 * j + q]
-            place_in_novel(d, j, d.ins_card, p, d.ins_tokens)
-            d.stage = ST_INSERT_MOVE
-    elif st == ST_INSERT_MOVE:
-        j = a - A_POS
-        d.novel[j] = d.mv_card
-        for q in range(4):
-            d.tok[4 * j + q] = d.mv_tok[q]
-            d.mv_tok[q] = 0
-        d.mv_card = -1
-        finish_insert(d)
-    elif st == ST_TURN_DOWN:
-        d.loc[a - A_TURN] = L_DOWN + p
-        limit_check(d)
-    elif st == ST_LIMIT:
-        d.loc[a - A_TURN] = L_DOWN + p
-        limit_check(d)
-    elif st == ST_START_DECK:
-        d.color = a - A_DECK
-        d.draws_left = 3
-        d.tray_owner = p
-        d.stage = ST_START_DRAW
-    elif st == ST_START_PICK:
-        to_public(d, a - A_KEEP_UP, L_UP + p)
-        empty_tray(d, p, True, d.color)
-        d.setup_idx += 1
-        if d.setup_idx < d.n:
-            d.cur = (d.first + d.setup_idx) % d.n
-            d.stage = ST_START_DECK
-        else:
-            start_ideas_setup(d)
 
 
 cdef void init_data(VecData* d, int n, int cap) noexcept nogil:

@@ -27,15 +27,17 @@ SPEC = GameSpec(
              "re-activate, retrieve ink and insert cards; score by your secret objective."),
     state_class=engine.VecState,
     params=(
-        Param("players", 2, "number of players", minimum=2, maximum=4),
+        Param("players", engine.MIN_PLAYERS, "number of players", minimum=engine.MIN_PLAYERS,
+              maximum=engine.MAX_PLAYERS),
         Param("turn_cap", engine.DEFAULT_TURN_CAP, "game turns before the game is scored as it "
-              "stands (C13)", minimum=1, maximum=1000),
+              "stands (C13)", minimum=1, maximum=engine.MAX_TURN_CAP),
     ),
     hidden_information=True,
     num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,
     max_chance_outcomes=engine.MAX_CHANCE_OUTCOMES,
     max_game_length=_max_game_length,
     max_branching=engine.MAX_BRANCHING,
+    observation_size=engine.OBSERVATION_SIZE,
     # Random playouts say little in VEC (ismcts with full playouts won 30% of 2-player games
     # against `heuristic` at 2000 iterations a move, with cutoff=10 90% at 500), so playouts
     # stop after 10 moves and use the game's evaluation.

@@ -23,8 +23,7 @@ cdef void resample_ink(VecData* d, int p, Rng* rng) noexcept nogil:
     cubes follow, and the reserve takes the difference. A draw that would empty the reserve
     below zero is retried, else the ink stays as it is."""
     cdef int spec[4]
-    cdef int q, i, lo, hi, cap, attempt, reserve
-    cdef bint pending
+    cdef int q, lo, hi, cap, attempt, reserve
     for attempt in range(16):
         reserve = d.reserve
         for q in range(d.n):
@@ -33,12 +32,7 @@ cdef void resample_ink(VecData* d, int p, Rng* rng) noexcept nogil:
                 continue
             lo = d.smin[q]
             hi = d.smax[q]
-            pending = False
-            if d.stage == ST_BID and d.parts > 1:
-                for i in range(d.parts):
-                    if d.part[i] == q and d.bid_done[i]:
-                        pending = True
-            if pending:             # its sealed bid may hide exchanges
+            if commit_seat_pending(&d.bids, q):     # its sealed bid may hide exchanges
                 hi = TOKENS_PER_COLOR - on_novel(d, q)
                 cap = ink_value(d, q) // 4
                 if cap < hi:
@@ -57,25 +51,103 @@ cdef void resample_ink(VecData* d, int p, Rng* rng) noexcept nogil:
             return
 
 
-cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
-    """Redraw what p cannot see: others' objectives, unseen card identities, sealed bids."""
+ctypedef struct Places:
+    # The places of one color that a player cannot see into, and what is public about each
+    # (where it is, its quills, ink and keep time, who knows it): that stays with the place.
+    int k
+    int card[9]             # the card there now
+    short loc[9]
+    short known[9]
+    short marks[9]
+    short owner[9]
+    short ink[9]
+    short keep[9]
+
+
+cdef void gather_places(VecData* d, int p, int col, Places* pl) noexcept nogil:
+    cdef int i, c
+    pl.k = 0
+    for i in range(9):
+        c = color_card(col, i)
+        if not ((d.known[c] >> p) & 1):
+            pl.loc[pl.k] = d.loc[c]
+            pl.known[pl.k] = d.known[c]
+            pl.marks[pl.k] = d.marks[c]
+            pl.owner[pl.k] = d.owner[c]
+            pl.ink[pl.k] = d.ink[c]
+            pl.keep[pl.k] = d.ft[c]
+            pl.card[pl.k] = c
+            pl.k += 1
+
+
+cdef bint fill_face_down(VecData* d, int p, Places* pl, int* pick, char* used, Rng* rng) noexcept nogil:
+    """The face-down places, oldest first, each get a card allowed there: not one p knew in
+    its deck or being drawn (kbak), and not one p lost track of after the place was kept
+    (lt <= keep time). The sets are nested, so this succeeds for a consistent state."""
+    cdef int slot[9]
+    cdef int cand[9]
+    cdef int nf = 0, nb, i, j, src, c
+    for i in range(pl.k):
+        used[i] = 0
+        if pl.loc[i] >= L_DOWN:
+            slot[nf] = i
+            nf += 1
+    for i in range(1, nf):                      # by keep time (insertion sort, stable)
+        j = slot[i]
+        src = i
+        while src > 0 and pl.keep[slot[src - 1]] > pl.keep[j]:
+            slot[src] = slot[src - 1]
+            src -= 1
+        slot[src] = j
+    for i in range(nf):
+        j = slot[i]
+        nb = 0
+        for src in range(pl.k):
+            c = pl.card[src]
+            if not used[src] and not ((d.kbak[c] >> p) & 1) and d.lt[4 * c + p] <= pl.keep[j]:
+                cand[nb] = src
+                nb += 1
+        if nb == 0:
+            return False
+        src = cand[rng_below(rng, nb)]
+        used[src] = 1
+        pick[j] = pl.card[src]
+    return True
+
+
+cdef void resample_color(VecData* d, int p, int col, Rng* rng) noexcept nogil:
+    """Deal the cards of one color that p cannot place again over the places p cannot see
+    into: the face-down places first (fill_face_down), then the rest at random."""
+    cdef Places pl
+    cdef int pick[9]
+    cdef int rest[9]
+    cdef char used[9]
+    cdef int j, src, nb = 0, c
+    gather_places(d, p, col, &pl)
+    if not fill_face_down(d, p, &pl, pick, used, rng):
+        return                                  # cannot happen: keep this color as it is
+    for src in range(pl.k):
+        if not used[src]:
+            rest[nb] = pl.card[src]
+            nb += 1
+    shuffle_ints(rest, nb, rng)
+    nb = 0
+    for j in range(pl.k):
+        if pl.loc[j] < L_DOWN:
+            pick[j] = rest[nb]
+            nb += 1
+    for j in range(pl.k):
+        c = pick[j]
+        assign_slot(d, c, pl.loc[j], pl.known[j], pl.marks[j], pl.owner[j], pl.ink[j])
+        d.ft[c] = pl.keep[j]
+        if pl.loc[j] >= L_DOWN:
+            d.kbak[c] = 0
+
+
+cdef void resample_objectives(VecData* d, int p, Rng* rng) noexcept nogil:
+    """The unseen objective deck and the other players' objectives are one pool."""
     cdef int pool[NOBJ]
-    cdef int ids[NCARDS]
-    cdef int slot[NCARDS]
-    cdef int cand[NCARDS]
-    cdef int pick[NCARDS]
-    cdef char used[NCARDS]
-    cdef short tf[NCARDS]
-    cdef short tl[NCARDS]
-    cdef short tk[NCARDS]
-    cdef short tm[NCARDS]
-    cdef short tw[NCARDS]
-    cdef short ti[NCARDS]
-    cdef int o, k = 0, q, col, c, i, j, src, nb, nf
-    cdef bint ok
-    if d.stage == ST_END:
-        return
-    # objectives: the unseen deck and the other players' objectives are one pool
+    cdef int o, q, k = 0, i = 0
     for o in range(NOBJ):
         if d.obj_loc[o] == O_DECK or (d.obj_loc[o] >= 0 and d.obj_loc[o] != p):
             pool[k] = o
@@ -83,173 +155,134 @@ cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
     shuffle_ints(pool, k, rng)
     for o in range(k):
         d.obj_loc[pool[o]] = O_DECK
-    i = 0
     for q in range(d.n):
         if q != p and d.objective[q] >= 0:
             d.objective[q] = pool[i]
             d.obj_loc[pool[i]] = q
             i += 1
-    # Novel cards: per color (colors are public, C11), the cards p cannot place are dealt
-    # again over the places p cannot see into. What is public about a place (where it is, its
-    # quills, ink and keep time, who knows it) stays with the place. A card p knew in its deck
-    # is still there or among the cards being drawn (kbak), or in a face-down card kept after p
-    # lost track of it (lt <= ft): the face-down places are filled first, oldest first, each
-    # from the cards allowed there (nested sets, so this always succeeds).
+
+
+cdef void resample_bids(VecData* d, int p, Rng* rng) noexcept nogil:
+    """Sealed bids already made by others are unknown to p until the reveal (ext/commit.pxd):
+    each is drawn again among the bids its seat could make with the ink just redrawn."""
+    cdef int i, q, ink, special
+    for i in range(d.bids.made):
+        if commit_hidden_from(&d.bids, i, p):
+            q = d.bids.seat[i]
+            ink = rng_below(rng, d.cubes[q] + 1)
+            special = rng_below(rng, d.specials[q] + 1)
+            commit_redraw(&d.bids, i, bid_content(ink, special))
+
+
+cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
+    """Redraw what p cannot see: others' objectives, unseen card identities (per color: colors
+    are public, C11), the split of the others' ink (exchanges are secret), sealed bids."""
+    cdef int col
+    if d.stage == ST_END:
+        return
+    resample_objectives(d, p, rng)
     for col in range(NCOLORS):
-        k = 0
-        nf = 0
-        nb = 0
-        for i in range(9):
-            c = color_card(col, i)
-            if not ((d.known[c] >> p) & 1):
-                tl[k] = d.loc[c]
-                tk[k] = d.known[c]
-                tm[k] = d.marks[c]
-                tw[k] = d.owner[c]
-                ti[k] = d.ink[c]
-                tf[k] = d.ft[c]
-                ids[k] = c
-                k += 1
-        # the face-down places, by keep time
-        for i in range(k):
-            if tl[i] >= L_DOWN:
-                slot[nf] = i
-                nf += 1
-        for i in range(1, nf):
-            j = slot[i]
-            src = i
-            while src > 0 and tf[slot[src - 1]] > tf[j]:
-                slot[src] = slot[src - 1]
-                src -= 1
-            slot[src] = j
-        for i in range(k):
-            used[i] = 0
-        ok = True
-        for i in range(nf):
-            j = slot[i]
-            nb = 0
-            for src in range(k):
-                c = ids[src]
-                if not used[src] and not ((d.kbak[c] >> p) & 1) and d.lt[4 * c + p] <= tf[j]:
-                    cand[nb] = src
-                    nb += 1
-            if nb == 0:                 # cannot happen for a consistent state: keep this color
-                ok = False
-                break
-            src = cand[rng_below(rng, nb)]
-            used[src] = 1
-            pick[j] = ids[src]
-        if not ok:
-            continue
-        nb = 0
-        for src in range(k):
-            if not used[src]:
-                cand[nb] = ids[src]
-                nb += 1
-        shuffle_ints(cand, nb, rng)
-        nb = 0
-        for j in range(k):
-            if tl[j] < L_DOWN:
-                pick[j] = cand[nb]
-                nb += 1
-        for j in range(k):
-            c = pick[j]
-            assign_slot(d, c, tl[j], tk[j], tm[j], tw[j], ti[j])
-            d.ft[c] = tf[j]
-            if tl[j] >= L_DOWN:
-                d.kbak[c] = 0
-    # the split of the others' ink value into cubes and special ink (exchanges are secret)
+        resample_color(d, p, col, rng)
     resample_ink(d, p, rng)
-    # sealed bids already made by others are unknown to p until the reveal
-    if d.stage == ST_BID and d.parts > 1:
-        for i in range(d.parts):
-            q = d.part[i]
-            if q != p and d.bid_done[i]:
-                d.bid_c[i] = rng_below(rng, d.cubes[q] + 1)
-                d.bid_s[i] = rng_below(rng, d.specials[q] + 1)
+    resample_bids(d, p, rng)
 
 
 cdef inline bint bids_after(VecData* d) noexcept nogil:
     """Someone after the current bidder still bids (else the reveal follows this bid)."""
     cdef int i, q
-    for i in range(d.step + 1, d.parts):
-        q = d.part[i]
+    for i in range(d.bids.made + 1, d.bids.count):
+        q = d.bids.seat[i]
         if d.cubes[q] > 0 or d.specials[q] > 0:
             return True
     return False
 
 
+cdef inline bint unseen_by(VecData* d, int c, int observer) noexcept nogil:
+    return not ((d.known[c] >> observer) & 1)
+
+
 cdef int action_key(VecData* d, int observer, int a) noexcept nogil:
+    """What `observer` sees of action or outcome `a` here (docs/protocol.md, c_action_key)."""
     cdef int st = d.stage, c
     if (st == ST_START_DRAW or st == ST_RESEARCH_DRAW) and observer != d.tray_owner:
         return KEY_HIDDEN_DRAW + d.color
     if st == ST_DEAL_OBJ and observer != d.setup_idx:
         return KEY_HIDDEN_OBJ
-    if (st == ST_PLACE and a >= A_DISP and a < A_DONE and d.loc[a - A_DISP] >= L_DOWN
-            and not ((d.known[a - A_DISP] >> observer) & 1)):
-        # a quill on a face-down card the observer never saw: it sees the place (color and
-        # keep time), not the card, so the key names the place (equal in every redraw)
-        c = a - A_DISP
-        return KEY_UNSEEN_PLACE + d.ft[c] * NCOLORS + card_color(c)
-    if st == ST_ACT_CHOOSE and a >= A_RENOUNCE and not ((d.known[a - A_RENOUNCE] >> observer) & 1):
+    if st == ST_PLACE and A_DISP <= a < A_DONE:
+        c = family_value(a, A_DISP)
+        if d.loc[c] >= L_DOWN and unseen_by(d, c, observer):
+            # a quill on a face-down card the observer never saw: it sees the place (color
+            # and keep time), not the card, so the key names the place (equal in every redraw)
+            return KEY_UNSEEN_PLACE + d.ft[c] * NCOLORS + card_color(c)
+    if st == ST_ACT_CHOOSE and a >= A_RENOUNCE and unseen_by(d, family_value(a, A_RENOUNCE), observer):
         return KEY_HIDDEN_RENOUNCE                      # a face-down card given up unseen
-    if st == ST_BID and observer != d.cur:
-        if d.parts > 1 and bids_after(d):
-            return KEY_SEALED_BID
-        # an open bid, or the last sealed one (the reveal follows at once): the amounts are
-        # seen, not the exchanges
-        return KEY_OPEN_BID + (a - A_BID) % 125
+    if st == ST_BID:
+        # a sealed bid (ext/commit.pxd); an open bid, or the last sealed one (the reveal
+        # follows at once), shows its amounts but not its exchanges
+        return commit_key(observer, d.cur, a, not bids_after(d),
+                          KEY_OPEN_BID + bid_action_content(a), KEY_SEALED_BID)
     if st == ST_INSERT_TOKENS and observer != d.cur:
-        return KEY_TOKENS + (a - A_TOKENS) % 5
-    if st == ST_RESEARCH_PICK and a >= A_KEEP_DOWN and a < A_KEEP_UP and observer != d.cur:
+        return KEY_TOKENS + tokens_special(a)       # the amount, not the exchanges
+    if st == ST_RESEARCH_PICK and A_KEEP_DOWN <= a < A_KEEP_UP and observer != d.cur:
         return KEY_HIDDEN_KEEP
     return a
+
+
+cdef void final_returns(VecData* d, double* out) noexcept nogil:
+    """The returns at the end: the best NOVEL score wins, ties share (C3)."""
+    cdef int p, best = -1, nb = 0
+    cdef double v[4]
+    for p in range(d.n):
+        v[p] = score_of(d, p)
+        if v[p] > best:
+            best = <int>v[p]
+    for p in range(d.n):
+        if v[p] == best:
+            nb += 1
+    for p in range(d.n):
+        out[p] = 1.0 / nb if v[p] == best else 0.0
+
+
+cdef double prospect(VecData* d, int p, double left) noexcept nogil:
+    """p's NOVEL points and, weighted by the NOVEL space left, its ink and its candidates."""
+    cdef int o = d.objective[p], c, i, j
+    cdef double v = 1.5 * score_of(d, p)
+    v += left * (0.12 * d.cubes[p] + 0.4 * d.specials[p])
+    for i in range(d.bids.made):            # ink already bid (sealed) is as good as spent
+        if d.bids.seat[i] == p and commit_pending(&d.bids, i):
+            v -= left * (0.12 * content_ink(d.bids.content[i])
+                         + 0.4 * content_special(d.bids.content[i]))
+    if o >= 0:
+        for c in range(NCARDS):
+            if d.loc[c] == L_UP + p or (d.loc[c] == L_IDEAS and d.owner[c] == p):
+                # a face-up card (or an idea this player will gather) is a NOVEL candidate
+                if obj_has_color(o, card_color(c)):
+                    v += left * 0.5
+                if card_type(c) == obj_type(o):
+                    v += left * 0.15
+                if card_action(c) == ACT_INSERT:
+                    v += left * 0.2
+                v += left * 0.1
+            elif d.loc[c] == L_DOWN + p:
+                v += left * 0.05
+        if d.stage == ST_INSERT_PLACE and d.bids.seat[d.winner] == p and obj_has_color(o, card_color(d.ins_card)):
+            v += 0.5 * d.ins_tokens         # special ink about to double this card's points
+    j = display_colors(d, p)
+    v += left * 0.3 * (j if j < 4 else 4)
+    return v
 
 
 cdef void evaluate_data(VecData* d, double* out) noexcept nogil:
     """Win-chance estimate: a softmax of NOVEL points plus the prospects of getting cards in."""
     cdef double v[4]
-    cdef double total = 0.0, mx = -1e9, left
-    cdef int p, c, o, j, i, best, nb
+    cdef double total = 0.0, mx = -1e9
+    cdef double left = (NPOS - novel_count(d)) / <double>NPOS
+    cdef int p
     if d.stage == ST_END:
-        best = -1
-        nb = 0
-        for p in range(d.n):
-            v[p] = score_of(d, p)
-            if v[p] > best:
-                best = <int>v[p]
-        for p in range(d.n):
-            if v[p] == best:
-                nb += 1
-        for p in range(d.n):
-            out[p] = 1.0 / nb if v[p] == best else 0.0
+        final_returns(d, out)
         return
-    left = (NPOS - novel_count(d)) / <double>NPOS
     for p in range(d.n):
-        o = d.objective[p]
-        v[p] = 1.5 * score_of(d, p)
-        v[p] += left * (0.12 * d.cubes[p] + 0.4 * d.specials[p])
-        if d.stage == ST_BID:               # ink already bid (sealed) is as good as spent
-            for i in range(d.parts):
-                if d.part[i] == p and d.bid_done[i]:
-                    v[p] -= left * (0.12 * d.bid_c[i] + 0.4 * d.bid_s[i])
-        if o >= 0:
-            for c in range(NCARDS):
-                if d.loc[c] == L_UP + p or (d.loc[c] == L_IDEAS and d.owner[c] == p):
-                    # a face-up card (or an idea this player will gather) is a NOVEL candidate
-                    if obj_has_color(o, card_color(c)):
-                        v[p] += left * 0.5
-                    if card_type(c) == obj_type(o):
-                        v[p] += left * 0.15
-                    if card_action(c) == ACT_INSERT:
-                        v[p] += left * 0.2
-                    v[p] += left * 0.1
-                elif d.loc[c] == L_DOWN + p:
-                    v[p] += left * 0.05
-            if d.stage == ST_INSERT_PLACE and d.part[d.winner] == p and obj_has_color(o, card_color(d.ins_card)):
-                v[p] += 0.5 * d.ins_tokens      # special ink about to double this card's points
-        j = display_colors(d, p)
-        v[p] += left * 0.3 * (j if j < 4 else 4)
+        v[p] = prospect(d, p, left)
         if v[p] > mx:
             mx = v[p]
     for p in range(d.n):
@@ -268,11 +301,6 @@ _STAGE_NAMES = ("first player", "deal objectives", "starting deck", "starting dr
                 "Insert: oppose", "Insert: special ink", "Insert: position",
                 "Insert: move replaced card", "turn a card face down", "7 face-up limit",
                 "game over")
-_DONE_TEXT = {ST_PLACE: "no quill", ST_ROBBED: "quill back to stock",
-              ST_SPECIAL: "no more special points", ST_COMPARE_TARGET: "skip compare",
-              ST_COMPARE_TURN: "stop turning", ST_RESEARCH_DECK: "skip research",
-              ST_REACTIVATE: "stop re-activating", ST_INSERT_NOMINATE: "skip insert",
-              ST_INSERT_OPPOSE: "no opposition"}
 _CHANCE_STAGES = (ST_FIRST, ST_DEAL_OBJ, ST_START_DRAW, ST_IDEAS_OBJ, ST_IDEAS_DRAW,
                   ST_RESEARCH_DRAW)
 
@@ -309,30 +337,3 @@ def _card_long(int c) -> str:
 def _obj_text(int o) -> str:
     info = objective_info(o)
     return f"#{o + 1} {info['type']}: " + " ".join(info["colors"])
-
-
-# field -> (array length or 0, minimum, maximum) for load_dict validation
-_FIELDS = {
-    "n": (0, 2, 4), "turn_cap": (0, 1, 1000), "turn": (0, 0, 1000), "stage": (0, 0, NUM_STAGES - 1),
-    "first": (0, 0, 3), "cur": (0, -1, 3), "loc": (54, 0, 15), "known": (54, 0, 15), "kbak": (54, 0, 15),
-    "clock": (0, 0, 10000), "ft": (54, 0, 10000), "lt": (216, 0, 10000),
-    "marks": (54, 0, 2), "owner": (54, -1, 3), "ink": (54, 0, 24), "obj_loc": (12, -3, 3),
-    "objective": (4, -1, 11), "cubes": (4, 0, 24), "specials": (4, 0, 4), "box": (4, 0, 4),
-    "smin": (4, 0, 4), "smax": (4, 0, 4),
-    "reserve": (0, 0, 24), "novel": (4, -1, 53), "tok": (16, 0, 4), "place_idx": (0, -1, 8),
-    "robbed": (0, -1, 3), "carried": (0, 0, 25), "act_idx": (0, -1, 8), "actor": (0, 0, 3),
-    "act_card": (0, 0, 53), "kind": (0, 0, 4), "parts": (0, 0, 4), "part": (4, 0, 3),
-    "pcard": (4, 0, 53), "ppts": (4, 0, 200), "bid_c": (4, 0, 24), "bid_s": (4, 0, 4),
-    "bid_done": (4, 0, 1), "strength": (4, 0, 10000), "revealed": (0, 0, 1),
-    "step": (0, 0, 4), "points": (0, -30, 10000), "color": (0, 0, 5), "winner": (0, 0, 3),
-    "loser": (0, 0, 3), "ins_card": (0, 0, 53), "ins_tokens": (0, 0, 4), "mv_card": (0, -1, 53),
-    "mv_tok": (4, 0, 4), "setup_idx": (0, 0, 4), "draws_left": (0, 0, 3), "tray_owner": (0, 0, 3),
-    "fill_setup": (0, 0, 1), "queue": (8, 0, 5), "qlen": (0, 0, 8),
-}
-
-
-def _check_int(name, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"vec state: {name} must be an integer, not {value!r}")
-    if not lo <= value <= hi:
-        raise ValueError(f"vec state: {name}={value} is outside {lo}..{hi}")

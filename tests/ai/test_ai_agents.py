@@ -70,7 +70,7 @@ def test_one_legal_action_answers_without_searching(name):
     game = toy_game(2)
     state = advance(game.new_initial_state(), seed=2, moves=4)  # last round: one card left
     assert len(state.legal_actions()) == 1
-    agent = make_agent(name, game, seed=1, iterations=10**12)
+    agent = make_agent(name, game, seed=1, iterations=10**9)
     assert agent.step(state) == state.legal_actions()[0]
     assert agent.last_iterations == 0
 

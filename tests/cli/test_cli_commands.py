@@ -1,5 +1,6 @@
 """`vsai list`, `rules`, `arena`, `bench` and `replay` through click's CliRunner."""
 import json
+import signal
 
 import pytest
 
@@ -115,12 +116,12 @@ def test_the_same_agent_twice_is_kept_apart():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["arena", "kilauea", "--agents", "random"], "give 2 to 4 agents"),
+    (["arena", "kilauea", "--agents", "random"], "kilauea seats 2 to 4: give that many agents, not 1"),
     (["arena", "kilauea", "--agents", "random,alphazero"], "unknown agent 'alphazero'"),
     (["arena", "kilauea", "--agents", "random,ismcts:bogus=1"], "has no option bogus"),
-    (["arena", "kilauea", "--agents", "random,random", "--games", "0"], "0 is not in the range"),
+    (["arena", "kilauea", "--agents", "random,random", "--games", "0"], "'0' is not a whole number from 1 to 1,000,000"),
     (["arena", "chess", "--agents", "random,random"], "unknown game 'chess'"),
-    (["arena", "kilauea", "--agents", "random,random", "--think-time", "nan"], "nan is not a number of seconds"),
+    (["arena", "kilauea", "--agents", "random,random", "--think-time", "nan"], "'nan' is not a number of seconds"),
 ])
 def test_arena_usage_errors(args, message):
     usage_error(args, message)
@@ -147,7 +148,7 @@ def test_replay_a_saved_game(tmp_path):
 
 
 def test_replay_a_finished_game_ends_with_the_result(tmp_path):
-    from vsai.cli.session import Table
+    from vsai.core.match import Match as Table
     from vsai.core import load_game
 
     path = tmp_path / "game.json"
@@ -203,7 +204,11 @@ def test_an_interrupted_arena_reports_the_games_played(monkeypatch):
             yield result
 
     monkeypatch.setattr(arena_module, "run_games", two_then_ctrl_c)
+    handler = signal.getsignal(signal.SIGINT)
     result = run(["arena", "kilauea", "--agents", "random,heuristic", "--games", "6", "--json"])
+    # The interrupted command leaves Ctrl-C ignored (its process is exiting); restore it here.
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    signal.signal(signal.SIGINT, handler)
     assert result.exit_code == 130
     assert "Interrupted: 2 of 6 games were played." in result.output
     data = json.loads(result.output.splitlines()[-1])
@@ -220,3 +225,16 @@ def test_arena_plays_the_same_games_as_the_match_runner():
     shares = series.shares()
     assert data["results"]["ismcts"]["wins"] == pytest.approx(shares[0])
     assert data["results"]["heuristic"]["wins"] == pytest.approx(shares[1])
+
+
+def test_arena_counts_a_team_once_per_game_and_reports_each_side():
+    """Seat 0 alone against the team of seats 1 and 2 (a Kaiju against humans)."""
+    from vsai.cli.arena import GameResult, side_tally, tally
+    kaiju_wins = GameResult(0, ["a", "b", "c"], [1.0, 0.0, 0.0], [0, 0, 0], [0, 0, 0], [1, 1, 1])
+    team_wins = GameResult(1, ["b", "c", "a"], [0.0, 0.5, 0.5], [0, 0, 0], [0, 0, 0], [1, 1, 1])
+    totals = tally([kaiju_wins, team_wins], ["a", "b", "c"])
+    assert totals["a"].games == 2 and totals["a"].wins == 1.5
+    rows = side_tally([kaiju_wins, team_wins], [0, 1, 1], ["Kaiju", "H1+H2"])
+    by_side = {(r["side"], r["agents"]): (r["games"], r["wins"]) for r in rows}
+    assert by_side == {("Kaiju", "a"): (1, 1.0), ("Kaiju", "b"): (1, 0.0),
+                       ("H1+H2", "b+c"): (1, 0.0), ("H1+H2", "c+a"): (1, 1.0)}

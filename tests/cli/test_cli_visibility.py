@@ -5,7 +5,7 @@ import re
 import pytest
 
 from cli_helpers import answers, run
-from vsai.cli.session import Table
+from vsai.core.match import Match as Table
 from vsai.core import list_games, load_game
 
 HIDDEN_GAMES = [name for name in list_games() if load_game(name).has_hidden_information()]

@@ -232,3 +232,13 @@ def test_unsupported_observation_types_are_value_errors(name):
             game.make_py_observer(everyone)
     else:
         assert game.make_py_observer(everyone).perfect_recall
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_openspiel_games_pickle(name):
+    """Like OpenSpiel's own Python games, a wrapped game pickles (by name and parameters)."""
+    import pickle
+    game = vo.load(name, players=3)
+    copy = pickle.loads(pickle.dumps(game))
+    assert str(copy) == str(game) and copy.num_players() == 3
+    assert copy.new_initial_state().is_chance_node()

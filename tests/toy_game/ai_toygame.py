@@ -68,3 +68,4 @@ TOY_SPEC = GameSpec(
 def toy_game(players: int = 2) -> Game:
     """The toy game with `players` seats."""
     return Game(TOY_SPEC, {"players": players})
+SPEC = TOY_SPEC  # as a game module found by entry point (tests/test_registry.py)

@@ -114,13 +114,13 @@ def position(players: int = 4, *, phase: str = "move", player: int = 0, pawn: in
         # a position with an empty forest is past the intermediate scoring (K12)
         intermediate_scored = any(all(c is None for c in row) for row in rows)
     data.update({
-        "phase": phase, "player": player, "start": 0, "step": 0, "turns": turns, "pawn": pawn,
-        "crater": 16 - box_stones - sum(stones), "intermediate_scored": intermediate_scored,
-        "volcano": volcano, "forests": rows, "reefs": list(reefs), "forest_tiles": ftiles,
-        "hillside": hill})
+        "phase": phase, "player": player, "starting_player": 0, "setup_step": 0,
+        "turns_completed": turns, "canoe_pawn": pawn, "crater_stones": 16 - box_stones - sum(stones),
+        "intermediate_scored": intermediate_scored, "volcano": volcano, "forests": rows,
+        "reef_tiles": list(reefs), "forest_tiles": ftiles, "hillside_tiles": hill})
     for p in range(n):
         data["players"][p] = {
-            "vp": (vp or [0] * n)[p], "stones": stones[p],
+            "victory_points": (vp or [0] * n)[p], "stones": stones[p],
             "canoe": [canoes[p].get(c, 0) for c in COLOURS],
             "island": [[islands[p].get(s, {}).get(c, 0) for c in COLOURS] for s in range(5)]}
     if extra:

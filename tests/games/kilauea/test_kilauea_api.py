@@ -150,17 +150,23 @@ def _set(path, value):
     _set(["phase"], "lunch"),
     _set(["phase"], "back"),                          # no pending data for a back step
     _set(["player"], 3),                              # not a seat (2 players)
-    _set(["reefs", 0], 11),
-    _set(["reefs", 1], 1),                            # a tile in two places
-    _set(["hillside", 0], 4),
+    _set(["reef_tiles", 0], 11),
+    _set(["reef_tiles", 1], 1),                            # a tile in two places
+    _set(["hillside_tiles", 0], 4),
     _set(["turn", "resolving"], "coral 11"),
     _set(["turn", "coral_open"], True),               # an opportunity in the move step
-    _set(["pawn"], 1),                                # a sea space with 2 players
-    _set(["turns"], -1),
-    _set(["players", 0, "vp"], "lots"),
+    _set(["canoe_pawn"], 1),                                # a sea space with 2 players
+    _set(["turns_completed"], -1),
+    _set(["players", 0, "victory_points"], "lots"),
     _set(["intermediate_scored"], 1),
     _set(["intermediate_scored"], True),              # scored, yet no forest is empty
-    _set(["tiles_left"], [3]),
+    _set(["tiles_to_place"], [3]),
+    _set(["turn", "second_half", "vacated_forest"], 5),     # not a forest
+    _set(["turn", "second_half", "vacated_forest"], -1),    # "none" is null
+    _set(["turn", "second_half", "first_colour"], "purple"),
+    _set(["turn", "second_half", "sector_x"], 2),           # a second half outside its step
+    _set(["turn", "second_half"], [-1, -1, -1, -1, -1]),    # the list of format 1
+    _set(["turn", "unlocked_tiles"], [11]),
 ])
 def test_malformed_or_inconsistent_json_raises(edit):
     game = load_game("kilauea", players=2)
@@ -180,6 +186,17 @@ def test_malformed_or_inconsistent_json_raises(edit):
 def test_broken_json_raises(text):
     with pytest.raises(ValueError):
         load_game("kilauea", players=2).state_from_json(text)
+
+
+def test_abbreviated_field_names_are_refused():
+    """The field names are the documented ones (rules.md, "JSON format"); old short names fail."""
+    state = play_draft(play_setup(2, 0))
+    for new, old in (("victory_points", "vp"), ("canoe_pawn", "pawn"), ("starting_player", "start")):
+        data = state.to_dict()
+        target = data["players"][0] if new == "victory_points" else data
+        target[old] = target.pop(new)
+        with pytest.raises(ValueError):
+            state.load_dict(data)
 
 
 def test_missing_key_raises_value_error():
@@ -273,3 +290,23 @@ def test_json_rejects_a_running_game_past_its_end():
     with pytest.raises(ValueError, match="three forests"):
         position(2, forests={0: {}, 1: {}, 2: {}}, canoes=[{}, {}])
     assert position(2, forests={0: {}, 1: {}}, canoes=[{}, {}]).forests_emptied() == 2
+
+
+def test_spec_parameters_are_the_engine_ranges():
+    """spec.py builds its Params from the engine's constants; the constructor checks the same."""
+    from vsai.ext.kilauea import engine
+    from vsai.ext.kilauea.spec import SPEC
+    params = {p.name: p for p in SPEC.params}
+    assert (params["players"].minimum, params["players"].maximum) == (engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+    assert (params["players"].default, params["turn_cap"].default) == (engine.MIN_PLAYERS, engine.DEFAULT_TURN_CAP)
+    assert (params["turn_cap"].minimum, params["turn_cap"].maximum) == (1, engine.MAX_TURN_CAP)
+    for players in (engine.MIN_PLAYERS, engine.MAX_PLAYERS):
+        engine.KilaueaState(players=players, turn_cap=engine.MAX_TURN_CAP)
+    for kwargs in ({"players": engine.MIN_PLAYERS - 1}, {"players": engine.MAX_PLAYERS + 1},
+                   {"turn_cap": engine.MAX_TURN_CAP + 1}):
+        with pytest.raises(ValueError):
+            engine.KilaueaState(**kwargs)
+        with pytest.raises(ValueError):
+            load_game("kilauea", **kwargs)
+    assert SPEC.max_branching == engine.MAX_BRANCHING == 275
+    assert SPEC.observation_size == engine.OBSERVATION_SIZE == 664

@@ -105,7 +105,7 @@ def test_intermediate_and_final_in_the_same_turn():
     state.apply_action("cut F1.a2")
     state.apply_action("coral 7")
     state.apply_action("coral 7: F2.c1 -> S2")
-    assert state.to_dict()["hillside"][1] == 3
+    assert state.to_dict()["hillside_tiles"][1] == 3
     state.apply_action("volcano 3")
     state.apply_action("target coral 7")
     state.apply_action("coral 7: F3.b2 -> S3")

@@ -39,7 +39,7 @@ def volcano_turn(n, *, canoe=None, stones=(2, 2, 2, 2), **kw):
     kw["volcano"][0][0] -= 0
     state = position(4, pawn=-1, reefs=reefs, forest_tiles=forest,
                      canoes=[canoe or {R: 2}, {}, {}, {}], stones=list(stones), **kw)
-    assert state.to_dict()["hillside"][0] == n
+    assert state.to_dict()["hillside_tiles"][0] == n
     state.apply_action("canoe +1")
     state.apply_action("volcano red")
     return state
@@ -105,7 +105,7 @@ def test_unlocking_a_volcano_tile_by_a_cut():
     state.apply_action("canoe +1")
     state.apply_action("cut F1.c1")                 # F1 is now empty, row c cleared
     data = state.to_dict()
-    assert data["forest_tiles"][0] is None and data["hillside"][0] == 5
+    assert data["forest_tiles"][0] is None and data["hillside_tiles"][0] == 5
     assert texts(state) == ["pass", "coral 1", "volcano 5"]
     state.apply_action("volcano 5")
     state.apply_action(texts(state)[0])
@@ -113,7 +113,7 @@ def test_unlocking_a_volcano_tile_by_a_cut():
     state.apply_action("coral 1")
     assert state.current_player() == 1
     # the tile stays on the hillside for later placements in S1
-    assert state.to_dict()["hillside"][0] == 5
+    assert state.to_dict()["hillside_tiles"][0] == 5
 
 
 def test_unlocking_by_a_secondary_action():
@@ -124,7 +124,7 @@ def test_unlocking_by_a_secondary_action():
     state.apply_action("coral 7")
     state.apply_action("coral 7: F2.c2 -> S1")
     f2_tile = forest[1]
-    assert state.to_dict()["hillside"][1] == f2_tile
+    assert state.to_dict()["hillside_tiles"][1] == f2_tile
     assert f"volcano {f2_tile}" in texts(state)
 
 
@@ -152,7 +152,7 @@ def test_coral_1_gains_2_vp():
 def test_coral_2_takes_2_stones():
     state = coral_turn(2, stones=(1, 2, 2, 2))     # crater 3
     state.apply_action("coral 2")
-    assert me(state)["stones"] == 3 and state.to_dict()["crater"] == 1
+    assert me(state)["stones"] == 3 and state.to_dict()["crater_stones"] == 1
     empty = coral_turn(2, stones=(3, 2, 3, 2))     # crater 0: nothing to take
     assert "coral 2" not in texts(empty)
 
@@ -357,7 +357,7 @@ def test_coral_3_into_coral_2_with_a_full_canoe_of_stones():
     state.apply_action("coral 3")
     assert "target coral 2" in texts(state)
     state.apply_action("target coral 2")
-    assert me(state)["stones"] == 5 and state.to_dict()["crater"] == 0
+    assert me(state)["stones"] == 5 and state.to_dict()["crater_stones"] == 0
 
 
 def test_volcano_3_activates_another_hillside_tile():
@@ -365,7 +365,7 @@ def test_volcano_3_activates_another_hillside_tile():
     forests = {0: dict(F1_NO_ROW_C), 1: {"a1": R, "b2": Y}}
     state = position(4, pawn=-1, reefs=(2, 4, 5, 6, 7), forest_tiles=(3, 1, 8, 9, 10),
                      forests=forests, canoes=[{R: 1}, {}, {}, {}], stones=[1, 2, 2, 2])
-    assert state.to_dict()["hillside"][:2] == [3, 1]
+    assert state.to_dict()["hillside_tiles"][:2] == [3, 1]
     state.apply_action("canoe +1")
     state.apply_action("volcano red")          # 1 + 3 stones taken (crater had 3)
     stones = me(state)["stones"]
@@ -394,7 +394,7 @@ def test_coral_3_never_targets_a_hillside_volcano_tile():
     """Coral 3 activates coral reef tiles only, even when a volcano tile is on the hillside."""
     forests = {0: dict(FULL_F1), 1: {"a1": R}}          # F2's row c is empty
     state = coral_turn(3, forests=forests)
-    assert state.to_dict()["hillside"][1] == 7           # volcano 7: free, always usable
+    assert state.to_dict()["hillside_tiles"][1] == 7           # volcano 7: free, always usable
     state.apply_action("coral 3")
     targets = texts(state)
     assert "target coral 1" in targets
@@ -418,7 +418,7 @@ def test_volcano_7_and_8_need_room_in_the_canoe(tile):
                          canoes=[{Y: aboard}, {}, {}, {}], stones=[2, 2, 2, 2])
         state.apply_action("canoe +1")
         state.apply_action("cut F1.c1")
-        assert state.to_dict()["hillside"][0] == tile
+        assert state.to_dict()["hillside_tiles"][0] == tile
         assert (f"volcano {tile}" in texts(state)) == offered
         assert "coral 1" in texts(state)
 
@@ -465,17 +465,17 @@ def test_row_c_must_be_wholly_cleared_to_unlock():
                      forests={0: {"c1": R, "c3": Y}}, canoes=[{}] * 4)
     state.apply_action("canoe +1")
     state.apply_action("cut F1.c1")
-    assert state.to_dict()["forest_tiles"][0] == 6 and state.to_dict()["hillside"][0] is None
+    assert state.to_dict()["forest_tiles"][0] == 6 and state.to_dict()["hillside_tiles"][0] is None
     state.apply_action("cut F1.c3")
-    assert state.to_dict()["forest_tiles"][0] is None and state.to_dict()["hillside"][0] == 6
+    assert state.to_dict()["forest_tiles"][0] is None and state.to_dict()["hillside_tiles"][0] == 6
     # with 2 players c3 is a "3+" space, always empty: clearing c1 and c2 unlocks
     two = position(2, pawn=-1, reefs=reefs, forest_tiles=forest,
                    forests={0: {"c1": R, "c2": Y}}, canoes=[{}, {}])
     two.apply_action("canoe +1")
     two.apply_action("cut F1.c1")
-    assert two.to_dict()["hillside"][0] is None
+    assert two.to_dict()["hillside_tiles"][0] is None
     two.apply_action("cut F1.c2")
-    assert two.to_dict()["hillside"][0] == 6
+    assert two.to_dict()["hillside_tiles"][0] == 6
 
 
 def test_coral_8_respects_the_volcano_height_limit():
@@ -503,5 +503,5 @@ def test_volcano_2_and_9_respect_the_island_height_limit():
 def test_coral_2_not_offered_with_a_full_stone_store():
     """5 stones is the canoe's limit (K9): coral 2 would take nothing, so it is not offered."""
     state = coral_turn(2, stones=(5, 1, 1, 1))         # crater 2
-    assert state.to_dict()["crater"] == 2
+    assert state.to_dict()["crater_stones"] == 2
     assert state.current_player() == 1                  # no secondary action: turn over

@@ -11,7 +11,7 @@ def test_volcano_and_crater_before_setup(players):
     state = load_game("kilauea", players=players).new_initial_state()
     data = state.to_dict()
     assert data["volcano"] == [[1, 1, 1, 1]] * 5
-    assert data["crater"] == 2
+    assert data["crater_stones"] == 2
     assert [p["stones"] for p in data["players"]] == [2] * players
     assert state.stone_census() == {"crater": 2, "canoes": 2 * players, "box": 14 - 2 * players}
     assert state.is_chance_node() and state.phase() == "forest"
@@ -53,9 +53,9 @@ def test_action_tiles_are_shuffled_by_chance():
         assert len(state.chance_outcomes()) == 10 - k
         state.apply_action(tile)
     data = state.to_dict()
-    assert data["reefs"] == [7, 3, 10, 1, 5]
+    assert data["reef_tiles"] == [7, 3, 10, 1, 5]
     assert data["forest_tiles"] == [2, 4, 9, 6, 8]      # the 10th tile goes to F5 by itself
-    assert data["hillside"] == [None] * 5
+    assert data["hillside_tiles"] == [None] * 5
     assert state.phase() == "start"
 
 
@@ -83,7 +83,7 @@ def test_draft_snake_order_two_tikis_each(players, start, order):
     assert all(sum(p["canoe"]) == 2 for p in data["players"])
     assert sum(map(sum, data["volcano"])) == 20 - 2 * players
     assert state.phase() == "move" and state.current_player() == start
-    assert data["pawn"] == -1
+    assert data["canoe_pawn"] == -1
 
 
 def test_draft_takes_the_top_of_any_column():
@@ -104,10 +104,10 @@ def test_two_player_canoe_track_has_five_spaces():
     # 1 mandatory + 2 free (2 tikis aboard) + 2 paid steps
     assert state.legal_action_strings() == [f"canoe +{k}" for k in range(1, 6)]
     state.apply_action("canoe +3")
-    assert state.to_dict()["pawn"] == 4          # S3 space (3,1)
+    assert state.to_dict()["canoe_pawn"] == 4          # S3 space (3,1)
     state3 = play_draft(play_setup(3, 0))
     state3.apply_action("canoe +3")
-    assert state3.to_dict()["pawn"] == 2         # S2 space (2,1)
+    assert state3.to_dict()["canoe_pawn"] == 2         # S2 space (2,1)
 
 
 def test_setup_uses_all_tikis():

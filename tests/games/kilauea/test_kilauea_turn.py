@@ -11,8 +11,8 @@ def test_mandatory_free_and_paid_steps():
     crater = state.stone_census()["crater"]
     state.apply_action("canoe +4")
     data = state.to_dict()
-    assert data["pawn"] == 4 and data["players"][0]["stones"] == 1
-    assert data["crater"] == crater + 2
+    assert data["canoe_pawn"] == 4 and data["players"][0]["stones"] == 1
+    assert data["crater_stones"] == crater + 2
 
 
 def test_free_steps_cost_nothing():
@@ -20,7 +20,7 @@ def test_free_steps_cost_nothing():
     assert texts(state) == [f"canoe +{k}" for k in range(1, 6)]
     state.apply_action("canoe +5")
     assert state.to_dict()["players"][0]["stones"] == 0
-    assert state.to_dict()["pawn"] == 5
+    assert state.to_dict()["canoe_pawn"] == 5
 
 
 @pytest.mark.parametrize("players,loop", [(2, 5), (4, 10)])
@@ -30,7 +30,7 @@ def test_moves_beyond_one_lap_are_not_offered(players, loop):
     state = position(players, pawn=0, canoes=[{}] * players, stones=stones)
     assert len(texts(state)) == loop
     state.apply_action(f"canoe +{loop}")
-    assert state.to_dict()["pawn"] == 0               # a full lap
+    assert state.to_dict()["canoe_pawn"] == 0               # a full lap
     assert state.to_dict()["players"][0]["stones"] == 5 - max(0, loop - 5)
 
 
@@ -38,13 +38,13 @@ def test_first_step_leaves_the_start_space():
     """K3: the pawn starts before (1,1); the first move of the game lands on (1,1)."""
     state = position(3, pawn=-1, canoes=[{R: 2}, {}, {}])
     state.apply_action("canoe +1")
-    assert state.to_dict()["pawn"] == 0
+    assert state.to_dict()["canoe_pawn"] == 0
 
 
 def test_main_actions_only_in_the_pawn_sector():
     state = position(4, pawn=3, canoes=[{R: 1, B: 1}, {}, {}, {}], stones=[2, 2, 2, 2])
     state.apply_action("canoe +1")              # (2,2) -> (3,1): sector S3
-    assert state.to_dict()["pawn"] == 4
+    assert state.to_dict()["canoe_pawn"] == 4
     moves = texts(state)
     assert all(m.startswith("cut F3.") for m in moves if m.startswith("cut"))
     assert {"volcano red", "volcano blue", "island red", "island blue"} <= set(moves)
@@ -115,7 +115,7 @@ def test_volcano_placement_takes_up_to_three_stones(stones, gain, crater_after):
     state.apply_action("volcano red")
     data = state.to_dict()
     assert data["players"][0]["stones"] == stones[0] + gain
-    assert data["crater"] == crater_after
+    assert data["crater_stones"] == crater_after
 
 
 def test_island_needs_two_stones_and_stacks_mixed_colours():
@@ -127,7 +127,7 @@ def test_island_needs_two_stones_and_stacks_mixed_colours():
     state.apply_action("island yellow")
     data = state.to_dict()
     assert data["players"][0]["island"][0] == [2, 1, 0, 3]     # mixed colours, 6 high
-    assert data["players"][0]["stones"] == 0 and data["crater"] == crater + 2
+    assert data["players"][0]["stones"] == 0 and data["crater_stones"] == crater + 2
     poor = position(4, pawn=-1, canoes=[{Y: 1}, {}, {}, {}], stones=[1, 2, 2, 2])
     poor.apply_action("canoe +1")
     assert not any(m.startswith("island") for m in texts(poor))
@@ -144,7 +144,7 @@ def test_no_main_action_ends_the_turn():
                      stones=[0, 2, 2, 2])
     state.apply_action("canoe +1")
     assert state.current_player() == 1 and state.phase() == "move"
-    assert state.to_dict()["turns"] == 11
+    assert state.to_dict()["turns_completed"] == 11
 
 
 def test_turn_passes_clockwise():

@@ -16,8 +16,9 @@ def test_evaluate_is_a_distribution_and_matches_returns_at_the_end(n):
 
 
 def test_evaluate_prefers_the_player_with_novel_points():
-    ahead = build(2, up={0: [20], 1: [21]}, stage=9, cur=0, first=0, act_idx=0, objectives=[0, 1],
-                  marks={20: 1}, owner={20: 0}, novel=[(0, {0: 1}), None, None, None])
+    ahead = build(2, up={0: [20], 1: [21]}, stage=9, to_act=0, first_player=0, activation_index=0,
+                  objectives=[0, 1], card_quills={20: 1}, card_quill_owner={20: 0},
+                  novel=[(0, {0: 1}), None, None, None])
     assert ahead.evaluate()[0] > 0.6
 
 

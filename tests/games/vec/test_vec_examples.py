@@ -34,9 +34,9 @@ def test_scoring_tie_shares_the_win():
 
 def compare_position():
     # P2 has 5 face-up cards; the compared card (red Elf Adventure) has A = B = 1.
-    return build(2, up={0: [COMPARE_CARD], 1: [18, 4, 8, 40, 47]}, marks={COMPARE_CARD: 1},
-                 owner={COMPARE_CARD: 0}, stage=9, cur=0, first=0, act_idx=0,
-                 cubes=[17, 0, 0, 0], specials=[0, 0, 0, 0])
+    return build(2, up={0: [COMPARE_CARD], 1: [18, 4, 8, 40, 47]}, card_quills={COMPARE_CARD: 1},
+                 card_quill_owner={COMPARE_CARD: 0}, stage=9, to_act=0, first_player=0,
+                 activation_index=0, player_ink=[17, 0, 0, 0], player_special_ink=[0, 0, 0, 0])
 
 
 def test_compare_example_17_points_turn_two_cards():
@@ -48,14 +48,14 @@ def test_compare_example_17_points_turn_two_cards():
     d = state.to_dict()
     assert d["strength"][:2] == [18, 1]
     # the compared card went first for 6 (5 face-up), 11 points left, next costs 10
-    assert d["loc"][18] == 12 + 1
-    assert d["points"] == 11
+    assert d["card_location"][18] == 12 + 1
+    assert d["effect_points"] == 11
     assert state.legal_action_strings()[0] == "stop turning"
     act(state, "turn opponent's blue Vampire Comedy face down")
     d = state.to_dict()
     # 1 point left, the third card would cost 15: the Compare is over
-    assert d["loc"][4] == 12 + 1
-    assert sum(1 for c in range(54) if d["loc"][c] == 8 + 1) == 3
+    assert d["card_location"][4] == 12 + 1
+    assert sum(1 for c in range(54) if d["card_location"][c] == 8 + 1) == 3
     assert d["stage"] == 23                       # George's own mandatory turn-down (C4)
 
 
@@ -68,13 +68,13 @@ def test_compare_defender_wins_symmetrically():
     # George bids nothing: 1 against 1 is a tie, nothing happens
     act(state, "bid 0 ink 0 special")
     assert state.to_dict()["stage"] == 23
-    assert all(state.to_dict()["loc"][c] == 9 for c in (18, 4, 8, 40, 47))
+    assert all(state.to_dict()["card_location"][c] == 9 for c in (18, 4, 8, 40, 47))
 
 
 def research_position(cubes=7):
-    return build(2, up={0: [RESEARCH_CARD], 1: [20]}, marks={RESEARCH_CARD: 1},
-                 owner={RESEARCH_CARD: 0}, stage=9, cur=0, first=0, act_idx=0,
-                 cubes=[cubes, 0, 0, 0], specials=[0, 0, 0, 0])
+    return build(2, up={0: [RESEARCH_CARD], 1: [20]}, card_quills={RESEARCH_CARD: 1},
+                 card_quill_owner={RESEARCH_CARD: 0}, stage=9, to_act=0, first_player=0,
+                 activation_index=0, player_ink=[cubes, 0, 0, 0], player_special_ink=[0, 0, 0, 0])
 
 
 def _draw_first(state):
@@ -86,11 +86,11 @@ def test_research_example_strength_8_four_face_down():
     state = research_position()
     act(state, "activate red Vampire Love Story")
     act(state, "bid 7 ink 0 special")             # 1 x 1 + 7 = 8
-    assert state.to_dict()["points"] == 8
+    assert state.to_dict()["effect_points"] == 8
     act(state, "blue deck")
     for expected_left in (6, 4, 2):
         _draw_first(state)
-        assert state.to_dict()["points"] == expected_left
+        assert state.to_dict()["effect_points"] == expected_left
         act(state, "draw another card")
     _draw_first(state)
     texts = state.legal_action_strings()
@@ -99,8 +99,8 @@ def test_research_example_strength_8_four_face_down():
     assert sum(t.endswith("face down") for t in texts) == 4
     act(state, texts[0])
     d = state.to_dict()
-    assert sum(1 for c in range(54) if d["loc"][c] == 12) == 1      # one face-down card kept
-    assert sum(1 for c in range(54) if d["loc"][c] == 4) == 0       # the rest went back
+    assert sum(1 for c in range(54) if d["card_location"][c] == 12) == 1      # one face-down card kept
+    assert sum(1 for c in range(54) if d["card_location"][c] == 4) == 0       # the rest went back
 
 
 def test_research_example_strength_8_two_face_up():
@@ -116,22 +116,22 @@ def test_research_example_strength_8_two_face_up():
     up = [t for t in texts if t.endswith("face up")][0]
     act(state, up)
     d = state.to_dict()
-    assert sum(1 for c in range(54) if d["loc"][c] == 8 and c != RESEARCH_CARD) == 1
+    assert sum(1 for c in range(54) if d["card_location"][c] == 8 and c != RESEARCH_CARD) == 1
 
 
 def test_stealing_example_luke_moves_three_ink():
     # Luke (P1) bids 2 on an idea, Leia (P2) steals it with 4.
-    state = build(2, ideas=[0, 18, 36, 6], up={0: [20], 1: [21]}, stage=7, cur=0, first=0,
-                  place_idx=0, cubes=[3, 4, 0, 0])
+    state = build(2, ideas=[0, 18, 36, 6], up={0: [20], 1: [21]}, stage=7, to_act=0, first_player=0,
+                  placement_index=0, player_ink=[3, 4, 0, 0])
     act(state, "quill on idea red Vampire Adventure with 2 ink")
     texts = state.legal_action_strings()
     assert "quill on idea red Vampire Adventure with 2 ink" not in texts    # strictly more
     assert "quill on idea red Vampire Adventure with 3 ink" in texts
     act(state, "quill on idea red Vampire Adventure with 4 ink")
     d = state.to_dict()
-    assert d["stage"] == 8 and d["cur"] == 0 and d["carried"] == 3
+    assert d["stage"] == 8 and d["to_act"] == 0 and d["carried_ink"] == 3
     act(state, "move quill to idea red Elf Adventure")
     d = state.to_dict()
-    assert (d["owner"][18], d["ink"][18]) == (0, 3)     # Luke: his 2 plus 1 of Leia's
-    assert (d["owner"][0], d["ink"][0]) == (1, 3)       # Leia: 4 - 1
-    assert d["cubes"][:2] == [1, 0]
+    assert (d["card_quill_owner"][18], d["card_ink"][18]) == (0, 3)     # Luke: his 2 plus 1 of Leia's
+    assert (d["card_quill_owner"][0], d["card_ink"][0]) == (1, 3)       # Leia: 4 - 1
+    assert d["player_ink"][:2] == [1, 0]

@@ -8,7 +8,8 @@ from vsai.core.registry import load_game
 from vec_helpers import random_step
 
 NCARDS = 54
-SLOT_FIELDS = ("loc", "known", "marks", "owner", "ink", "ft")   # travel with a place, not a card
+SLOT_FIELDS = ("card_location", "card_known_by", "card_quills", "card_quill_owner", "card_ink",
+               "card_keep_time")   # travel with a place, not a card
 BID = 11
 
 
@@ -21,7 +22,7 @@ def _positions(n, seed, steps, every):
         if state.is_terminal():
             return
         d = state.to_dict()
-        if k % every == 0 or (d["stage"] == BID and d["parts"] > 1 and d["step"] > 0):
+        if k % every == 0 or (d["stage"] == BID and d["participants"] > 1 and d["bids_made"] > 0):
             yield state
         random_step(state, rng)
 
@@ -47,25 +48,25 @@ def _hidden_edits(state, p, rng):
     """JSON documents that differ from `state` only in what seat p cannot know."""
     doc = json.loads(state.to_json())
     s = doc["state"]
-    n = s["n"]
+    n = s["players"]
     edits = []
     # 1. another seat's objective swapped with one never seen (still in the deck)
-    spare = [o for o in range(12) if s["obj_loc"][o] == -1]
+    spare = [o for o in range(12) if s["objective_location"][o] == -1]
     for q in range(n):
-        if q != p and s["objective"][q] >= 0 and spare and s["stage"] != 25:
+        if q != p and s["player_objective"][q] >= 0 and spare and s["stage"] != 25:
             e = json.loads(json.dumps(doc))
             t = e["state"]
-            o, new = t["objective"][q], rng.choice(spare)
-            t["objective"][q], t["obj_loc"][new], t["obj_loc"][o] = new, q, -1
+            o, new = t["player_objective"][q], rng.choice(spare)
+            t["player_objective"][q], t["objective_location"][new], t["objective_location"][o] = new, q, -1
             edits.append(e)
     # 2. two cards of one color that p cannot place trade places (a place keeps its public
     # fields; what p remembers about a card stays with the card)
     for col in range(6):
         ids = [18 * (i // 3) + 3 * col + i % 3 for i in range(9)]
-        unknown = [c for c in ids if not (s["known"][c] >> p) & 1]
+        unknown = [c for c in ids if not (s["card_known_by"][c] >> p) & 1]
         if len(unknown) >= 2:
             a, b = rng.sample(unknown, 2)
-            if s["loc"][a] == s["loc"][b]:
+            if s["card_location"][a] == s["card_location"][b]:
                 continue
             e = json.loads(json.dumps(doc))
             t = e["state"]
@@ -78,27 +79,28 @@ def _hidden_edits(state, p, rng):
             continue
         e = json.loads(json.dumps(doc))
         t = e["state"]
-        if t["specials"][q] + 1 <= t["smax"][q] and t["cubes"][q] >= 4 and t["box"][q] > 0:
-            t["cubes"][q] -= 4
-            t["specials"][q] += 1
-            t["box"][q] -= 1
-            t["reserve"] += 4
+        if (t["player_special_ink"][q] + 1 <= t["special_ink_max"][q] and t["player_ink"][q] >= 4
+                and t["special_ink_in_box"][q] > 0):
+            t["player_ink"][q] -= 4
+            t["player_special_ink"][q] += 1
+            t["special_ink_in_box"][q] -= 1
+            t["ink_reserve"] += 4
             edits.append(e)
-        elif t["specials"][q] - 1 >= t["smin"][q] and t["reserve"] >= 4:
-            t["cubes"][q] += 4
-            t["specials"][q] -= 1
-            t["box"][q] += 1
-            t["reserve"] -= 4
+        elif t["player_special_ink"][q] - 1 >= t["special_ink_min"][q] and t["ink_reserve"] >= 4:
+            t["player_ink"][q] += 4
+            t["player_special_ink"][q] -= 1
+            t["special_ink_in_box"][q] += 1
+            t["ink_reserve"] -= 4
             edits.append(e)
     # 4. a sealed bid of another seat before the reveal
-    if s["stage"] == BID and s["parts"] > 1 and not s["revealed"]:
-        for i in range(s["parts"]):
-            q = s["part"][i]
-            if q != p and s["bid_done"][i]:
+    if s["stage"] == BID and s["participants"] > 1 and not s["bids_revealed"]:
+        for i in range(s["participants"]):
+            q = s["participant"][i]
+            if q != p and i < s["bids_made"]:
                 e = json.loads(json.dumps(doc))
                 t = e["state"]
-                t["bid_c"][i] = rng.randint(0, t["cubes"][q])
-                t["bid_s"][i] = rng.randint(0, t["specials"][q])
+                t["bid_ink"][i] = rng.randint(0, t["player_ink"][q])
+                t["bid_special_ink"][i] = rng.randint(0, t["player_special_ink"][q])
                 edits.append(e)
     return edits
 
@@ -145,15 +147,17 @@ def test_resample_keeps_the_view_and_varies_every_hidden_part():
                 if state.current_player() == p:
                     assert [other.action_key(p, a) for a in other.legal_actions()] == keys
                 d = other.to_dict()
-                assert d["objective"][p] == base["objective"][p]
-                assert d["cubes"][p] == base["cubes"][p] and d["specials"][p] == base["specials"][p]
+                assert d["player_objective"][p] == base["player_objective"][p]
+                assert d["player_ink"][p] == base["player_ink"][p]
+                assert d["player_special_ink"][p] == base["player_special_ink"][p]
                 for c in range(NCARDS):
-                    if (base["known"][c] >> p) & 1:
-                        assert d["loc"][c] == base["loc"][c]
-                varied["objective"] += d["objective"] != base["objective"]
-                varied["cards"] += d["loc"] != base["loc"]
-                varied["ink"] += d["specials"] != base["specials"]
-                varied["bid"] += (d["bid_c"], d["bid_s"]) != (base["bid_c"], base["bid_s"])
+                    if (base["card_known_by"][c] >> p) & 1:
+                        assert d["card_location"][c] == base["card_location"][c]
+                varied["objective"] += d["player_objective"] != base["player_objective"]
+                varied["cards"] += d["card_location"] != base["card_location"]
+                varied["ink"] += d["player_special_ink"] != base["player_special_ink"]
+                varied["bid"] += ((d["bid_ink"], d["bid_special_ink"])
+                                  != (base["bid_ink"], base["bid_special_ink"]))
     assert all(v > 5 for v in varied.values()), varied
 
 
@@ -193,9 +197,9 @@ def test_exchanges_made_when_adding_special_ink_to_the_novel_are_unseen():
     """Insert's special-ink step: the others see how many tokens go on the card, not how many
     exchanges (4 ink -> 1 special ink) were made just before (C10)."""
     from vec_helpers import build
-    state = build(2, up={0: [0, 21, 26], 1: [14]}, down={0: [45]}, marks={0: 1}, owner={0: 0},
-                  stage=9, cur=0, first=0, act_idx=0, cubes=[8, 1, 0, 0], specials=[1, 1, 0, 0],
-                  objectives=[0, 1])
+    state = build(2, up={0: [0, 21, 26], 1: [14]}, down={0: [45]}, card_quills={0: 1},
+                  card_quill_owner={0: 0}, stage=9, to_act=0, first_player=0, activation_index=0,
+                  player_ink=[8, 1, 0, 0], player_special_ink=[1, 1, 0, 0], objectives=[0, 1])
     for text in ("activate red Vampire Adventure", "insert red Vampire Adventure", "no opposition"):
         state.apply_action(text)
     texts = dict(zip(state.legal_actions(), state.legal_action_strings()))

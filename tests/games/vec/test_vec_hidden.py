@@ -39,8 +39,8 @@ def test_resample_keeps_observation_and_legal_actions():
                 # the redrawn state is a valid state (load_dict checks consistency)
                 game.state_from_json(other.to_json())
                 a, b = state.to_dict(), other.to_dict()
-                varied_objectives += a["objective"] != b["objective"]
-                varied_cards += a["loc"] != b["loc"]
+                varied_objectives += a["player_objective"] != b["player_objective"]
+                varied_cards += a["card_location"] != b["card_location"]
                 checked += 1
     assert checked > 300
     assert varied_objectives > checked // 4
@@ -53,17 +53,18 @@ def test_resample_never_moves_what_the_player_knows():
             continue
         for p in range(4):
             a, b = state.to_dict(), state.resample(p, seed=k).to_dict()
-            assert a["objective"][p] == b["objective"][p]
+            assert a["player_objective"][p] == b["player_objective"][p]
             for c in range(54):
-                if (a["known"][c] >> p) & 1:
-                    assert a["loc"][c] == b["loc"][c]
-            assert a["cubes"] == b["cubes"] and a["novel"] == b["novel"]
+                if (a["card_known_by"][c] >> p) & 1:
+                    assert a["card_location"][c] == b["card_location"][c]
+            assert a["player_ink"] == b["player_ink"] and a["novel_card"] == b["novel_card"]
 
 
 def _position_with_hidden_research_card():
     # P2 keeps a Research card face down: P1 never sees it.
-    state = build(2, up={0: [20], 1: [2]}, marks={2: 1}, owner={2: 1}, stage=9, cur=1, first=1,
-                  act_idx=0, cubes=[3, 1, 0, 0], specials=[0, 0, 0, 0], objectives=[0, 1])
+    state = build(2, up={0: [20], 1: [2]}, card_quills={2: 1}, card_quill_owner={2: 1}, stage=9,
+                  to_act=1, first_player=1, activation_index=0, player_ink=[3, 1, 0, 0],
+                  player_special_ink=[0, 0, 0, 0], objectives=[0, 1])
     act(state, "activate red Vampire Love Story")
     act(state, "bid 1 ink 0 special")                   # 1 x 1 + 1 = 2: one draw
     act(state, "blue deck")
@@ -83,21 +84,21 @@ def _position_with_hidden_research_card():
 def test_observation_ignores_what_the_player_cannot_see():
     state, drawn = _position_with_hidden_research_card()
     d = state.to_dict()
-    assert d["loc"][drawn] == 12 + 1 and d["known"][drawn] == 2
+    assert d["card_location"][drawn] == 12 + 1 and d["card_known_by"][drawn] == 2
     obs0, obs1 = state.observation_string(0), state.observation_string(1)
     ten0 = state.observation_tensor(0)
     assert "1 unseen blue" in obs0
     # swap P2's face-down card with another blue card still in the deck, and P2's objective
     # with one in the deck: P1 sees no difference, P2 does
-    other = next(c for c in range(54) if (c % 18) // 3 == 1 and d["loc"][c] == 0 and d["known"][c] == 0)
+    other = next(c for c in range(54)
+                 if (c % 18) // 3 == 1 and d["card_location"][c] == 0 and d["card_known_by"][c] == 0)
     changed = json.loads(state.to_json())
     s = changed["state"]
-    s["loc"][drawn], s["loc"][other] = s["loc"][other], s["loc"][drawn]
-    s["known"][drawn], s["known"][other] = s["known"][other], s["known"][drawn]
-    s["ft"][drawn], s["ft"][other] = s["ft"][other], s["ft"][drawn]   # the keep time is the place's
-    spare = next(o for o in range(12) if s["obj_loc"][o] == -1)
-    s["obj_loc"][s["objective"][1]], s["obj_loc"][spare] = -1, 1
-    s["objective"][1] = spare
+    for field in ("card_location", "card_known_by", "card_keep_time"):   # the keep time is the place's
+        s[field][drawn], s[field][other] = s[field][other], s[field][drawn]
+    spare = next(o for o in range(12) if s["objective_location"][o] == -1)
+    s["objective_location"][s["player_objective"][1]], s["objective_location"][spare] = -1, 1
+    s["player_objective"][1] = spare
     swapped = load_game("vec", players=2).state_from_json(json.dumps(changed))
     assert swapped != state
     assert swapped.observation_string(0) == obs0
@@ -128,8 +129,9 @@ def test_dealing_an_objective_is_hidden_from_the_others():
 
 
 def test_sealed_bids_are_hidden_until_the_reveal():
-    state = build(2, up={0: [1], 1: [18, 4]}, marks={1: 1}, owner={1: 0}, stage=9, cur=0,
-                  first=0, act_idx=0, cubes=[5, 4, 0, 0], specials=[1, 1, 0, 0], objectives=[0, 1])
+    state = build(2, up={0: [1], 1: [18, 4]}, card_quills={1: 1}, card_quill_owner={1: 0}, stage=9,
+                  to_act=0, first_player=0, activation_index=0, player_ink=[5, 4, 0, 0],
+                  player_special_ink=[1, 1, 0, 0], objectives=[0, 1])
     act(state, "activate red Vampire Comedy")
     act(state, "compare with red Elf Adventure")
     act(state, "no more special points")
@@ -145,7 +147,7 @@ def test_sealed_bids_are_hidden_until_the_reveal():
         other = state.resample(1, seed)
         assert other.observation_string(1) == obs1
         assert other.legal_actions() == state.legal_actions()
-        seen.add(tuple(other.to_dict()["bid_c"][:1] + other.to_dict()["bid_s"][:1]))
+        seen.add(tuple(other.to_dict()["bid_ink"][:1] + other.to_dict()["bid_special_ink"][:1]))
     assert len(seen) > 3
     act(state, "bid 2 ink 0 special")
     assert "bid 3 ink 1 special, strength" in state.observation_string(1)
@@ -162,9 +164,10 @@ def _research_twice(second=(5, 21)):
     """P1 researches blue (sees 2 cards, keeps 1 face down, returns card 4); then P2, who has a
     blue face-down card P1 never saw, researches blue and draws two other cards."""
     from vsai.ext.vec.engine import card_name
-    state = build(2, up={0: [2], 1: [7]}, down={1: [39]}, known={39: 2}, marks={2: 1, 7: 1},
-                  owner={2: 0, 7: 1}, stage=9, cur=0, first=0, act_idx=0, cubes=[3, 7, 0, 0],
-                  specials=[0, 0, 0, 0], objectives=[0, 1])
+    state = build(2, up={0: [2], 1: [7]}, down={1: [39]}, card_known_by={39: 2},
+                  card_quills={2: 1, 7: 1}, card_quill_owner={2: 0, 7: 1}, stage=9, to_act=0,
+                  first_player=0, activation_index=0, player_ink=[3, 7, 0, 0],
+                  player_special_ink=[0, 0, 0, 0], objectives=[0, 1])
     act(state, "activate red Vampire Love Story")
     act(state, "bid 3 ink 0 special")           # 4 points: two draws
     act(state, "blue deck")
@@ -172,7 +175,7 @@ def _research_twice(second=(5, 21)):
     act(state, "draw another card")
     state.apply_action(4)
     act(state, f"keep {card_name(3)} face down")
-    assert state.to_dict()["known"][4] == 1     # P1 knows card 4 is in the blue deck
+    assert state.to_dict()["card_known_by"][4] == 1     # P1 knows card 4 is in the blue deck
     state.apply_action(state.legal_actions()[0])          # P1's turn-down
     act(state, "activate green Vampire Comedy")           # P2: Research, 1 x 1 + 7 = 8
     act(state, "no more special points")
@@ -186,16 +189,16 @@ def _research_twice(second=(5, 21)):
 
 def test_knowledge_of_deck_cards_survives_a_secret_draw_kept_face_up():
     state = _research_twice()
-    assert not (state.to_dict()["known"][4] & 1)          # P1 cannot tell if it was drawn
+    assert not (state.to_dict()["card_known_by"][4] & 1)          # P1 cannot tell if it was drawn
     places = set()
     for seed in range(40):                                # but it was in the deck: never face down
         other = state.resample(0, seed).to_dict()
-        assert other["loc"][4] in (0, 4)
-        places.add(other["loc"][39])
+        assert other["card_location"][4] in (0, 4)
+        places.add(other["card_location"][39])
     assert len(places) > 1                                # P2's unseen card does move
     act(state, "keep blue Vampire Love Story face up")    # card 5
     d = state.to_dict()
-    assert d["loc"][4] == 0 and d["known"][4] & 1         # certain knowledge is back
+    assert d["card_location"][4] == 0 and d["card_known_by"][4] & 1         # certain knowledge is back
     assert "known in decks: blue Vampire Comedy" in state.observation_string(0)
 
 
@@ -203,10 +206,10 @@ def test_a_known_card_drawn_secretly_and_put_back_is_known_again():
     """P2 draws card 4 (which P1 knows is in the blue deck) and card 5, keeps 5 face up: card 4
     went back, so P1 knows where it is again (X4)."""
     state = _research_twice(second=(4, 5))
-    assert not (state.to_dict()["known"][4] & 1)
+    assert not (state.to_dict()["card_known_by"][4] & 1)
     act(state, "keep blue Vampire Love Story face up")    # card 5
     d = state.to_dict()
-    assert d["loc"][4] == 0 and d["known"][4] & 1
+    assert d["card_location"][4] == 0 and d["card_known_by"][4] & 1
     assert "known in decks: blue Vampire Comedy" in state.observation_string(0)
 
 
@@ -214,7 +217,7 @@ def test_knowledge_of_deck_cards_is_lost_when_the_card_is_kept_face_down():
     state = _research_twice()
     act(state, "keep blue Vampire Love Story face down")
     d = state.to_dict()
-    assert not (d["known"][4] & 1)
+    assert not (d["card_known_by"][4] & 1)
     obs = state.observation_string(0)
     assert "known in decks: blue Vampire Comedy" not in obs
     assert "kept face down since: blue Vampire Comedy (since #2)" in obs     # P1 kept #1
@@ -222,17 +225,18 @@ def test_knowledge_of_deck_cards_is_lost_when_the_card_is_kept_face_down():
     places = set()
     for seed in range(60):
         other = state.resample(0, seed).to_dict()
-        if other["loc"][4] == 12 + 1:
-            assert other["ft"][4] == 2
-        places.add(other["loc"][4])
+        if other["card_location"][4] == 12 + 1:
+            assert other["card_keep_time"][4] == 2
+        places.add(other["card_location"][4])
         assert state.resample(0, seed).observation_string(0) == obs
     assert places == {0, 13}
 
 
 def _face_down_activation_position():
     # P2 has a face-down Research card (blue Cthulhu Love Story) that P1 never saw, 2 quills on it
-    return build(2, up={0: [20], 1: [21]}, down={1: [41]}, known={41: 2}, marks={41: 2},
-                 owner={41: 1}, stage=9, cur=1, first=1, act_idx=0, objectives=[0, 1])
+    return build(2, up={0: [20], 1: [21]}, down={1: [41]}, card_known_by={41: 2},
+                 card_quills={41: 2}, card_quill_owner={41: 1}, stage=9, to_act=1, first_player=1,
+                 activation_index=0, objectives=[0, 1])
 
 
 def test_renouncing_an_unseen_face_down_card_keeps_it_hidden():
@@ -243,13 +247,13 @@ def test_renouncing_an_unseen_face_down_card_keeps_it_hidden():
     assert state.action_key(1, renounce) == renounce
     state.apply_action(renounce)
     assert "blue Cthulhu Love Story" not in state.observation_string(0)
-    assert not state.to_dict()["known"][41] & 1
+    assert not state.to_dict()["card_known_by"][41] & 1
 
 
 def test_activating_a_face_down_card_shows_it():
     state = _face_down_activation_position()
     act(state, "activate blue Cthulhu Love Story")
-    assert state.to_dict()["known"][41] == 3
+    assert state.to_dict()["card_known_by"][41] == 3
     assert "Research with blue Cthulhu Love Story" in state.observation_string(0)
 
 
@@ -283,17 +287,17 @@ def test_a_quill_on_an_unseen_face_down_card_is_keyed_by_its_place():
     """P1 cannot tell which cards P2's two face-down places hold, only the places (color and
     keep time). A quill on either place gets one key for P1 in every redraw of P2's cards, so
     an observer's search tree does not split the same visible move by the card's identity."""
-    state = build(2, up={0: [20], 1: [21]}, down={1: [39, 5]}, known={39: 2, 5: 2},
-                  ft={39: 1, 5: 2}, clock=2, stage=7, cur=1, first=1, place_idx=0,
-                  cubes=[0, 0, 0, 0], objectives=[0, 1])
+    state = build(2, up={0: [20], 1: [21]}, down={1: [39, 5]}, card_known_by={39: 2, 5: 2},
+                  card_keep_time={39: 1, 5: 2}, keep_count=2, stage=7, to_act=1, first_player=1,
+                  placement_index=0, player_ink=[0, 0, 0, 0], objectives=[0, 1])
     def quill_keys(s):
         return sorted(s.action_key(0, a) for a, t in zip(s.legal_actions(), s.legal_action_strings())
-                      if t.startswith("quill on own") and s.to_dict()["loc"][a - 1350] == 13)
+                      if t.startswith("quill on own") and s.to_dict()["card_location"][a - 1350] == 13)
     keys = quill_keys(state)
     assert len(keys) == 2 and len(set(keys)) == 2       # two places P1 tells apart
     moved = 0
     for seed in range(30):
         other = state.resample(0, seed)
-        moved += other.to_dict()["loc"][39] != 13
+        moved += other.to_dict()["card_location"][39] != 13
         assert quill_keys(other) == keys
     assert moved > 0

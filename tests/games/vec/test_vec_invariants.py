@@ -13,35 +13,37 @@ UP, DOWN = 8, 12
 
 def check_invariants(state):
     d = state.to_dict()
-    n = d["n"]
+    n = d["players"]
     # ink is conserved: reserve + hands + ink on cards (+ cubes moving with a robbed quill)
-    assert d["reserve"] + sum(d["cubes"][:n]) + sum(d["ink"]) + d["carried"] == 24
+    assert d["ink_reserve"] + sum(d["player_ink"][:n]) + sum(d["card_ink"]) + d["carried_ink"] == 24
     # special ink: held + box + on the NOVEL = 4 per player color
     for p in range(n):
-        on_novel = sum(d["tok"][4 * j + p] for j in range(4)) + d["mv_tok"][p]
-        assert d["specials"][p] + d["box"][p] + on_novel == 4
+        on_novel = sum(d["novel_special_ink"][4 * j + p] for j in range(4)) + d["moving_special_ink"][p]
+        assert d["player_special_ink"][p] + d["special_ink_in_box"][p] + on_novel == 4
     # special ink stays within its public bounds (exchanges are secret; a pending sealed bid
     # may hide some)
     for p in range(n):
-        pending = d["stage"] == 11 and any(d["part"][i] == p and d["bid_done"][i] for i in range(d["parts"]))
-        assert d["smin"][p] <= d["specials"][p]
-        assert pending or d["specials"][p] <= d["smax"][p]
-        assert d["cubes"][p] + 4 * d["specials"][p] >= 4 * d["smin"][p]
+        pending = (d["stage"] == 11 and not d["bids_revealed"]
+                   and p in d["participant"][:d["bids_made"]])
+        assert d["special_ink_min"][p] <= d["player_special_ink"][p]
+        assert pending or d["player_special_ink"][p] <= d["special_ink_max"][p]
+        assert d["player_ink"][p] + 4 * d["player_special_ink"][p] >= 4 * d["special_ink_min"][p]
     # cards: NOVEL positions match card locations; each card in one place
-    novel = [c for c in d["novel"] if c >= 0]
+    novel = [c for c in d["novel_card"] if c >= 0]
     assert len(set(novel)) == len(novel) <= 4
-    assert sum(1 for c in range(54) if d["loc"][c] == 3) == len(novel) + (d["mv_card"] >= 0)
+    assert sum(1 for c in range(54) if d["card_location"][c] == 3) == len(novel) + (d["moving_card"] >= 0)
     # quills: at most 2 per player on the table
     for p in range(n):
-        assert sum(d["marks"][c] for c in range(54) if d["owner"][c] == p) <= 2
+        assert sum(d["card_quills"][c] for c in range(54) if d["card_quill_owner"][c] == p) <= 2
     if d["stage"] == 7:
         # at the start of Phase I nobody exceeds the 7 face-up limit and all quills are free
         for p in range(n):
-            assert sum(1 for c in range(54) if d["loc"][c] == UP + p) <= 7
-        assert d["place_idx"] > 0 or all(m == 0 for c, m in enumerate(d["marks"]) if d["loc"][c] != 1)
+            assert sum(1 for c in range(54) if d["card_location"][c] == UP + p) <= 7
+        assert d["placement_index"] > 0 or all(m == 0 for c, m in enumerate(d["card_quills"])
+                                               if d["card_location"][c] != 1)
     # 2p: 4 ideas of distinct colors at the start of a turn; 3p 6; 4p 8 (while decks last)
-    if d["stage"] == 7 and d["place_idx"] == 0 and d["turn"] == 0:
-        ideas = [c for c in range(54) if d["loc"][c] == 1]
+    if d["stage"] == 7 and d["placement_index"] == 0 and d["turn"] == 0:
+        ideas = [c for c in range(54) if d["card_location"][c] == 1]
         assert len(ideas) == {2: 4, 3: 6, 4: 8}[n]
         colors = {(c % 18) // 3 for c in ideas}
         assert len(colors) == {2: 4, 3: 6, 4: 6}[n]
@@ -156,18 +158,19 @@ def test_malformed_json_is_rejected_cleanly():
     state = setup_state(2, seed=1)
     good = json.loads(state.to_json())
     cases = []
-    for key, value in (("loc", "x"), ("cubes", [99, 0, 0, 0]), ("stage", 77), ("novel", [60, -1, -1, -1])):
+    for key, value in (("card_location", "x"), ("player_ink", [99, 0, 0, 0]), ("stage", 77),
+                       ("novel_card", [60, -1, -1, -1])):
         bad = json.loads(json.dumps(good))
         bad["state"][key] = value
         cases.append(bad)
     bad = json.loads(json.dumps(good))
-    bad["state"]["reserve"] += 1                  # ink not conserved
+    bad["state"]["ink_reserve"] += 1                  # ink not conserved
     cases.append(bad)
     bad = json.loads(json.dumps(good))
-    del bad["state"]["loc"]
+    del bad["state"]["card_location"]
     cases.append(bad)
     bad = json.loads(json.dumps(good))
-    bad["state"]["objective"][1] = (bad["state"]["objective"][0] + 1) % 12   # not marked held
+    bad["state"]["player_objective"][1] = (bad["state"]["player_objective"][0] + 1) % 12   # not marked held
     cases.append(bad)
     for case in cases:
         with pytest.raises(ValueError):

@@ -32,20 +32,20 @@ def test_chance_texts_name_seats_from_p1_and_round_trip(n):
     with pytest.raises(ValueError):
         state.string_to_action(f"first player P{n + 1}")
     state.apply_action("first player P2")
-    assert state.to_dict()["first"] == 1                  # JSON keeps the 0-based seat
+    assert state.to_dict()["first_player"] == 1                  # JSON keeps the 0-based seat
     for p in range(n):                                     # objectives are dealt to each seat
         action = state.chance_outcomes()[0][0]
         deal = state.action_to_string(action)
-        assert state.to_dict()["setup_idx"] == p and deal.endswith(f" to P{p + 1}"), deal
+        assert state.to_dict()["setup_player"] == p and deal.endswith(f" to P{p + 1}"), deal
         assert state.string_to_action(deal) == action
         state.apply_action(deal)
-        assert state.to_dict()["objective"][p] == action - 54   # outcomes 54..65 are objectives 0..11
+        assert state.to_dict()["player_objective"][p] == action - 54   # outcomes 54..65 are objectives 0..11
 
 
 @pytest.mark.parametrize("n, seed", [(2, 1), (3, 2), (4, 3)])
 def test_observations_and_board_name_seats_from_p1(n, seed):
     state = _play_to_first_decision(n, seed)
-    first = state.to_dict()["first"]
+    first = state.to_dict()["first_player"]
     board = str(state)
     assert board.startswith(f"vec {n}p turn 1/") and f"first P{first + 1}," in board
     assert f"to act: P{state.current_player() + 1}" in board
@@ -62,7 +62,7 @@ def test_observations_and_board_name_seats_from_p1(n, seed):
 def test_json_errors_name_the_seat_as_the_texts_do():
     state = load_game("vec", players=2).new_initial_state()
     data = _play_to_first_decision(2, 5).to_dict()
-    data["box"] = list(data["box"])
-    data["box"][1] += 1                                    # seat 1 now has 5 special ink in all
+    data["special_ink_in_box"] = list(data["special_ink_in_box"])
+    data["special_ink_in_box"][1] += 1                     # seat 1 now has 5 special ink in all
     with pytest.raises(ValueError, match=r"^vec state: P2's special ink"):
         state.load_dict(json.loads(json.dumps(data)))

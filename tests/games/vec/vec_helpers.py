@@ -21,8 +21,9 @@ def build(n: int = 2, *, up=None, down=None, ideas=(), novel=None, objectives=No
     """A state of an n-player game from a description, loaded through JSON.
 
     up/down: {player: [cards]}; ideas: [cards]; novel: [(card, {player: tokens}) or None] * 4;
-    objectives: [objective index per player]; other keyword arguments set struct fields
-    (a dict value sets single entries of an array field). Reserve, token boxes and the public
+    objectives: [objective index per player]; other keyword arguments set JSON fields by
+    their names (ext/vec/rules.md "JSON format"; a dict value sets single entries of an array
+    field). Reserve, token boxes and the public
     special-ink bounds are completed (ink conserved, bounds exact) unless given.
     """
     game = load_game("vec", players=n)
@@ -31,38 +32,39 @@ def build(n: int = 2, *, up=None, down=None, ideas=(), novel=None, objectives=No
     for base, table in ((UP, up or {}), (DOWN, down or {})):
         for p, cards in table.items():
             for c in cards:
-                d["loc"][c] = base + p
-                d["known"][c] = full
+                d["card_location"][c] = base + p
+                d["card_known_by"][c] = full
     for c in ideas:
-        d["loc"][c] = IDEAS
-        d["known"][c] = full
+        d["card_location"][c] = IDEAS
+        d["card_known_by"][c] = full
     if novel:
         for j, entry in enumerate(novel):
             if entry is None:
                 continue
             c, tokens = entry
-            d["loc"][c] = NOVEL
-            d["known"][c] = full
-            d["novel"][j] = c
+            d["card_location"][c] = NOVEL
+            d["card_known_by"][c] = full
+            d["novel_card"][j] = c
             for p, k in tokens.items():
-                d["tok"][4 * j + p] = k
+                d["novel_special_ink"][4 * j + p] = k
     for p, o in enumerate(objectives or []):
-        d["objective"][p] = o
-        d["obj_loc"][o] = p
+        d["player_objective"][p] = o
+        d["objective_location"][o] = p
     for key, value in fields.items():
         if isinstance(value, dict):
             for i, v in value.items():
                 d[key][i] = v
         else:
             d[key] = value
-    if "reserve" not in fields:
-        d["reserve"] = 24 - sum(d["cubes"]) - sum(d["ink"]) - d["carried"]
-    for key in ("smin", "smax"):            # public bounds of special ink: exact by default
+    if "ink_reserve" not in fields:
+        d["ink_reserve"] = 24 - sum(d["player_ink"]) - sum(d["card_ink"]) - d["carried_ink"]
+    for key in ("special_ink_min", "special_ink_max"):   # public bounds of special ink: exact by default
         if key not in fields:
-            d[key] = list(d["specials"])
-    if "box" not in fields:
+            d[key] = list(d["player_special_ink"])
+    if "special_ink_in_box" not in fields:
         for p in range(n):
-            d["box"][p] = 4 - d["specials"][p] - sum(d["tok"][4 * j + p] for j in range(4))
+            d["special_ink_in_box"][p] = (4 - d["player_special_ink"][p]
+                                          - sum(d["novel_special_ink"][4 * j + p] for j in range(4)))
     text = json.dumps({"format": "vsai-state", "version": 2, "game": "vec",
                        "params": {"players": n, "turn_cap": d["turn_cap"]}, "state": d})
     return game.state_from_json(text)

@@ -1,4 +1,4 @@
-"""Which seats could not identify a move: the CLI tells each human only what they saw.
+"""Which seats could not identify a move: a match tells each seat only what it saw.
 
 A move is hidden from an observer when another legal action (or chance outcome) has the same
 `action_key` for that observer: the game says the observer cannot tell the two apart (a card

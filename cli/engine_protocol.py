@@ -1,0 +1,405 @@
+"""The vsai engine protocol: JSON requests in, JSON answers out, for any frontend.
+
+One `EngineSession` holds the tables (matches) of one client. `handle(request)` answers every
+request; `ai` requests search in a background thread, so that `stop` (and any read-only
+request) is answered while a search runs. Answers and progress events go to the session's
+`send` function, which must be safe to call from two threads (the transports lock it).
+docs/engine-protocol.md documents every command; the transports are `vsai engine` (stdio,
+cli/engine.py) and `vsai serve` (WebSocket, cli/serve.py).
+"""
+from __future__ import annotations
+
+import importlib.metadata
+import itertools
+import math
+import threading
+import traceback
+from typing import Any, Callable
+
+from vsai.ai.base import StopSearch
+from vsai.cli import levels
+from vsai.core.errors import IllegalMoveError, VsaiError
+from vsai.core.match import HUMAN, Match
+from vsai.core.render import hidden_move_text
+from vsai.core.visibility import hidden_from
+
+PROTOCOL_VERSION = 1
+# Search bounds a client may ask for (a request past them is a bad_argument error).
+MAX_ITERATIONS = 100_000_000
+MAX_TIME_LIMIT = 3600.0
+MAX_TABLES = 64
+# Progress events are sent at most this often (seconds).
+PROGRESS_INTERVAL = 0.1
+
+
+class ProtocolError(Exception):
+    """An error answer: a code from the documented list, a message, and extra fields."""
+
+    def __init__(self, code: str, message: str, **extra: Any):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+def error_answer(request_id: Any, code: str, message: str, **extra: Any) -> dict:
+    """The answer for a failed request."""
+    return {"id": request_id, "ok": False, "error": {"code": code, "message": message, **extra}}
+
+
+class EngineSession:
+    """The tables and the running search of one client (see the module docstring)."""
+
+    def __init__(self, send: Callable[[dict], None]):
+        self.send = send
+        self.tables: dict[str, Match] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()          # guards the tables and the search slot
+        self._search: dict | None = None        # {"id", "table", "thread", "stop"}
+
+    # ------------------------------------------------------------------ dispatch
+    def handle(self, request: Any) -> bool:
+        """Answer one request (a decoded JSON value). Returns False after `quit`."""
+        if not isinstance(request, dict):
+            self.send(error_answer(None, "bad_request", "a request is a JSON object"))
+            return True
+        request_id = request.get("id")
+        command = request.get("cmd")
+        handler = _COMMANDS.get(command) if isinstance(command, str) else None
+        if handler is None:
+            known = ", ".join(sorted(_COMMANDS))
+            self.send(error_answer(request_id, "unknown_command",
+                                   f"unknown command {command!r}; the commands are: {known}"))
+            return True
+        try:
+            result = handler(self, request)
+        except ProtocolError as error:
+            self.send(error_answer(request_id, error.code, error.message, **error.extra))
+        except VsaiError as error:
+            self.send(error_answer(request_id, getattr(error, "code", "bad_input"), str(error)))
+        except (ValueError, TypeError) as error:  # an agent's or a game's own check
+            self.send(error_answer(request_id, "bad_argument", str(error)))
+        except Exception as error:  # a bug: say so, keep every table
+            self.send(error_answer(request_id, "internal",
+                                   f"{type(error).__name__}: {error} (please report: "
+                                   f"{traceback.format_exc(limit=2).splitlines()[-1]})"))
+        else:
+            if result is not None:
+                self.send({"id": request_id, "ok": True, **result})
+        return command != "quit"
+
+    def close(self) -> None:
+        """Stop any running search and wait for it (the client went away)."""
+        search = self._search
+        if search is not None:
+            search["stop"].set()
+            search["thread"].join()
+
+    # ------------------------------------------------------------------ commands
+    def cmd_hello(self, request: dict) -> dict:
+        from vsai.ai import describe_agent, list_agents
+        from vsai.core import get_spec, list_games
+
+        games = []
+        for name in list_games():
+            spec = get_spec(name)
+            games.append({
+                "name": name, "title": spec.title, "summary": spec.summary,
+                "players": [spec.min_players, spec.max_players],
+                "hidden_information": spec.hidden_information, "complete": spec.complete,
+                "options": [_param_info(p) for p in spec.params]})
+        agents = [{"name": name, "about": describe_agent(name)} for name in list_agents()]
+        ladder = [{"level": lv.number, "name": lv.name, "iterations": lv.iterations,
+                   "time_limit": lv.time_limit} for lv in levels.LEVELS]
+        return {"protocol": PROTOCOL_VERSION, "vsai": importlib.metadata.version("vsai"),
+                "games": games, "agents": agents, "levels": ladder}
+
+    def cmd_new(self, request: dict) -> dict:
+        from vsai.core import load_game
+
+        name = _argument(request, "game", str)
+        options = _argument(request, "options", dict, default={})
+        players = _argument(request, "players", int, default=None)
+        seed = _argument(request, "seed", int, default=0)
+        params = dict(options)
+        if players is not None:
+            params["players"] = players
+        game = load_game(name, **params)
+        with self._lock:
+            if len(self.tables) >= MAX_TABLES:
+                raise ProtocolError("too_many_tables", f"at most {MAX_TABLES} tables may be open; close one")
+            table_id = f"t{next(self._ids)}"
+            match = Match(game, seed, {s: HUMAN for s in range(game.num_players())})
+            chance = match.resolve_chance()
+            self.tables[table_id] = match
+        return {"table": table_id, "game": game.name, "params": game.get_parameters(),
+                "seats": list(game.seat_names()), "teams": [list(t) for t in game.teams()],
+                "chance": len(chance), "to_play": _to_play(match)}
+
+    def cmd_state(self, request: dict) -> dict:
+        match = self._table(request)
+        seat = self._seat(request, match, required=False)
+        since = _argument(request, "since", int, default=0)
+        return self._describe(match, seat, since)
+
+    def cmd_play(self, request: dict) -> dict:
+        match = self._table(request, writing=True)
+        if "move" not in request:
+            raise ProtocolError("missing_argument", "play needs 'move': an action id or a move's text")
+        move = request["move"]
+        if isinstance(move, bool) or not isinstance(move, (int, str)):
+            raise ProtocolError("bad_argument", f"'move' is an action id or a move's text, not {move!r}")
+        if not match.state.is_player_node():
+            raise IllegalMoveError("no seat is to act: the game is over")
+        mover = match.to_move()
+        viewer = self._viewer(request, match, default=mover)
+        try:
+            played = match.play(move)
+        except ValueError as error:
+            legal = [{"action": a, "text": match.state.action_to_string(a)}
+                     for a in match.state.legal_actions()]
+            raise ProtocolError("illegal_move", str(error), legal=legal) from None
+        chance = match.resolve_chance()
+        return {"played": {"seat": mover, "action": played.action, "text": played.text},
+                "chance": [_event(match, m, viewer) for m in chance],
+                "to_play": _to_play(match), "terminal": match.is_over()}
+
+    def cmd_ai(self, request: dict) -> dict | None:
+        from vsai.ai import make_agent
+
+        match = self._table(request, writing=True)
+        if not match.state.is_player_node():
+            raise IllegalMoveError("no seat is to act: the game is over")
+        name = _argument(request, "agent", str, default="ismcts")
+        seed = _argument(request, "seed", int, default=0)
+        apply = _argument(request, "apply", bool, default=True)
+        want_progress = _argument(request, "progress", bool, default=False)
+        top = _argument(request, "top", int, default=10)
+        if top < 0:
+            raise ProtocolError("bad_argument", f"'top' is 0 or more, not {top}")
+        options = _argument(request, "options", dict, default={})
+        iterations, time_limit = _budget(request)
+        viewer = self._viewer(request, match, default=None)
+        agent = make_agent(name, match.game, seed=seed, iterations=iterations,
+                           time_limit=time_limit, **options)
+        stop = threading.Event()
+        request_id = request.get("id")
+        with self._lock:
+            if self._search is not None:
+                raise ProtocolError("busy", f"a search is running (request {self._search['id']!r}); "
+                                            "send stop or wait for its answer")
+            self._search = {"id": request_id, "table": request.get("table"), "stop": stop}
+            thread = threading.Thread(target=self._run_search, daemon=True,
+                                      args=(request_id, match, agent, apply, want_progress, stop, top))
+            self._search["thread"] = thread
+        self._search["viewer"] = viewer
+        thread.start()
+        return None  # answered by the search thread
+
+    def cmd_stop(self, request: dict) -> dict:
+        search = self._search
+        if search is None:
+            return {"stopped": False}
+        search["stop"].set()
+        return {"stopped": True, "search": search["id"]}
+
+    def cmd_undo(self, request: dict) -> dict:
+        match = self._table(request, writing=True)
+        undone = match.undo_last()
+        return {"undone": undone, "to_play": _to_play(match)}
+
+    def cmd_save(self, request: dict) -> dict:
+        match = self._table(request)
+        return {"match": match.save()}
+
+    def cmd_load(self, request: dict) -> dict:
+        text = request.get("match")
+        if not isinstance(text, str):
+            raise ProtocolError("missing_argument", "load needs 'match': the text `save` answered")
+        match = Match.load(text)
+        with self._lock:
+            if len(self.tables) >= MAX_TABLES:
+                raise ProtocolError("too_many_tables", f"at most {MAX_TABLES} tables may be open; close one")
+            table_id = f"t{next(self._ids)}"
+            self.tables[table_id] = match
+        return {"table": table_id, "game": match.game.name, "params": match.game.get_parameters(),
+                "plies": len(match.history), "to_play": _to_play(match)}
+
+    def cmd_close(self, request: dict) -> dict:
+        table_id = self._table_id(request)
+        self._table(request, writing=True)
+        with self._lock:
+            del self.tables[table_id]
+        return {"closed": table_id}
+
+    def cmd_quit(self, request: dict) -> dict:
+        self.close()
+        return {"bye": True}
+
+    # ------------------------------------------------------------------ searching
+    def _run_search(self, request_id: Any, match: Match, agent: Any, apply: bool,
+                    want_progress: bool, stop: threading.Event, top: int) -> None:
+        import time
+
+        last = [0.0]
+
+        def progress(done: int, total: int | None) -> None:
+            if stop.is_set():
+                raise StopSearch
+            now = time.monotonic()
+            if want_progress and now - last[0] >= PROGRESS_INTERVAL:
+                last[0] = now
+                self.send({"id": request_id, "event": "progress", "done": done, "total": total})
+
+        try:
+            started = time.monotonic()
+            action, candidates = match.ai_move(agent, apply=False, progress=progress)
+            seat = match.to_move()
+            viewer = self._search.get("viewer") if self._search else None
+            answer = {"id": request_id, "ok": True, "seat": seat, "action": action,
+                      "text": match.state.action_to_string(action), "stopped": stop.is_set(),
+                      "seconds": round(time.monotonic() - started, 4),
+                      "iterations": getattr(agent, "last_iterations", 0),
+                      "analysis": [{"action": c.action, "text": c.text, "visits": c.visits,
+                                    "value": round(c.value, 6)} for c in candidates[:top]]}
+            if viewer is not None and viewer != seat:
+                # Worded for the viewer: a move it could not see stays hidden; no analysis.
+                answer["analysis"] = []
+                if viewer in hidden_from(match.state, action, [viewer]):
+                    answer.update(action=None, text=hidden_move_text(match.game.name, seat, answer["text"]))
+            if apply:
+                match.play(action)
+                answer["chance"] = [_event(match, m, seat if viewer is None else viewer)
+                                    for m in match.resolve_chance()]
+                answer["to_play"] = _to_play(match)
+                answer["terminal"] = match.is_over()
+            answer["applied"] = apply
+        except (VsaiError, ValueError, TypeError) as error:
+            answer = error_answer(request_id, getattr(error, "code", "bad_argument"), str(error))
+        except Exception as error:  # a bug: report it, keep the session alive
+            answer = error_answer(request_id, "internal", f"{type(error).__name__}: {error}")
+        with self._lock:
+            self._search = None
+        self.send(answer)
+
+    # ------------------------------------------------------------------ helpers
+    def _table_id(self, request: dict) -> str:
+        table_id = request.get("table")
+        if not isinstance(table_id, str):
+            raise ProtocolError("missing_argument", "this command needs 'table': a handle from new or load")
+        return table_id
+
+    def _table(self, request: dict, writing: bool = False) -> Match:
+        table_id = self._table_id(request)
+        with self._lock:
+            match = self.tables.get(table_id)
+            if match is None:
+                open_ids = ", ".join(self.tables) or "none"
+                raise ProtocolError("unknown_table", f"no table {table_id!r}; open tables: {open_ids}")
+            if writing and self._search is not None and self._search["table"] == table_id:
+                raise ProtocolError("busy", f"a search is running on table {table_id}; send stop first")
+        return match
+
+    def _seat(self, request: dict, match: Match, required: bool, default: Any = None) -> int | None:
+        seat = request.get("seat", default)
+        if seat is None:
+            if required:
+                raise ProtocolError("missing_argument", "this command needs 'seat'")
+            return None
+        names = [n.lower() for n in match.game.seat_names()]
+        if isinstance(seat, str) and seat.strip().lower() in names:
+            return names.index(seat.strip().lower())
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
+            raise ProtocolError("bad_argument", f"'seat' is 0 to {len(names) - 1} or one of "
+                                                f"{', '.join(match.game.seat_names())}, not {seat!r}")
+        return seat
+
+    def _viewer(self, request: dict, match: Match, default: int | None) -> int | None:
+        """The seat whose eyes an answer is worded for ('viewer'), or `default`."""
+        if request.get("viewer") is None:
+            return default
+        return self._seat({"seat": request["viewer"]}, match, required=True)
+
+    def _describe(self, match: Match, seat: int | None, since: int) -> dict:
+        if since < 0:
+            raise ProtocolError("bad_argument", f"'since' is a ply number (0 or more), not {since}")
+        state = match.state
+        result = {"view": state.view(seat), "to_play": _to_play(match), "terminal": match.is_over(),
+                  "ply": len(match.history)}
+        if seat is not None and state.current_player() == seat:
+            result["legal"] = [{"action": a, "text": state.action_to_string(a)}
+                               for a in state.legal_actions()]
+        else:
+            result["legal"] = []
+        if match.is_over():
+            result["returns"] = state.returns()
+            result["scores"] = state.scores()
+        result["events"] = match.events(seat, since)
+        return result
+
+
+def _event(match: Match, move: Any, viewer: int | None) -> dict:
+    return {"ply": move.ply, "seat": move.seat if move.seat >= 0 else None,
+            "text": move.text_for(match.game.name, viewer)}
+
+
+def _to_play(match: Match) -> int | None:
+    player = match.state.current_player()
+    return player if player >= 0 else None
+
+
+def _param_info(param: Any) -> dict:
+    info = {"name": param.name, "default": param.default, "help": param.help}
+    if param.choices:
+        info["choices"] = list(param.choices)
+    if param.minimum is not None:
+        info["minimum"] = param.minimum
+    if param.maximum is not None:
+        info["maximum"] = param.maximum
+    return info
+
+
+_MISSING = object()
+
+
+def _argument(request: dict, key: str, kind: type, default: Any = _MISSING) -> Any:
+    if key not in request or request[key] is None:
+        if default is _MISSING:
+            raise ProtocolError("missing_argument", f"this command needs {key!r}")
+        return default
+    value = request[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ProtocolError("bad_argument", f"{key!r} is a whole number, not {value!r}")
+    if kind is not int and not isinstance(value, kind):
+        raise ProtocolError("bad_argument", f"{key!r} is a {kind.__name__}, not {value!r}")
+    return value
+
+
+def _budget(request: dict) -> tuple[int | None, float | None]:
+    iterations = request.get("iterations")
+    time_limit = request.get("time_limit")
+    level = request.get("level")
+    if level is not None:
+        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(levels.LEVELS):
+            raise ProtocolError("bad_argument", f"'level' is 1 to {len(levels.LEVELS)}, not {level!r}")
+        rung = levels.level(level)
+        iterations = iterations if iterations is not None else rung.iterations
+        time_limit = time_limit if time_limit is not None else rung.time_limit
+    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                   or not 1 <= iterations <= MAX_ITERATIONS):
+        raise ProtocolError("bad_argument", f"'iterations' is 1 to {MAX_ITERATIONS}, not {iterations!r}")
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                   or not math.isfinite(time_limit) or not 0 < time_limit <= MAX_TIME_LIMIT):
+        raise ProtocolError("bad_argument", f"'time_limit' is seconds in (0, {MAX_TIME_LIMIT:g}], not {time_limit!r}")
+    if iterations is None and time_limit is None:
+        iterations = levels.level(levels.DEFAULT_LEVEL).iterations
+        time_limit = levels.level(levels.DEFAULT_LEVEL).time_limit
+    return iterations, (float(time_limit) if time_limit is not None else None)
+
+
+_COMMANDS: dict[str, Callable[[EngineSession, dict], Any]] = {
+    "hello": EngineSession.cmd_hello, "new": EngineSession.cmd_new, "state": EngineSession.cmd_state,
+    "play": EngineSession.cmd_play, "ai": EngineSession.cmd_ai, "stop": EngineSession.cmd_stop,
+    "undo": EngineSession.cmd_undo, "save": EngineSession.cmd_save, "load": EngineSession.cmd_load,
+    "close": EngineSession.cmd_close, "quit": EngineSession.cmd_quit,
+}

@@ -1,0 +1,279 @@
+# Kilauea's action codec (included by ext/kilauea/engine.pyx): one table of action families
+# gives every id, its structured form (family + fields) and its text.
+#
+# - In C: `KIL_ACTION_FAMILIES` lists the families in id order with the size of each field;
+#   the first id of every family is computed from the sizes before it (the enum below), and
+#   `encode` / `decode` turn fields into ids and back (inline, constant-folded in the hot loops).
+# - In Python: `ACTION_TEXTS` gives each family its field kinds, text patterns and meaning;
+#   `ACTION_FAMILIES` joins them with the C ids and sizes (checked against each other at import),
+#   and `action_text` / `parse_action_text` write and read the texts. The "Action encoding"
+#   table of rules.md is `action_encoding_markdown()`.
+
+cdef extern from *:
+    """
+    /* Kilauea's action families in id order: X(name, size of field 1, field 2, field 3).
+       An id is first + (f1 * size2 + f2) * size3 + f3 (unused fields have size 1); each
+       family's first id follows the previous family's last one (computed by the enum). */
+    #define KIL_ACTION_FAMILIES(X)                                                        \
+        X(MOVE,              10,  1, 1)  /* canoe steps - 1                            */ \
+        X(DRAFT,              5,  4, 1)  /* volcano sector, colour                     */ \
+        X(CUT,                5, 11, 1)  /* forest, space                              */ \
+        X(STOP,               1,  1, 1)                                                   \
+        X(PASS,               1,  1, 1)                                                   \
+        X(VOLCANO,            4,  1, 1)  /* canoe colour                               */ \
+        X(ISLAND,             4,  1, 1)  /* canoe colour                               */ \
+        X(ACTIVATE,          20,  1, 1)  /* tile kind: coral 1..10, volcano 1..10      */ \
+        X(ISLAND_MOVE,        5,  4, 5)  /* island sector, colour, island sector       */ \
+        X(VOLCANO_MOVE,       5,  4, 5)  /* volcano sector X, colour, volcano sector Y */ \
+        X(FOREST_TO_VOLCANO,  5, 11, 5)  /* forest, space, volcano sector              */ \
+        X(CANOE_TO_VOLCANO,   4,  5, 1)  /* canoe colour, volcano sector               */ \
+        X(FOREST_TO_ISLAND,   5, 11, 5)  /* forest, space, island sector               */ \
+        X(CANOE_TO_ISLAND,    4,  5, 1)  /* canoe colour, island sector                */ \
+        X(VOLCANO_TO_CANOE,   5,  4, 1)  /* volcano sector, colour                     */ \
+        X(VOLCANO_TO_ISLAND,  5,  4, 5)  /* volcano sector, colour, island sector      */ \
+        X(SECOND_COLOUR,      4,  1, 1)  /* colour (second half of coral/volcano 10)   */
+
+    #define KIL_FAMILY_INDEX(name, a, b, c) FAM_##name,
+    enum { KIL_ACTION_FAMILIES(KIL_FAMILY_INDEX) NUM_FAMILIES };
+    /* A_<name> = first id of the family; its last id is A_<name> + size - 1. */
+    #define KIL_FAMILY_IDS(name, a, b, c) A_##name, A_LAST_##name = A_##name + (a) * (b) * (c) - 1,
+    enum { KIL_ACTION_FAMILIES(KIL_FAMILY_IDS) NUM_ACTIONS };
+    #define KIL_FAMILY_FIRST(name, a, b, c) A_##name,
+    static const int KIL_FIRST[NUM_FAMILIES] = { KIL_ACTION_FAMILIES(KIL_FAMILY_FIRST) };
+    #define KIL_FAMILY_FIELDS(name, a, b, c) {a, b, c},
+    static const int KIL_FIELDS[NUM_FAMILIES][3] = { KIL_ACTION_FAMILIES(KIL_FAMILY_FIELDS) };
+    #define KIL_FAMILY_NAME(name, a, b, c) #name,
+    static const char* KIL_FAMILY_NAMES[NUM_FAMILIES] = { KIL_ACTION_FAMILIES(KIL_FAMILY_NAME) };
+
+    /* The family of the parameters each tile asks for once activated (-1: none). Coral 1..10,
+       then volcano 1..10. */
+    static const int KIL_TILE_FAMILY[20] = {
+        -1, -1, -1, FAM_ISLAND_MOVE, FAM_VOLCANO_MOVE, FAM_VOLCANO_MOVE,
+        FAM_FOREST_TO_VOLCANO, FAM_CANOE_TO_VOLCANO, FAM_FOREST_TO_ISLAND, FAM_FOREST_TO_VOLCANO,
+        -1, FAM_CANOE_TO_ISLAND, -1, FAM_ISLAND_MOVE, FAM_VOLCANO_MOVE, FAM_VOLCANO_MOVE,
+        FAM_CUT, FAM_VOLCANO_TO_CANOE, FAM_VOLCANO_TO_ISLAND, FAM_VOLCANO_MOVE};
+    """
+    enum:
+        FAM_MOVE, FAM_DRAFT, FAM_CUT, FAM_STOP, FAM_PASS, FAM_VOLCANO, FAM_ISLAND, FAM_ACTIVATE
+        FAM_ISLAND_MOVE, FAM_VOLCANO_MOVE, FAM_FOREST_TO_VOLCANO, FAM_CANOE_TO_VOLCANO
+        FAM_FOREST_TO_ISLAND, FAM_CANOE_TO_ISLAND, FAM_VOLCANO_TO_CANOE, FAM_VOLCANO_TO_ISLAND
+        FAM_SECOND_COLOUR, NUM_FAMILIES
+        A_MOVE, A_DRAFT, A_CUT, A_STOP, A_PASS, A_VOLCANO, A_ISLAND, A_ACTIVATE, A_ISLAND_MOVE
+        A_VOLCANO_MOVE, A_FOREST_TO_VOLCANO, A_CANOE_TO_VOLCANO, A_FOREST_TO_ISLAND
+        A_CANOE_TO_ISLAND, A_VOLCANO_TO_CANOE, A_VOLCANO_TO_ISLAND, A_SECOND_COLOUR, NUM_ACTIONS
+    const int KIL_FIRST[]
+    const int KIL_FIELDS[][3]
+    const char* KIL_FAMILY_NAMES[]
+    const int KIL_TILE_FAMILY[20]
+
+
+ctypedef struct Fields:
+    int f1, f2, f3
+
+
+cdef inline int encode(int family, int f1, int f2, int f3) noexcept nogil:
+    """The id of the action of `family` with these fields (mixed radix after its first id)."""
+    return KIL_FIRST[family] + (f1 * KIL_FIELDS[family][1] + f2) * KIL_FIELDS[family][2] + f3
+
+
+cdef inline Fields decode(int family, int action) noexcept nogil:
+    """The fields of `action`, an id of `family`."""
+    cdef Fields m
+    cdef int r = action - KIL_FIRST[family]
+    m.f3 = r % KIL_FIELDS[family][2]
+    r = r // KIL_FIELDS[family][2]
+    m.f2 = r % KIL_FIELDS[family][1]
+    m.f1 = r // KIL_FIELDS[family][1]
+    return m
+
+
+# ---------------------------------------------------------------- texts (Python)
+def _kind_name(int kind) -> str:
+    return f"coral {kind + 1}" if kind < 10 else f"volcano {kind - 9}"
+
+
+# What a field of each kind can hold, by value: its size is the number of names.
+FIELD_NAMES = {
+    "steps": tuple(str(k) for k in range(1, K_TRACK + 1)),
+    "sector": tuple(f"S{s + 1}" for s in range(K_SECTORS)),
+    "colour": COLOURS,
+    "forest": tuple(f"F{f + 1}" for f in range(K_SECTORS)),
+    "space": SPACE_NAMES,
+    "tile": tuple(_kind_name(k) for k in range(K_KINDS)),
+}
+
+
+def _resolving(text):
+    """A tile's parameter text while the tile is resolved: "coral 7: " + text."""
+    return {"effect": "{resolving}: " + text, "back": "{resolving}: " + text}
+
+
+# family: (fields as (name, kind), texts by context, meaning). The context is "" anywhere,
+# "target" while choosing the tile a 3 activates, "effect" while choosing a tile's
+# parameters, "back" during the second half of coral 10 / volcano 10. {resolving} is the tile
+# being resolved; {back_from} and {back_to} are where coral 10 / volcano 10's second tiki
+# comes from and goes to (set by its first half).
+_IMOVE = "island {sector} {colour} -> {to}"
+_VMOVE = "{sector} {colour} -> {to}"
+_F2V = "{forest}.{space} -> {sector}"
+_C2V = "canoe {colour} -> {sector}"
+_F2I = "{forest}.{space} -> island {sector}"
+_C2I = "canoe {colour} -> island {sector}"
+_V2C = "{sector} {colour} -> canoe"
+_V2I = "{sector} {colour} -> island {to}"
+ACTION_TEXTS = {
+    "move": ((("steps", "steps"),), {"": "canoe +{steps}"},
+             "move the canoe pawn that many spaces (the first is mandatory)"),
+    "draft": ((("sector", "sector"), ("colour", "colour")), {"": "draft {sector} {colour}"},
+              "draft the top tiki of that volcano column"),
+    "cut": ((("forest", "forest"), ("space", "space")),
+            {"": "cut {forest}.{space}", **_resolving("{forest}.{space} -> canoe")},
+            "main action: cut that forest tiki (of the pawn's sector) into the canoe; as a tile's "
+            "parameters, from any forest"),
+    "stop": ((), {"": "stop"}, "no second cut"),
+    "pass": ((), {"": "pass"}, "end the turn (no more secondary actions)"),
+    "volcano": ((("colour", "colour"),), {"": "volcano {colour}"},
+                "main action: a canoe tiki onto the volcano column of the pawn's sector"),
+    "island": ((("colour", "colour"),), {"": "island {colour}"},
+               "main action: pay 2, a canoe tiki onto the island sector of the pawn's sector"),
+    "activate": ((("tile", "tile"),), {"": "{tile}", "target": "target {tile}"},
+                 "activate a tile (pays its cost); after a coral/volcano 3, the tile it activates"),
+    "island_move": ((("sector", "sector"), ("colour", "colour"), ("to", "sector")),
+                    {"": _IMOVE, **_resolving(_IMOVE)}, "an island tiki to another island sector"),
+    "volcano_move": ((("sector", "sector"), ("colour", "colour"), ("to", "sector")),
+                     {"": _VMOVE, **_resolving(_VMOVE)}, "a volcano tiki from sector X to sector Y"),
+    "forest_to_volcano": ((("forest", "forest"), ("space", "space"), ("sector", "sector")),
+                          {"": _F2V, **_resolving(_F2V)}, "a forest tiki to a volcano sector"),
+    "canoe_to_volcano": ((("colour", "colour"), ("sector", "sector")),
+                         {"": _C2V, **_resolving(_C2V)}, "a canoe tiki to a volcano sector"),
+    "forest_to_island": ((("forest", "forest"), ("space", "space"), ("sector", "sector")),
+                         {"": _F2I, **_resolving(_F2I)}, "a forest tiki to an island sector"),
+    "canoe_to_island": ((("colour", "colour"), ("sector", "sector")),
+                        {"": _C2I, **_resolving(_C2I)}, "a canoe tiki to an island sector"),
+    "volcano_to_canoe": ((("sector", "sector"), ("colour", "colour")),
+                         {"": _V2C, **_resolving(_V2C)}, "a volcano tiki to the canoe"),
+    "volcano_to_island": ((("sector", "sector"), ("colour", "colour"), ("to", "sector")),
+                          {"": _V2I, **_resolving(_V2I)}, "a volcano tiki to an island sector"),
+    "second_colour": ((("colour", "colour"),),
+                      {"": "back {colour}", "back": "{resolving}: {back_from} {colour} -> {back_to}"},
+                      "second half of coral 10 / volcano 10: a tiki of another colour goes back"),
+}
+
+
+class ActionFamily:
+    """One row of the action table: ids first .. first + size - 1, fields, texts, meaning."""
+
+    def __init__(self, index, name, first, sizes, fields, texts, meaning, tiles):
+        self.index, self.name, self.first, self.sizes = index, name, first, sizes
+        self.size = sizes[0] * sizes[1] * sizes[2]
+        self.fields, self.texts, self.meaning, self.tiles = fields, texts, meaning, tiles
+        self._patterns = {}
+
+    def encode(self, values) -> int:
+        values = list(values) + [0] * (3 - len(values))
+        return self.first + (values[0] * self.sizes[1] + values[1]) * self.sizes[2] + values[2]
+
+    def decode(self, action) -> list:
+        r = action - self.first
+        values = [r // (self.sizes[1] * self.sizes[2]), (r // self.sizes[2]) % self.sizes[1],
+                  r % self.sizes[2]]
+        return values[:len(self.fields)]
+
+    def text(self, context) -> str:
+        return self.texts.get(context, self.texts[""])
+
+    def pattern(self, text):
+        """`text` as a regular expression over normalised (lower-case) texts, one group per field."""
+        if text not in self._patterns:
+            regex = re.escape(text.lower())
+            for name, kind in self.fields:
+                names = "|".join(re.escape(n.lower()) for n in FIELD_NAMES[kind])
+                regex = regex.replace(re.escape("{" + name + "}"), f"(?P<{name}>{names})")
+            regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", regex)   # context fields
+            self._patterns[text] = re.compile(regex)
+        return self._patterns[text]
+
+
+def _action_families():
+    families = []
+    for k in range(NUM_FAMILIES):
+        name = KIL_FAMILY_NAMES[k].decode().lower()
+        fields, texts, meaning = ACTION_TEXTS[name]
+        sizes = tuple(KIL_FIELDS[k][j] for j in range(3))
+        kinds = tuple(len(FIELD_NAMES[kind]) for _, kind in fields)
+        if kinds + (1,) * (3 - len(kinds)) != sizes:
+            raise ImportError(f"kilauea action table: the fields of {name} {kinds} are not its "
+                              f"C sizes {sizes}")
+        tiles = tuple(_kind_name(t) for t in range(K_KINDS) if KIL_TILE_FAMILY[t] == k)
+        families.append(ActionFamily(k, name, KIL_FIRST[k], sizes, fields, texts, meaning, tiles))
+    return tuple(families)
+
+
+ACTION_FAMILIES = _action_families()
+_FIRST_IDS = [family.first for family in ACTION_FAMILIES]
+
+
+def family_of(int action):
+    """The family holding `action` (0 <= action < NUM_ACTIONS)."""
+    return ACTION_FAMILIES[bisect.bisect_right(_FIRST_IDS, action) - 1]
+
+
+def action_text(int action, str context, dict context_fields) -> str:
+    """The text of `action` in `context` ("", "target", "effect" or "back")."""
+    family = family_of(action)
+    values = {name: FIELD_NAMES[kind][v]
+              for (name, kind), v in zip(family.fields, family.decode(action))}
+    return family.text(context).format(**values, **context_fields)
+
+
+def parse_action_text(str text, str context) -> list:
+    """The ids whose text in `context` could be `text` (case and spacing ignored); the caller
+    checks the context fields ({resolving}, ...) by writing the id's text back."""
+    wanted = " ".join(text.lower().split())
+    found = []
+    for family in ACTION_FAMILIES:
+        match = family.pattern(family.text(context)).fullmatch(wanted)
+        if match:
+            found.append(family.encode([
+                [n.lower() for n in FIELD_NAMES[kind]].index(match.group(name))
+                for name, kind in family.fields]))
+    return found
+
+
+# The families each step offers (while a tile is resolved: the family of its parameters,
+# KIL_TILE_FAMILY).
+STEP_FAMILIES = {"draft": ("draft",), "move": ("move",), "main": ("cut", "volcano", "island"),
+                 "cut2": ("cut", "stop"), "secondary": ("pass", "activate"),
+                 "target": ("activate",), "back": ("second_colour",)}
+
+
+def _max_branching():
+    """The most legal actions at one node: all the ids of a step's families, or of the family
+    of a tile's parameters, or the chance outcomes."""
+    by_name = {family.name: family for family in ACTION_FAMILIES}
+    steps = [sum(by_name[name].size for name in names) for names in STEP_FAMILIES.values()]
+    tiles = [family.size for family in ACTION_FAMILIES if family.tiles]
+    return max(steps + tiles + [NUM_CHANCE])
+
+
+def action_encoding_markdown() -> str:
+    """The action table of rules.md ("Action encoding"), written from the codec table."""
+    lines = ["| ids | family | fields (sizes) | text | meaning |",
+             "| --- | --- | --- | --- | --- |"]
+    for family in ACTION_FAMILIES:
+        last = family.first + family.size - 1
+        ids = str(family.first) if last == family.first else f"{family.first}..{last}"
+        fields = ", ".join(f"{name} ({len(FIELD_NAMES[kind])})" for name, kind in family.fields)
+        # the texts of the contexts where the family is offered
+        contexts = [step if step in ("target", "back") else ""
+                    for step, names in STEP_FAMILIES.items() if family.name in names]
+        contexts += ["effect"] if family.tiles else []
+        shown = []
+        for context in contexts:
+            text = f"`{family.text(context)}`"
+            if text not in shown:
+                shown.append(text)
+        texts = ", ".join(shown)
+        meaning = family.meaning + (f" ({', '.join(family.tiles)})" if family.tiles else "")
+        lines.append(f"| {ids} | {family.name} | {fields or '-'} | {texts} | {meaning} |")
+    return "\n".join(lines)

@@ -1,0 +1,20 @@
+"""Type stubs of vsai.ext.kilauea.engine (Cython)."""
+from vsai.ext.state import State
+
+NUM_DISTINCT_ACTIONS: int
+MAX_CHANCE_OUTCOMES: int
+MAX_BRANCHING: int
+OBSERVATION_SIZE: int
+DECISIONS_PER_TURN: int
+COLOURS: tuple[str, ...]
+
+
+class KilaueaState(State):
+    """A Kilauea position (2-4 players)."""
+
+    def __init__(self, players: int = 2, turn_cap: int = 300) -> None: ...
+    def projected_scores(self) -> list[int]: ...
+    def phase(self) -> str: ...
+    def forests_emptied(self) -> int: ...
+    def tiki_census(self) -> dict[str, int]: ...
+    def stone_census(self) -> dict[str, int]: ...

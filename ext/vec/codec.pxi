@@ -1,0 +1,232 @@
+# The action codec of ext/vec/engine.pyx (included there): id <-> structured move <-> text.
+#
+# An action family is a name, a first id and the sizes of its fields; an id is the family's
+# first id plus its fields in mixed radix (first field most significant). The first ids are
+# computed below from the sizes (each family starts where the previous one ends) and equal the
+# ids of every saved game. The C part (enums and inline encode/decode) serves the hot paths; the
+# Python table `_FAMILIES` at the end builds every text from the same sizes, and
+# `string_to_action` parses a text by matching the legal actions' texts.
+
+# ---------------------------------------------------------------- field sizes
+cdef enum:
+    INK_VALUES = TOTAL_CUBES + 1            # 0..24 ink cubes (all there are)
+    SPECIAL_VALUES = TOKENS_PER_COLOR + 1   # 0..4 special ink
+    EXCHANGE_VALUES = TOKENS_PER_COLOR + 1  # 0..4 exchanges of 4 ink for 1 special ink (C10)
+    # what a bid shows at the reveal: ink * SPECIAL_VALUES + special (its sealed content)
+    BID_CONTENTS = INK_VALUES * SPECIAL_VALUES
+    MAX_IDEAS = 8                           # Ideas Area cards at most (4 players, C11)
+
+# ---------------------------------------------------------------- action families (first ids)
+cdef enum:
+    A_IDEA = 0                              # card, ink: quill on an Ideas card with that ink
+    A_DISP = A_IDEA + NCARDS * INK_VALUES   # card: quill on an own display card
+    A_DONE = A_DISP + NCARDS                # pass / done / stop / decline / skip (text by stage)
+    A_ACTIVATE = A_DONE + 1                 # card
+    A_RENOUNCE = A_ACTIVATE + NCARDS        # card
+    A_TURN = A_RENOUNCE + NCARDS            # card: turn an own face-up card face down
+    A_DISCARD = A_TURN + NCARDS             # card: discard an own face-down card (+2 points)
+    A_BID = A_DISCARD + NCARDS              # exchanges, ink, special: secret exchanges (4 ink ->
+                                            # 1 special ink each, C10), then the ink bid
+    A_CHOOSE = A_BID + EXCHANGE_VALUES * BID_CONTENTS   # card: Compare target / opponent card
+                                            # turned / Insert nominee / opposer
+    A_KEEP_DOWN = A_CHOOSE + NCARDS         # card: keep a Research card face down
+    A_KEEP_UP = A_KEEP_DOWN + NCARDS        # card: keep a drawn card face up (Research, set-up)
+    A_FLIP = A_KEEP_UP + NCARDS             # card: Re-activate turns a face-down card face up
+    A_DECK = A_FLIP + NCARDS                # color: choose a Novel deck
+    A_DRAW = A_DECK + NCOLORS               # Research: draw one more card
+    A_TOKENS = A_DRAW + 1                   # exchanges, special: then k special ink on the card
+    A_POS = A_TOKENS + EXCHANGE_VALUES * SPECIAL_VALUES   # position: an empty NOVEL position
+    A_REPLACE = A_POS + NPOS                # position: replace the card there
+    NUM_ACTIONS = A_REPLACE + NPOS
+
+# ---------------------------------------------------------------- chance outcome families
+cdef enum:
+    C_CARD = 0                              # card: a Novel card drawn
+    C_OBJ = C_CARD + NCARDS                 # objective
+    C_FIRST = C_OBJ + NOBJ                  # seat: the first player
+    NUM_CHANCE = C_FIRST + 4
+
+
+# ---------------------------------------------------------------- encode / decode (C)
+cdef inline int idea_action(int card, int ink) noexcept nogil:
+    return A_IDEA + card * INK_VALUES + ink
+
+
+cdef inline int idea_card(int a) noexcept nogil:
+    return (a - A_IDEA) // INK_VALUES
+
+
+cdef inline int idea_ink(int a) noexcept nogil:
+    return (a - A_IDEA) % INK_VALUES
+
+
+cdef inline int bid_content(int ink, int special) noexcept nogil:
+    """A bid's visible part: what the reveal shows (and what is sealed until then)."""
+    return ink * SPECIAL_VALUES + special
+
+
+cdef inline int content_ink(int content) noexcept nogil:
+    return content // SPECIAL_VALUES
+
+
+cdef inline int content_special(int content) noexcept nogil:
+    return content % SPECIAL_VALUES
+
+
+cdef inline int bid_action(int exchanges, int ink, int special) noexcept nogil:
+    return A_BID + exchanges * BID_CONTENTS + bid_content(ink, special)
+
+
+cdef inline int bid_exchanges(int a) noexcept nogil:
+    return (a - A_BID) // BID_CONTENTS
+
+
+cdef inline int bid_action_content(int a) noexcept nogil:
+    return (a - A_BID) % BID_CONTENTS
+
+
+cdef inline int tokens_action(int exchanges, int special) noexcept nogil:
+    return A_TOKENS + exchanges * SPECIAL_VALUES + special
+
+
+cdef inline int tokens_exchanges(int a) noexcept nogil:
+    return (a - A_TOKENS) // SPECIAL_VALUES
+
+
+cdef inline int tokens_special(int a) noexcept nogil:
+    return (a - A_TOKENS) % SPECIAL_VALUES
+
+
+# Single-field families (a card, a color, a position, a seat): the id is first + value.
+cdef inline int family_action(int first, int value) noexcept nogil:
+    return first + value
+
+
+cdef inline int family_value(int a, int first) noexcept nogil:
+    return a - first
+
+
+# ---------------------------------------------------------------- the table (Python, texts)
+# (name, first id, fields (name, size), text, texts by stage). Field texts: `card` a card name,
+# `color` a deck color, `position` 1..4, `exchanges` the "exchange 4t ink for t special, "
+# prefix (empty for none), `seat` P1..P4, `objective` "#k type: colors", others the number.
+_FAMILIES = (
+    ("idea", A_IDEA, (("card", NCARDS), ("ink", INK_VALUES)), "quill on idea {card} with {ink} ink",
+     {ST_ROBBED: "move quill to idea {card}"}),
+    ("own", A_DISP, (("card", NCARDS),), "quill on own {card}",
+     {ST_ROBBED: "move quill to own {card}"}),
+    ("done", A_DONE, (), "done",
+     {ST_PLACE: "no quill", ST_ROBBED: "quill back to stock",
+      ST_SPECIAL: "no more special points", ST_COMPARE_TARGET: "skip compare",
+      ST_COMPARE_TURN: "stop turning", ST_RESEARCH_DECK: "skip research",
+      ST_REACTIVATE: "stop re-activating", ST_INSERT_NOMINATE: "skip insert",
+      ST_INSERT_OPPOSE: "no opposition"}),
+    ("activate", A_ACTIVATE, (("card", NCARDS),), "activate {card}", {}),
+    ("renounce", A_RENOUNCE, (("card", NCARDS),), "renounce {card}", {}),
+    ("turn", A_TURN, (("card", NCARDS),), "turn {card} face down",
+     {ST_SPECIAL: "turn {card} down for 1 point"}),
+    ("discard", A_DISCARD, (("card", NCARDS),), "discard {card} for 2 points", {}),
+    ("bid", A_BID, (("exchanges", EXCHANGE_VALUES), ("ink", INK_VALUES), ("special", SPECIAL_VALUES)),
+     "{exchanges}bid {ink} ink {special} special", {}),
+    ("choose", A_CHOOSE, (("card", NCARDS),), "insert {card}",
+     {ST_COMPARE_TARGET: "compare with {card}", ST_COMPARE_TURN: "turn opponent's {card} face down",
+      ST_INSERT_OPPOSE: "oppose with {card}"}),
+    ("keep_down", A_KEEP_DOWN, (("card", NCARDS),), "keep {card} face down", {}),
+    ("keep_up", A_KEEP_UP, (("card", NCARDS),), "keep {card} face up", {}),
+    ("flip", A_FLIP, (("card", NCARDS),), "turn {card} face up", {}),
+    ("deck", A_DECK, (("color", NCOLORS),), "{color} deck", {}),
+    ("draw", A_DRAW, (), "draw another card", {}),
+    ("tokens", A_TOKENS, (("exchanges", EXCHANGE_VALUES), ("special", SPECIAL_VALUES)),
+     "{exchanges}add {special} special ink", {}),
+    ("position", A_POS, (("position", NPOS),), "NOVEL position {position}", {}),
+    ("replace", A_REPLACE, (("position", NPOS),), "replace NOVEL position {position}", {}),
+)
+_CHANCE_FAMILIES = (
+    ("draw", C_CARD, (("card", NCARDS),), "draw {card}", {}),
+    ("objective", C_OBJ, (("objective", NOBJ),), "reveal objective {objective}",
+     {ST_DEAL_OBJ: "deal objective {objective} to {dealt_to}"}),
+    ("first", C_FIRST, (("seat", 4),), "first player {seat}", {}),
+)
+
+
+def _family_size(family) -> int:
+    size = 1
+    for _, n in family[2]:
+        size *= n
+    return size
+
+
+def _check_table(families, total) -> None:
+    """The first ids of the C enums are the table's sizes accumulated (checked at import)."""
+    first = 0
+    for family in families:
+        if family[1] != first:
+            raise ImportError(f"vec codec: family {family[0]} starts at {family[1]}, not {first}")
+        first += _family_size(family)
+    if first != total:
+        raise ImportError(f"vec codec: the families end at {first}, not {total}")
+
+
+_check_table(_FAMILIES, NUM_ACTIONS)
+_check_table(_CHANCE_FAMILIES, NUM_CHANCE)
+FAMILY_SIZE = {family[0]: _family_size(family) for family in _FAMILIES}
+
+
+def decode(int a, families=_FAMILIES):
+    """(family name, {field: value}) of id `a`; ValueError outside the table."""
+    for family in reversed(families):
+        if a >= family[1]:
+            break
+    else:
+        raise ValueError(f"{a} is not an action of this game")
+    name, first, fields = family[0], family[1], family[2]
+    rest = a - first
+    if rest >= _family_size(family):
+        raise ValueError(f"{a} is not an action of this game")
+    values = {}
+    for field, size in reversed(fields):
+        rest, values[field] = divmod(rest, size)
+    return name, values
+
+
+def encode(str name, families=_FAMILIES, **values) -> int:
+    """The id of family `name` with these field values (the inverse of `decode`)."""
+    for family in families:
+        if family[0] == name:
+            a = 0
+            for field, size in family[2]:
+                v = values[field]
+                if not 0 <= v < size:
+                    raise ValueError(f"{name}: {field}={v} is outside 0..{size - 1}")
+                a = a * size + v
+            return family[1] + a
+    raise ValueError(f"no action family {name!r}")
+
+
+def _exchange_text(t: int) -> str:
+    return f"exchange {4 * t} ink for {t} special, " if t else ""
+
+
+def _field_text(str field, int v):
+    if field == "card":
+        return card_name(v)
+    if field == "color":
+        return color_name(v).decode()
+    if field == "position":
+        return v + 1
+    if field == "exchanges":
+        return _exchange_text(v)
+    if field == "seat":
+        return _seat_name(v)
+    if field == "objective":
+        return _obj_text(v)
+    return v
+
+
+def action_text(int a, int stage, families=_FAMILIES, **context) -> str:
+    """The text of id `a` at a state in `stage`, from the family's pattern."""
+    name, values = decode(a, families)
+    for family in families:
+        if family[0] == name:
+            pattern = family[4].get(stage, family[3])
+            return pattern.format(**context, **{f: _field_text(f, v) for f, v in values.items()})

@@ -1,0 +1,20 @@
+"""Type stubs of vsai.ext.vec.engine (Cython)."""
+from typing import Any
+
+from vsai.ext.state import State
+
+NUM_DISTINCT_ACTIONS: int
+MAX_CHANCE_OUTCOMES: int
+MAX_BRANCHING: int
+DEFAULT_TURN_CAP: int
+
+
+def card_name(c: int) -> str: ...
+def card_info(c: int) -> dict[str, Any]: ...
+def objective_info(o: int) -> dict[str, Any]: ...
+
+
+class VecState(State):
+    """A position of The Vampire, the Elf & the Cthulhu (2-4 players)."""
+
+    def __init__(self, players: int = 2, turn_cap: int = 30) -> None: ...

@@ -1,0 +1,46 @@
+"""The command line on every registered game: list, rules, a watched game, a human's game,
+an arena match and a replay (what a new game gets for free)."""
+import json
+
+import pytest
+
+from cli_helpers import answers, run
+from vsai.core import get_spec, list_games
+
+GAMES = list_games()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_list_and_rules_show_the_game(name):
+    spec = get_spec(name)
+    assert name in run(["list"]).output
+    rules = run(["rules", name])
+    assert rules.exit_code == 0 and rules.output.startswith(f"# {spec.title}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_watch_a_whole_game(name, tmp_path):
+    record = tmp_path / "game.json"
+    result = run(["play", name, "--humans", "0", "--ai", "random", "--seed", "5",
+                  "--record", str(record)])
+    assert result.exit_code == 0 and "Result:" in result.output
+    replay = run(["replay", str(record)])
+    assert replay.exit_code == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_human_plays_the_first_move_every_time(name):
+    spec = get_spec(name)
+    result = run(["play", name, "--players", str(spec.max_players), "--ai", "random", "--seed", "2"],
+                 answers(ones=5000))
+    assert result.exit_code == 0 and "Result:" in result.output
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_arena_match(name):
+    spec = get_spec(name)
+    agents = ",".join(["random"] * (spec.min_players - 1) + ["heuristic"])
+    result = run(["arena", name, "--agents", agents, "--games", "2", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["games"] == 2 and sum(r["wins"] for r in data["results"].values()) == pytest.approx(2)

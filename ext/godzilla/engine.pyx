@@ -120,23 +120,70 @@ def _values(int a, int k) -> str:
     return "-".join(str(v + 1) for v in range(a, a + k))
 
 
-# field -> (array length or 0, minimum, maximum) for load_dict validation
+# The JSON state: field -> (array length or 0, minimum, maximum, meaning), in struct order;
+# load_dict checks every range, rules.md "JSON format" lists the same table (tested).
 _FIELDS = {
-    "n": (0, 2, 5), "turn_cap": (0, 1, 1000), "last": (0, 1, 6), "round": (0, 1, 7), "stage": (0, 0, NUM_STAGES - 1), "kaiju": (0, 0, 19),
-    "landmark": (20, 0, 1), "evac": (80, 0, 10), "moved": (80, 0, 10), "press": (20, 0, 6),
-    "press_moved": (20, 0, 6), "road": (29, 0, 6), "foot": (29, 0, 1), "crossed": (29, 0, 1),
-    "tank_new": (29, 0, 1), "tank_moved": (29, 0, 1), "bag": (4, 0, 10), "pile": (4, 0, 9),
-    "stock": (4, 0, 9), "status_used": (12, 0, 1), "status": (6, -1, 11), "support": (4, 0, 2),
-    "vehicle": (4, 0, 1), "planner": (0, 1, 4), "hv_stock": (0, 0, 3), "tank_stock": (0, 0, 3), "to_place": (0, 0, 3),
-    "air": (0, 0, 1), "dice_own": (0, 3, 6), "rerolls_own": (0, 1, 3), "aw_dice": (0, 0, 3),
-    "aw_rerolls": (0, 0, 2), "dice": (6, 0, 6), "to_roll": (0, 0, 6), "reroll_left": (0, 0, 3),
-    "reroll_min": (0, 0, 5), "rerolled": (0, 0, 1), "mv_k": (0, 0, 6), "mv_a": (0, 0, 4),
-    "ray_k": (0, 0, 6), "mv_pending": (0, 0, 1), "ray_pending": (0, 0, 1), "moving": (0, 0, 1),
-    "steps": (0, 0, 6), "awaken": (0, 0, 5), "evc": (0, 0, 5), "bag_left": (0, 0, 5),
-    "place_sq": (0, 0, 19), "tiles_left": (0, 0, 5), "k_landmark": (0, 0, 5),
-    "k_evac": (4, 0, 10), "k_press": (0, 0, 6), "k_route": (4, 0, 9), "k_hv": (0, 0, 3),
-    "k_tank": (0, 0, 3), "h_evac": (4, 0, 10), "h_press": (0, 0, 6), "press_won": (0, 0, 24),
-    "press_seen": (0, 0, 24), "deck": (8, 0, 3), "kinds": (8, 0, 3),
+    "n": (0, 2, 5, "seats: 0 the Kaiju, 1..n-1 the humans"),
+    "turn_cap": (0, 1, 1000, "the turn_cap parameter (X5)"),
+    "last": (0, 1, 6, "the last ordinary round, min(turn_cap, 6)"),
+    "round": (0, 1, 7, "the round; last + 1 is the Kaiju's return round"),
+    "stage": (0, 0, NUM_STAGES - 1, "the step being played (STAGE_NAMES)"),
+    "kaiju": (0, 0, 19, "the Kaiju's square"),
+    "landmark": (20, 0, 1, "a Landmark on each square"),
+    "evac": (80, 0, 10, "Evacuees on square s of colour c at 4 s + c"),
+    "moved": (80, 0, 10, "of those, moved in this evacuation phase"),
+    "press": (20, 0, 6, "Press pieces on each square"),
+    "press_moved": (20, 0, 6, "of those, moved in this evacuation phase"),
+    "road": (29, 0, 6, "each road: 0 empty, 1-4 route tile of kind 0-3, 5 high-voltage, 6 tank"),
+    "foot": (29, 0, 1, "a Footprint tile on each road"),
+    "crossed": (29, 0, 1, "footprint roads crossed in the last execution phase"),
+    "tank_new": (29, 0, 1, "Tanks placed in this situation phase"),
+    "tank_moved": (29, 0, 1, "Tanks moved in this situation phase"),
+    "bag": (4, 0, 10, "Evacuees in the bag, per colour"),
+    "pile": (4, 0, 9, "route tiles face down, per kind"),
+    "stock": (4, 0, 9, "route tiles in the Placeable tile stock, per kind"),
+    "status_used": (12, 0, 1, "status cards turned up"),
+    "status": (6, -1, 11, "the status card of each round, -1 before it is turned up"),
+    "support": (4, 0, 2, "support cards (air, high-voltage, tank, conference): 0 unseen, 1 ready, 2 used"),
+    "vehicle": (4, 0, 1, "each governor's Vehicle procurement card unplayed"),
+    "planner": (0, 1, 4, "the human seat planning now"),
+    "hv_stock": (0, 0, 3, "High-voltage tiles in the stock"),
+    "tank_stock": (0, 0, 3, "Tank tiles in the stock"),
+    "to_place": (0, 0, 3, "High-voltage or Tank tiles the card still allows"),
+    "air": (0, 0, 1, "an Air strike this round"),
+    "dice_own": (0, 3, 6, "the Kaiju's dice"),
+    "rerolls_own": (0, 1, 3, "the Kaiju's Reroll tiles"),
+    "aw_dice": (0, 0, 3, "dice in the Awakening area"),
+    "aw_rerolls": (0, 0, 2, "Reroll tiles in the Awakening area"),
+    "dice": (6, 0, 6, "dice showing each face 1-6 (last roll)"),
+    "to_roll": (0, 0, 6, "dice to roll now"),
+    "reroll_left": (0, 0, 3, "dice the Kaiju may still set aside to reroll"),
+    "reroll_min": (0, 0, 5, "lowest face (0-based) it may set aside next"),
+    "rerolled": (0, 0, 1, "the reroll is used"),
+    "mv_k": (0, 0, 6, "movement group size (steps)"),
+    "mv_a": (0, 0, 4, "its lowest face (0-based)"),
+    "ray_k": (0, 0, 6, "heat-ray group size (range)"),
+    "mv_pending": (0, 0, 1, "the movement is still to resolve"),
+    "ray_pending": (0, 0, 1, "the heat ray is still to fire"),
+    "moving": (0, 0, 1, "the Kaiju is moving"),
+    "steps": (0, 0, 6, "steps left"),
+    "awaken": (0, 0, 5, "Awakening items still to take"),
+    "evc": (0, 0, 5, "colour moving in the evacuation (4 Press pieces, 5 done)"),
+    "bag_left": (0, 0, 5, "Evacuees still to draw this round"),
+    "place_sq": (0, 0, 19, "this round's placement square"),
+    "tiles_left": (0, 0, 5, "route tiles still to turn up"),
+    "k_landmark": (0, 0, 5, "Kaiju screen: Landmarks"),
+    "k_evac": (4, 0, 10, "Kaiju screen: Evacuees per colour"),
+    "k_press": (0, 0, 6, "Kaiju screen: Press pieces"),
+    "k_route": (4, 0, 9, "Kaiju screen: route tiles per kind"),
+    "k_hv": (0, 0, 3, "Kaiju screen: High-voltage tiles"),
+    "k_tank": (0, 0, 3, "Kaiju screen: Tank tiles"),
+    "h_evac": (4, 0, 10, "Human screen: Evacuees per colour"),
+    "h_press": (0, 0, 6, "Human screen: Press pieces"),
+    "press_won": (0, 0, 24, "Press cards in Press (done)"),
+    "press_seen": (0, 0, 24, "of those, turned over at scoring"),
+    "deck": (8, 0, 3, "Press deck left per kind (changes only at scoring)"),
+    "kinds": (8, 0, 3, "Press cards turned over per kind"),
 }
 
 
@@ -304,7 +351,7 @@ cdef class GodzillaState(State):
         extra = sorted(set(data) - set(_FIELDS), key=str)
         if missing or extra:
             raise ValueError(f"godzilla state: missing fields {missing}, unknown fields {extra}")
-        for name, (length, lo, hi) in _FIELDS.items():
+        for name, (length, lo, hi, _) in _FIELDS.items():
             value = data[name]
             if length:
                 if not isinstance(value, list) or len(value) != length:

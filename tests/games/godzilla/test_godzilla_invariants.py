@@ -166,3 +166,16 @@ def test_observation_tensor_is_in_range_and_tells_positions_apart():
         assert tensor.min() >= 0.0 and tensor.max() <= 1.0
         assert seen.setdefault(tensor.tobytes(), state.to_json()) == state.to_json()
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_json_fields_are_documented_in_rules_md():
+    """rules.md "JSON format" lists every field of the state, in order, with its range."""
+    import importlib.resources
+    import re
+    from vsai.ext.godzilla import engine
+    rules = importlib.resources.files("vsai.ext.godzilla").joinpath("rules.md").read_text()
+    section = rules.split("## JSON format", 1)[1].split("\n## ", 1)[0]
+    assert re.findall(r"^\| `([a-z_]+)` \|", section, re.M) == list(new().to_dict())
+    for name, (length, lo, hi, meaning) in engine._FIELDS.items():
+        values = f"{length} x {lo}..{hi}" if length else f"{lo}..{hi}"
+        assert f"| `{name}` | {values} | {meaning} |" in section

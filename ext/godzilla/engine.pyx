@@ -659,6 +659,39 @@ cdef class GodzillaState(State):
                          + (" (Oxygen Destroyer)" if kinds_seen(d) == NPRESS_KINDS else "") + f"; {winner} win")
         return lines
 
+    def view(self, player=None) -> dict:
+        """Everything seat `player` (or a spectator, `None`) may know, as JSON-able data: the
+        base fields and the whole board, which is public (see the module docstring)."""
+        cdef GData* d = &self.d
+        result = State.view(self, player)
+        tiles = ("empty",) + tuple(kind_name(k) for k in range(NKINDS)) + ("high-voltage", "tank")
+        result["round"] = d.round if d.round <= d.last else "return"
+        result["stage"] = STAGE_NAMES[d.stage]
+        result["seat_names"] = [seat_name(p) for p in range(d.n)]
+        result["governors"] = {colour_name(g): seat_of(d, g) for g in range(NCOL)}
+        result["squares"] = [{
+            "name": sq_name(s), "x": s % GRID_W, "y": s // GRID_W, "kaiju": s == d.kaiju,
+            "landmark": bool(d.landmark[s]), "press": d.press[s], "press_moved": d.press_moved[s],
+            "evacuees": {colour_name(c): d.evac[s * 4 + c] for c in range(NCOL)},
+            "moved": {colour_name(c): d.moved[s * 4 + c] for c in range(NCOL)}} for s in range(NSQ)]
+        result["roads"] = [{
+            "from": sq_name(GZ_ROAD_A[r]), "to": sq_name(GZ_ROAD_B[r]), "tile": tiles[d.road[r]],
+            "footprint": bool(d.foot[r]), "crossed": bool(d.crossed[r])} for r in range(NROADS)]
+        result["kaiju"] = {"square": sq_name(d.kaiju), "dice": d.dice_own, "rerolls": d.rerolls_own,
+                           "awakening_dice": d.aw_dice, "awakening_rerolls": d.aw_rerolls,
+                           "faces": [v + 1 for v in range(6) for _ in range(d.dice[v])]}
+        result["bag"] = {colour_name(c): d.bag[c] for c in range(NCOL)}
+        result["route_pile"] = sum4(d.pile)
+        result["stock"] = dict({kind_name(k): d.stock[k] for k in range(NKINDS)},
+                               **{"high-voltage": d.hv_stock, "tank": d.tank_stock})
+        result["status_cards"] = [[sq_name(GZ_STATUS_MAIN[c]), sq_name(GZ_STATUS_ALT[c])]
+                                  for c in (d.status[i] for i in range(NROUNDS)) if c >= 0]
+        result["support"] = {support_name(k): ("unseen", "ready", "used")[d.support[k]] for k in range(NSUPPORT)}
+        result["vehicle_procurement"] = [colour_name(g) for g in range(NCOL) if d.vehicle[g]]
+        result["press_cards"] = {"won": d.press_won, "turned_over": [d.kinds[k] for k in range(NPRESS_KINDS)]}
+        result["scores"] = {"kaiju": kaiju_points(d), "humans": human_points(d)}
+        return result
+
     def observation_string(self, player: int) -> str:
         """What `player` sees: the whole state (nothing in it is hidden, see the module
         docstring) and who they are."""

@@ -179,3 +179,19 @@ def test_json_fields_are_documented_in_rules_md():
     for name, (length, lo, hi, meaning) in engine._FIELDS.items():
         values = f"{length} x {lo}..{hi}" if length else f"{lo}..{hi}"
         assert f"| `{name}` | {values} | {meaning} |" in section
+
+
+def test_view_is_the_whole_public_board_for_everyone():
+    import json
+    state = new(3)
+    advance(state, "planning")
+    spectator = state.view()
+    json.dumps(spectator)
+    assert spectator["seat"] is None and "observation" not in spectator
+    assert spectator["kaiju"]["square"] == "Shibaura" and len(spectator["roads"]) == 29
+    assert sum(1 for sq in spectator["squares"] if sq["landmark"]) == 5
+    for seat in range(3):
+        seen = state.view(seat)
+        assert seen["seat"] == seat and seen["observation"] == state.observation_string(seat)
+        assert {k: v for k, v in seen.items() if k not in ("seat", "observation")} == \
+            {k: v for k, v in spectator.items() if k != "seat"}

@@ -14,9 +14,11 @@ import pytest
 from click.testing import CliRunner
 
 from vsai.cli.main import cli
-from vsai.core import list_games
+from vsai.core import list_games, load_game
 
 GAME = list_games()[0]
+# What the CLI says when the human (the first seat) moves, e.g. "P1 (you) plays:".
+PLAYS = f"{load_game(GAME).seat_names()[0]} (you) plays:"
 PLAY = ["play", GAME, "--ai", "random", "--seed", "1"]
 VSAI = str(Path(sys.executable).with_name("vsai"))
 
@@ -63,14 +65,14 @@ def test_a_deeply_nested_or_endless_file_is_refused_everywhere(tmp_path):
         started = time.monotonic()
         result = run(PLAY, input=f"load {path}\n1\nquit\n")
         assert time.monotonic() - started < 20
-        assert "Cannot load" in result.output and "P1 (you) plays:" in result.output
+        assert "Cannot load" in result.output and PLAYS in result.output
 
 
 def test_a_4301_digit_number_at_the_prompt_is_one_line():
     for digits in (4301, 4000):
         result = run(PLAY, input="9" * digits + "\n1\nquit\n")
         assert "There is no move" in result.output or "is not a legal move" in result.output
-        assert "P1 (you) plays:" in result.output
+        assert PLAYS in result.output
 
 
 def test_in_game_load_asks_first_and_quit_offers_to_save(tmp_path):
@@ -82,7 +84,7 @@ def test_in_game_load_asks_first_and_quit_offers_to_save(tmp_path):
     result = run(PLAY, input=f"1\nquit\n{kept}\n")
     assert "Save this game before quitting?" in result.output and kept.is_file()
     result = run(PLAY, input="1\nquit\nback\n1\nquit\n\n")
-    assert result.output.count("P1 (you) plays:") >= 2   # "back" played on
+    assert result.output.count(PLAYS) >= 2   # "back" played on
 
 
 def test_arena_workers_never_exceed_games():

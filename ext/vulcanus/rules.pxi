@@ -1696,9 +1696,9 @@ cdef void apply_move(VulData* d, int a) noexcept nogil:
         s = (a - A_CMD) % 18
         d.cmd_used |= 1 << c
         d.cmd_count += 1
+        d.ctx = CTX_CMD
         if c == 0:
             pay(d, 1)
-            d.ctx = CTX_CMD
             d.sub_sq = s
             if begin_evac(d):
                 return

@@ -431,3 +431,262 @@ def test_evacuated_vip_brings_a_fund_and_budget_track_refunds():
         passive_step(s)
     d = data(s)
     assert d["budget"] == 0 and d["fund_used"] == 0 and d["fund_pool"] == 11
+
+
+# ------------------------------------------------------------------ Human cards
+def human_round(a_cards: list, b_cards: list = None, **fields):
+    """Round 1 with A's cards in H1 H3 H5 (Fire Chief) and B's in H2 H4 H6 (Chief of Staff)
+    (2 players), the Kaiju planning Roar x2 + Walk; at H1's first decision."""
+    s = with_data(setup_default(**fields.pop("setup", {})), **fields)
+    plan(s, [a_cards, b_cards or PASSIVE], ["Roar", "Roar", "Walk"])
+    return s
+
+
+def test_movement_of_citizens_moves_a_total_of_two_squares():
+    s = human_round(["Movement of citizens", "Movement of fire brigades", "Movement of SDFs"])
+    assert "move citizen Shibuya to Ebisu" in strings(s)   # citizens may enter Vulcanus's square
+    assert "move VIP Shibuya to Ebisu" in strings(s)
+    assert not any(t.startswith("move fire brigade") for t in strings(s))
+    s.apply_actions(["move VIP Shibuya to Ebisu", "move VIP Ebisu to Shinagawa"])
+    d = data(s)
+    assert d["vip"][SQ["Shinagawa"]] == 1 and d["slot"] == 1       # two steps: card over
+
+
+def test_movement_of_units_moves_only_that_kind():
+    s = human_round(["Movement of fire brigades", "Movement of citizens", "Movement of SDFs"])
+    assert all(t.startswith("move fire brigade Kasumigaseki") or t == "stop moving" for t in strings(s))
+    s.apply_actions(["move fire brigade Kasumigaseki to Tokyo", "move fire brigade Tokyo to Ginza"])
+    assert data(s)["fb"][SQ["Ginza"]] == 1
+
+
+def test_fire_fighting_costs_two_per_brigade_once_each():
+    s = human_round(["Fire fighting", "Movement of citizens", "Movement of SDFs"],
+                    lava={SQ["Kasumigaseki"]: 2, SQ["Tokyo"]: 1})
+    assert "fire brigade at Kasumigaseki puts out lava in Tokyo" in strings(s)
+    assert not any(t.startswith("base at") for t in strings(s))       # key icon not reached
+    s.apply_action("fire brigade at Kasumigaseki puts out lava in Kasumigaseki")
+    d = data(s)
+    assert d["lava"][SQ["Kasumigaseki"]] == 1 and d["fund_pool"] == 8 and d["defense"][0] == 3
+    assert d["slot"] == 1                       # the only fire brigade has acted
+
+
+def test_fire_fighting_additional_lets_bases_act_after_the_key_icon():
+    s = human_round(["Fire fighting", "Movement of citizens", "Movement of SDFs"],
+                    lava={SQ["Ichigaya"]: 2}, inv=4)
+    assert "base at Waseda puts out lava in Ichigaya" in strings(s)
+    s.apply_action("base at Waseda puts out lava in Ichigaya")
+    assert "base at Waseda puts out lava in Ichigaya" not in strings(s)
+
+
+def test_commands_to_sdf_one_command_then_two_after_operation_approved():
+    s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"])
+    assert strings(s) == ["no more commands", "SDF at Waseda: evacuation/investigation"]
+    s.apply_action("SDF at Waseda: evacuation/investigation")
+    d = data(s)
+    assert d["cit"][SQ["Waseda"]] == 1 and d["fund_pool"] == 9 and d["defense"][0] == 1
+    # investigation around Waseda: Ikebukuro (value-3 tile), Waseda (omen: never), Ueno (omen),
+    # Shinjuku (omen), Ichigaya (A-1a)
+    assert strings(s) == ["take the tile on Ikebukuro", "take the tile on Ichigaya"]
+    s.apply_action("take the tile on Ikebukuro")
+    assert data(s)["inv"] == 3 and data(s)["slot"] == 1
+    s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"], inv=8,
+                    base={SQ["Waseda"]: 0}, base_stock=3)
+    s.apply_action("SDF at Waseda: base construction")
+    d = data(s)
+    assert d["base"][SQ["Waseda"]] == 1 and d["fund_pool"] == 8
+    assert strings(s) == ["no more commands", "SDF at Waseda: evacuation/investigation"]
+
+
+def test_special_frozen_shell_needs_vulcanus_adjacent():
+    s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
+                    sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1})
+    assert "SDF at Harajuku: special frozen shell" in strings(s)
+    s.apply_action("SDF at Harajuku: special frozen shell")
+    d = data(s)
+    assert d["defense"][27:30] == [4, 4, 4] and d["attack_left"] == 7 and d["fund_pool"] == 7
+
+
+def test_mobilization_places_a_unit_per_base():
+    s = human_round(["Mobilization", "Movement of citizens", "Movement of SDFs"])
+    assert strings(s)[0] == "stop mobilizing" and len(strings(s)) == 5
+    s.apply_action("mobilize an SDF at Kasumigaseki")
+    assert not any("at Kasumigaseki" in t for t in strings(s))
+    s.apply_action("mobilize a fire brigade at Waseda")
+    d = data(s)
+    assert d["sdf"][SQ["Kasumigaseki"]] == 1 and d["fb"][SQ["Waseda"]] == 1 and d["fund_pool"] == 6
+
+
+def test_fire_helicopter_flies_anywhere_and_puts_out_lava():
+    s = human_round(["Fire helicopter", "Movement of citizens", "Movement of SDFs"],
+                    lava={SQ["Shinagawa"]: 3})
+    s.apply_action("fire helicopter from Kasumigaseki")
+    assert len(strings(s)) == 18
+    s.apply_action("fly to Shinagawa")
+    d = data(s)
+    assert d["fb"][SQ["Shinagawa"]] == 1 and d["lava"][SQ["Shinagawa"]] == 2 and d["fund_pool"] == 10
+    s = human_round(["Fire helicopter", "Movement of citizens", "Movement of SDFs"],
+                    lava={SQ["Shinagawa"]: 3}, inv=10)
+    s.apply_actions(["fire helicopter from Kasumigaseki", "fly to Shinagawa"])
+    assert data(s)["lava"][SQ["Shinagawa"]] == 1      # Additional: one more
+
+
+def test_large_penetration_shell_attacks_and_kills_at_vulcanus():
+    s = human_round(["Movement of citizens", "Movement of fire brigades", "Movement of SDFs"],
+                    ["Large penetration shell", "Movement of citizens", "Fire fighting"])
+    s.apply_action("stop moving")
+    assert strings(s) == ["hold fire", "fire the shell"]
+    s.apply_action("fire the shell")
+    d = data(s)
+    assert d["attack_left"] == 7 and d["fund_pool"] == 7
+    assert d["cit"][SQ["Shibuya"]] == 0 and d["vip"][SQ["Shibuya"]] == 0 and d["damage"][:3] == [1, 1, 2]
+    s = human_round(["Movement of citizens", "Movement of fire brigades", "Movement of SDFs"],
+                    ["Large penetration shell", "Movement of citizens", "Fire fighting"], inv=10)
+    s.apply_actions(["stop moving", "fire two shells"])
+    d = data(s)
+    assert d["attack_left"] == 6 and d["fund_pool"] == 4 and d["defense"][24:30] == [4] * 6
+
+
+def test_research_progresses_three_from_a_tile_near_a_base():
+    s = human_round(["Research", "Movement of citizens", "Movement of SDFs"],
+                    setup={"roles": ("Research Director", "Chief of Staff")})
+    opts = strings(s)
+    assert "research the tile on Ichigaya" in opts and "research the tile on Ginza" not in opts
+    s.apply_action("research the tile on Ichigaya")          # a value-1 tile
+    d = data(s)
+    assert d["inv"] == 3 and d["budget"] == 0
+    s = human_round(["Research", "Movement of citizens", "Movement of SDFs"], inv=10,
+                    setup={"roles": ("Research Director", "Chief of Staff")})
+    s.apply_action("research the tile on Ginza")             # Additional: anywhere
+    d = data(s)
+    assert d["inv"] == 12 and d["budget"] == 1 and d["attack_left"] == 7   # last square
+
+
+def test_investigation_track_end_gives_one_attack_tile_once():
+    s = human_round(["Research", "Movement of citizens", "Movement of SDFs"], inv=11,
+                    inv_attack_done=0, setup={"roles": ("Research Director", "Chief of Staff")})
+    s.apply_action("research the tile on Ichigaya")
+    assert data(s)["attack_left"] == 7 and data(s)["inv"] == 12
+    s = human_round(["Research", "Movement of citizens", "Movement of SDFs"], inv=12,
+                    inv_attack_done=1, setup={"roles": ("Research Director", "Chief of Staff")})
+    s.apply_action("research the tile on Ichigaya")
+    assert data(s)["attack_left"] == 8
+
+
+def test_continuation_applies_the_card_before_or_after():
+    roles = {"roles": ("Chief Cabinet Secretary", "Chief of Staff")}
+    s = human_round(["Movement of citizens", "Continuation", "Movement of SDFs"],
+                    ["Movement of fire brigades", "Fire fighting", "Mobilization"], setup=roles)
+    s.apply_action("stop moving")             # H1
+    s.apply_action("stop moving")             # H2 (B's Movement of fire brigades)
+    for _ in range(5):                        # K1: Roar
+        if data(s)["slot"] == 3:
+            break
+        s.apply_action(strings(s)[-1] if "stop roaring" in strings(s) else strings(s)[0])
+    assert data(s)["slot"] == 3 and strings(s) == ["continue the card before", "continue the card after"]
+    s.apply_action("continue the card after")  # H4: B's Fire fighting, revealed now
+    view = s.observation_string(0)
+    assert "H4 B:Fire fighting" in view and "H4 B:Fire fighting (face down)" not in view
+    s = human_round(["Movement of citizens", "Continuation", "Movement of SDFs"],
+                    ["Movement of fire brigades", "Fire fighting", "Mobilization"], setup=roles)
+    s.apply_actions(["stop moving", "stop moving"])
+    for _ in range(5):
+        if data(s)["slot"] == 3:
+            break
+        s.apply_action(strings(s)[-1] if "stop roaring" in strings(s) else strings(s)[0])
+    s.apply_action("continue the card before")   # H2: B's Movement of fire brigades again
+    assert strings(s)[1].startswith("move fire brigade") and s.current_player() == 1
+
+
+def test_continuation_additional_applies_both():
+    roles = {"roles": ("Chief Cabinet Secretary", "Chief of Staff")}
+    s = human_round(["Movement of citizens", "Continuation", "Movement of SDFs"],
+                    ["Movement of fire brigades", "Mobilization", "Fire fighting"], setup=roles, inv=10)
+    s.apply_actions(["stop moving", "stop moving"])
+    for _ in range(5):
+        if data(s)["slot"] == 3:
+            break
+        s.apply_action(strings(s)[-1] if "stop roaring" in strings(s) else strings(s)[0])
+    s.apply_action("continue both cards")
+    assert strings(s)[1].startswith("move fire brigade")
+    s.apply_action("stop moving")
+    assert strings(s)[0] == "stop mobilizing"
+
+
+def test_key_icons_apply_from_the_next_card():
+    # inv reaches 4 during H1's command: H1's own card is unaffected, H4's Fire fighting has it
+    s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
+                    ["Movement of fire brigades", "Fire fighting", "Mobilization"],
+                    inv=1, lava={SQ["Ichigaya"]: 2})
+    s.apply_action("SDF at Waseda: evacuation/investigation")
+    s.apply_action("take the tile on Ikebukuro")     # value 3: inv 4
+    assert data(s)["inv"] == 4
+    to_slot(s, 4)
+    assert "base at Waseda puts out lava in Ichigaya" in strings(s)
+
+
+# ------------------------------------------------------------------ tracks and victory
+def test_markers_fill_from_the_top_left_and_tiles_from_the_right():
+    s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
+                    sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1},
+                    defense=[1, 1, 1, 1] + [0] * 26)
+    s.apply_action("SDF at Harajuku: special frozen shell")
+    d = data(s)
+    assert d["defense"][:5] == [1, 1, 1, 1, 0] and d["defense"][27:] == [4, 4, 4]
+    s2 = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
+                     sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1},
+                     defense=[1] * 26 + [0, 0, 0, 0])
+    s2.apply_action("SDF at Harajuku: special frozen shell")
+    d = data(s2)
+    # no whole column left: the tile fills the rest of the rightmost column with room (V3)
+    assert d["defense"][26:] == [0, 4, 4, 4]
+
+
+def test_full_defense_track_wins_for_the_humans_after_the_effect():
+    s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
+                    sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1},
+                    defense=[1] * 27 + [0, 0, 0])
+    s.apply_action("SDF at Harajuku: special frozen shell")
+    assert s.is_terminal() and s.returns() == [0.0, 1.0]
+
+
+def test_full_damage_track_wins_for_the_kaiju():
+    s = kaiju_round(["Trampling", "Roar", "Lava flow"], damage=[1] * 37 + [0, 0, 0])
+    s.apply_action("kill all citizens here")
+    assert s.is_terminal() and s.returns() == [1.0, 0.0]
+
+
+def test_both_tracks_full_from_one_effect_is_a_kaiju_win():
+    s = human_round(["Movement of citizens", "Movement of fire brigades", "Movement of SDFs"],
+                    ["Large penetration shell", "Movement of citizens", "Fire fighting"],
+                    defense=[1] * 27 + [0, 0, 0], damage=[1] * 37 + [0, 0, 0])
+    s.apply_actions(["stop moving", "fire the shell"])
+    assert s.is_terminal() and s.returns() == [1.0, 0.0]      # V22
+
+
+@pytest.mark.parametrize("damage, winner", [(29, 1), (30, 0), (31, 0)])
+def test_round_six_comparison_and_tie_rule(damage, winner):
+    # the last round's Base phase evacuates 2 (defense 18 -> 20: 10 empty) against 11/10/9
+    # empty damage cells: fewer empty cells wins, a tie goes to the Kaiju (V20)
+    s = setup_default(turn_cap=1)
+    plan(s, [PASSIVE, PASSIVE], ["Moving underground", "Moving underground", "Roar"])
+    to_slot(s, 2)
+    s.apply_action("tunnel to Ebisu")
+    for _ in range(300):
+        if data(s)["pc"] >= 10:
+            break
+        passive_step(s)
+    s = with_data(s, defense=[1] * 18 + [0] * 12, damage=[1] * damage + [0] * (40 - damage))
+    while not s.is_terminal():
+        passive_step(s)
+    d = data(s)
+    assert d["defense"].count(0) == 10 and d["damage"].count(0) == 40 - damage
+    assert s.returns() == ([0.0, 1.0] if winner else [1.0, 0.0])
+
+
+def test_turn_cap_six_is_the_whole_game_and_ends_it():
+    s = setup_default(turn_cap=2)
+    rng_moves = 0
+    while not s.is_terminal():
+        passive_step(s)
+        rng_moves += 1
+    assert data(s)["round"] == 2

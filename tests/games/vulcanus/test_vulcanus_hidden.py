@@ -1,0 +1,181 @@
+"""H: hidden information (GAPS 1.2): hands, planned cards, deck orders, bonus tiles; resample,
+action keys, observations and JSON validation."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from vulcanus_helpers import data, draw_wanted, plan, random_step, setup_default, with_data
+from vsai.core.registry import load_game
+
+A_CARDS = ["Fire fighting", "Movement of citizens", "Commands to SDF"]
+B_CARDS = ["Mobilization", "Large penetration shell", "Fire fighting"]
+
+
+def swap_types(state, c1: int, c2: int):
+    """A copy with the identities of cards c1 and c2 exchanged (JSON edit)."""
+    d = data(state)
+    t1, t2 = d["ctype"][c1], d["ctype"][c2]
+    return with_data(state, ctype={c1: t2, c2: t1})
+
+
+def views(state):
+    return [(state.observation_string(p), state.observation_tensor(p).tobytes())
+            for p in range(state.num_players())]
+
+
+def test_draws_are_hidden_from_everyone_but_the_holder():
+    s = setup_default(players=4)
+    outcomes = [a for a, _ in s.chance_outcomes()]
+    assert len(outcomes) > 1
+    for observer in (0, 2, 3):
+        assert len({s.action_key(observer, a) for a in outcomes}) == 1
+    assert len({s.action_key(1, a) for a in outcomes}) == len(outcomes)
+
+
+def test_planned_cards_are_hidden_from_the_other_seats():
+    s = setup_default(players=4)
+    draw_wanted(s, ["Fire fighting", "Movement of citizens"])
+    places = [a for a in s.legal_actions() if s.action_to_string(a).startswith("plan")]
+    for observer in (0, 2, 3):
+        assert len({s.action_key(observer, a) for a in places}) == 1
+    one, two = s.clone(), s.clone()
+    one.apply_action("plan Fire fighting")
+    two.apply_action("plan Movement of citizens")
+    for observer in (0, 2, 3):
+        assert one.observation_string(observer) == two.observation_string(observer)
+        assert (one.observation_tensor(observer) == two.observation_tensor(observer)).all()
+    assert one.observation_string(1) != two.observation_string(1)
+
+
+def test_a_human_hand_is_hidden_from_the_kaiju_and_the_other_humans():
+    s = setup_default(players=4)
+    draw_wanted(s, ["Fire fighting", "Movement of citizens"])
+    d = data(s)
+    hand = [c for c in range(9) if d["zone"][c] == 2]
+    deck = [c for c in range(9) if d["zone"][c] == 1 and d["ctype"][c] != d["ctype"][hand[0]]]
+    other = swap_types(s, hand[0], deck[0])
+    before, after = views(s), views(other)
+    for observer in (0, 2, 3):
+        assert before[observer] == after[observer]
+    assert before[1] != after[1]
+
+
+def test_the_kaiju_hand_and_plan_are_hidden_from_the_humans():
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], [])
+    draw_wanted(s, ["Walk", "Roar"])
+    d = data(s)
+    hand = [c for c in range(27, 39) if d["zone"][c] == 2]
+    deck = [c for c in range(27, 39) if d["zone"][c] == 1 and d["ctype"][c] != d["ctype"][hand[0]]]
+    other = swap_types(s, hand[0], deck[0])
+    assert views(s)[1] == views(other)[1] and views(s)[0] != views(other)[0]
+    places = [a for a in s.legal_actions() if s.action_to_string(a).startswith("plan")]
+    assert len({s.action_key(1, a) for a in places}) == 1
+
+
+def test_executed_cards_become_public():
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
+    view = s.observation_string(0)
+    assert "H1 A:Fire fighting" in view and "H3 A:face down" in view and "K1 K:face down" in s.observation_string(1)
+
+
+def test_bonus_tiles_are_the_kaijus_until_declared():
+    game = load_game("vulcanus")
+    s = game.new_initial_state()
+    while s.action_to_string(s.chance_outcomes()[0][0]).startswith("tile"):
+        s.apply_action(s.chance_outcomes()[0][0])
+    outcomes = [a for a, _ in s.chance_outcomes()]
+    assert len({s.action_key(1, a) for a in outcomes}) == 1      # the draw is hidden
+    assert len({s.action_key(0, a) for a in outcomes}) == len(outcomes)
+    for _ in range(4):
+        s.apply_action(s.chance_outcomes()[0][0])
+    drops = s.legal_actions()
+    assert len({s.action_key(1, a) for a in drops}) == 1
+    s.apply_action(drops[0])
+    d = data(s)
+    held = [t for t in range(8) if d["bonus_loc"][t] == 1]
+    box = [t for t in range(8) if d["bonus_loc"][t] == 0]
+    other = with_data(s, bonus_loc={held[0]: 0, box[0]: 1})
+    assert s.observation_string(1) == other.observation_string(1)
+    assert (s.observation_tensor(1) == other.observation_tensor(1)).all()
+    assert s.observation_string(0) != other.observation_string(0)
+
+
+def test_resample_keeps_the_view_and_legal_actions_and_varies_the_rest():
+    rng = random.Random(5)
+    for players in (2, 3, 4):
+        game = load_game("vulcanus", players=players)
+        s = game.new_initial_state()
+        varied = 0
+        for step in range(600):
+            if s.is_terminal():
+                break
+            if step % 7 == 0:
+                for p in range(players):
+                    other = s.resample(p, seed=step)
+                    assert other.observation_string(p) == s.observation_string(p)
+                    assert (other.observation_tensor(p) == s.observation_tensor(p)).all()
+                    if s.current_player() == p:
+                        assert other.legal_actions() == s.legal_actions()
+                    # the redrawn state is a legal state of the game (JSON validation)
+                    assert game.state_from_json(other.to_json()) == other
+                    varied += other != s
+            random_step(s, rng)
+        assert varied > 0
+
+
+def test_resample_depends_only_on_what_the_seat_saw():
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
+    twin = s.resample(1, seed=3)
+    assert twin != s
+    assert s.resample(1, seed=9) == twin.resample(1, seed=9)
+
+
+def test_resample_never_changes_public_or_own_cards():
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
+    d = data(s)
+    for seed in range(20):
+        o = data(s.resample(1, seed))
+        assert o["ctype"][:27] == d["ctype"][:27]                    # H1 holds A and B
+        for c in range(27, 39):
+            if d["blk"][c] == -1:
+                assert o["ctype"][c] == d["ctype"][c]                 # executed: public
+        assert sorted(o["ctype"][27:]) == sorted(d["ctype"][27:])
+        o0 = data(s.resample(0, seed))
+        assert o0["ctype"][27:] == d["ctype"][27:] and o0["bonus_loc"] == d["bonus_loc"]
+
+
+def test_json_round_trip_is_exact():
+    s = setup_default(players=3)
+    plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
+    game = load_game("vulcanus", players=3)
+    again = game.state_from_json(s.to_json())
+    assert again == s and again.to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"fb_stock": 3}, "fire brigades"),
+    ({"fund_pool": 11}, "funds"),
+    ({"ctype": {0: 6}}, "does not hold its cards"),
+    ({"bonus_loc": {0: 3}}, "declared"),
+    ({"slot_card": {1: 5}}, "slot"),
+    ({"role": {1: 0}}, "role"),
+    ({"stage": 36}, "nobody won"),
+    ({"blk": {0: 30}}, "block"),
+])
+def test_inconsistent_json_is_refused_with_a_clear_error(change, message):
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
+    with pytest.raises(ValueError, match=message):
+        with_data(s, **change)
+    game = load_game("vulcanus")
+    bad = json.loads(s.to_json())
+    bad["state"]["cit"] = "many"
+    with pytest.raises(ValueError, match="cit"):
+        game.state_from_json(json.dumps(bad))

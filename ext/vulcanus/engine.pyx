@@ -262,6 +262,16 @@ cdef class VulcanusState(State):
                     raise ValueError("vulcanus state: a deck layer is newer than the deck")
                 if d.blk[c] != KNOWN and not f <= d.blk[c] < f + size:
                     raise ValueError("vulcanus state: a knowledge block spans two decks")
+                if d.grp[c] >= 0 and (not f <= d.grp[c] < f + size or d.blk[c] == KNOWN):
+                    raise ValueError("vulcanus state: a reservation group is malformed")
+                if d.rtype[c] >= 0 and d.grp[c] < 0:
+                    raise ValueError("vulcanus state: a reserved card type outside a reservation group")
+            for g in {d.grp[c] for c in range(f, f + size) if d.grp[c] >= 0}:
+                members = [c for c in range(f, f + size) if d.grp[c] == g]
+                held = sorted(d.ctype[c] for c in members)
+                for t in {d.rtype[c] for c in members if d.rtype[c] >= 0}:
+                    if sum(1 for c in members if d.rtype[c] == t) > held.count(t):
+                        raise ValueError("vulcanus state: a reservation group lacks a card it must hold")
             if (st == ST_PLAN or st == ST_KPLAN or st == ST_DRAW) and dk == d.draw_deck:
                 pass
             elif count_zone(d, dk, Z_HAND) or count_zone(d, dk, Z_MARKED):

@@ -194,6 +194,8 @@ ctypedef struct VulData:
     int zone[39]
     int pos[39]
     int blk[39]             # public knowledge block (KNOWN or a block id)
+    int grp[39]             # reservation group (an entity index) or -1 (perfect recall, X4)
+    int rtype[39]           # a type reserved in the card's group, or -1
     int next_layer[4]
     int slot_card[9]
     # planning
@@ -493,11 +495,36 @@ cdef int card_effect(VulData* d, int c) noexcept nogil:
 cdef void merge_for_draw(VulData* d, int dk, int layer) noexcept nogil:
     """A hidden draw from `layer`: nobody but the owner knows which of the layer's cards went
     to the hand, so the layer, the hand and everything sharing a block with them become one
-    public block (resample shuffles card identities within a block only)."""
+    public block (resample shuffles card identities within a block only). Face-up cards in
+    the layer (executed last round) lose their place but not their identity: they stay
+    reserved to the layer's cards, wherever those go (X4). Reservation groups that touch the
+    layer are merged with it: a weaker but still implied constraint, since reserved cards are
+    distinct physical cards."""
     cdef int c, c2, f = deck_first(dk), e = deck_first(dk) + deck_size(dk), b, target = 1000
+    cdef bint known_in_layer = False
     cdef char mark[39]
+    cdef char touched[39]
     for c in range(NCARDS):
         mark[c] = 0
+        touched[c] = 0
+    for c in range(f, e):
+        if d.zone[c] == Z_DECK and d.pos[c] == layer and d.blk[c] == KNOWN:
+            known_in_layer = True
+    if known_in_layer:
+        for c in range(f, e):
+            if d.zone[c] == Z_DECK and d.pos[c] == layer:
+                if d.grp[c] >= 0:
+                    touched[d.grp[c]] = 1
+        for c in range(f, e):
+            if (d.zone[c] == Z_DECK and d.pos[c] == layer) or (d.grp[c] >= 0 and touched[d.grp[c]]):
+                if c < target:
+                    target = c
+        for c in range(f, e):
+            if (d.zone[c] == Z_DECK and d.pos[c] == layer) or (d.grp[c] >= 0 and touched[d.grp[c]]):
+                if d.zone[c] == Z_DECK and d.pos[c] == layer and d.blk[c] == KNOWN:
+                    d.rtype[c] = d.ctype[c]
+                d.grp[c] = target
+        target = 1000
     for c in range(f, e):
         if (d.zone[c] == Z_DECK and d.pos[c] == layer) or d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED:
             mark[c] = 1
@@ -516,7 +543,39 @@ cdef void merge_for_draw(VulData* d, int dk, int layer) noexcept nogil:
 
 
 cdef void reveal_card(VulData* d, int c) noexcept nogil:
+    """Card c is shown: its identity is public; if it belonged to a reservation group, the
+    group's reserved types lose one of its type (it may have been the reserved card) and c
+    leaves the group, handing any reservation it carried to another member."""
+    cdef int g = d.grp[c], t = d.ctype[c], e, f, n, left = 0
+    if d.blk[c] == KNOWN:
+        return
     d.blk[c] = KNOWN
+    if g < 0:
+        return
+    f = deck_first(deck_of(c))
+    n = deck_size(deck_of(c))
+    if d.rtype[c] != t:
+        for e in range(f, f + n):
+            if d.grp[e] == g and d.rtype[e] == t:
+                d.rtype[e] = d.rtype[c]         # the carried reservation moves to e (or clears)
+                d.rtype[c] = -1
+                break
+    if d.rtype[c] == t:
+        d.rtype[c] = -1
+    if d.rtype[c] >= 0:                         # a reservation of another type: hand it over
+        for e in range(f, f + n):
+            if e != c and d.grp[e] == g and d.rtype[e] < 0 and d.blk[e] != KNOWN:
+                d.rtype[e] = d.rtype[c]
+                break
+        d.rtype[c] = -1
+    d.grp[c] = -1
+    for e in range(f, f + n):
+        if d.grp[e] == g and d.rtype[e] >= 0:
+            left += 1
+    if left == 0:                               # nothing reserved any more: dissolve
+        for e in range(f, f + n):
+            if d.grp[e] == g:
+                d.grp[e] = -1
 
 
 # ---------------------------------------------------------------- set-up
@@ -550,6 +609,9 @@ cdef void init_data(VulData* d, int players, int turn_cap, int disaster) noexcep
         d.eff_q[i] = -1
     for i in range(NSLOTS):
         d.slot_card[i] = -1
+    for c in range(NCARDS):
+        d.grp[c] = -1
+        d.rtype[c] = -1
     for dk in range(4):
         d.next_layer[dk] = 1
         if dk < 3 and dk >= d.ngroups:

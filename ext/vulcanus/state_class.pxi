@@ -10,16 +10,19 @@ cdef inline void shuffle_ints(int* a, int k, Rng* rng) noexcept nogil:
 
 
 cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
-    """Redraw what seat p cannot see (GAPS 1.2): the identities of the cards of every deck p
-    does not hold, shuffled within their public knowledge blocks (hands, set-aside and
-    discarded cards, face-down planned cards and unordered deck layers), and, for a Human
-    seat, which undeclared destruction bonus tiles the Kaiju holds, saw or never drew."""
-    cdef int dk, c, c2, f, e, k, b
+    """Redraw what seat p cannot see (GAPS 1.2): the identities of the hidden cards of every
+    deck p does not hold (hands, set-aside and discarded cards, face-down planned cards,
+    unordered deck layers), keeping each reservation group's reserved types among its
+    members (cards once seen face up, X4); and, for a Human seat, which undeclared destruction
+    bonus tiles the Kaiju holds, saw or never drew. The draw starts from a canonical order,
+    so it depends only on what p saw."""
+    cdef int dk, c, c2, f, e, k, nh, nr, i, j, g
     cdef int ids[12]
     cdef int types[12]
-    cdef char done[39]
-    for c in range(NCARDS):
-        done[c] = 0
+    cdef int pool[12]
+    cdef int members[12]
+    cdef int newt[39]
+    cdef int cnt[8]
     for dk in range(4):
         if dk < 3 and dk >= d.ngroups:
             continue
@@ -27,21 +30,46 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
             continue
         f = deck_first(dk)
         e = f + deck_size(dk)
+        for i in range(8):
+            cnt[i] = 0
+        nh = 0
         for c in range(f, e):
-            if done[c] or d.blk[c] == KNOWN:
-                continue
-            b = d.blk[c]
+            newt[c] = -1
+            if d.blk[c] != KNOWN:
+                ids[nh] = c
+                cnt[d.ctype[c]] += 1
+                nh += 1
+        # the reserved types first, each group's on random distinct members
+        for g in range(f, e):
             k = 0
+            nr = 0
             for c2 in range(f, e):
-                if d.blk[c2] == b:
-                    ids[k] = c2
-                    types[k] = d.ctype[c2]
-                    done[c2] = 1
+                if d.grp[c2] == g and d.blk[c2] != KNOWN:
+                    members[k] = c2
                     k += 1
-            sort_ints(types, k)         # the draw depends on the public multiset only
-            shuffle_ints(types, k, rng)
-            for c2 in range(k):
-                d.ctype[ids[c2]] = types[c2]
+                    if d.rtype[c2] >= 0:
+                        types[nr] = d.rtype[c2]
+                        nr += 1
+            sort_ints(types, nr)
+            shuffle_ints(members, k, rng)
+            for i in range(nr):
+                if i < k:
+                    newt[members[i]] = types[i]
+                    cnt[types[i]] -= 1
+        # the rest of the hidden cards, shuffled over the other hidden places
+        k = 0
+        for i in range(8):
+            for j in range(cnt[i]):
+                pool[k] = i
+                k += 1
+        shuffle_ints(pool, k, rng)
+        j = 0
+        for i in range(nh):
+            c = ids[i]
+            if newt[c] < 0:
+                newt[c] = pool[j]
+                j += 1
+            d.ctype[c] = newt[c]
     if p != 0:
         k = 0
         for c in range(NBONUS):
@@ -133,7 +161,7 @@ _FIELDS = {
     "lava_out": (0, 0, 10000), "pending_evo": (0, 0, 5), "evolved": (6, 0, 1), "full": (0, 0, 1),
     "adv_left": (2, 0, 4), "ev_kind": (6, -1, 2), "bonus_loc": (8, 0, 4), "bonus_drawn": (0, 0, 4),
     "role": (3, -1, 3), "perm": (3, 0, 2), "ctype": (39, 0, 6), "zone": (39, 0, 5), "pos": (39, 0, 1000),
-    "blk": (39, -1, 38), "next_layer": (4, 1, 1000), "slot_card": (9, -1, 38),
+    "blk": (39, -1, 38), "grp": (39, -1, 38), "rtype": (39, -1, 6), "next_layer": (4, 1, 1000), "slot_card": (9, -1, 38),
     "group_i": (0, 0, 3), "draw_deck": (0, 0, 3), "draw_left": (0, 0, 12), "placed": (0, 0, 3),
     "slot": (0, 0, 9), "actor": (0, 0, 3), "eff_q": (3, -1, E_KAIJU + 5), "eff_addq": (3, 0, 1),
     "eff_n": (0, 0, 3), "eff_i": (0, 0, 3), "eff_add": (0, 0, 1), "u_ff": (0, 0, 1),

@@ -179,3 +179,26 @@ def test_inconsistent_json_is_refused_with_a_clear_error(change, message):
     bad["state"]["cit"] = "many"
     with pytest.raises(ValueError, match="cit"):
         game.state_from_json(json.dumps(bad))
+
+
+def test_cards_seen_face_up_stay_among_the_cards_of_their_layer():
+    # Round 1's executed cards go under A's deck; round 2 draws into that layer: the others no
+    # longer know where those cards are, only that they are among that layer's cards (X4)
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
+    while data(s)["round"] == 1:
+        if s.is_chance_node():
+            s.apply_action(s.chance_outcomes()[0][0])
+        else:
+            legal = s.legal_action_strings()
+            stop = [t for t in legal if t.startswith(("stop", "no more", "hold", "declare nothing"))]
+            s.apply_action(stop[0] if stop else legal[0])
+    draw_wanted(s, [])
+    d = data(s)
+    layer1 = [c for c in range(9) if d["grp"][c] >= 0]
+    assert len(layer1) == 6 and sorted(d["rtype"][c] for c in layer1 if d["rtype"][c] >= 0) == [0, 3, 4]
+    for seed in range(40):
+        o = data(s.resample(0, seed))
+        held = [o["ctype"][c] for c in layer1]
+        for t in (0, 3, 4):             # Movement of citizens, Fire fighting, Commands to SDF
+            assert t in held

@@ -213,6 +213,8 @@ cdef class VulcanusState(State):
             raise ValueError("vulcanus state: bases on the map and in stock must total 4")
         if d.fund_pool + d.fund_used + d.fund_stock != FUND_TOTAL:
             raise ValueError("vulcanus state: funds in the pool, used and in the stock must total 14")
+        if d.def_filled != track_filled(d.defense, DEF_CELLS) or d.dmg_filled != track_filled(d.damage, DMG_CELLS):
+            raise ValueError("vulcanus state: def_filled/dmg_filled do not count the filled track cells")
         attacks = sum(1 for x in d.defense[:30] if x == TC_ATTACK)
         if d.attack_left > NATTACK or (attacks == 0 and d.attack_left != NATTACK):
             raise ValueError("vulcanus state: attack tiles on the track and in the stock disagree")
@@ -260,8 +262,8 @@ cdef class VulcanusState(State):
                     raise ValueError("vulcanus state: a planned card and its slot disagree")
                 if z == Z_DECK and d.pos[c] >= d.next_layer[dk]:
                     raise ValueError("vulcanus state: a deck layer is newer than the deck")
-                if d.blk[c] != KNOWN and not f <= d.blk[c] < f + size:
-                    raise ValueError("vulcanus state: a knowledge block spans two decks")
+                if d.blk[c] != KNOWN and d.blk[c] != f:
+                    raise ValueError("vulcanus state: a hidden card outside its deck's knowledge block")
                 if d.grp[c] >= 0 and (not f <= d.grp[c] < f + size or d.blk[c] == KNOWN):
                     raise ValueError("vulcanus state: a reservation group is malformed")
                 if d.rtype[c] >= 0 and d.grp[c] < 0:

@@ -167,6 +167,8 @@ ctypedef struct VulData:
     # tracks and supplies
     int defense[30]
     int damage[40]
+    int def_filled          # filled cells of each track (kept with the cells)
+    int dmg_filled
     int attack_left
     int fund_pool
     int fund_used
@@ -310,16 +312,18 @@ cdef int track_filled(int* cells, int n) noexcept nogil:
     return k
 
 
-cdef void add_marker(int* cells, int rows, int code) noexcept nogil:
-    """Markers fill column by column from the left, top to bottom (V3)."""
+cdef int add_marker(int* cells, int rows, int code) noexcept nogil:
+    """Markers fill column by column from the left, top to bottom (V3). Returns the cells
+    filled (0 on a full track)."""
     cdef int i
     for i in range(10 * rows):
         if cells[i] == TC_EMPTY:
             cells[i] = code
-            return
+            return 1
+    return 0
 
 
-cdef void add_tile(int* cells, int rows, int code) noexcept nogil:
+cdef int add_tile(int* cells, int rows, int code) noexcept nogil:
     """A tile fills the rightmost wholly empty column, else what is left of the rightmost
     column with an empty cell (V3)."""
     cdef int col, r, empty
@@ -331,7 +335,7 @@ cdef void add_tile(int* cells, int rows, int code) noexcept nogil:
         if empty == rows:
             for r in range(rows):
                 cells[col * rows + r] = code
-            return
+            return rows
     for col in range(9, -1, -1):
         empty = 0
         for r in range(rows):
@@ -339,22 +343,23 @@ cdef void add_tile(int* cells, int rows, int code) noexcept nogil:
                 cells[col * rows + r] = code
                 empty += 1
         if empty:
-            return
+            return empty
+    return 0
 
 
 cdef inline void defense_marker(VulData* d, int code) noexcept nogil:
-    add_marker(d.defense, DEF_ROWS, code)
+    d.def_filled += add_marker(d.defense, DEF_ROWS, code)
 
 
 cdef inline void damage_marker(VulData* d, int code) noexcept nogil:
-    add_marker(d.damage, DMG_ROWS, code)
+    d.dmg_filled += add_marker(d.damage, DMG_ROWS, code)
 
 
 cdef void attack_tile(VulData* d) noexcept nogil:
     """An attack tile from the stock onto the Defense track; none left: nothing (V22)."""
-    if d.attack_left > 0 and track_filled(d.defense, DEF_CELLS) < DEF_CELLS:
+    if d.attack_left > 0 and d.def_filled < DEF_CELLS:
         d.attack_left -= 1
-        add_tile(d.defense, DEF_ROWS, TC_ATTACK)
+        d.def_filled += add_tile(d.defense, DEF_ROWS, TC_ATTACK)
 
 
 cdef int take_pool_lava(VulData* d) noexcept nogil:
@@ -494,52 +499,35 @@ cdef int card_effect(VulData* d, int c) noexcept nogil:
 
 cdef void merge_for_draw(VulData* d, int dk, int layer) noexcept nogil:
     """A hidden draw from `layer`: nobody but the owner knows which of the layer's cards went
-    to the hand, so the layer, the hand and everything sharing a block with them become one
-    public block (resample shuffles card identities within a block only). Face-up cards in
-    the layer (executed last round) lose their place but not their identity: they stay
-    reserved to the layer's cards, wherever those go (X4). Reservation groups that touch the
-    layer are merged with it: a weaker but still implied constraint, since reserved cards are
-    distinct physical cards."""
-    cdef int c, c2, f = deck_first(dk), e = deck_first(dk) + deck_size(dk), b, target = 1000
+    to the hand. All hidden cards of a deck form one public block (blk = the deck's first
+    index: every hidden card was hidden in the same way, X3), so resample may exchange them;
+    face-up cards in the layer (executed last round) lose their place but not their identity:
+    they stay reserved to the layer's cards, wherever those go (X4). Reservation groups that
+    touch the layer are merged with it: a weaker but still implied constraint, since reserved
+    cards are distinct physical cards."""
+    cdef int c, f = deck_first(dk), e = deck_first(dk) + deck_size(dk), target = 1000
     cdef bint known_in_layer = False
-    cdef char mark[39]
     cdef char touched[39]
-    for c in range(NCARDS):
-        mark[c] = 0
-        touched[c] = 0
     for c in range(f, e):
+        touched[c] = 0
         if d.zone[c] == Z_DECK and d.pos[c] == layer and d.blk[c] == KNOWN:
             known_in_layer = True
-    if known_in_layer:
-        for c in range(f, e):
-            if d.zone[c] == Z_DECK and d.pos[c] == layer:
-                if d.grp[c] >= 0:
-                    touched[d.grp[c]] = 1
-        for c in range(f, e):
-            if (d.zone[c] == Z_DECK and d.pos[c] == layer) or (d.grp[c] >= 0 and touched[d.grp[c]]):
-                if c < target:
-                    target = c
-        for c in range(f, e):
-            if (d.zone[c] == Z_DECK and d.pos[c] == layer) or (d.grp[c] >= 0 and touched[d.grp[c]]):
-                if d.zone[c] == Z_DECK and d.pos[c] == layer and d.blk[c] == KNOWN:
-                    d.rtype[c] = d.ctype[c]
-                d.grp[c] = target
-        target = 1000
+    if not known_in_layer:
+        return
     for c in range(f, e):
-        if (d.zone[c] == Z_DECK and d.pos[c] == layer) or d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED:
-            mark[c] = 1
+        if d.zone[c] == Z_DECK and d.pos[c] == layer:
+            if d.grp[c] >= 0:
+                touched[d.grp[c]] = 1
     for c in range(f, e):
-        if mark[c] and d.blk[c] != KNOWN:
-            b = d.blk[c]
-            for c2 in range(f, e):
-                if d.blk[c2] == b:
-                    mark[c2] = 1
+        if (d.zone[c] == Z_DECK and d.pos[c] == layer) or (d.grp[c] >= 0 and touched[d.grp[c]]):
+            if c < target:
+                target = c
     for c in range(f, e):
-        if mark[c] and c < target:
-            target = c
-    for c in range(f, e):
-        if mark[c]:
-            d.blk[c] = target
+        if (d.zone[c] == Z_DECK and d.pos[c] == layer) or (d.grp[c] >= 0 and touched[d.grp[c]]):
+            if d.zone[c] == Z_DECK and d.pos[c] == layer and d.blk[c] == KNOWN:
+                d.rtype[c] = d.ctype[c]
+                d.blk[c] = f
+            d.grp[c] = target
 
 
 cdef void reveal_card(VulData* d, int c) noexcept nogil:
@@ -688,8 +676,8 @@ cdef void omen_swap(VulData* d) noexcept nogil:
 cdef void finish(VulData* d) noexcept nogil:
     """Game end (V3, V20, V22): a full Damage track wins for the Kaiju (also when both are
     full); a full Defense track for the Humans; else fewer empty cells wins, ties the Kaiju."""
-    cdef int def_empty = DEF_CELLS - track_filled(d.defense, DEF_CELLS)
-    cdef int dmg_empty = DMG_CELLS - track_filled(d.damage, DMG_CELLS)
+    cdef int def_empty = DEF_CELLS - d.def_filled
+    cdef int dmg_empty = DMG_CELLS - d.dmg_filled
     if dmg_empty == 0:
         d.winner = 0
     elif def_empty == 0:
@@ -775,7 +763,7 @@ cdef void proceed(VulData* d) noexcept nogil:
     """Run the round flow until a decision or chance node (or the end)."""
     cdef int s, t, k, r
     while True:
-        if track_filled(d.defense, DEF_CELLS) == DEF_CELLS or track_filled(d.damage, DMG_CELLS) == DMG_CELLS:
+        if d.def_filled == DEF_CELLS or d.dmg_filled == DMG_CELLS:
             finish(d)           # V3: a full track ends the game once the effect resolved
             return
         if d.pending_evo > 0:   # V12: place the evolution tile at once
@@ -1248,16 +1236,27 @@ cdef int gen_legal_raw(VulData* d, int* out) noexcept nogil:
     if st == ST_PLAN or st == ST_KPLAN:
         dk = d.draw_deck
         f = deck_first(dk)
-        m = count_zone(d, dk, Z_MARKED)
-        for t in range(NHTYPES if dk != KDECK_ID else NKTYPES):
-            if m == 0 and count_type(d, dk, Z_HAND, t) > 0:
-                out[n] = A_PLACE + t
-                n += 1
+        for t in range(8):
+            opts[t] = 0
+        m = 0
+        k = 0
+        for c in range(f, f + deck_size(dk)):
+            if d.zone[c] == Z_HAND:
+                opts[d.ctype[c]] += 1
+            elif d.zone[c] == Z_MARKED:
+                m += 1
+            elif d.zone[c] == Z_DECK:
+                k += 1
+        if m == 0:
+            for t in range(8):
+                if opts[t] > 0:
+                    out[n] = A_PLACE + t
+                    n += 1
         if st == ST_PLAN:
             # V19: a redraw costs 1 fund and needs enough cards in the deck
-            if d.fund_pool >= 1 and m < count_zone(d, dk, Z_DECK):
+            if d.fund_pool >= 1 and m < k:
                 for t in range(NHTYPES):
-                    if count_type(d, dk, Z_HAND, t) > 0:
+                    if opts[t] > 0:
                         out[n] = A_MARK + t
                         n += 1
             if m > 0:
@@ -1715,7 +1714,7 @@ cdef void apply_move(VulData* d, int a) noexcept nogil:
         else:
             t = a - A_DECLARE
             d.bonus_loc[t] = B_DECLARED
-            add_tile(d.damage, DMG_ROWS, TC_BONUS + t)
+            d.dmg_filled += add_tile(d.damage, DMG_ROWS, TC_BONUS + t)
         proceed(d)
         return
     if st == ST_MOVE:

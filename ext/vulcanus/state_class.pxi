@@ -104,8 +104,8 @@ cdef int action_key(VulData* d, int observer, int a) noexcept nogil:
 cdef void evaluate_data(VulData* d, double* out) noexcept nogil:
     """The Kaiju's chance: a logistic of the difference of the tracks' empty cells (the
     round-6 comparison, V20), sharper as the game nears its end; the Humans share the rest."""
-    cdef int def_empty = DEF_CELLS - track_filled(d.defense, DEF_CELLS)
-    cdef int dmg_empty = DMG_CELLS - track_filled(d.damage, DMG_CELLS)
+    cdef int def_empty = DEF_CELLS - d.def_filled
+    cdef int dmg_empty = DMG_CELLS - d.dmg_filled
     cdef double x, pk
     cdef int p
     if d.stage == ST_END:
@@ -154,7 +154,8 @@ _FIELDS = {
     "cit": (18, 0, 200), "vip": (18, 0, 4), "lava": (18, 0, 400), "fb": (18, 0, FB_TOTAL),
     "sdf": (18, 0, SDF_TOTAL), "base": (18, 0, 1), "tile_at": (18, -1, NTILES - 1),
     "kpos": (0, -1, 17), "omen_sq": (0, -1, 17),
-    "defense": (30, 0, 4), "damage": (40, 0, TC_BONUS + 7), "attack_left": (0, 0, NATTACK),
+    "defense": (30, 0, 4), "damage": (40, 0, TC_BONUS + 7), "def_filled": (0, 0, 30),
+    "dmg_filled": (0, 0, 40), "attack_left": (0, 0, NATTACK),
     "fund_pool": (0, 0, FUND_TOTAL), "fund_used": (0, 0, FUND_TOTAL), "fund_stock": (0, 0, 4),
     "budget": (0, 0, 2), "inv": (0, 0, INV_MAX), "inv_attack_done": (0, 0, 1),
     "fb_stock": (0, 0, FB_TOTAL), "sdf_stock": (0, 0, SDF_TOTAL), "base_stock": (0, 0, BASE_TOTAL),

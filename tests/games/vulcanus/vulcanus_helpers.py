@@ -113,4 +113,7 @@ def with_data(state, **fields):
                 d["state"][key][i] = v
         else:
             d["state"][key] = value
+    # the filled-cell counters follow the tracks
+    d["state"]["def_filled"] = sum(1 for x in d["state"]["defense"] if x)
+    d["state"]["dmg_filled"] = sum(1 for x in d["state"]["damage"] if x)
     return game.state_from_json(json.dumps(d))

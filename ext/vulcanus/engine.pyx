@@ -528,6 +528,19 @@ cdef class VulcanusState(State):
             out.append(f"  {'base' if d.ctx == CTX_BASE else 'SDF'} at {SQUARE_NAMES[d.sub_sq]}")
         if st == ST_VICTIM:
             out.append(f"lava phase: {d.kills_left} deaths left in {SQUARE_NAMES[d.lava_sq]}")
+        if st == ST_FF:
+            used = [f"fire brigade {SQUARE_NAMES[s]} x{d.ff_fb[s]}" for s in range(NSQ) if d.ff_fb[s]]
+            used += [f"base {SQUARE_NAMES[s]}" for s in range(NSQ) if (d.ff_base >> s) & 1]
+            out.append("  acted: " + (", ".join(used) or "none"))
+        if st == ST_MOB:
+            out.append("  mobilized at: " + (", ".join(SQUARE_NAMES[s] for s in range(NSQ)
+                                                     if (d.mob_used >> s) & 1) or "none"))
+        if st == ST_CMD:
+            out.append("  commands given: " + (", ".join(COMMANDS[c] for c in range(3)
+                                                         if (d.cmd_used >> c) & 1) or "none"))
+        if d.pc == PC_BASE and st != ST_END:
+            out.append("  bases done: " + (", ".join(SQUARE_NAMES[s] for s in range(NSQ)
+                                                     if (d.base_done >> s) & 1) or "none"))
         return out
 
     def _effect_name(self, e) -> str:

@@ -202,3 +202,21 @@ def test_cards_seen_face_up_stay_among_the_cards_of_their_layer():
         held = [o["ctype"][c] for c in layer1]
         for t in (0, 3, 4):             # Movement of citizens, Fire fighting, Commands to SDF
             assert t in held
+
+
+def test_the_observation_determines_the_legal_actions():
+    # ISMCTS keys its nodes by the acting seat's information state: equal views must offer
+    # equal moves (e.g. which fire brigades already acted for this card is shown)
+    seen = {}
+    for players in (2, 3, 4):
+        game = load_game("vulcanus", players=players)
+        for seed in range(6):
+            rng = random.Random(seed)
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                p = s.current_player()
+                if p >= 0:
+                    for variant in (s, s.resample(p, seed)):
+                        key = (players, variant.information_state_string(p))
+                        assert seen.setdefault(key, variant.legal_actions()) == variant.legal_actions()
+                random_step(s, rng)

@@ -697,3 +697,13 @@ def test_turn_cap_six_is_the_whole_game_and_ends_it():
         passive_step(s)
         rng_moves += 1
     assert data(s)["round"] == 2
+
+
+def test_fire_fighting_remembers_which_brigades_acted():
+    s = human_round(["Fire fighting", "Movement of citizens", "Movement of SDFs"],
+                    lava={SQ["Tokyo"]: 3}, fb={SQ["Tokyo"]: 1}, fb_stock=1)
+    one, two = s.clone(), s.clone()
+    one.apply_action("fire brigade at Kasumigaseki puts out lava in Tokyo")
+    two.apply_action("fire brigade at Tokyo puts out lava in Tokyo")
+    assert data(one)["lava"] == data(two)["lava"] and one.legal_actions() != two.legal_actions()
+    assert one.observation_string(0) != two.observation_string(0)   # the view tells them apart

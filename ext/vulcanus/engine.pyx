@@ -433,6 +433,12 @@ cdef class VulcanusState(State):
                 text = ", ".join(seen + ([f"{unseen} unseen"] if unseen else []))
                 parts.append(f"{label}: {text}")
             lines.append(f"deck {self._deck_name(dk)} [{_seat_name(owner)}]: " + "; ".join(parts))
+            if viewer is not None and viewer != owner:
+                # perfect recall (X4): cards seen face up, now somewhere among a group of cards
+                for g in sorted({d.grp[c] for c in range(f, f + size) if d.grp[c] >= 0}):
+                    members = [c for c in range(f, f + size) if d.grp[c] == g]
+                    kept = sorted(self._card_name(dk, d.rtype[c]) for c in members if d.rtype[c] >= 0)
+                    lines.append(f"  seen before, among {len(members)} hidden cards: " + ", ".join(kept))
         return lines
 
     def _slot_text(self, s, viewer) -> str:
@@ -612,6 +618,12 @@ cdef class VulcanusState(State):
                         if z == Z_DECK and d.pos[c] == top:
                             top_unseen += 1
                 v += counts + [unseen / 12.0, top_unseen / 12.0]
+            reserved = [0.0] * 8
+            if owner_of_deck(d, dk) != p:
+                for c in range(f, f + size):
+                    if d.rtype[c] >= 0:
+                        reserved[d.rtype[c]] += 1.0
+            v += reserved
         for s in range(NSLOTS):
             c = d.slot_card[s]
             row = [0.0] * 13

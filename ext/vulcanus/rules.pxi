@@ -500,31 +500,34 @@ cdef int card_effect(VulData* d, int c) noexcept nogil:
 cdef void merge_for_draw(VulData* d, int dk, int layer) noexcept nogil:
     """A hidden draw from `layer`: nobody but the owner knows which of the layer's cards went
     to the hand. All hidden cards of a deck form one public block (blk = the deck's first
-    index: every hidden card was hidden in the same way, X3), so resample may exchange them;
-    face-up cards in the layer (executed last round) lose their place but not their identity:
-    they stay reserved to the layer's cards, wherever those go (X4). Reservation groups that
-    touch the layer are merged with it: a weaker but still implied constraint, since reserved
-    cards are distinct physical cards."""
+    index: every hidden card was hidden in the same way, X3), so resample may exchange them.
+    Face-up cards in the layer (executed last round) lose their place but not their identity
+    (X4): they are reserved to a group of cards, the layer and the hand it mixes with (and any
+    group these already belong to), wherever those cards go later. Groups only grow when the
+    cards they hold mix with others, so membership never depends on which cards were drawn or
+    planned (entities within a hand share their group), and merged groups keep all their
+    reservations: reserved cards are distinct physical cards."""
     cdef int c, f = deck_first(dk), e = deck_first(dk) + deck_size(dk), target = 1000
-    cdef bint known_in_layer = False
+    cdef bint needed = False
     cdef char touched[39]
+    cdef char inset[39]
     for c in range(f, e):
         touched[c] = 0
-        if d.zone[c] == Z_DECK and d.pos[c] == layer and d.blk[c] == KNOWN:
-            known_in_layer = True
-    if not known_in_layer:
+        inset[c] = (d.zone[c] == Z_DECK and d.pos[c] == layer) or d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED
+        if inset[c] and (d.grp[c] >= 0 or d.blk[c] == KNOWN):
+            needed = True
+    if not needed:
         return
     for c in range(f, e):
-        if d.zone[c] == Z_DECK and d.pos[c] == layer:
-            if d.grp[c] >= 0:
-                touched[d.grp[c]] = 1
+        if inset[c] and d.grp[c] >= 0:
+            touched[d.grp[c]] = 1
     for c in range(f, e):
-        if (d.zone[c] == Z_DECK and d.pos[c] == layer) or (d.grp[c] >= 0 and touched[d.grp[c]]):
+        if inset[c] or (d.grp[c] >= 0 and touched[d.grp[c]]):
             if c < target:
                 target = c
     for c in range(f, e):
-        if (d.zone[c] == Z_DECK and d.pos[c] == layer) or (d.grp[c] >= 0 and touched[d.grp[c]]):
-            if d.zone[c] == Z_DECK and d.pos[c] == layer and d.blk[c] == KNOWN:
+        if inset[c] or (d.grp[c] >= 0 and touched[d.grp[c]]):
+            if d.blk[c] == KNOWN:
                 d.rtype[c] = d.ctype[c]
                 d.blk[c] = f
             d.grp[c] = target

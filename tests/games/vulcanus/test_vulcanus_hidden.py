@@ -182,26 +182,30 @@ def test_inconsistent_json_is_refused_with_a_clear_error(change, message):
 
 
 def test_cards_seen_face_up_stay_among_the_cards_of_their_layer():
-    # Round 1's executed cards go under A's deck; round 2 draws into that layer: the others no
-    # longer know where those cards are, only that they are among that layer's cards (X4)
+    # The Kaiju's round-1 cards go under its deck (layer 1) with 2 discards; round 2 draws 5
+    # from the 7 left on top; round 3 draws the 2 left and 3 from layer 1. The Humans no longer
+    # know where the round-1 cards are, only that they are among layer 1's cards and the hand
+    # they mixed with, not among round 2's discards in layer 2 (X4)
     s = setup_default()
-    plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
-    while data(s)["round"] == 1:
+    while not (data(s)["round"] == 3 and data(s)["stage"] == 12):
         if s.is_chance_node():
             s.apply_action(s.chance_outcomes()[0][0])
         else:
             legal = s.legal_action_strings()
             stop = [t for t in legal if t.startswith(("stop", "no more", "hold", "declare nothing"))]
             s.apply_action(stop[0] if stop else legal[0])
-    draw_wanted(s, [])
     d = data(s)
-    layer1 = [c for c in range(9) if d["grp"][c] >= 0]
-    assert len(layer1) == 6 and sorted(d["rtype"][c] for c in layer1 if d["rtype"][c] >= 0) == [0, 3, 4]
+    group = [c for c in range(27, 39) if d["grp"][c] >= 0]
+    reserved = sorted(d["rtype"][c] for c in group if d["rtype"][c] >= 0)
+    assert len(group) == 7 and len(reserved) == 3
+    outside = [c for c in range(27, 39) if d["grp"][c] < 0 and d["blk"][c] != -1]
+    assert len(outside) == 2                            # round 2's discards, still hidden
+    assert "seen before, among 7 hidden cards" in s.observation_string(1)
     for seed in range(40):
-        o = data(s.resample(0, seed))
-        held = [o["ctype"][c] for c in layer1]
-        for t in (0, 3, 4):             # Movement of citizens, Fire fighting, Commands to SDF
-            assert t in held
+        o = data(s.resample(1, seed))
+        held = sorted(o["ctype"][c] for c in group)
+        for t in set(reserved):
+            assert held.count(t) >= reserved.count(t)
 
 
 def test_the_observation_determines_the_legal_actions():

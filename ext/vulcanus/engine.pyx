@@ -487,7 +487,7 @@ cdef class VulcanusState(State):
                      f"{d.budget}; investigation {d.inv}/12; attack tiles left {d.attack_left}")
         lines.append(f"stock: {d.fb_stock} fire brigades, {d.sdf_stock} SDF, {d.base_stock} bases")
         lines.append("events: " + ", ".join(
-            f"r{r + 1} " + (EVENT_NAMES[d.ev_kind[r]] if d.ev_kind[r] >= 0 else
+            f"r{r + 1} " + (EVENT_SHORT[d.ev_kind[r]] if d.ev_kind[r] >= 0 else
                             ("advanced" if round_is_advanced(d, r + 1) else "normal"))
             for r in range(NROUNDS)) + f"; advanced left {d.adv_left[0]}+{d.adv_left[1]}")
         declared = [bonus_name(t) for t in range(NBONUS) if d.bonus_loc[t] == B_DECLARED]

@@ -707,3 +707,31 @@ def test_fire_fighting_remembers_which_brigades_acted():
     two.apply_action("fire brigade at Tokyo puts out lava in Tokyo")
     assert data(one)["lava"] == data(two)["lava"] and one.legal_actions() != two.legal_actions()
     assert one.observation_string(0) != two.observation_string(0)   # the view tells them apart
+
+
+def test_planning_order_is_humans_a_b_c_then_the_kaiju():
+    s = setup_default(players=4)
+    actors = []
+    while not (data(s)["pc"] == 6):
+        if s.is_chance_node():
+            s.apply_action(s.chance_outcomes()[0][0])
+            continue
+        p = s.current_player()
+        if not actors or actors[-1] != p:
+            actors.append(p)
+        s.apply_action([a for a in s.legal_actions() if s.action_to_string(a).startswith(("plan", "board"))][0])
+    assert actors[:5] == [1, 2, 3, 1, 0]       # A, B, C, the arrangement (H1), the Kaiju
+
+
+def test_a_card_that_cannot_be_paid_does_nothing():
+    s = human_round(["Fire fighting", "Movement of citizens", "Movement of SDFs"],
+                    lava={SQ["Kasumigaseki"]: 2}, fund_pool=1, fund_used=9)
+    d = data(s)
+    assert d["slot"] == 1 and d["lava"][SQ["Kasumigaseki"]] == 2      # skipped (V17, X6)
+
+
+def test_frozen_shell_is_not_offered_without_attack_tiles():
+    s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
+                    sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1}, attack_left=0,
+                    defense=[4] * 24 + [0] * 6)
+    assert "SDF at Harajuku: special frozen shell" not in strings(s)     # V22: nothing to place

@@ -103,15 +103,28 @@ cdef int action_key(VulData* d, int observer, int a) noexcept nogil:
 
 cdef void evaluate_data(VulData* d, double* out) noexcept nogil:
     """The Kaiju's chance: a logistic of the difference of the tracks' empty cells (the
-    round-6 comparison, V20), sharper as the game nears its end; the Humans share the rest."""
-    cdef int def_empty = DEF_CELLS - d.def_filled
-    cdef int dmg_empty = DMG_CELLS - d.dmg_filled
+    round-6 comparison, V20) after the next Lava and Base phases as the map stands (deaths and
+    fires from the lava on the map, one evacuation per base with people), sharper as the game
+    nears its end; the Humans share the rest equally."""
+    cdef int s, k, people, def_proj = d.def_filled, dmg_proj = d.dmg_filled
     cdef double x, pk
     cdef int p
     if d.stage == ST_END:
         pk = 1.0 if d.winner == 0 else 0.0
     else:
-        x = (def_empty - dmg_empty + 0.5) / (3.0 + 2.0 * (NROUNDS - d.round))
+        for s in range(NSQ):
+            people = d.cit[s] + d.vip[s]
+            k = d.lava[s] if d.lava[s] < people else people
+            dmg_proj += k
+            if d.lava[s] >= 3:
+                dmg_proj += 1
+            if d.base[s] and people > k:
+                def_proj += 1
+        if dmg_proj > DMG_CELLS:
+            dmg_proj = DMG_CELLS
+        if def_proj > DEF_CELLS:
+            def_proj = DEF_CELLS
+        x = ((DEF_CELLS - def_proj) - (DMG_CELLS - dmg_proj) + 0.5) / (3.0 + 2.0 * (NROUNDS - d.round))
         pk = 1.0 / (1.0 + exp(-x))
     out[0] = pk
     for p in range(1, d.n):

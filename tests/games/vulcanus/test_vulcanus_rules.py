@@ -735,3 +735,11 @@ def test_frozen_shell_is_not_offered_without_attack_tiles():
                     sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1}, attack_left=0,
                     defense=[4] * 24 + [0] * 6)
     assert "SDF at Harajuku: special frozen shell" not in strings(s)     # V22: nothing to place
+
+
+def test_evaluation_favours_the_kaiju_with_lava_among_citizens():
+    s = setup_default()
+    hot = with_data(s, lava={SQ["Ginza"]: 3, SQ["Shibuya"]: 3})
+    base, burning = s.evaluate(), hot.evaluate()
+    assert abs(sum(base) - 1) < 1e-9 and base[1] == base[-1]
+    assert burning[0] > base[0]

@@ -378,6 +378,8 @@ cdef class VulcanusState(State):
             k = a - A_OPT
             if st == ST_SHELL:
                 return ("fire the shell", "fire two shells", "option 3", "option 4")[k]
+            if st == ST_BUDGET:
+                return ("advance the budget track", "option 2", "option 3", "option 4")[k]
             if st == ST_CONT:
                 return ("continue the card before", "continue the card after", "continue both cards",
                         "option 4")[k]

@@ -122,7 +122,8 @@ cdef enum:
     ST_CONT = 34
     ST_BASE = 35
     ST_END = 36
-    NUM_STAGES = 37
+    ST_BUDGET = 37      # Research's Additional: may advance the budget track
+    NUM_STAGES = 38
 
 # program counter of the round flow (what `proceed` does next)
 cdef enum:
@@ -1113,7 +1114,8 @@ cdef bint begin_effect(VulData* d, int e) noexcept nogil:
             d.stage = ST_RESEARCH
             return True
         if d.eff_add:
-            advance_budget(d)
+            d.stage = ST_BUDGET
+            return True
         return False
     # Continuation
     if human_neighbour_slot(d, d.slot, -1) >= 0 or human_neighbour_slot(d, d.slot, 1) >= 0:
@@ -1438,6 +1440,10 @@ cdef int gen_legal_raw(VulData* d, int* out) noexcept nogil:
             out[n] = A_OPT + 2
             n += 1
         return n
+    if st == ST_BUDGET:
+        out[0] = A_DONE
+        out[1] = A_OPT
+        return 2
     if st == ST_BASE:
         for s in range(NSQ):
             if d.base[s] and not (d.base_done >> s) & 1:
@@ -1833,6 +1839,12 @@ cdef void apply_move(VulData* d, int a) noexcept nogil:
     if st == ST_RESEARCH:
         take_tile(d, a - A_SQ, 3)       # progress 3 whatever the tile's value
         if d.eff_add:
+            d.stage = ST_BUDGET         # "then you MAY progress the budget request track"
+            return
+        proceed(d)
+        return
+    if st == ST_BUDGET:
+        if a != A_DONE:
             advance_budget(d)
         proceed(d)
         return

@@ -156,10 +156,11 @@ _STAGE_NAMES = ("set-up tiles", "bonus tiles drawn", "bonus tile put back", "Kai
                 "Lava flow", "Lava flow (additional)", "Lava phase: victim", "evolution",
                 "destruction bonus", "Movement", "Fire fighting", "Commands to SDF", "evacuation",
                 "investigation", "Mobilization", "Fire helicopter: which", "Fire helicopter: where",
-                "Large penetration shell", "Research", "Continuation", "Base phase", "game over")
+                "Large penetration shell", "Research", "Continuation", "Base phase", "game over",
+                "Research: budget track")
 _DONE_TEXT = {ST_WALK2: "stop walking", ST_ROAR: "stop roaring", ST_DECLARE: "declare nothing",
               ST_MOVE: "stop moving", ST_FF: "stop fire fighting", ST_CMD: "no more commands",
-              ST_MOB: "stop mobilizing", ST_SHELL: "hold fire"}
+              ST_MOB: "stop mobilizing", ST_SHELL: "hold fire", ST_BUDGET: "leave the budget track"}
 
 _FIELDS = {
     "n": (0, 2, 4), "ngroups": (0, 2, 3), "turn_cap": (0, 1, 1000), "disaster": (0, -3, 3),

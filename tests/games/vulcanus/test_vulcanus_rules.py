@@ -564,6 +564,8 @@ def test_research_progresses_three_from_a_tile_near_a_base():
     s = human_round(["Research", "Movement of citizens", "Movement of SDFs"], inv=10,
                     setup={"roles": ("Research Director", "Chief of Staff")})
     s.apply_action("research the tile on Ginza")             # Additional: anywhere
+    assert strings(s) == ["leave the budget track", "advance the budget track"]   # "may"
+    s.apply_action("advance the budget track")
     d = data(s)
     assert d["inv"] == 12 and d["budget"] == 1 and d["attack_left"] == 7   # last square
 

@@ -215,6 +215,27 @@ cdef class VulcanusState(State):
             raise ValueError("vulcanus state: funds in the pool, used and in the stock must total 14")
         if d.def_filled != track_filled(d.defense, DEF_CELLS) or d.dmg_filled != track_filled(d.damage, DMG_CELLS):
             raise ValueError("vulcanus state: def_filled/dmg_filled do not count the filled track cells")
+        if sum(d.evolved[k] for k in range(NKTYPES)) + d.pending_evo != min(d.lava_out, POOL_LAVA) // POOL_SIZE:
+            raise ValueError("vulcanus state: evolution tiles placed and pending do not match the emptied pools")
+        if d.full != (d.lava_out >= POOL_LAVA):
+            raise ValueError("vulcanus state: Vulcanus is full-formed exactly when the fifth pool is empty")
+        if d.inv_attack_done != (d.inv >= INV_MAX):
+            raise ValueError("vulcanus state: the investigation track's attack tile goes with its last square")
+        for r in range(1, NROUNDS + 1):
+            revealed = d.ev_kind[r - 1] >= 0
+            if revealed != (r < d.round or (r == d.round and st != ST_EVENT_DRAW)):
+                raise ValueError(f"vulcanus state: the event of round {r} is revealed out of turn")
+            if revealed and (d.ev_kind[r - 1] == EV_NORMAL) == bool(round_is_advanced(d, r)):
+                raise ValueError(f"vulcanus state: round {r}'s event does not match the disaster level")
+            on_map = [s for s in range(NSQ) if d.tile_at[s] == NMAPTILES + r - 1]
+            omen = omen_square(d, r)
+            if r <= d.round and omen >= 0:
+                raise ValueError(f"vulcanus state: omen {r} is still on the map after its round")
+            if r > d.round and (on_map or (omen < 0 and d.round > 0)):
+                raise ValueError(f"vulcanus state: round {r}'s tiles are out of place")
+        for k in range(2):
+            if d.adv_left[k] != 4 - sum(1 for r in range(NROUNDS) if d.ev_kind[r] == EV_TWO + k):
+                raise ValueError("vulcanus state: the Advanced events left do not match those revealed")
         attacks = sum(1 for x in d.defense[:30] if x == TC_ATTACK)
         if d.attack_left > NATTACK or (attacks == 0 and d.attack_left != NATTACK):
             raise ValueError("vulcanus state: attack tiles on the track and in the stock disagree")

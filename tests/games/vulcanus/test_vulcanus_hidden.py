@@ -168,6 +168,12 @@ def test_json_round_trip_is_exact():
     ({"role": {1: 0}}, "role"),
     ({"stage": 36}, "nobody won"),
     ({"blk": {0: 30}}, "block"),
+    ({"evolved": {2: 1}}, "evolution"),
+    ({"full": 1}, "full-formed"),
+    ({"inv": 12}, "last square"),
+    ({"ev_kind": {3: 0}}, "out of turn"),
+    ({"adv_left": {0: 3}}, "Advanced events left"),
+    ({"tile_at": {0: 20}}, "round 3's tiles"),
 ])
 def test_inconsistent_json_is_refused_with_a_clear_error(change, message):
     s = setup_default()

@@ -230,3 +230,19 @@ def test_the_observation_determines_the_legal_actions():
                         key = (players, variant.information_state_string(p))
                         assert seen.setdefault(key, variant.legal_actions()) == variant.legal_actions()
                 random_step(s, rng)
+
+
+def test_three_players_each_human_holds_one_letter_group():
+    s = setup_default(players=3)
+    assert s.current_player() == -1
+    draw_wanted(s, A_CARDS)
+    assert s.current_player() == 1
+    for name in A_CARDS:
+        s.apply_action(f"plan {name}")
+    draw_wanted(s, B_CARDS)
+    assert s.current_player() == 2
+    view1 = s.observation_string(1)
+    assert "deck B (Chief of Staff) [H2]" in view1 and "hand: 6 unseen" in view1
+    assert "Large penetration shell" in s.observation_string(2).split("deck B")[1].split("\n")[0]
+    d = data(s)
+    assert [d["slot_card"][k] >= 0 for k in (0, 3, 6)] == [True] * 3      # A: H1 H3 H5

@@ -313,6 +313,7 @@ cdef class VulcanusState(State):
                 raise ValueError("vulcanus state: each letter group needs its own role")
             if d.kpos < 0:
                 raise ValueError("vulcanus state: Vulcanus is not on the map")
+        self._check_flow()
         if st != ST_END:
             if d.winner != -1:
                 raise ValueError("vulcanus state: a winner is set but the game is not over")
@@ -326,6 +327,131 @@ cdef class VulcanusState(State):
                     raise ValueError("vulcanus state: the player to act has no legal move")
         elif d.winner < 0:
             raise ValueError("vulcanus state: the game is over but nobody won")
+
+    def _check_flow(self) -> None:
+        """The round flow's counters agree with the stage (so nothing indexes out of range)."""
+        cdef VulData* d = &self.d
+        cdef VulcanusState icons
+        st, pc = d.stage, d.pc
+
+        def bad(what):
+            raise ValueError(f"vulcanus state: {what}")
+
+        if st <= ST_HSTART_SDF:
+            if d.round != 0 or pc != PC_ROUND:
+                bad("set-up steps happen before round 1")
+            # everything but what the set-up steps so far have set is as in a new game
+            fresh = VulcanusState(**self.params()).to_dict()
+            now = self.to_dict()
+            changing = {"stage", "cur", "setup_idx", "tile_at", "bonus_loc", "bonus_drawn", "ctype"}
+            if st > ST_TILES:
+                changing |= {"cit", "vip", "lava"}
+            if st > ST_KSTART:
+                changing |= {"kpos", "role"}
+            if st == ST_HSTART_SDF:
+                changing |= {"fb", "base", "fb_stock", "base_stock"}
+            for key in fresh:
+                if key not in changing and now[key] != fresh[key]:
+                    bad(f"{key} is not as set up")
+            if st > ST_TILES:
+                icons = VulcanusState.__new__(VulcanusState)
+                copy_state(icons, self)
+                place_setup_icons(&icons.d)
+                if any(icons.d.cit[s] != d.cit[s] or icons.d.vip[s] != d.vip[s] or icons.d.lava[s] != d.lava[s]
+                       for s in range(NSQ)):
+                    bad("the map's citizens, VIPs and lava are not those of its tiles")
+            if st == ST_ROLE and any(d.role[g] >= 0 for g in range(d.setup_idx, 3)):
+                bad("roles are chosen in letter order")
+            if st == ST_HSTART_SDF and (sum(d.fb[s] for s in range(NSQ)) != 1 or d.fb[d.kpos]
+                                        or any(d.base[s] != d.fb[s] for s in range(NSQ))):
+                bad("the fire brigade's start is not a base square without Vulcanus")
+            if st == ST_TILES and any(d.tile_at[s] >= 0 for s in range(d.setup_idx, NSQ)):
+                bad("set-up tiles lie beyond the square being dealt")
+            if st > ST_TILES and any(d.tile_at[s] < 0 for s in range(NSQ)):
+                bad("a square has no tile after the set-up deal")
+            if st >= ST_ROLE and d.kpos < 0:
+                bad("Vulcanus is not on the map")
+            if st == ST_ROLE and d.setup_idx >= d.ngroups:
+                bad("no role left to choose")
+            return
+        if d.round < 1 or d.omen_sq < 0 or d.kpos < 0:
+            bad("play has started: a round, an omen square and Vulcanus are needed")
+        if st == ST_END:
+            return
+        kaiju_stages = (ST_EVENT_ADJ, ST_KPLAN, ST_WALK1, ST_WALK2, ST_TRAMPLE, ST_BOMB, ST_ROAR,
+                        ST_UNDER, ST_FLOW1, ST_FLOW2, ST_VICTIM, ST_EVOLVE, ST_DECLARE)
+        effect_of = {ST_WALK1: E_KAIJU + KT_WALK, ST_WALK2: E_KAIJU + KT_WALK,
+                     ST_TRAMPLE: E_KAIJU + KT_TRAMPLE, ST_BOMB: E_KAIJU + KT_FIREBOMB,
+                     ST_ROAR: E_KAIJU + KT_ROAR, ST_UNDER: E_KAIJU + KT_UNDER,
+                     ST_FLOW1: E_KAIJU + KT_FLOW, ST_FLOW2: E_KAIJU + KT_FLOW,
+                     ST_MOVE: (E_MOVE_CIT, E_MOVE_FB, E_MOVE_SDF), ST_FF: E_FIRE, ST_CMD: E_CMD,
+                     ST_MOB: E_MOBIL, ST_HELI1: E_HELI, ST_HELI2: E_HELI, ST_SHELL: E_SHELL,
+                     ST_RESEARCH: E_RESEARCH, ST_BUDGET: E_RESEARCH, ST_CONT: E_CONT}
+        valid_effects = set(range(10)) | set(range(E_KAIJU, E_KAIJU + NKTYPES))
+        if pc in (PC_EFFECT, PC_KAFTER, PC_DECLARE):
+            if not 0 <= d.slot < NSLOTS or d.slot_card[d.slot] < 0 or d.blk[d.slot_card[d.slot]] != KNOWN:
+                bad("the card being executed is not a face-up card on the board")
+            if not 1 <= d.eff_n <= 3 or not 0 <= d.eff_i <= d.eff_n:
+                bad("the effect queue is malformed")
+            if any(d.eff_q[i] not in valid_effects for i in range(d.eff_n)) or \
+                    d.eff_q[0] != card_effect(d, d.slot_card[d.slot]):
+                bad("the effect queue does not match the card being executed")
+            if d.eff_n > 1 and d.eff_q[0] != E_CONT:
+                bad("only Continuation queues other cards' effects")
+            if d.actor != owner_of_deck(d, deck_of(d.slot_card[d.slot])):
+                bad("the card's owner does not act for it")
+            if pc != PC_EFFECT and not VUL_SLOT_KAIJU[d.slot]:
+                bad("only a Kaiju card has an after-card step")
+        elif not 0 <= d.slot <= NSLOTS:
+            bad("slot out of range")
+        if st in effect_of:
+            if pc != PC_EFFECT or d.eff_i < 1:
+                bad("a card step outside the execution of a card")
+            want = effect_of[st]
+            cur_e = d.eff_q[d.eff_i - 1]
+            if cur_e != want and not (isinstance(want, tuple) and cur_e in want):
+                bad("the card step does not belong to the effect being applied")
+        if st in (ST_EVAC, ST_INVEST):
+            if not ((pc == PC_EFFECT and d.ctx == CTX_CMD and d.eff_i >= 1 and d.eff_q[d.eff_i - 1] == E_CMD)
+                    or (pc == PC_BASE and d.ctx == CTX_BASE)):
+                bad("an evacuation or investigation outside a base or an SDF command")
+        if st == ST_VICTIM and (pc != PC_LAVA or d.lava_sq >= NSQ or d.kills_left <= 0
+                                or d.cit[d.lava_sq] == 0 or d.vip[d.lava_sq] == 0):
+            bad("a victim choice outside the Lava phase's choices")
+        if st == ST_BASE and pc != PC_BASE:
+            bad("a base choice outside the Base phase")
+        if st == ST_DECLARE and pc != PC_DECLARE:
+            bad("a declaration outside the step after a Kaiju card")
+        if st == ST_EVOLVE and d.pending_evo <= 0:
+            bad("no evolution tile to place")
+        if st in (ST_EVENT_DRAW, ST_EVENT_ADJ) and pc != PC_AFTER_EVENT:
+            bad("an event step outside the Event phase")
+        if st == ST_PERM and pc != PC_KPLAN:
+            bad("the arrangement outside planning")
+        if st == ST_PLAN and (pc != PC_PLAN or d.draw_deck != d.group_i or d.group_i >= d.ngroups
+                              or d.placed >= per_group(d)):
+            bad("a Human plan outside that letter group's planning")
+        if st == ST_KPLAN and (pc != PC_EXEC or d.draw_deck != KDECK_ID or d.slot != 0 or d.placed >= KAIJU_PLACE):
+            bad("the Kaiju's plan outside its planning")
+        if st == ST_DRAW and not ((pc == PC_PLAN and d.draw_deck == d.group_i < d.ngroups)
+                                  or (pc == PC_EXEC and d.draw_deck == KDECK_ID and d.slot == 0)):
+            bad("a draw outside planning")
+        if st == ST_HELI2 and (d.heli_src < 0 or d.fb[d.heli_src] <= 0):
+            bad("the fire helicopter has no fire brigade to fly")
+        if st == ST_FLOW2 and (d.first_sq < 0 or not adjacent(d.first_sq, d.kpos)):
+            bad("the second lava flow has no first one")
+        if st in kaiju_stages:
+            want_cur = 0
+        elif st in (ST_PLAN,):
+            want_cur = owner_of_deck(d, d.draw_deck)
+        elif st in (ST_PERM, ST_BASE) or (st in (ST_EVAC, ST_INVEST) and d.ctx == CTX_BASE):
+            want_cur = 1
+        elif is_chance_stage(st):
+            want_cur = -1
+        else:
+            want_cur = d.actor
+        if d.cur != want_cur:
+            bad(f"{_seat_name(d.cur) if d.cur >= 0 else 'nobody'} acts where {_seat_name(want_cur) if want_cur >= 0 else 'chance'} should")
 
     # ------------------------------------------------------------------ texts
     def _deck_name(self, dk) -> str:

@@ -174,6 +174,10 @@ def test_json_round_trip_is_exact():
     ({"ev_kind": {3: 0}}, "out of turn"),
     ({"adv_left": {0: 3}}, "Advanced events left"),
     ({"tile_at": {0: 20}}, "round 3's tiles"),
+    ({"slot": 9}, "face up"),
+    ({"eff_i": 0}, "card step outside"),
+    ({"cur": 0}, "acts where"),
+    ({"stage": 21}, "victim choice"),
 ])
 def test_inconsistent_json_is_refused_with_a_clear_error(change, message):
     s = setup_default()
@@ -246,3 +250,33 @@ def test_three_players_each_human_holds_one_letter_group():
     assert "Large penetration shell" in s.observation_string(2).split("deck B")[1].split("\n")[0]
     d = data(s)
     assert [d["slot_card"][k] >= 0 for k in (0, 3, 6)] == [True] * 3      # A: H1 H3 H5
+
+
+def test_hand_edited_json_is_refused_or_plays_to_the_end():
+    # small random edits of real states: every accepted state is sound (no crash, no dead end)
+    rng = random.Random(11)
+    game = load_game("vulcanus", players=3)
+    s = game.new_initial_state()
+    states = []
+    while not s.is_terminal():
+        states.append(s.to_json())
+        random_step(s, rng)
+    accepted = 0
+    for _ in range(400):
+        base = json.loads(rng.choice(states))
+        st = base["state"]
+        key = rng.choice(sorted(st))
+        if isinstance(st[key], list):
+            st[key][rng.randrange(len(st[key]))] += rng.choice([-2, -1, 1, 2])
+        else:
+            st[key] += rng.choice([-2, -1, 1, 2])
+        try:
+            x = game.state_from_json(json.dumps(base))
+        except ValueError:
+            continue
+        accepted += 1
+        assert x.random_playout(1).is_terminal()
+        for p in range(3):
+            x.observation_string(p)
+            x.resample(p, 1)
+    assert accepted > 0

@@ -436,6 +436,20 @@ cdef class VulcanusState(State):
         if st == ST_DRAW and not ((pc == PC_PLAN and d.draw_deck == d.group_i < d.ngroups)
                                   or (pc == PC_EXEC and d.draw_deck == KDECK_ID and d.slot == 0)):
             bad("a draw outside planning")
+        if st in (ST_DRAW, ST_PLAN, ST_KPLAN):
+            dk = d.draw_deck
+            total = KAIJU_DRAW if dk == KDECK_ID else hand_draw(d)
+            held = count_zone(d, dk, Z_HAND) + count_zone(d, dk, Z_MARKED)
+            if count_zone(d, dk, Z_SLOT) != d.placed:
+                bad("the cards planned do not match the planning step")
+            pending = d.draw_left if st == ST_DRAW else 0
+            if held + d.placed + pending != total and top_layer(d, dk) >= 0:
+                bad("the hand does not hold the cards drawn")
+            if st == ST_DRAW and d.draw_left <= 0:
+                bad("a draw with nothing left to draw")
+        if any(d.zone[c] == Z_MARKED for c in range(NCARDS)) and not (
+                st == ST_PLAN and d.fund_pool >= 1):
+            bad("cards set aside for a redraw outside a Human plan that can pay for it")
         if st == ST_HELI2 and (d.heli_src < 0 or d.fb[d.heli_src] <= 0):
             bad("the fire helicopter has no fire brigade to fly")
         if st == ST_FLOW2 and (d.first_sq < 0 or not adjacent(d.first_sq, d.kpos)):

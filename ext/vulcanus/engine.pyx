@@ -468,13 +468,15 @@ cdef class VulcanusState(State):
             bad(f"{_seat_name(d.cur) if d.cur >= 0 else 'nobody'} acts where {_seat_name(want_cur) if want_cur >= 0 else 'chance'} should")
 
     # ------------------------------------------------------------------ texts
-    def _deck_name(self, dk) -> str:
+    def _deck_name(self, dk: int) -> str:
+        """A deck's letter and role, or Kaiju."""
         if dk == KDECK_ID:
             return "Kaiju"
         role = self.d.role[dk]
         return f"{LETTERS[dk]}" + (f" ({ROLE_NAMES[role]})" if role >= 0 else "")
 
-    def _card_name(self, dk, t) -> str:
+    def _card_name(self, dk: int, t: int) -> str:
+        """The name of card type t of deck dk (a Special card by its role)."""
         if dk == KDECK_ID:
             return KAIJU_CARDS[t]
         if t == HT_SPECIAL and self.d.role[dk] >= 0:
@@ -571,11 +573,12 @@ cdef class VulcanusState(State):
         cp = self.c_current_player()
         return "chance" if cp == CHANCE_PLAYER else ("nobody" if cp == TERMINAL_PLAYER else _seat_name(cp))
 
-    def _visible(self, int c, viewer) -> bool:
+    def _visible(self, int c, viewer: int | None) -> bool:
         """Whether `viewer` (None: everything) knows the identity of card c."""
         return viewer is None or self.d.blk[c] == KNOWN or owner_of_deck(&self.d, deck_of(c)) == viewer
 
-    def _deck_lines(self, viewer) -> list:
+    def _deck_lines(self, viewer: int | None) -> list:
+        """Each deck's zones: the cards `viewer` knows by name, the others counted."""
         cdef VulData* d = &self.d
         lines = []
         for dk in range(4):
@@ -604,7 +607,7 @@ cdef class VulcanusState(State):
                     lines.append(f"  seen before, among {len(members)} hidden cards: " + ", ".join(kept))
         return lines
 
-    def _slot_text(self, s, viewer) -> str:
+    def _slot_text(self, s: int, viewer: int | None) -> str:
         c = self.d.slot_card[s]
         if c < 0:
             return f"{SLOT_NAMES[s]} -"
@@ -617,7 +620,8 @@ cdef class VulcanusState(State):
             shown = "face down"
         return f"{SLOT_NAMES[s]} {LETTERS[dk] if dk < 3 else 'K'}:{shown}"
 
-    def _lines(self, viewer) -> list:
+    def _lines(self, viewer: int | None) -> list:
+        """The board as `viewer` sees it (None: everything)."""
         cdef VulData* d = &self.d
         lines = [f"vulcanus {d.n}p round {d.round}/{min(NROUNDS, d.turn_cap)} disaster {d.disaster:+d}, "
                  f"{_STAGE_NAMES[d.stage]}, to act: {self._actor_text()}"]
@@ -667,7 +671,8 @@ cdef class VulcanusState(State):
         lines.extend(self._context(viewer))
         return lines
 
-    def _track(self, cells, n, rows, viewer) -> str:
+    def _track(self, cells: list, n: int, rows: int, viewer: int | None) -> str:
+        """A track column by column: c citizen, v VIP, l lava, A attack, B bonus tile."""
         sym = {TC_EMPTY: ".", TC_CIT: "c", TC_VIP: "v", TC_LAVA: "l", TC_ATTACK: "A"}
         cols = []
         for col in range(10):
@@ -675,7 +680,8 @@ cdef class VulcanusState(State):
         filled = sum(1 for i in range(n) if cells[i] != TC_EMPTY)
         return " ".join(cols) + f"  ({filled}/{n})"
 
-    def _context(self, viewer) -> list:
+    def _context(self, viewer: int | None) -> list:
+        """The step being played: planning, the card executing and its progress."""
         cdef VulData* d = &self.d
         st = d.stage
         out = []
@@ -712,7 +718,7 @@ cdef class VulcanusState(State):
                                                      if (d.base_done >> s) & 1) or "none"))
         return out
 
-    def _effect_name(self, e) -> str:
+    def _effect_name(self, e: int) -> str:
         if e < 0:
             return "-"
         if e >= E_KAIJU:

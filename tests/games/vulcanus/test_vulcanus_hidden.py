@@ -280,3 +280,18 @@ def test_hand_edited_json_is_refused_or_plays_to_the_end():
             x.observation_string(p)
             x.resample(p, 1)
     assert accepted > 0
+
+
+def test_face_down_planned_cards_can_change_unseen():
+    s = setup_default(players=4)
+    plan(s, [A_CARDS[:2], B_CARDS[:2], ["Fire fighting", "Mobilization"]], ["Walk", "Roar", "Lava flow"])
+    d = data(s)
+    hidden_slot = d["slot_card"][4]          # H4: B's second card, face down until executed
+    deck = [c for c in range(9, 18) if d["zone"][c] == 1 and d["ctype"][c] != d["ctype"][hidden_slot]]
+    other = swap_types(s, hidden_slot, deck[0])
+    before, after = views(s), views(other)
+    for observer in (0, 1, 3):
+        assert before[observer] == after[observer]
+    assert before[2] != after[2]             # B's holder sees its own plan
+    if s.current_player() in (0, 1, 3):
+        assert s.legal_actions() == other.legal_actions()

@@ -23,3 +23,9 @@ def usage_error(args, message, input=None):
 def answers(*lines, ones=0):
     """Stdin text: the given lines, then `ones` answers of "1"."""
     return "".join(f"{line}\n" for line in lines) + "1\n" * ones
+
+
+def flat(output):
+    """`output` with every run of spaces and line breaks as one space: messages wrap at 80
+    columns (a long file name moves to the next line), so check them in this form."""
+    return " ".join(output.split())

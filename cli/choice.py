@@ -49,7 +49,7 @@ class Choice:
         if self.open is None:
             return f"{len(self.actions)} moves in {len(self.groups)} groups: choose a group, then a move."
         group = self.groups[self.open]
-        return f"{group.label}: {len(group.actions)} moves (back: the groups)"
+        return f"{group.label} ({len(group.actions)} moves; back: the groups)"
 
     def prompt(self, player: str) -> str:
         """The prompt line for `player` (e.g. "P1")."""

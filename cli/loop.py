@@ -349,8 +349,7 @@ class PlayLoop:
         if self.record_path or not self._decided() or self.table.is_over():
             return True   # it is saved on the way out (--record), or there is nothing to lose
         while True:
-            line = self.reader.read("Save this game before quitting? File name, Enter to quit "
-                                    "without saving, or 'back' to play on: ")
+            line = self.reader.read("Save this game before quitting? File name, Enter: no, back: play on: ")
             if line is None or not line.strip():
                 return True
             if line.strip().lower() == "back":
@@ -367,7 +366,7 @@ class PlayLoop:
     def load(self, path: str) -> str:
         """Replace the game by a saved one; "redraw" when loaded, "" (one line said why) if not."""
         if self._decided() and not self.table.is_over():
-            answer = self.reader.read(f"Load {path} and leave this game unsaved? [y/N]: ")
+            answer = self.reader.read("Load it and leave this game unsaved? [y/N]: ")
             if answer is None or answer.strip().lower() not in ("y", "yes"):
                 self.say("Not loaded: this game goes on (save FILE keeps it first).", "yellow")
                 return ""

@@ -17,7 +17,7 @@ from vsai.core import render
 from vsai.core.match import Match, Move
 from vsai.core.wrap import Hanging
 
-HELP = "Enter or n: next · p: back · NUMBER: go to that move · s: start · e: end · q: quit"
+HELP = "Enter or n: next, p: back, a number: that move, s: start, e: end, q: quit"
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,8 @@ class ReplayViewer:
             board = render.framed(Group(Hanging(Text(str(state)))), title, self.plain)
         self.console.print(board)
         lines = recap_lines(self.match.history[previous:stop.ply], self.describe)
+        if lines:
+            lines.insert(0, "The set-up:" if stop.moves == 0 else f"Move {stop.moves}:")
         for line in fitted(lines, width):
             self.console.print(line, soft_wrap=True)
         if state.is_terminal():

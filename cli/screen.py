@@ -40,8 +40,11 @@ def numbered_lines(entries: Sequence[tuple[str, str]], width: int, columns: bool
                 cells = [items[i] for i in range(row, len(items), rows)]
                 lines.append(Text("".join(cell.ljust(column_width) for cell in cells).rstrip()))
             return lines
-    texts = [text for text, _ in entries]
-    text_width = min(max((len(t) for t in texts), default=0), max((width - _NUMBER) // 2, 12))
+    longest = max((len(text) for text, _ in entries), default=0)
+    longest_detail = max((len(detail) for _, detail in entries), default=0)
+    # The detail column starts after the longest text when every line then fits, else at
+    # about half the width (a longer text pushes its own detail along).
+    text_width = min(longest, max(width - _NUMBER - 2 - longest_detail, (width - _NUMBER) // 2, 12))
     lines = []
     for item, (text, detail) in zip(items, entries):
         line = Text(item)

@@ -1,5 +1,6 @@
 """`vsai list`, `rules`, `arena`, `bench` and `replay` through click's CliRunner."""
 import json
+import signal
 
 import pytest
 
@@ -203,7 +204,13 @@ def test_an_interrupted_arena_reports_the_games_played(monkeypatch):
             yield result
 
     monkeypatch.setattr(arena_module, "run_games", two_then_ctrl_c)
-    result = run(["arena", "kilauea", "--agents", "random,heuristic", "--games", "6", "--json"])
+    # The arena ignores Ctrl-C once interrupted; in this process that would outlive the test
+    # and be inherited by every command the later tests start (which then ignore Ctrl-C).
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        result = run(["arena", "kilauea", "--agents", "random,heuristic", "--games", "6", "--json"])
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert result.exit_code == 130
     assert "Interrupted: 2 of 6 games were played." in result.output
     data = json.loads(result.output.splitlines()[-1])

@@ -1,4 +1,5 @@
-"""The play loop of `vsai play`: asks humans, lets agents think, shows each seat what it may see."""
+"""The play loop of `vsai play`: asks humans (a move in one or two steps, or a command), lets
+agents think, and has `PlayScreen` show each seat what it may see."""
 from __future__ import annotations
 
 import time
@@ -6,24 +7,19 @@ from typing import Any
 
 import click
 import numpy as np
-from rich.console import Console, Group
-from rich.text import Text
+from rich.console import Console
 
 from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.choice import Choice
 from vsai.cli.console import thinking
 from vsai.cli.prompt import LineReader, completions, help_lines, parse
+from vsai.cli.play_screen import PlayScreen
 from vsai.cli.rules import show_rules
-from vsai.cli.screen import fitted, numbered_lines, recap_lines
 from vsai.core.choices import GROUP_FROM, group_moves
 from vsai.core.match import CHANCE, HUMAN, Match, Move
 from vsai.core import render
 from vsai.core.record import GameRecord
-from vsai.core.wrap import Hanging
-
-# A move list longer than this is shown in columns on a terminal (unless plain).
-_COLUMNS_FROM = 12
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -39,9 +35,9 @@ class PlayLoop:
                  plain: bool = False, delay: float = 0.0):
         self.console = console
         self.plain = plain  # no colour, no box drawing, one move a line (screen readers, logs)
+        self.screen = PlayScreen(console, table, plain)
         self.delay = delay  # seconds of pause after each move when watching the AIs
         self.record_path = record_path  # where the game is written on the way out (--record)
-        self.table = table
         self.ai = ai
         self.budget = budget
         self.explain = explain
@@ -68,87 +64,28 @@ class PlayLoop:
                 spec = self.ai if who == self.ai.name else options.AgentSpec(who)
                 self.agents[seat] = agent_api.build(spec, self.game, agent_seed(self.table.seed, seat), self.budget)
 
-    def names(self) -> dict[int, str]:
-        """Seat -> "you" (a lone human), "human" or the agent name."""
-        humans = self.table.humans
-        return {seat: ("you" if who == HUMAN and len(humans) == 1 else who)
-                for seat, who in self.table.seats.items()}
+    # ------------------------------------------------------------------ output
+    @property
+    def table(self) -> Match:
+        """The match being played (another one once a saved game is loaded)."""
+        return self.screen.table
+
+    @table.setter
+    def table(self, table: Match) -> None:
+        self.screen.table = table
+        self.screen.seen_scores = {}
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """One message, fitted to the width."""
+        self.screen.say(text, style)
 
     def who(self, seat: int) -> str:
         """The seat as people see it, e.g. "P2 (ismcts)"; "Chance" for chance."""
-        if seat == CHANCE:
-            return "Chance"
-        return f"{render.seat_label(seat, self.game)} ({self.names().get(seat, '?')})"
+        return self.screen.who(seat)
 
-    # ------------------------------------------------------------------ output
-    @property
-    def width(self) -> int:
-        """The width every line fits in."""
-        return max(self.console.width, 20)
-
-    def say(self, text: str, style: str | None = None) -> None:
-        """One message, fitted to the width (a long one continues indented on the next lines)."""
-        for line in fitted([text], self.width, style or ""):
-            self.console.print(line, soft_wrap=True)
-
-    def print_lines(self, lines: list[Text]) -> None:
-        """Lines already fitted to the width."""
-        for line in lines:
-            self.console.print(line, soft_wrap=True)
-
-    def last_move(self, observer: int | None) -> int | None:
-        """The action of the last player decision, when `observer` (None: a spectator) could
-        identify it: the board may mark it."""
-        for move in reversed(self.table.history):
-            if move.seat >= 0:
-                return None if observer is not None and observer in move.hidden_from else move.action
-        return None
-
-    def show_board(self, seat: int, title: str | None = None) -> None:
-        """The board as `seat` sees it, in a panel (plain: under a heading), the last move marked."""
-        state = self.table.state
-        self.console.print(render.render_view(state, seat, title=title or self.game.spec.title,
-                                              hidden_information=self.game.has_hidden_information(),
-                                              names=self.names(), last_move=self.last_move(seat),
-                                              plain=self.plain))
-
-    def move_entries(self, actions: list[int] | tuple[int, ...]) -> list[tuple[str, str]]:
-        """(text, detail) of each action: the detail from the game's `move_detail` hook."""
-        state = self.table.state
-        return [(state.action_to_string(a), render.move_detail(state, a)) for a in actions]
-
-    def list_lines(self, entries: list[tuple[str, str]]) -> list[Text]:
-        """A numbered list fitted to the width: in columns on a terminal when it is long."""
-        columns = self.console.is_terminal and not self.plain and len(entries) > _COLUMNS_FROM
-        return numbered_lines(entries, self.width, columns)
-
-    def move_line(self, move: Move, observer: int | None) -> str:
-        """How `observer` (None: a spectator) hears of `move`."""
-        return f"{self.who(move.seat)}: {move.text_for(self.game.name, observer)}"
-
-    def round_moves(self, seat: int) -> list[Move]:
-        """The last round as `seat` lived it: from its own last decision on (everything before
-        its first decision)."""
-        history = self.table.history
-        for index in range(len(history) - 1, -1, -1):
-            if history[index].seat == seat:
-                return history[index:]
-        return list(history)
-
-    def recap(self, seat: int) -> list[Text]:
-        """The last round's moves as `seat` may read them, with a heading: shown under the
-        board, so that they stay on screen with the choices and the prompt."""
-        moves = self.round_moves(seat)
-        if not moves:
-            return []
-        heading = "Last round:" if any(m.seat == seat for m in self.table.history) else "So far:"
-        lines = recap_lines(moves, lambda m: self.move_line(m, seat))
-        return fitted([heading], self.width, "bold") + fitted(lines, self.width)
-
-    def say_moves(self, moves: list[Move], observer: int | None, indent: str = "", style: str | None = None) -> None:
-        """Moves as `observer` may read them, one a line; a long run of chance in one line."""
-        lines = recap_lines(moves, lambda m: self.move_line(m, observer), indent, limit=None)
-        self.print_lines(fitted(lines, self.width, style or ""))
+    def finish(self) -> None:
+        """The final screen and the `Result:` line."""
+        self.screen.finish()
 
     # ------------------------------------------------------------------ agents
     def ai_turn(self) -> None:
@@ -158,6 +95,8 @@ class PlayLoop:
         state = self.table.state.clone()
         label = f"{self.who(seat)} thinks"
         alternatives: list[agent_api.Candidate] = []
+        if self.plain and self.interactive:
+            self.say(f"{label}...")  # no progress bar in plain mode: one line says why it waits
         with thinking(self.console, label, self.budget.time_limit, self.plain) as progress:
             if self.explain_allowed():
                 action, alternatives = agent_api.decide(agent, state, top=4, progress=progress)
@@ -168,7 +107,7 @@ class PlayLoop:
         if humans and not (self.explain_allowed() and alternatives and len(humans) == 1):
             return  # the human's next screen shows it under the board, with the whole round
         # Also any chance since the last announcement (e.g. the set-up before the AI's first move).
-        self.say_moves(self.table.history[self._announced:], humans[0] if humans else None, style="magenta")
+        self.screen.say_moves(self.table.history[self._announced:], humans[0] if humans else None, style="magenta")
         self._announced = len(self.table.history)
         if self.explain_allowed() and alternatives:
             for line in _candidate_lines(alternatives):
@@ -224,7 +163,7 @@ class PlayLoop:
             label = render.seat_label(seat, self.game)
             if self.reader.read(f"{label}, your turn (others look away). Press Enter. ") is None:
                 return False
-        recap = self.show_screen(seat)
+        recap = self.screen.show_screen(seat)
         self._choice = self.make_choice(actions, len(recap))
         self.show_choices()
         while True:
@@ -259,20 +198,13 @@ class PlayLoop:
             if outcome == "redraw":
                 return True
 
-    def show_screen(self, seat: int) -> list[Text]:
-        """The board, then the last round under it; returns the round's lines."""
-        self.show_board(seat)
-        recap = self.recap(seat)
-        self.print_lines(recap)
-        return recap
-
     def make_choice(self, actions: list[int], recap_rows: int) -> Choice:
         """The moves as one list, or in groups when the list is long: more than GROUP_FROM
         moves, or (on a terminal) more rows than fit under the last round with the prompt."""
         state = self.table.state
         room = self.console.height - recap_rows - 3 if self.console.is_terminal else GROUP_FROM
         limit = max(6, min(GROUP_FROM, room))
-        rows = len(self.list_lines(self.move_entries(actions)))
+        rows = len(self.screen.list_lines(self.screen.move_entries(actions)))
         groups = group_moves(state, actions, limit) if len(actions) > GROUP_FROM or rows > limit else None
         return Choice(state, actions, groups)
 
@@ -281,7 +213,7 @@ class PlayLoop:
         choice = self._choice
         if choice.heading():
             self.say(choice.heading(), "bold")
-        self.print_lines(self.list_lines(choice.entries()))
+        self.screen.print_lines(self.screen.list_lines(choice.entries()))
         self.reader.complete_with(completions(choice.state, choice.actions, choice.labels()))
 
     def command(self, name: str, argument: str, seat: int) -> str:
@@ -294,7 +226,7 @@ class PlayLoop:
         elif name == "hint":
             self.hint(seat)
         elif name == "board":
-            self.show_screen(seat)
+            self.screen.show_screen(seat)
             self.show_choices()
         elif name == "back":
             if self._choice.back():
@@ -305,10 +237,10 @@ class PlayLoop:
         elif name == "rules":
             show_rules(self.console, self.game.name, self.plain)
         elif name == "score":
-            self.show_score(seat)
+            self.screen.show_score(seat)
         elif name == "log":
             self.say("Every move so far:", "bold")
-            self.say_moves(self.table.history, seat, "  ")
+            self.screen.say_moves(self.table.history, seat, "  ")
         elif name == "undo":
             undone = self.table.undo()
             if not undone:
@@ -316,6 +248,7 @@ class PlayLoop:
                 return ""
             self._reset_agents()
             self._announced = 0
+            self.screen.seen_scores = {}
             self.say(f"Undone: {undone} move(s) taken back.", "yellow")
             return "redraw"
         elif name == "save":
@@ -328,17 +261,6 @@ class PlayLoop:
         elif name == "load":
             return self.load(argument)
         return ""
-
-    def show_score(self, seat: int | None) -> None:
-        """The game's score breakdown as `seat` may see it, else the scores when public."""
-        state = self.table.state
-        breakdown = render.score_breakdown(state, seat)
-        if breakdown is not None:
-            self.console.print(render.framed(breakdown, "Scoring", self.plain))
-        elif render.scores_visible(state, self.game.has_hidden_information()):
-            self.console.print(Hanging(render.scores_line(state, self.names())))
-        else:
-            self.say("The scores are hidden until the end of the game.", "yellow")
 
     def _decided(self) -> bool:
         """True once a player made a decision in this game (set-up chance alone is no loss)."""
@@ -406,29 +328,6 @@ class PlayLoop:
                     return False
             else:
                 self.ai_turn()
-
-    def finish(self) -> None:
-        """The final board (a human's view; everything for spectators), the last round, the
-        game's score breakdown when it gives one, and the `Result:` line."""
-        state = self.table.state
-        title = self.game.spec.title + " - final"
-        seat = self.table.humans[0] if self.table.humans else None
-        if seat is not None:
-            self.show_board(seat, title)
-            self.print_lines(self.recap(seat))
-        else:
-            self.console.print(render.framed(
-                Group(Hanging(Text(str(state))), Text(""), render.scores_table(state, self.names())),
-                title, self.plain))
-        breakdown = render.score_breakdown(state, seat)
-        if breakdown is not None:
-            self.console.print(render.framed(breakdown, "Scoring", self.plain))
-        if len(self.table.humans) == 1:
-            share = state.returns()[self.table.humans[0]]
-            verdict = ("You win!" if share == 1 else "A shared win." if share > 0 else "You lose.")
-            self.say(verdict, "bold green" if share > 0 else "bold red")
-        click.echo(render.result_line(state, self.names(), self.width))
-
 
 def _decisions(history: list[Move]) -> int:
     """How many moves players made (set-up and other chance draws are not moves)."""

@@ -87,7 +87,7 @@ def test_board_gets_the_last_move_only_when_the_seat_could_identify_it(toy):
         last = next((m for m in reversed(match.history) if m.seat >= 0), None)
         for seat in (0, 1):
             expected = None if last is None or seat in last.hidden_from else last.action
-            assert loop.last_move(seat) == expected
+            assert loop.screen.last_move(seat) == expected
             hidden_seen |= last is not None and seat in last.hidden_from
         actions = match.state.legal_actions()
         match.play(int(actions[rng.integers(len(actions))]))
@@ -104,6 +104,17 @@ def test_hooks_reach_the_screen(name, toy):
     assert "TOY BREAKDOWN for seat 0" in out.split(" - final")[1]  # on the final screen
     watched = run(["play", name, "--humans", "0", "--ai", "random", "--seed", "2"]).output
     assert "TOY BREAKDOWN for everyone" in watched
+
+
+def test_a_scoring_during_the_game_is_announced_when_the_game_can_explain_it(toy, monkeypatch):
+    name = next(n for n in GAMES if not load_game(n).has_hidden_information())
+    args = ["play", name, "--ai", "random", "--seed", "1"]
+    out = run(args, answers(ones=3000)).output
+    notices = [line for line in out.splitlines() if line.startswith("Scores changed (")]
+    assert notices and all(line.endswith("type score to see how.") for line in notices)
+    assert len(notices) < out.count("Your moves:") // 2  # at scorings, not at every screen
+    monkeypatch.delattr(toy, "score_breakdown")
+    assert "Scores changed (" not in run(args, answers(ones=3000)).output
 
 
 def test_score_command_shows_the_breakdown_or_says_why_not(toy, monkeypatch):
@@ -189,9 +200,9 @@ def test_the_last_round_and_the_prompt_fit_a_24_line_terminal(name):
         loop = PlayLoop(console, match, options.AgentSpec("random"), options.budget(None, None, None),
                         False, False, plain=plain)
         match.state = state
-        recap = loop.recap(seat)
+        recap = loop.screen.recap(seat)
         loop._choice = loop.make_choice(state.legal_actions(), len(recap))
-        loop.print_lines(recap)
+        loop.screen.print_lines(recap)
         loop.show_choices()
         below_board = out.getvalue().splitlines()
         assert len(below_board) + 1 <= 24, "\n".join(below_board)  # + 1: the prompt

@@ -66,9 +66,9 @@ def seat_plan(players: int, humans: int, seat: str, seed: int,
 @click.option("--plain", is_flag=True,
               help="No colour and no box drawing, one move a line: for screen readers and logs "
                    "(also when the NO_COLOR environment variable is set).")
-@click.option("--delay", type=options.SECONDS, metavar="SECONDS",
-              help=f"Watching (--humans 0): pause after each move (default {WATCH_DELAY} s on a terminal, "
-                   "none when piped).")
+@click.option("--delay", type=options.PAUSE, metavar="SECONDS",
+              help=f"Watching (--humans 0): pause after each move, 0 to 60 s (default {WATCH_DELAY} s "
+                   "on a terminal, none when piped).")
 def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: int, seed: int | None,
          iterations: int | None, think_time: float | None, level: int | None, game_options: tuple[str, ...],
          explain: bool, load_path: str | None, record_path: str | None, plain: bool,

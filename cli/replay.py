@@ -46,11 +46,16 @@ def replay(path: str, seat: int | None, as_list: bool, setup: bool, plain: bool,
     plain = plain_mode(plain)
     console = stdout_console(plain=plain)
     names = {int(s): who for s, who in record.seats.items()}
-    if interactive() and not as_list:
-        reader = LineReader(True)
-        ReplayViewer(console, match, seat, names, reader.read, plain, setup).run()
-        return
-    print_game(console, match, seat, names, plain)
+    try:
+        if interactive() and not as_list:
+            ReplayViewer(console, match, seat, names, LineReader(True).read, plain, setup).run()
+        else:
+            print_game(console, match, seat, names, plain)
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+    except Exception as error:  # a game's render hook failed: one line, not a traceback
+        raise click.ClickException(f"internal error while drawing the game: {type(error).__name__}: "
+                                   f"{error}") from None
 
 
 def print_game(console, match: Match, seat: int | None, names: dict[int, str], plain: bool) -> None:

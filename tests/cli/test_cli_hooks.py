@@ -307,6 +307,20 @@ def test_replay_piped_prints_the_game_and_list_is_refused_with_step(tmp_path):
     usage_error(["replay", str(path), "--list", "--step"], "not both")
 
 
+def test_a_failing_render_hook_is_one_line_in_replay(tmp_path, toy, monkeypatch):
+    path = tmp_path / "game.json"
+    run(["play", "kilauea", "--humans", "0", "--ai", "random", "--seed", "4", "--record", str(path),
+         "--option", "turn_cap=3"])
+
+    def broken(state, seat):
+        raise RuntimeError("breakdown exploded")
+
+    monkeypatch.setattr(toy, "score_breakdown", broken)
+    result = run(["replay", str(path)])
+    assert result.exit_code == 1
+    assert "Error: internal error while drawing the game: RuntimeError: breakdown exploded" in flat(result.output)
+
+
 # ---------------------------------------------------------------- watching
 def test_watch_delay_pauses_after_each_move(monkeypatch):
     pauses = []
@@ -319,4 +333,7 @@ def test_watch_delay_pauses_after_each_move(monkeypatch):
     run(args)
     assert pauses == []  # piped: no pause by default
     usage_error(["play", "kilauea", "--delay", "1"], "--delay paces a game of AIs only")
-    usage_error(args + ["--delay", "-1"], "--delay")
+    run(args + ["--delay", "0"])
+    assert pauses == []
+    for bad in ("-1", "61", "nan", "soon"):
+        usage_error(args + ["--delay", bad], "is not a number of seconds from 0 to 60")

@@ -59,7 +59,7 @@ def fit(text: Text, width: int, hang: int = HANG, indent: int | None = None) -> 
             out.append_text(line)
             continue
         own = len(plain) - len(plain.lstrip(" ")) + hang if indent is None else indent
-        own = min(own, width // 2)
+        own = max(0, min(own, width // 2, width - 2))  # room for a wide character
         for index, (start, end) in enumerate(_pieces(plain, width, width - own)):
             if index:
                 out.append("\n" + " " * own)

@@ -53,10 +53,10 @@ def first_long_list(name, limit=GROUP_FROM):
 # ---------------------------------------------------------------- hooks and their defaults
 @pytest.mark.parametrize("name", GAMES)
 def test_a_game_without_hooks_gets_the_defaults(name, bare):
-    state = first_long_list(name) or load_game(name).new_initial_state()
-    actions = state.legal_actions() if not state.is_chance_node() else []
-    assert render.move_detail(state, actions[0]) == "" if actions else True
-    assert render.move_group(state, actions[0]) is None if actions else True
+    state = first_long_list(name, limit=1)  # any player decision
+    action = state.legal_actions()[0]
+    assert render.move_detail(state, action) == ""
+    assert render.move_group(state, action) is None and not render.has_move_groups(state)
     assert render.score_breakdown(state, 0) is None
     # The old board hook is called without the keywords it does not take.
     console = Console(file=io.StringIO(), width=80)
@@ -92,6 +92,18 @@ def test_board_gets_the_last_move_only_when_the_seat_could_identify_it(toy):
         actions = match.state.legal_actions()
         match.play(int(actions[rng.integers(len(actions))]))
     assert hidden_seen  # the test met a move hidden from a seat
+
+
+def test_a_game_without_a_render_module_shows_its_observation(monkeypatch):
+    monkeypatch.setattr(render, "_render_module", lambda game: None)
+    state = first_long_list("kilauea")
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(render.board(state, 0, False, last_move=1, plain=True))
+    assert console.file.getvalue().splitlines()[0] == state.observation_string(0).splitlines()[0]
+    assert render.hidden_move_text("kilauea", 1, "x") == "a move you cannot see"
+    out = run(["play", "kilauea", "--ai", "random", "--seed", "1", "--option", "turn_cap=4"],
+              answers(ones=300)).output
+    assert out.strip().splitlines()[-1].startswith("Result:")
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -46,7 +46,7 @@ class PlayLoop:
         self.agents: dict[int, Any] = {}
         self._hint_agent: Any = None
         self._choice: Choice | None = None  # the decision a human is making
-        # Watching: moves before this ply were already shown as they happened.
+        # Watching (or --explain): moves before this ply were already shown as they happened.
         self._announced = 0
         self._build_agents()
 

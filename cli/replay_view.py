@@ -101,7 +101,7 @@ class ReplayViewer:
         else:
             board = render.framed(Group(Hanging(Text(str(state)))), title, self.plain)
         self.console.print(board)
-        lines = recap_lines(self.match.history[previous:stop.ply], self.describe)
+        lines = recap_lines(self.match.history[previous:stop.ply], self.describe, limit=None)
         if lines:
             lines.insert(0, "The set-up:" if stop.moves == 0 else f"Move {stop.moves}:")
         for line in fitted(lines, width):

@@ -144,7 +144,9 @@ cdef class EruptionState(State):
     def to_dict(self) -> dict:
         """The whole state as plain JSON-able data (the C struct's fields)."""
         cdef object data = self.d
-        return {k: data[k] for k in _FIELDS}
+        out = {k: data[k] for k in _FIELDS}
+        out["hlog"] = out["hlog"][:self.d.hlog_len]       # the history so far only
+        return out
 
     def load_dict(self, data: dict) -> None:
         """Set this state from `to_dict` data; ValueError (state unchanged) if malformed."""
@@ -156,7 +158,14 @@ cdef class EruptionState(State):
             raise ValueError(f"eruption state: missing fields {missing}, unknown fields {extra}")
         for name, (length, lo, hi) in _FIELDS.items():
             value = data[name]
-            if length:
+            if length < 0:          # the card history: hlog_len entries
+                if not isinstance(value, list) or len(value) > LOG_MAX:
+                    raise ValueError(f"eruption state: {name} must be a list of at most {LOG_MAX} integers")
+                if data["hlog_len"] != len(value):
+                    raise ValueError("eruption state: hlog_len is not the length of hlog")
+                for x in value:
+                    _check_int(name, x, lo, hi)
+            elif length:
                 if not isinstance(value, list) or len(value) != length:
                     raise ValueError(f"eruption state: {name} must be a list of {length} integers")
                 for x in value:
@@ -166,7 +175,9 @@ cdef class EruptionState(State):
         if data["n"] != self.d.n or data["turn_cap"] != self.d.turn_cap or data["rain"] != self.d.rain:
             raise ValueError("eruption state: n/rain/turn_cap differ from the game parameters")
         backup = self._raw_bytes()
-        self.d = {k: data[k] for k in _FIELDS}
+        fields = {k: data[k] for k in _FIELDS}
+        fields["hlog"] = list(data["hlog"]) + [0] * (LOG_MAX - len(data["hlog"]))
+        self.d = fields
         try:
             check_consistency(self)
         except ValueError:

@@ -8,26 +8,46 @@
 # stack's contents (every tile drawn is shown) are public.
 
 # ---------------------------------------------------------------- hidden information
+cdef enum:
+    MAX_EPOCHS = 48         # reshuffles a resample can follow (more: the hands stay as they are)
+    SEARCH_BUDGET = 200000  # backtracking steps of a resample (never reached in tests)
+
+
 cdef void resample_data(EData* d, int p, Rng* rng) noexcept nogil:
-    """Deal the other seats' hands again (same sizes): the cards p knows to be there stay, the
-    rest comes from the cards p cannot place (the deck and the unknown part of those hands),
-    pooled by card type. The result depends only on p's view and rng. Other seats' knowledge
-    is clamped to the new hands (p cannot see it)."""
+    """Deal the other seats' hands and the deck again, consistently with everything p saw.
+
+    What p saw is the card history (`hlog`) without the cards the others drew: the deck of
+    each epoch (the full deck, then the discards at each reshuffle) is public, p's own draws
+    are known, every spend is public with its seat and card. A world is a card for every
+    hidden draw such that each epoch hands out exactly its deck (the current one keeps the
+    rest) and every spend was in the spender's hand. Each spend of another seat is given the
+    epoch its card came from (an epoch the seat had drawn from and not used up by then, and
+    whose deck still has that card), by a randomised backtracking search (complete: the true
+    history is one answer); then the cards still held are dealt at random from what each
+    epoch's deck has left. The history is rewritten to match, so the result is a state the
+    game can reach and other seats can be resampled from it. It depends only on p's view and
+    rng; every consistent world can come out."""
+    if d.hlog_full or not resample_history(d, p, rng):
+        resample_pooled(d, p, rng)
+
+
+cdef void resample_pooled(EData* d, int p, Rng* rng) noexcept nogil:
+    """Fallback when the history overflowed (never seen): the other hands are redealt from
+    the cards p cannot see, pooled with the deck (exact until the first reshuffle)."""
     cdef int pool[NCARDTYPES]
-    cdef int q, k, i, size, total = 0, r, o, j
+    cdef int q, k, i, size, total = 0, r
     for k in range(NCARDTYPES):
         pool[k] = d.deck[k]
         for q in range(d.n):
             if q != p:
-                pool[k] += d.hand[q * NCARDTYPES + k] - d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
+                pool[k] += d.hand[q * NCARDTYPES + k]
         total += pool[k]
     for q in range(d.n):
         if q == p:
             continue
         size = hand_size(d, q)
         for k in range(NCARDTYPES):
-            d.hand[q * NCARDTYPES + k] = d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
-            size -= d.hand[q * NCARDTYPES + k]
+            d.hand[q * NCARDTYPES + k] = 0
         for i in range(size):
             r = rng_below(rng, total)
             k = 0
@@ -39,14 +59,149 @@ cdef void resample_data(EData* d, int p, Rng* rng) noexcept nogil:
             d.hand[q * NCARDTYPES + k] += 1
     for k in range(NCARDTYPES):
         d.deck[k] = pool[k]
-    for o in range(d.n):
-        if o == p:
-            continue
-        for q in range(d.n):
+    d.hlog_full = 1                 # the history no longer matches the hands
+
+
+cdef int draw_from(int* pool, int* total, Rng* rng) noexcept nogil:
+    cdef int r = rng_below(rng, total[0]), k = 0
+    while r >= pool[k]:
+        r -= pool[k]
+        k += 1
+    pool[k] -= 1
+    total[0] -= 1
+    return k
+
+
+cdef bint resample_history(EData* d, int p, Rng* rng) noexcept nogil:
+    cdef int L = d.hlog_len, E = 0, i, c, s, k, e, S = 0, j, budget = SEARCH_BUDGET, total
+    cdef bint ok
+    cdef short ep[LOG_MAX]
+    cdef short sp_pos[LOG_MAX]
+    cdef short sp_cnt[LOG_MAX]
+    cdef short choice[LOG_MAX]
+    cdef short tried[LOG_MAX]
+    cdef short first[LOG_MAX]
+    cdef int cap[MAX_EPOCHS][NCARDTYPES]
+    cdef int slots[8][MAX_EPOCHS]
+    cdef int used[8][MAX_EPOCHS]
+    cdef int ptr[8][MAX_EPOCHS]
+    cdef int acc[NCARDTYPES]
+    cdef int dealt[NCARDTYPES]
+    cdef int cur_cnt[8]
+    memset(slots, 0, sizeof(slots))
+    memset(used, 0, sizeof(used))
+    memset(acc, 0, sizeof(acc))
+    memset(cur_cnt, 0, sizeof(cur_cnt))
+    for k in range(NCARDTYPES):
+        cap[0][k] = ERU_CARD_COUNT[k] - (RAIN_REMOVED if k == CARD_RAIN and not d.rain else 0)
+    # 1. read the history: epochs, their decks, p's draws, the others' draws and spends
+    for i in range(L):
+        c = d.hlog[i]
+        ep[i] = E
+        if c == LOG_RESHUFFLE:
+            E += 1
+            if E >= MAX_EPOCHS:
+                return False
             for k in range(NCARDTYPES):
-                j = (o * MAX_PLAYERS + q) * NCARDTYPES + k
-                if d.known[j] > d.hand[q * NCARDTYPES + k]:
-                    d.known[j] = d.hand[q * NCARDTYPES + k]
+                cap[E][k] = acc[k]
+                acc[k] = 0
+            memset(cur_cnt, 0, sizeof(cur_cnt))
+        elif c < LOG_SPEND:
+            s = c >> 3
+            if s == p:
+                cap[E][c & 7] -= 1
+            else:
+                slots[s][E] += 1
+                cur_cnt[s] += 1
+        else:
+            s = (c - LOG_SPEND) >> 3
+            acc[c & 7] += 1
+            if s != p:
+                sp_pos[S] = i
+                sp_cnt[S] = cur_cnt[s]
+                S += 1
+    # 2. the epoch of each spent card: randomised depth-first search in time order
+    i = 0
+    if S > 0:
+        tried[0] = 0
+        first[0] = rng_below(rng, ep[sp_pos[0]] + 1)
+    while 0 <= i < S:
+        budget -= 1
+        if budget <= 0:
+            return False
+        c = d.hlog[sp_pos[i]]
+        s = (c - LOG_SPEND) >> 3
+        k = c & 7
+        ok = False
+        while tried[i] <= ep[sp_pos[i]]:
+            e = (first[i] + tried[i]) % (ep[sp_pos[i]] + 1)
+            tried[i] += 1
+            j = sp_cnt[i] if e == ep[sp_pos[i]] else slots[s][e]
+            if j - used[s][e] > 0 and cap[e][k] > 0:
+                used[s][e] += 1
+                cap[e][k] -= 1
+                choice[i] = e
+                ok = True
+                break
+        if ok:
+            i += 1
+            if i < S:
+                tried[i] = 0
+                first[i] = rng_below(rng, ep[sp_pos[i]] + 1)
+        else:
+            i -= 1
+            if i >= 0:
+                c = d.hlog[sp_pos[i]]
+                used[(c - LOG_SPEND) >> 3][choice[i]] -= 1
+                cap[choice[i]][c & 7] += 1
+    if i < 0:
+        return False                # cannot happen: the true history is an answer
+    # 3. rewrite the others' draws: each spent card on the earliest unused draw of its seat in
+    #    its epoch (before the spend), the cards still held dealt at random from the epoch's rest
+    for s in range(8):
+        for e in range(E + 1):
+            ptr[s][e] = 0
+    for i in range(S):
+        c = d.hlog[sp_pos[i]]
+        s = (c - LOG_SPEND) >> 3
+        e = choice[i]
+        j = ptr[s][e]
+        while not (d.hlog[j] < LOG_SPEND and (d.hlog[j] >> 3) == s and ep[j] == e):
+            j += 1
+        d.hlog[j] = s * NCARDTYPES + (c & 7)
+        ptr[s][e] = j + 1
+    for s in range(d.n):
+        if s != p:
+            for k in range(NCARDTYPES):
+                d.hand[s * NCARDTYPES + k] = 0
+    for e in range(E + 1):
+        total = 0
+        for k in range(NCARDTYPES):
+            total += cap[e][k]
+        for s in range(8):
+            if s == p or slots[s][e] == used[s][e]:
+                continue
+            for k in range(NCARDTYPES):
+                dealt[k] = 0
+            for j in range(slots[s][e] - used[s][e]):
+                if total <= 0:
+                    return False    # cannot happen
+                dealt[draw_from(cap[e], &total, rng)] += 1
+            j = ptr[s][e]
+            k = 0
+            while j < L:
+                if d.hlog[j] < LOG_SPEND and (d.hlog[j] >> 3) == s and ep[j] == e:
+                    while dealt[k] == 0:
+                        k += 1
+                    dealt[k] -= 1
+                    d.hlog[j] = s * NCARDTYPES + k
+                    if s < d.n:
+                        d.hand[s * NCARDTYPES + k] += 1
+                j += 1
+        if e == E:
+            for k in range(NCARDTYPES):
+                d.deck[k] = cap[e][k]
+    return True
 
 
 cdef int action_key(EData* d, int observer, int a) noexcept nogil:
@@ -220,11 +375,7 @@ cdef str observation_text(EruptionState s, int viewer):
         lines.append(f"you are {seat_name(viewer)}")
     for q in range(d.n):
         hand = [d.hand[q * NCARDTYPES + k] for k in range(NCARDTYPES)]
-        if viewer < 0 or viewer == q:
-            shown = _cards_text(hand)
-        else:
-            kn = [d.known[(viewer * MAX_PLAYERS + q) * NCARDTYPES + k] for k in range(NCARDTYPES)]
-            shown = "hidden" + (f" (known: {_cards_text(kn)})" if sum(kn) else "")
+        shown = _cards_text(hand) if viewer < 0 or viewer == q else "hidden"
         stock = ", ".join(f"{MAT_NAMES[m]} {d.stock[q * NMAT + m]}" for m in range(NMAT))
         lines.append(f"{seat_name(q)} village V{village_of(d, q)}: {d.temp[q]} C level {level_of(d, q)}; "
                      f"walls {stock}; eruption tiles {d.held[q]}; {sum(hand)} cards: {shown}")
@@ -274,7 +425,7 @@ def _wrap(line: str) -> str:
     return "\n".join(textwrap.wrap(line, 76, subsequent_indent="    ", break_long_words=False))
 
 
-OBS_SIZE = NHEX * 36 + MAX_PLAYERS * 17 + 8 + 8 + 1 + 8 + 3 + 3 + NUM_STAGES + 10 + NHEX + NEDGE + 6 + 14
+OBS_SIZE = NHEX * 36 + MAX_PLAYERS * 9 + 8 + 8 + 1 + 8 + 3 + 3 + NUM_STAGES + 10 + NHEX + NEDGE + 6 + 14
 
 
 def observation_vector(EruptionState s, int p):
@@ -298,10 +449,8 @@ def observation_vector(EruptionState s, int p):
         out[k + 6] = hand_size(d, q) / 10.0
         out[k + 7] = 1.0 if q == p else 0.0
         out[k + 8] = 1.0 if q == d.cur else 0.0
-        for c in range(NCARDTYPES):
-            out[k + 9 + c] = d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + c] / 5.0
-        k += 17
-    k += 17 * (MAX_PLAYERS - d.n)
+        k += 9
+    k += 9 * (MAX_PLAYERS - d.n)
     for c in range(NCARDTYPES):
         out[k + c] = d.hand[p * NCARDTYPES + c] / 5.0
         out[k + 8 + c] = d.discard[c] / 6.0
@@ -354,7 +503,8 @@ _FIELDS = {
     "pending": (0, 0, 60), "check_idx": (0, 0, VILLAGE_EDGES), "cur_tile": (0, 0, 9),
     "sel_hex": (0, -1, NHEX - 1), "sel_rot": (0, 0, 5), "sel_edge": (0, -1, NEDGE - 1),
     "tested": (0, 0, 63), "refused": (NHEX, 0, 1),
-    "known": (MAX_PLAYERS * MAX_PLAYERS * NCARDTYPES, 0, 6),
+    "reshuffles": (0, 0, 30000), "hlog_full": (0, 0, 1), "hlog_len": (0, 0, LOG_MAX),
+    "hlog": (-1, 0, LOG_RESHUFFLE),
 }
 
 
@@ -428,12 +578,7 @@ def check_consistency(EruptionState s):
         held = sum(d.hand[q * NCARDTYPES + k] for q in range(n))
         if d.deck[k] + d.discard[k] + held != count:
             _bad(f"{CARD_NAMES[k]}: {d.deck[k] + d.discard[k] + held} cards counted, {count} exist")
-    for p in range(MAX_PLAYERS):
-        for q in range(MAX_PLAYERS):
-            for k in range(NCARDTYPES):
-                kn = d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
-                if kn and (p >= n or q >= n or p == q or kn > d.hand[q * NCARDTYPES + k]):
-                    _bad(f"known cards of {seat_name(q)} seen by {seat_name(p)} are not in that hand")
+    check_history(s)
     # walls
     for m in range(NMAT):
         placed = sum(1 for e in range(NEDGE) if d.wall[e] == m)
@@ -526,6 +671,62 @@ def check_consistency(EruptionState s):
             _bad("a chance node with no outcome")
     elif gen_legal(d, buf) == 0:
         _bad("the player to act has no legal move")
+
+
+def check_history(EruptionState s):
+    """The card history replays to the hands, the deck and the discards (see `reshuffle`)."""
+    cdef EData* d = &s.d
+    n = d.n
+    log = [d.hlog[i] for i in range(d.hlog_len)]
+    if any(d.hlog[i] for i in range(d.hlog_len, LOG_MAX)):
+        _bad("the card history has entries past its length")
+    if d.hlog_full:
+        return                      # an overflowed history is not used (resample pools)
+    deck = [ERU_CARD_COUNT[k] - (RAIN_REMOVED if k == CARD_RAIN and not d.rain else 0)
+            for k in range(NCARDTYPES)]
+    hands = [[0] * NCARDTYPES for _ in range(8)]
+    disc = [0] * NCARDTYPES
+    resh = 0
+    phase = 0                       # compacted prefix: 0 seat draws, 1 pseudo draws, 2 pseudo spends
+    first = log.index(LOG_RESHUFFLE) if LOG_RESHUFFLE in log else -1
+    last_seat = 0
+    for i, c in enumerate(log):
+        if c == LOG_RESHUFFLE:
+            if sum(deck) or not sum(disc) or any(hands[LOG_PSEUDO]):
+                _bad("the card history reshuffles a deck that is not empty")
+            deck, disc = disc, [0] * NCARDTYPES
+            resh += 1
+            continue
+        seat, k = (c % LOG_SPEND) >> 3, c & 7
+        spend = c >= LOG_SPEND
+        if seat >= n and seat != LOG_PSEUDO:
+            _bad("the card history names a seat not in the game")
+        if i < first:               # the compacted history before the first reshuffle
+            kind = 2 if spend else (1 if seat == LOG_PSEUDO else 0)
+            if (kind < phase or spend and seat != LOG_PSEUDO
+                    or kind == 0 and seat < last_seat):
+                _bad("the card history before the first reshuffle is not compacted")
+            phase = kind
+            if kind == 0:
+                last_seat = seat
+        elif seat == LOG_PSEUDO:
+            _bad("the card history names the discards after the first reshuffle")
+        if spend:
+            if hands[seat][k] < 1:
+                _bad(f"the card history spends a {CARD_NAMES[k]} {seat_name(seat)} did not hold")
+            hands[seat][k] -= 1
+            disc[k] += 1
+        else:
+            if deck[k] < 1:
+                _bad(f"the card history draws a {CARD_NAMES[k]} the deck did not hold")
+            deck[k] -= 1
+            hands[seat][k] += 1
+    if resh != d.reshuffles:
+        _bad("the card history does not match the reshuffles")
+    if (any(hands[q] != [d.hand[q * NCARDTYPES + k] for k in range(NCARDTYPES)] for q in range(n))
+            or deck != [d.deck[k] for k in range(NCARDTYPES)]
+            or disc != [d.discard[k] for k in range(NCARDTYPES)] or any(hands[LOG_PSEUDO])):
+        _bad("the card history does not lead to the hands, the deck and the discards")
 
 
 def board_data() -> dict:

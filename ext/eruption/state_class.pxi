@@ -269,8 +269,21 @@ _STAGE_NAMES = ("deal", "starting player", "temperature check", "tile draw", "ti
                 "wall step: material", "hand limit", "game over")
 
 
-def hex_name(int h) -> str:
+def _index(value, int size, what) -> int:
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        value = operator.index(value)
+    except TypeError:
+        raise InvalidArgumentError(f"a {what} is a whole number, not {value!r}") from None
+    if not 0 <= value < size:
+        raise InvalidArgumentError(f"{value} is not a {what} (0..{size - 1})")
+    return value
+
+
+def hex_name(h) -> str:
     """Row letter a..i (r = -4..4) and the hex's place in the row, 1-based: the volcano is e5."""
+    h = _index(h, NHEX, "hex")
     r = ERU_HEX_R[h]
     first = 0
     for g in range(NHEX):
@@ -280,12 +293,14 @@ def hex_name(int h) -> str:
     return f"{ROW_LETTERS[r + 4]}{h - first + 1}"
 
 
-def edge_name(int e) -> str:
+def edge_name(e) -> str:
+    e = _index(e, NEDGE, "edge")
     return f"{hex_name(e // NDIR)} {DIR_NAMES[e % NDIR]}"
 
 
-def seat_name(int p) -> str:
+def seat_name(p) -> str:
     """How texts name seat p (0-based in the API): P1..Pn."""
+    p = _index(p, MAX_PLAYERS, "seat")
     return f"P{p + 1}"
 
 
@@ -307,9 +322,9 @@ cdef str action_text(EruptionState s, int a):
             e = d.sel_edge if st == ST_TEMP_TEST else tested_edge(d)
             what = f"{MAT_NAMES[d.wall[e]]} wall at {edge_name(e)}"
             return f"{what} breaks" if a == C_BREAK else f"{what} holds"
-        raise ValueError(f"{a} is not a chance outcome at this state")
+        raise InvalidArgumentError(f"{a} is not a chance outcome at this state")
     if not 0 <= a < NUM_ACTIONS:
-        raise ValueError(f"{a} is not an action of this game")
+        raise InvalidArgumentError(f"{a} is not an action of this game")
     if a < A_ROT:
         verb = {ST_TILE_HEX: f"{KIND_NAMES[d.cur_tile]} tile to", ST_ERUPT_HEX: "eruption tile to",
                 ST_AFTER_HEX: "aftershock", ST_QUAKE_HEX: "quake", ST_SINK_HEX: "sinkhole"}
@@ -510,13 +525,13 @@ _FIELDS = {
 
 def _check_int(name, value, lo, hi):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"eruption state: {name} must be an integer, not {value!r}")
+        raise InvalidStateError(f"eruption state: {name} must be an integer, not {value!r}")
     if not lo <= value <= hi:
-        raise ValueError(f"eruption state: {name}={value} is outside {lo}..{hi}")
+        raise InvalidStateError(f"eruption state: {name}={value} is outside {lo}..{hi}")
 
 
 def _bad(message):
-    raise ValueError(f"eruption state: {message}")
+    raise InvalidStateError(f"eruption state: {message}")
 
 
 def check_consistency(EruptionState s):
@@ -727,6 +742,121 @@ def check_history(EruptionState s):
             or deck != [d.deck[k] for k in range(NCARDTYPES)]
             or disc != [d.discard[k] for k in range(NCARDTYPES)] or any(hands[LOG_PSEUDO])):
         _bad("the card history does not lead to the hands, the deck and the discards")
+
+
+# ---------------------------------------------------------------- view and action info
+def _card_counts(counts) -> dict:
+    return {CARD_NAMES[k]: int(c) for k, c in enumerate(counts) if c}
+
+
+def public_view(EruptionState s) -> dict:
+    """The public part of `view`: board, walls, seats (without hands), piles, turn progress."""
+    cdef EData* d = &s.d
+    st = d.stage
+    in_turn = st not in (ST_DEAL, ST_START, ST_END)
+    seats = []
+    for q in range(d.n):
+        seats.append({"seat": q, "name": seat_name(q), "village": f"V{village_of(d, q)}",
+                      "temperature": int(d.temp[q]), "level": level_of(d, q),
+                      "walls": {MAT_NAMES[m]: int(d.stock[q * NMAT + m]) for m in range(NMAT)},
+                      "eruption_tiles": int(d.held[q]), "hand_size": hand_size(d, q)})
+    tiles = []
+    for h in range(NHEX):
+        if d.tile[h] >= 0:
+            tiles.append({"hex": hex_name(h), "kind": KIND_NAMES[d.tile[h]], "rotation": int(d.rot[h]),
+                          "lava": [DIR_NAMES[e] for e in range(NDIR) if (d.mask[h] >> e) & 1]})
+    walls = [{"edge": edge_name(e), "hex": hex_name(e // NDIR), "direction": DIR_NAMES[e % NDIR],
+              "material": MAT_NAMES[d.wall[e]],
+              "village": f"V{EDGE_VILLAGE[e]}" if EDGE_VILLAGE[e] >= 0 else None}
+             for e in range(NEDGE) if d.wall[e] >= 0]
+    progress = None
+    if in_turn:
+        placing = st in (ST_TILE_HEX, ST_TILE_ROT, ST_ERUPT_HEX, ST_BLOCK_TEST, ST_QUAKE_ROT)
+        at_hex = st in (ST_TILE_ROT, ST_AFTER_ROT, ST_QUAKE_DRAW, ST_QUAKE_ROT, ST_BLOCK_TEST)
+        progress = {
+            "tile": KIND_NAMES[d.cur_tile] if placing else None,
+            "hex": hex_name(d.sel_hex) if at_hex and d.sel_hex >= 0 else None,
+            "edge": edge_name(d.sel_edge) if st in (ST_RELOC_TO, ST_WALL_MAT, ST_TEMP_TEST) else None,
+            "testing_wall": edge_name(tested_edge(d)) if st == ST_BLOCK_TEST else None,
+            "refused_hexes": [hex_name(h) for h in range(NHEX) if d.refused[h]] if placing else [],
+            "cards_owed": int(d.pending), "card_actions": int(d.card_actions),
+            "reinforce": int(d.reinforce), "walls_left": int(d.walls_left),
+            "extra_tile_taken": bool(d.extra_used)}
+    return {
+        "turn": int(d.turns), "turn_cap": int(d.turn_cap), "stage": _STAGE_NAMES[st],
+        "current": int(d.cur) if in_turn else None,
+        "start": int(d.start) if d.start >= 0 else None,
+        "end_triggered": bool(d.ending), "final_turns_left": int(d.final_left),
+        "seats": seats, "temperatures": [int(d.temp[q]) for q in range(d.n)],
+        "tiles": tiles, "walls": walls,
+        "tile_stack": {KIND_NAMES[k]: int(d.stack[k]) for k in range(NKINDS)},
+        "tiles_in_stack": stack_total(d), "tiles_out": int(d.tiles_out),
+        "deck_size": deck_total(d),
+        "discards": _card_counts([d.discard[k] for k in range(NCARDTYPES)]),
+        "wall_supply": {MAT_NAMES[m]: int(d.supply[m]) for m in range(NMAT)},
+        "zones": [{"temperature": ERU_LEVEL_TEMP[z],
+                   "claimed_by": int(d.claimed[z]) if d.claimed[z] >= 0 else None}
+                  for z in range(NLEVELS)],
+        "turn_progress": progress,
+    }
+
+
+def action_fields(EruptionState s, int a) -> dict:
+    """Structured fields of a legal action or chance outcome (see rules.md, "Action info")."""
+    cdef EData* d = &s.d
+    cdef int st = d.stage, i = 0, j = 0
+    if is_chance_stage(st):
+        if st == ST_START:
+            return {"kind": "starting_player", "seat": a - C_START}
+        if st in (ST_DEAL, ST_DRAW):
+            return {"kind": "draw_card", "seat": int(d.cur), "card": CARD_NAMES[a - C_CARD]}
+        if st in (ST_TILE_DRAW, ST_QUAKE_DRAW):
+            return {"kind": "draw_tile", "tile": KIND_NAMES[a - C_TILE], "quake": st == ST_QUAKE_DRAW}
+        e = d.sel_edge if st == ST_TEMP_TEST else tested_edge(d)
+        return {"kind": "wall_breaks" if a == C_BREAK else "wall_holds", "edge": edge_name(e),
+                "material": MAT_NAMES[d.wall[e]], "probability_36": ERU_BREAK_36[d.wall[e]]
+                if a == C_BREAK else 36 - ERU_BREAK_36[d.wall[e]]}
+    if a < A_ROT:
+        kind = {ST_TILE_HEX: "place_tile", ST_ERUPT_HEX: "place_eruption_tile",
+                ST_AFTER_HEX: "aftershock", ST_QUAKE_HEX: "quake", ST_SINK_HEX: "sinkhole"}[st]
+        out = {"kind": kind, "hex": hex_name(a - A_HEX)}
+        if st in (ST_TILE_HEX, ST_ERUPT_HEX):
+            out["tile"] = KIND_NAMES[d.cur_tile]
+        elif d.tile[a - A_HEX] >= 0:
+            out["tile"] = KIND_NAMES[d.tile[a - A_HEX]]
+        return out
+    if a < A_EDGE:
+        kind_id = d.tile[d.sel_hex] if st == ST_AFTER_ROT else d.cur_tile
+        return {"kind": "rotate", "hex": hex_name(d.sel_hex), "tile": KIND_NAMES[kind_id],
+                "rotation": a - A_ROT,
+                "lava": [DIR_NAMES[e] for e in range(NDIR) if (ROT_MASK[kind_id][a - A_ROT] >> e) & 1]}
+    if a < A_MAT:
+        e = a - A_EDGE
+        kind = {ST_WALL_EDGE: "build_wall", ST_BOMB_EDGE: "bomb_wall", ST_RELOC_FROM: "relocate_from",
+                ST_RELOC_TO: "relocate_to"}[st]
+        out = {"kind": kind, "edge": edge_name(e), "hex": hex_name(e // NDIR), "direction": DIR_NAMES[e % NDIR],
+               "village": f"V{EDGE_VILLAGE[e]}" if EDGE_VILLAGE[e] >= 0 else None}
+        if st == ST_RELOC_TO:
+            out["from"] = edge_name(d.sel_edge)
+        if d.wall[e] >= 0:
+            out["material"] = MAT_NAMES[d.wall[e]]
+        return out
+    if a < A_PLAY:
+        return {"kind": "wall_material", "edge": edge_name(d.sel_edge), "material": MAT_NAMES[a - A_MAT]}
+    if a < A_DISC:
+        return {"kind": "play_card", "card": CARD_NAMES[a - A_PLAY], "cost": [CARD_NAMES[a - A_PLAY]]}
+    if a < A_EXCH:
+        return {"kind": "discard_for_wall", "card": CARD_NAMES[a - A_DISC],
+                "material": MAT_NAMES[ERU_CARD_MAT[a - A_DISC]], "cost": [CARD_NAMES[a - A_DISC]]}
+    if a < A_DONE:
+        pair_of(a - A_EXCH, &i, &j)
+        return {"kind": "exchange_for_tile", "cards": [CARD_NAMES[i], CARD_NAMES[j]],
+                "cost": [CARD_NAMES[i], CARD_NAMES[j]]}
+    if a == A_DONE:
+        return {"kind": "done", "step": _STAGE_NAMES[st]}
+    if a == A_EXTRA:
+        return {"kind": "take_extra_tile"}
+    return {"kind": "discard_to_limit", "card": CARD_NAMES[a - A_LIMIT], "cost": [CARD_NAMES[a - A_LIMIT]]}
 
 
 def board_data() -> dict:

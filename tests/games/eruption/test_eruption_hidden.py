@@ -247,3 +247,53 @@ def test_inconsistent_turn_progress_is_refused(fields, message):
         load(env)
 
 
+
+
+def test_edited_card_history_is_refused_or_resamples_consistently():
+    """Edits of the card history (an entry changed, two swapped, a card moved between hands):
+    the loader refuses them, or the state resamples for every seat into a world that seat
+    cannot rule out, which loads and plays to the end."""
+    import json
+    import random
+
+    from vsai.ext.errors import InvalidStateError
+    rng = random.Random(7)
+    accepted = refused = 0
+    for game_no in range(8):
+        players = rng.randint(2, 6)
+        state = low_deck_position(players, rng)
+        for _ in range(rng.randint(10, 300)):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        env = data_of(state)
+        for trial in range(15):
+            edited = json.loads(json.dumps(env))
+            body = edited["state"]
+            kind = trial % 3
+            if kind == 0:
+                body["hlog"][rng.randrange(len(body["hlog"]))] = rng.randint(0, 128)
+            elif kind == 1:
+                i, j = rng.sample(range(len(body["hlog"])), 2)
+                body["hlog"][i], body["hlog"][j] = body["hlog"][j], body["hlog"][i]
+            else:
+                k, q, r = rng.randrange(8), rng.randrange(players), rng.randrange(players)
+                if body["hand"][8 * q + k]:
+                    body["hand"][8 * q + k] -= 1
+                    body["hand"][8 * r + k] += 1
+            try:
+                loaded = load(edited)
+            except InvalidStateError:
+                refused += 1
+                continue
+            accepted += 1
+            for p in range(players):
+                consistent_resample(loaded, p, trial)
+                assert loaded.resample(p, trial).random_playout(trial).is_terminal()
+    assert accepted and refused

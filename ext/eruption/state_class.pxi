@@ -9,7 +9,9 @@
 
 # ---------------------------------------------------------------- hidden information
 cdef enum:
-    MAX_EPOCHS = 48         # reshuffles a resample can follow (more: the hands stay as they are)
+    # epochs a resample can follow: each takes a reshuffle, a draw and a spend in the history,
+    # so a history of LOG_MAX events never has more
+    MAX_EPOCHS = LOG_MAX // 3 + 2
     SEARCH_BUDGET = 200000  # backtracking steps of a resample (never reached in tests)
 
 

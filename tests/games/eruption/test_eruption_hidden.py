@@ -136,6 +136,7 @@ def consistent_resample(state, p, seed):
     other = state.resample(p, seed)
     body, orig = body_of(other), body_of(state)
     assert skeleton(body, p) == skeleton(orig, p)
+    assert body["hlog_full"] == orig["hlog_full"]      # the exact search, not the fallback
     assert body["hand"][8 * p:8 * p + 8] == orig["hand"][8 * p:8 * p + 8]
     assert other.observation_string(p) == state.observation_string(p)
     assert load(data_of(other)) == other

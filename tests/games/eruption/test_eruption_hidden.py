@@ -155,6 +155,12 @@ def test_a_reshuffle_tells_the_union_of_the_other_hands_not_its_split():
         assert sum(p2) == sum(p3) == 3
         splits.add(tuple(p2))
     assert len(splits) > 3          # who holds what is not known
+    # every split can come out: all sub-multisets of size 3 of the union
+    from itertools import combinations
+    possible = {tuple(sum(1 for c in combo if c == k) for k in range(8)) for combo in combinations(union, 3)}
+    for seed in range(40, 400):
+        splits.add(tuple(state.resample(0, seed).to_dict()["hand"][8:16]))
+    assert splits == possible
     # P2 and P3 see P1's new card only as "a card"; a resample for them keeps their own hand
     for seat in (1, 2):
         for seed in range(10):

@@ -22,6 +22,9 @@ from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.eruption.data cimport *
 
 import numpy as np
+import operator
+
+from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 
 include "rules.pxi"
 include "state_class.pxi"
@@ -54,11 +57,11 @@ cdef class EruptionState(State):
 
     def __init__(self, players: int = 2, rain: bool = True, turn_cap: int = DEFAULT_TURN_CAP):
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-            raise ValueError(f"eruption is for 2 to 6 players, not {players!r}")
+            raise InvalidArgumentError(f"eruption is for 2 to 6 players, not {players!r}")
         if not isinstance(rain, bool):
-            raise ValueError(f"rain must be true or false, not {rain!r}")
+            raise InvalidArgumentError(f"rain must be true or false, not {rain!r}")
         if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or not 1 <= turn_cap <= 1000:
-            raise ValueError(f"turn_cap must be a whole number in 1..1000, not {turn_cap!r}")
+            raise InvalidArgumentError(f"turn_cap must be a whole number in 1..1000, not {turn_cap!r}")
         init_data(&self.d, players, rain, turn_cap)
 
     # ------------------------------------------------------------------ C protocol
@@ -144,29 +147,40 @@ cdef class EruptionState(State):
     def to_dict(self) -> dict:
         """The whole state as plain JSON-able data (the C struct's fields)."""
         cdef object data = self.d
-        return {k: data[k] for k in _FIELDS}
+        out = {k: data[k] for k in _FIELDS}
+        out["hlog"] = out["hlog"][:self.d.hlog_len]       # the history so far only
+        return out
 
     def load_dict(self, data: dict) -> None:
-        """Set this state from `to_dict` data; ValueError (state unchanged) if malformed."""
+        """Set this state from `to_dict` data; InvalidStateError (state unchanged) if malformed."""
         if not isinstance(data, dict):
-            raise ValueError("eruption state: a JSON object is expected")
+            raise InvalidStateError("eruption state: a JSON object is expected")
         missing = sorted(set(_FIELDS) - set(data))
         extra = sorted(set(data) - set(_FIELDS))
         if missing or extra:
-            raise ValueError(f"eruption state: missing fields {missing}, unknown fields {extra}")
+            raise InvalidStateError(f"eruption state: missing fields {missing}, unknown fields {extra}")
         for name, (length, lo, hi) in _FIELDS.items():
             value = data[name]
-            if length:
+            if length < 0:          # the card history: hlog_len entries
+                if not isinstance(value, list) or len(value) > LOG_MAX:
+                    raise InvalidStateError(f"eruption state: {name} must be a list of at most {LOG_MAX} integers")
+                if data["hlog_len"] != len(value):
+                    raise InvalidStateError("eruption state: hlog_len is not the length of hlog")
+                for x in value:
+                    _check_int(name, x, lo, hi)
+            elif length:
                 if not isinstance(value, list) or len(value) != length:
-                    raise ValueError(f"eruption state: {name} must be a list of {length} integers")
+                    raise InvalidStateError(f"eruption state: {name} must be a list of {length} integers")
                 for x in value:
                     _check_int(name, x, lo, hi)
             else:
                 _check_int(name, value, lo, hi)
         if data["n"] != self.d.n or data["turn_cap"] != self.d.turn_cap or data["rain"] != self.d.rain:
-            raise ValueError("eruption state: n/rain/turn_cap differ from the game parameters")
+            raise InvalidStateError("eruption state: n/rain/turn_cap differ from the game parameters")
         backup = self._raw_bytes()
-        self.d = {k: data[k] for k in _FIELDS}
+        fields = {k: data[k] for k in _FIELDS}
+        fields["hlog"] = list(data["hlog"]) + [0] * (LOG_MAX - len(data["hlog"]))
+        self.d = fields
         try:
             check_consistency(self)
         except ValueError:
@@ -175,7 +189,7 @@ cdef class EruptionState(State):
 
     def action_to_string(self, action: int) -> str:
         """The text of an action or chance outcome at this state."""
-        return action_text(self, int(action))
+        return action_text(self, _as_action(action))
 
     def observation_string(self, player: int) -> str:
         """What `player` knows: the public board and counts, and its own hand."""
@@ -185,6 +199,37 @@ cdef class EruptionState(State):
         """What `player` knows as a flat float32 vector of size OBSERVATION_SIZE."""
         return observation_vector(self, self._seat(player))
 
+    def view(self, player=None) -> dict:
+        """Everything seat `player` may know as JSON-able data (None: a spectator); keys in
+        rules.md ("View"). Never the other hands, the deck's composition or the card history."""
+        result = State.view(self, player)
+        result.pop("observation", None)
+        seat = result["seat"]
+        result.update(public_view(self))
+        for q, info in enumerate(result["seats"]):
+            info["hand"] = (_card_counts([self.d.hand[q * NCARDTYPES + k] for k in range(NCARDTYPES)])
+                            if seat == q else None)
+        return result
+
+    def action_info(self, action) -> dict:
+        """The action's id and text plus structured fields (rules.md, "Action info")."""
+        info = State.action_info(self, action)
+        info.update(action_fields(self, info["action"]))
+        return info
+
     def __str__(self) -> str:
         """The whole board, every hand included."""
         return observation_text(self, -1)
+
+
+def _as_action(action) -> int:
+    """An action id as an int (numpy integers included); InvalidArgumentError otherwise."""
+    try:
+        if isinstance(action, bool):
+            raise TypeError
+        value = operator.index(action)
+    except TypeError:
+        raise InvalidArgumentError(f"an action is a whole number, not {action!r}") from None
+    if not 0 <= value < NUM_ACTIONS:
+        raise InvalidArgumentError(f"{value} is not an action of eruption (0..{NUM_ACTIONS - 1})")
+    return value

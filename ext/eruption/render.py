@@ -1,13 +1,17 @@
-"""Eruption's board for the terminal, and how to word the moves a seat cannot see.
+"""Eruption's board for the terminal, what moves do, and how to word the moves a seat cannot see.
 
 Used through the spec's `render_module` by `vsai.core.render`; it shows only what
-`state.observation_string(seat)` shows.
+`state.observation_string(seat)` and `state.view(seat)` show.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from rich.table import Table
 from rich.text import Text
+
+_HEX_FAMILY = range(0, 61)
+_EDGE_FAMILY = range(67, 433)
 
 
 def hidden_move_text(mover: int, text: str) -> str:
@@ -17,14 +21,171 @@ def hidden_move_text(mover: int, text: str) -> str:
     return "a random draw you cannot see" if mover < 0 else "a move you cannot see"
 
 
-def board(state: Any, seat: int, hidden_information: bool) -> Text:
-    """The observation text (only what `seat` knows) with lava tiles and walls coloured."""
-    text = Text(state.observation_string(seat))
+def _marked_hex(state: Any, last_move: Any) -> int | None:
+    """The hex a last move (an action id) names: a tile's hex, or the hex of a wall's edge."""
+    if last_move is None or isinstance(last_move, bool) or not isinstance(last_move, int):
+        return None
+    if last_move in _HEX_FAMILY:
+        return last_move
+    if last_move in _EDGE_FAMILY:
+        return (last_move - 67) // 6
+    return None
+
+
+def _mark(lines: list[str], hex_id: int) -> list[str]:
+    """Brackets around hex `hex_id` on the map lines of the observation text."""
+    from vsai.ext.eruption.engine import board_data
+    data = board_data()
+    q, r = data["coords"][hex_id]
+    row = "abcdefghi"[r + 4]
+    index = sum(1 for h in range(hex_id) if data["coords"][h][1] == r)
+    for i, line in enumerate(lines):
+        if line.startswith(f"  {row} ") and (i > 0 and (lines[i - 1].startswith("  ") or "map" in lines[i - 1])):
+            pos = 4 + 2 * abs(r) + 4 * index
+            if pos + 2 > len(line) or line[pos - 1] != " ":
+                return lines
+            chars = list(line.ljust(pos + 3))
+            chars[pos - 1] = "["
+            chars[pos + 2] = "]"
+            lines[i] = "".join(chars).rstrip()
+            return lines
+    return lines
+
+
+def board(state: Any, seat: int, hidden_information: bool, last_move: Any = None) -> Text:
+    """What `seat` knows (its observation; everything when the game shows all), with lava tiles
+    and walls coloured and the last move's hex in brackets; at most 80 columns."""
+    if hidden_information and seat is not None and seat >= 0:
+        plain = state.observation_string(seat)
+    else:
+        plain = str(state)
+    lines = plain.split("\n")
+    hex_id = _marked_hex(state, last_move)
+    if hex_id is not None:
+        lines = _mark(lines, hex_id)
+    text = Text("\n".join(lines))
     text.highlight_regex(r"\*\*|\^\^", "bold red")
     text.highlight_regex(r"\b[ICVYFWXU][0-5]\b", "red")
+    text.highlight_regex(r"\[[^\]\n]{2}\]", "bold reverse")
     text.highlight_regex(r"\bstraw\b", "yellow")
     text.highlight_regex(r"\bwood\b", "bright_yellow")
     text.highlight_regex(r"\bstone\b", "bright_black")
-    text.highlight_regex(rf"(?m)^P{seat + 1} village.*$", "bold cyan")
+    if seat is not None and seat >= 0:
+        text.highlight_regex(rf"(?m)^P{seat + 1} village.*$", "bold cyan")
     text.highlight_regex(r"\bhidden\b", "italic")
     return text
+
+
+def _diff(state: Any, action: int) -> list[str]:
+    """What applying `action` changes at once, in words (public parts only)."""
+    if not state.is_player_node():
+        return []
+    before = state.view(None)
+    after_state = state.clone()
+    after_state.apply_action(action)
+    after = after_state.view(None)
+    words = []
+    for b, a in zip(before["seats"], after["seats"]):
+        if a["temperature"] != b["temperature"]:
+            words.append(f"{b['name']} {a['temperature'] - b['temperature']:+d} C")
+        gained = [m for m in ("straw", "wood", "stone") if a["walls"][m] > b["walls"][m]]
+        if gained and a["seat"] == before["current"]:
+            words.append("gain a " + "/".join(gained) + " wall")
+    owed = (after.get("turn_progress") or {}).get("cards_owed", 0)
+    if owed and owed > (before.get("turn_progress") or {}).get("cards_owed", 0):
+        words.append(f"draw {owed} card{'s' if owed > 1 else ''}")
+    if len(after["walls"]) < len(before["walls"]):
+        words.append("a wall goes")
+    return words
+
+
+_EFFECT = {"Aftershock": "turn a lava tile", "Quake": "replace a lava tile by a new one",
+           "Sinkhole": "remove a lava tile", "Volcanic Bomb": "remove any wall",
+           "Rain": "-30 C", "Relocate": "move your village walls",
+           "Reinforce": "1 more wall this turn", "Lava Flow": "place another tile"}
+
+
+def move_detail(state: Any, action: int) -> str:
+    """The effect and cost of a move in a few words."""
+    info = state.action_info(action)
+    kind = info["kind"]
+    if kind == "play_card":
+        words = [_EFFECT[info["card"]], f"costs {info['card']}"]
+    elif kind == "discard_for_wall":
+        words = [f"gain a {info['material']} wall", f"costs {info['card']}"]
+    elif kind == "exchange_for_tile":
+        words = ["place an extra tile", "costs " + " and ".join(info["cards"])]
+    elif kind == "discard_to_limit":
+        words = ["hand limit 3", "no wall for it"]
+    elif kind in ("place_tile", "place_eruption_tile"):
+        words = [f"{info['tile']} tile on {info['hex']}"]
+    elif kind == "rotate":
+        words = ["lava " + " ".join(info["lava"])]
+    elif kind == "build_wall":
+        words = [f"wall on {info['edge']}" + (f" ({info['village']})" if info["village"] else "")]
+    elif kind == "take_extra_tile":
+        words = ["draw and place one more tile"]
+    elif kind == "done":
+        words = [f"end the {info['step']}"]
+    else:
+        words = []
+    try:
+        words += _diff(state, action)
+    except Exception:       # a description must never break the game screen
+        pass
+    return "; ".join(w for w in words if w)
+
+
+def move_group(state: Any, action: int) -> str:
+    """A short group label so that a long list is two short steps: hexes and edges by row of
+    the map, cards by what is done with them."""
+    info = state.action_info(action)
+    kind = info["kind"]
+    if "hex" in info and kind != "rotate":
+        return f"row {info['hex'][0]}"
+    return {"play_card": "play a card", "discard_for_wall": "discard for a wall",
+            "exchange_for_tile": "two cards for a tile", "discard_to_limit": "hand limit",
+            "rotate": "rotation", "wall_material": "material", "done": "done",
+            "take_extra_tile": "extra tile"}.get(kind, kind.replace("_", " "))
+
+
+def score_breakdown(state: Any, seat: int) -> Table:
+    """Each village's temperature (lowest wins, ties share), its level, the lava at its edges
+    (walled or not: an unwalled stream adds 20 C a turn), walls in stock, cards and eruption
+    tiles held. Hands are counted, never shown."""
+    view = state.view(seat if seat is not None and seat >= 0 else None)
+    streams = _village_lava(state)
+    table = Table(title="Temperatures (lowest wins; ties share)", width=78)
+    for column in ("seat", "village", "C", "level", "lava in", "walled", "walls", "cards", "eruption"):
+        table.add_column(column, justify="right" if column not in ("seat", "village") else "left")
+    best = min(view["temperatures"])
+    for info in view["seats"]:
+        open_, walled = streams[info["seat"]]
+        name = info["name"] + (" *" if info["temperature"] == best else "")
+        table.add_row(name, info["village"], str(info["temperature"]), str(info["level"]),
+                      str(open_), str(walled), str(sum(info["walls"].values())),
+                      str(info["hand_size"]), str(info["eruption_tiles"]))
+    return table
+
+
+def _village_lava(state: Any) -> list[tuple[int, int]]:
+    """Per seat: lava edges touching its village without a wall, and with one."""
+    from vsai.ext.eruption.engine import board_data
+    data = board_data()
+    view = state.view(None)
+    lava = {t["hex"]: set(t["lava"]) for t in view["tiles"]}
+    walls = {w["edge"] for w in view["walls"]}
+    dirs = ("NE", "E", "SE", "SW", "W", "NW")
+    out = []
+    for info in view["seats"]:
+        v = int(info["village"][1:])
+        open_ = walled = 0
+        for e in data["village_edges"][v]:
+            hex_name = data["hexes"][e // 6]
+            if dirs[e % 6] in lava.get(hex_name, ()):
+                if f"{hex_name} {dirs[e % 6]}" in walls:
+                    walled += 1
+                else:
+                    open_ += 1
+        out.append((open_, walled))
+    return out

@@ -66,7 +66,11 @@ cdef enum:
 
 cdef enum:
     CARD_CAP = 10       # card actions per turn at most (engine bound, see rules.md, X5)
-    RELOC_CAP = 7       # wall moves per Relocate at most (one per village edge)
+    RELOC_CAP = 9       # wall moves per Relocate at most: enough for any arrangement (X5)
+    LOG_MAX = 512       # card history events kept (draws, spends, reshuffles)
+    LOG_SPEND = 64      # history code of a spend: LOG_SPEND + seat * 8 + card
+    LOG_RESHUFFLE = 128
+    LOG_PSEUDO = 7      # the seat that stands for the discards in a compacted history
 
 
 ctypedef struct EData:
@@ -109,9 +113,14 @@ ctypedef struct EData:
     short sel_edge
     short tested            # blocking test: directions of the new tile still facing walls
     short refused[NHEX]     # hexes where a wall held against the tile being placed (E8)
-    # known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]: copies of card k that seat p knows to be
-    # in seat q's hand (deduced at a reshuffle, see `reshuffle`); used by resampling
-    short known[MAX_PLAYERS * MAX_PLAYERS * NCARDTYPES]
+    # The card history (what resampling needs, see `resample_data`): one code per event,
+    # s*8+k a draw of card k by seat s, LOG_SPEND+s*8+k a spend (play or discard),
+    # LOG_RESHUFFLE a reshuffle. At the first reshuffle the history before it is compacted to
+    # the hands and discards of that moment (seat LOG_PSEUDO draws and spends the discards).
+    short reshuffles        # reshuffles so far
+    short hlog_full         # 1: the history overflowed LOG_MAX (never seen; see rules.md)
+    short hlog_len
+    short hlog[LOG_MAX]
 
 
 # ---------------------------------------------------------------- board tables (from data.pxd)
@@ -243,35 +252,36 @@ cdef inline bint can_reach_deck(EData* d) noexcept nogil:
     return deck_total(d) > 0
 
 
+cdef inline void log_event(EData* d, int code) noexcept nogil:
+    if d.hlog_len < LOG_MAX:
+        d.hlog[d.hlog_len] = code
+        d.hlog_len += 1
+    else:
+        d.hlog_full = 1
+
+
 cdef void reshuffle(EData* d) noexcept nogil:
-    """The public discards become the deck. The deck was empty, so every card a seat p cannot
-    see was in the other hands: p knows their union. When only one other seat holds cards p
-    does not know (always so with 2 players), or when those cards are all of one kind, p now
-    knows every other hand exactly."""
-    cdef int k, p, q, count, kinds, unknown
-    cdef int union[NCARDTYPES]
-    for p in range(d.n):
-        count = 0
-        for k in range(NCARDTYPES):
-            union[k] = 0
-        for q in range(d.n):
-            if q == p:
-                continue
-            unknown = 0
+    """The public discards become the deck (E10, E14). At the first reshuffle the card history
+    is compacted: every seat's draws before it are worth only the hand it holds now (one pool,
+    so any split of the cards a seat cannot see among the other hands is possible), and the
+    discards are drawn and spent by LOG_PSEUDO."""
+    cdef int k, s, i
+    if d.reshuffles == 0:
+        d.hlog_len = 0
+        d.hlog_full = 0
+        for s in range(d.n):
             for k in range(NCARDTYPES):
-                union[k] += d.hand[q * NCARDTYPES + k] - d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
-                unknown += d.hand[q * NCARDTYPES + k] - d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
-            if unknown > 0:
-                count += 1
-        kinds = 0
+                for i in range(d.hand[s * NCARDTYPES + k]):
+                    log_event(d, s * NCARDTYPES + k)
         for k in range(NCARDTYPES):
-            if union[k] > 0:
-                kinds += 1
-        if count == 1 or kinds == 1:
-            for q in range(d.n):
-                if q != p:
-                    for k in range(NCARDTYPES):
-                        d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k] = d.hand[q * NCARDTYPES + k]
+            for i in range(d.discard[k]):
+                log_event(d, LOG_PSEUDO * NCARDTYPES + k)
+        for k in range(NCARDTYPES):
+            for i in range(d.discard[k]):
+                log_event(d, LOG_SPEND + LOG_PSEUDO * NCARDTYPES + k)
+    log_event(d, LOG_RESHUFFLE)
+    if d.reshuffles < 30000:
+        d.reshuffles += 1
     for k in range(NCARDTYPES):
         d.deck[k] = d.discard[k]
         d.discard[k] = 0
@@ -698,15 +708,10 @@ cdef bint playable(EData* d, int k) noexcept nogil:
 
 
 cdef inline void spend_card(EData* d, int k) noexcept nogil:
-    """The current player's card k goes to the public discard pile; a copy others knew of is
-    the one spent (copies of a card are alike, so this loses nothing)."""
-    cdef int p, i
+    """The current player's card k goes to the public discard pile."""
     d.hand[d.cur * NCARDTYPES + k] -= 1
     d.discard[k] += 1
-    for p in range(d.n):
-        i = (p * MAX_PLAYERS + d.cur) * NCARDTYPES + k
-        if d.known[i] > 0:          # never reads the hidden hand: a known copy is spent
-            d.known[i] -= 1
+    log_event(d, LOG_SPEND + d.cur * NCARDTYPES + k)
 
 
 cdef void play_card(EData* d, int k) noexcept nogil:
@@ -892,6 +897,7 @@ cdef void apply_chance(EData* d, int a) noexcept nogil:
         k = a - C_CARD
         d.deck[k] -= 1
         d.hand[d.cur * NCARDTYPES + k] += 1
+        log_event(d, d.cur * NCARDTYPES + k)
         d.deal_left -= 1
         if d.deal_left % START_CARDS == 0:
             d.cur += 1
@@ -902,6 +908,7 @@ cdef void apply_chance(EData* d, int a) noexcept nogil:
         k = a - C_CARD
         d.deck[k] -= 1
         d.hand[d.cur * NCARDTYPES + k] += 1
+        log_event(d, d.cur * NCARDTYPES + k)
         d.pending -= 1
         if d.pending > 0 and can_reach_deck(d):
             return

@@ -38,5 +38,5 @@ SPEC = GameSpec(
     observation_size=engine.OBSERVATION_SIZE,
     render_module="vsai.ext.eruption.render",
     rules_package="vsai.ext.eruption",
-    complete=False,
+    complete=True,
 )

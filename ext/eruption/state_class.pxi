@@ -8,26 +8,48 @@
 # stack's contents (every tile drawn is shown) are public.
 
 # ---------------------------------------------------------------- hidden information
+cdef enum:
+    # epochs a resample can follow: each takes a reshuffle, a draw and a spend in the history,
+    # so a history of LOG_MAX events never has more
+    MAX_EPOCHS = LOG_MAX // 3 + 2
+    SEARCH_BUDGET = 200000  # backtracking steps of a resample (never reached in tests)
+
+
 cdef void resample_data(EData* d, int p, Rng* rng) noexcept nogil:
-    """Deal the other seats' hands again (same sizes): the cards p knows to be there stay, the
-    rest comes from the cards p cannot place (the deck and the unknown part of those hands),
-    pooled by card type. The result depends only on p's view and rng. Other seats' knowledge
-    is clamped to the new hands (p cannot see it)."""
+    """Deal the other seats' hands and the deck again, consistently with everything p saw.
+
+    What p saw is the card history (`hlog`) without the cards the others drew: the deck of
+    each epoch (the full deck, then the discards at each reshuffle) is public, p's own draws
+    are known, every spend is public with its seat and card. A world is a card for every
+    hidden draw such that each epoch hands out exactly its deck (the current one keeps the
+    rest) and every spend was in the spender's hand. Each spend of another seat is given the
+    epoch its card came from (an epoch the seat had drawn from and not used up by then, and
+    whose deck still has that card), by a randomised backtracking search (complete: the true
+    history is one answer); then the cards still held are dealt at random from what each
+    epoch's deck has left. The history is rewritten to match, so the result is a state the
+    game can reach and other seats can be resampled from it. It depends only on p's view and
+    rng; every consistent world can come out."""
+    if d.hlog_full or not resample_history(d, p, rng):
+        resample_pooled(d, p, rng)
+
+
+cdef void resample_pooled(EData* d, int p, Rng* rng) noexcept nogil:
+    """Fallback when the history overflowed (never seen): the other hands are redealt from
+    the cards p cannot see, pooled with the deck (exact until the first reshuffle)."""
     cdef int pool[NCARDTYPES]
-    cdef int q, k, i, size, total = 0, r, o, j
+    cdef int q, k, i, size, total = 0, r
     for k in range(NCARDTYPES):
         pool[k] = d.deck[k]
         for q in range(d.n):
             if q != p:
-                pool[k] += d.hand[q * NCARDTYPES + k] - d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
+                pool[k] += d.hand[q * NCARDTYPES + k]
         total += pool[k]
     for q in range(d.n):
         if q == p:
             continue
         size = hand_size(d, q)
         for k in range(NCARDTYPES):
-            d.hand[q * NCARDTYPES + k] = d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
-            size -= d.hand[q * NCARDTYPES + k]
+            d.hand[q * NCARDTYPES + k] = 0
         for i in range(size):
             r = rng_below(rng, total)
             k = 0
@@ -39,14 +61,149 @@ cdef void resample_data(EData* d, int p, Rng* rng) noexcept nogil:
             d.hand[q * NCARDTYPES + k] += 1
     for k in range(NCARDTYPES):
         d.deck[k] = pool[k]
-    for o in range(d.n):
-        if o == p:
-            continue
-        for q in range(d.n):
+    d.hlog_full = 1                 # the history no longer matches the hands
+
+
+cdef int draw_from(int* pool, int* total, Rng* rng) noexcept nogil:
+    cdef int r = rng_below(rng, total[0]), k = 0
+    while r >= pool[k]:
+        r -= pool[k]
+        k += 1
+    pool[k] -= 1
+    total[0] -= 1
+    return k
+
+
+cdef bint resample_history(EData* d, int p, Rng* rng) noexcept nogil:
+    cdef int L = d.hlog_len, E = 0, i, c, s, k, e, S = 0, j, budget = SEARCH_BUDGET, total
+    cdef bint ok
+    cdef short ep[LOG_MAX]
+    cdef short sp_pos[LOG_MAX]
+    cdef short sp_cnt[LOG_MAX]
+    cdef short choice[LOG_MAX]
+    cdef short tried[LOG_MAX]
+    cdef short first[LOG_MAX]
+    cdef int cap[MAX_EPOCHS][NCARDTYPES]
+    cdef int slots[8][MAX_EPOCHS]
+    cdef int used[8][MAX_EPOCHS]
+    cdef int ptr[8][MAX_EPOCHS]
+    cdef int acc[NCARDTYPES]
+    cdef int dealt[NCARDTYPES]
+    cdef int cur_cnt[8]
+    memset(slots, 0, sizeof(slots))
+    memset(used, 0, sizeof(used))
+    memset(acc, 0, sizeof(acc))
+    memset(cur_cnt, 0, sizeof(cur_cnt))
+    for k in range(NCARDTYPES):
+        cap[0][k] = ERU_CARD_COUNT[k] - (RAIN_REMOVED if k == CARD_RAIN and not d.rain else 0)
+    # 1. read the history: epochs, their decks, p's draws, the others' draws and spends
+    for i in range(L):
+        c = d.hlog[i]
+        ep[i] = E
+        if c == LOG_RESHUFFLE:
+            E += 1
+            if E >= MAX_EPOCHS:
+                return False
             for k in range(NCARDTYPES):
-                j = (o * MAX_PLAYERS + q) * NCARDTYPES + k
-                if d.known[j] > d.hand[q * NCARDTYPES + k]:
-                    d.known[j] = d.hand[q * NCARDTYPES + k]
+                cap[E][k] = acc[k]
+                acc[k] = 0
+            memset(cur_cnt, 0, sizeof(cur_cnt))
+        elif c < LOG_SPEND:
+            s = c >> 3
+            if s == p:
+                cap[E][c & 7] -= 1
+            else:
+                slots[s][E] += 1
+                cur_cnt[s] += 1
+        else:
+            s = (c - LOG_SPEND) >> 3
+            acc[c & 7] += 1
+            if s != p:
+                sp_pos[S] = i
+                sp_cnt[S] = cur_cnt[s]
+                S += 1
+    # 2. the epoch of each spent card: randomised depth-first search in time order
+    i = 0
+    if S > 0:
+        tried[0] = 0
+        first[0] = rng_below(rng, ep[sp_pos[0]] + 1)
+    while 0 <= i < S:
+        budget -= 1
+        if budget <= 0:
+            return False
+        c = d.hlog[sp_pos[i]]
+        s = (c - LOG_SPEND) >> 3
+        k = c & 7
+        ok = False
+        while tried[i] <= ep[sp_pos[i]]:
+            e = (first[i] + tried[i]) % (ep[sp_pos[i]] + 1)
+            tried[i] += 1
+            j = sp_cnt[i] if e == ep[sp_pos[i]] else slots[s][e]
+            if j - used[s][e] > 0 and cap[e][k] > 0:
+                used[s][e] += 1
+                cap[e][k] -= 1
+                choice[i] = e
+                ok = True
+                break
+        if ok:
+            i += 1
+            if i < S:
+                tried[i] = 0
+                first[i] = rng_below(rng, ep[sp_pos[i]] + 1)
+        else:
+            i -= 1
+            if i >= 0:
+                c = d.hlog[sp_pos[i]]
+                used[(c - LOG_SPEND) >> 3][choice[i]] -= 1
+                cap[choice[i]][c & 7] += 1
+    if i < 0:
+        return False                # cannot happen: the true history is an answer
+    # 3. rewrite the others' draws: each spent card on the earliest unused draw of its seat in
+    #    its epoch (before the spend), the cards still held dealt at random from the epoch's rest
+    for s in range(8):
+        for e in range(E + 1):
+            ptr[s][e] = 0
+    for i in range(S):
+        c = d.hlog[sp_pos[i]]
+        s = (c - LOG_SPEND) >> 3
+        e = choice[i]
+        j = ptr[s][e]
+        while not (d.hlog[j] < LOG_SPEND and (d.hlog[j] >> 3) == s and ep[j] == e):
+            j += 1
+        d.hlog[j] = s * NCARDTYPES + (c & 7)
+        ptr[s][e] = j + 1
+    for s in range(d.n):
+        if s != p:
+            for k in range(NCARDTYPES):
+                d.hand[s * NCARDTYPES + k] = 0
+    for e in range(E + 1):
+        total = 0
+        for k in range(NCARDTYPES):
+            total += cap[e][k]
+        for s in range(8):
+            if s == p or slots[s][e] == used[s][e]:
+                continue
+            for k in range(NCARDTYPES):
+                dealt[k] = 0
+            for j in range(slots[s][e] - used[s][e]):
+                if total <= 0:
+                    return False    # cannot happen
+                dealt[draw_from(cap[e], &total, rng)] += 1
+            j = ptr[s][e]
+            k = 0
+            while j < L:
+                if d.hlog[j] < LOG_SPEND and (d.hlog[j] >> 3) == s and ep[j] == e:
+                    while dealt[k] == 0:
+                        k += 1
+                    dealt[k] -= 1
+                    d.hlog[j] = s * NCARDTYPES + k
+                    if s < d.n:
+                        d.hand[s * NCARDTYPES + k] += 1
+                j += 1
+        if e == E:
+            for k in range(NCARDTYPES):
+                d.deck[k] = cap[e][k]
+    return True
 
 
 cdef int action_key(EData* d, int observer, int a) noexcept nogil:
@@ -114,8 +271,21 @@ _STAGE_NAMES = ("deal", "starting player", "temperature check", "tile draw", "ti
                 "wall step: material", "hand limit", "game over")
 
 
-def hex_name(int h) -> str:
+def _index(value, int size, what) -> int:
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        value = operator.index(value)
+    except TypeError:
+        raise InvalidArgumentError(f"a {what} is a whole number, not {value!r}") from None
+    if not 0 <= value < size:
+        raise InvalidArgumentError(f"{value} is not a {what} (0..{size - 1})")
+    return value
+
+
+def hex_name(h) -> str:
     """Row letter a..i (r = -4..4) and the hex's place in the row, 1-based: the volcano is e5."""
+    h = _index(h, NHEX, "hex")
     r = ERU_HEX_R[h]
     first = 0
     for g in range(NHEX):
@@ -125,12 +295,14 @@ def hex_name(int h) -> str:
     return f"{ROW_LETTERS[r + 4]}{h - first + 1}"
 
 
-def edge_name(int e) -> str:
+def edge_name(e) -> str:
+    e = _index(e, NEDGE, "edge")
     return f"{hex_name(e // NDIR)} {DIR_NAMES[e % NDIR]}"
 
 
-def seat_name(int p) -> str:
+def seat_name(p) -> str:
     """How texts name seat p (0-based in the API): P1..Pn."""
+    p = _index(p, MAX_PLAYERS, "seat")
     return f"P{p + 1}"
 
 
@@ -152,9 +324,9 @@ cdef str action_text(EruptionState s, int a):
             e = d.sel_edge if st == ST_TEMP_TEST else tested_edge(d)
             what = f"{MAT_NAMES[d.wall[e]]} wall at {edge_name(e)}"
             return f"{what} breaks" if a == C_BREAK else f"{what} holds"
-        raise ValueError(f"{a} is not a chance outcome at this state")
+        raise InvalidArgumentError(f"{a} is not a chance outcome at this state")
     if not 0 <= a < NUM_ACTIONS:
-        raise ValueError(f"{a} is not an action of this game")
+        raise InvalidArgumentError(f"{a} is not an action of this game")
     if a < A_ROT:
         verb = {ST_TILE_HEX: f"{KIND_NAMES[d.cur_tile]} tile to", ST_ERUPT_HEX: "eruption tile to",
                 ST_AFTER_HEX: "aftershock", ST_QUAKE_HEX: "quake", ST_SINK_HEX: "sinkhole"}
@@ -220,11 +392,7 @@ cdef str observation_text(EruptionState s, int viewer):
         lines.append(f"you are {seat_name(viewer)}")
     for q in range(d.n):
         hand = [d.hand[q * NCARDTYPES + k] for k in range(NCARDTYPES)]
-        if viewer < 0 or viewer == q:
-            shown = _cards_text(hand)
-        else:
-            kn = [d.known[(viewer * MAX_PLAYERS + q) * NCARDTYPES + k] for k in range(NCARDTYPES)]
-            shown = "hidden" + (f" (known: {_cards_text(kn)})" if sum(kn) else "")
+        shown = _cards_text(hand) if viewer < 0 or viewer == q else "hidden"
         stock = ", ".join(f"{MAT_NAMES[m]} {d.stock[q * NMAT + m]}" for m in range(NMAT))
         lines.append(f"{seat_name(q)} village V{village_of(d, q)}: {d.temp[q]} C level {level_of(d, q)}; "
                      f"walls {stock}; eruption tiles {d.held[q]}; {sum(hand)} cards: {shown}")
@@ -274,7 +442,7 @@ def _wrap(line: str) -> str:
     return "\n".join(textwrap.wrap(line, 76, subsequent_indent="    ", break_long_words=False))
 
 
-OBS_SIZE = NHEX * 36 + MAX_PLAYERS * 17 + 8 + 8 + 1 + 8 + 3 + 3 + NUM_STAGES + 10 + NHEX + NEDGE + 6 + 14
+OBS_SIZE = NHEX * 36 + MAX_PLAYERS * 9 + 8 + 8 + 1 + 8 + 3 + 3 + NUM_STAGES + 10 + NHEX + NEDGE + 6 + 14
 
 
 def observation_vector(EruptionState s, int p):
@@ -298,10 +466,8 @@ def observation_vector(EruptionState s, int p):
         out[k + 6] = hand_size(d, q) / 10.0
         out[k + 7] = 1.0 if q == p else 0.0
         out[k + 8] = 1.0 if q == d.cur else 0.0
-        for c in range(NCARDTYPES):
-            out[k + 9 + c] = d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + c] / 5.0
-        k += 17
-    k += 17 * (MAX_PLAYERS - d.n)
+        k += 9
+    k += 9 * (MAX_PLAYERS - d.n)
     for c in range(NCARDTYPES):
         out[k + c] = d.hand[p * NCARDTYPES + c] / 5.0
         out[k + 8 + c] = d.discard[c] / 6.0
@@ -354,19 +520,20 @@ _FIELDS = {
     "pending": (0, 0, 60), "check_idx": (0, 0, VILLAGE_EDGES), "cur_tile": (0, 0, 9),
     "sel_hex": (0, -1, NHEX - 1), "sel_rot": (0, 0, 5), "sel_edge": (0, -1, NEDGE - 1),
     "tested": (0, 0, 63), "refused": (NHEX, 0, 1),
-    "known": (MAX_PLAYERS * MAX_PLAYERS * NCARDTYPES, 0, 6),
+    "reshuffles": (0, 0, 30000), "hlog_full": (0, 0, 1), "hlog_len": (0, 0, LOG_MAX),
+    "hlog": (-1, 0, LOG_RESHUFFLE),
 }
 
 
 def _check_int(name, value, lo, hi):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"eruption state: {name} must be an integer, not {value!r}")
+        raise InvalidStateError(f"eruption state: {name} must be an integer, not {value!r}")
     if not lo <= value <= hi:
-        raise ValueError(f"eruption state: {name}={value} is outside {lo}..{hi}")
+        raise InvalidStateError(f"eruption state: {name}={value} is outside {lo}..{hi}")
 
 
 def _bad(message):
-    raise ValueError(f"eruption state: {message}")
+    raise InvalidStateError(f"eruption state: {message}")
 
 
 def check_consistency(EruptionState s):
@@ -428,12 +595,7 @@ def check_consistency(EruptionState s):
         held = sum(d.hand[q * NCARDTYPES + k] for q in range(n))
         if d.deck[k] + d.discard[k] + held != count:
             _bad(f"{CARD_NAMES[k]}: {d.deck[k] + d.discard[k] + held} cards counted, {count} exist")
-    for p in range(MAX_PLAYERS):
-        for q in range(MAX_PLAYERS):
-            for k in range(NCARDTYPES):
-                kn = d.known[(p * MAX_PLAYERS + q) * NCARDTYPES + k]
-                if kn and (p >= n or q >= n or p == q or kn > d.hand[q * NCARDTYPES + k]):
-                    _bad(f"known cards of {seat_name(q)} seen by {seat_name(p)} are not in that hand")
+    check_history(s)
     # walls
     for m in range(NMAT):
         placed = sum(1 for e in range(NEDGE) if d.wall[e] == m)
@@ -526,6 +688,177 @@ def check_consistency(EruptionState s):
             _bad("a chance node with no outcome")
     elif gen_legal(d, buf) == 0:
         _bad("the player to act has no legal move")
+
+
+def check_history(EruptionState s):
+    """The card history replays to the hands, the deck and the discards (see `reshuffle`)."""
+    cdef EData* d = &s.d
+    n = d.n
+    log = [d.hlog[i] for i in range(d.hlog_len)]
+    if any(d.hlog[i] for i in range(d.hlog_len, LOG_MAX)):
+        _bad("the card history has entries past its length")
+    if d.hlog_full:
+        return                      # an overflowed history is not used (resample pools)
+    deck = [ERU_CARD_COUNT[k] - (RAIN_REMOVED if k == CARD_RAIN and not d.rain else 0)
+            for k in range(NCARDTYPES)]
+    hands = [[0] * NCARDTYPES for _ in range(8)]
+    disc = [0] * NCARDTYPES
+    resh = 0
+    phase = 0                       # compacted prefix: 0 seat draws, 1 pseudo draws, 2 pseudo spends
+    first = log.index(LOG_RESHUFFLE) if LOG_RESHUFFLE in log else -1
+    last_seat = 0
+    for i, c in enumerate(log):
+        if c == LOG_RESHUFFLE:
+            if sum(deck) or not sum(disc) or any(hands[LOG_PSEUDO]):
+                _bad("the card history reshuffles a deck that is not empty")
+            deck, disc = disc, [0] * NCARDTYPES
+            resh += 1
+            continue
+        seat, k = (c % LOG_SPEND) >> 3, c & 7
+        spend = c >= LOG_SPEND
+        if seat >= n and seat != LOG_PSEUDO:
+            _bad("the card history names a seat not in the game")
+        if i < first:               # the compacted history before the first reshuffle
+            kind = 2 if spend else (1 if seat == LOG_PSEUDO else 0)
+            if (kind < phase or spend and seat != LOG_PSEUDO
+                    or kind == 0 and seat < last_seat):
+                _bad("the card history before the first reshuffle is not compacted")
+            phase = kind
+            if kind == 0:
+                last_seat = seat
+        elif seat == LOG_PSEUDO:
+            _bad("the card history names the discards after the first reshuffle")
+        if spend:
+            if hands[seat][k] < 1:
+                _bad(f"the card history spends a {CARD_NAMES[k]} {seat_name(seat)} did not hold")
+            hands[seat][k] -= 1
+            disc[k] += 1
+        else:
+            if deck[k] < 1:
+                _bad(f"the card history draws a {CARD_NAMES[k]} the deck did not hold")
+            deck[k] -= 1
+            hands[seat][k] += 1
+    if resh != d.reshuffles:
+        _bad("the card history does not match the reshuffles")
+    if (any(hands[q] != [d.hand[q * NCARDTYPES + k] for k in range(NCARDTYPES)] for q in range(n))
+            or deck != [d.deck[k] for k in range(NCARDTYPES)]
+            or disc != [d.discard[k] for k in range(NCARDTYPES)] or any(hands[LOG_PSEUDO])):
+        _bad("the card history does not lead to the hands, the deck and the discards")
+
+
+# ---------------------------------------------------------------- view and action info
+def _card_counts(counts) -> dict:
+    return {CARD_NAMES[k]: int(c) for k, c in enumerate(counts) if c}
+
+
+def public_view(EruptionState s) -> dict:
+    """The public part of `view`: board, walls, seats (without hands), piles, turn progress."""
+    cdef EData* d = &s.d
+    st = d.stage
+    in_turn = st not in (ST_DEAL, ST_START, ST_END)
+    seats = []
+    for q in range(d.n):
+        seats.append({"seat": q, "name": seat_name(q), "village": f"V{village_of(d, q)}",
+                      "temperature": int(d.temp[q]), "level": level_of(d, q),
+                      "walls": {MAT_NAMES[m]: int(d.stock[q * NMAT + m]) for m in range(NMAT)},
+                      "eruption_tiles": int(d.held[q]), "hand_size": hand_size(d, q)})
+    tiles = []
+    for h in range(NHEX):
+        if d.tile[h] >= 0:
+            tiles.append({"hex": hex_name(h), "kind": KIND_NAMES[d.tile[h]], "rotation": int(d.rot[h]),
+                          "lava": [DIR_NAMES[e] for e in range(NDIR) if (d.mask[h] >> e) & 1]})
+    walls = [{"edge": edge_name(e), "hex": hex_name(e // NDIR), "direction": DIR_NAMES[e % NDIR],
+              "material": MAT_NAMES[d.wall[e]],
+              "village": f"V{EDGE_VILLAGE[e]}" if EDGE_VILLAGE[e] >= 0 else None}
+             for e in range(NEDGE) if d.wall[e] >= 0]
+    progress = None
+    if in_turn:
+        placing = st in (ST_TILE_HEX, ST_TILE_ROT, ST_ERUPT_HEX, ST_BLOCK_TEST, ST_QUAKE_ROT)
+        at_hex = st in (ST_TILE_ROT, ST_AFTER_ROT, ST_QUAKE_DRAW, ST_QUAKE_ROT, ST_BLOCK_TEST)
+        progress = {
+            "tile": KIND_NAMES[d.cur_tile] if placing else None,
+            "hex": hex_name(d.sel_hex) if at_hex and d.sel_hex >= 0 else None,
+            "edge": edge_name(d.sel_edge) if st in (ST_RELOC_TO, ST_WALL_MAT, ST_TEMP_TEST) else None,
+            "testing_wall": edge_name(tested_edge(d)) if st == ST_BLOCK_TEST else None,
+            "refused_hexes": [hex_name(h) for h in range(NHEX) if d.refused[h]] if placing else [],
+            "cards_owed": int(d.pending), "card_actions": int(d.card_actions),
+            "reinforce": int(d.reinforce), "walls_left": int(d.walls_left),
+            "extra_tile_taken": bool(d.extra_used)}
+    return {
+        "turn": int(d.turns), "turn_cap": int(d.turn_cap), "stage": _STAGE_NAMES[st],
+        "current": int(d.cur) if in_turn else None,
+        "start": int(d.start) if d.start >= 0 else None,
+        "end_triggered": bool(d.ending), "final_turns_left": int(d.final_left),
+        "seats": seats, "temperatures": [int(d.temp[q]) for q in range(d.n)],
+        "tiles": tiles, "walls": walls,
+        "tile_stack": {KIND_NAMES[k]: int(d.stack[k]) for k in range(NKINDS)},
+        "tiles_in_stack": stack_total(d), "tiles_out": int(d.tiles_out),
+        "deck_size": deck_total(d),
+        "discards": _card_counts([d.discard[k] for k in range(NCARDTYPES)]),
+        "wall_supply": {MAT_NAMES[m]: int(d.supply[m]) for m in range(NMAT)},
+        "zones": [{"temperature": ERU_LEVEL_TEMP[z],
+                   "claimed_by": int(d.claimed[z]) if d.claimed[z] >= 0 else None}
+                  for z in range(NLEVELS)],
+        "turn_progress": progress,
+    }
+
+
+def action_fields(EruptionState s, int a) -> dict:
+    """Structured fields of a legal action or chance outcome (see rules.md, "Action info")."""
+    cdef EData* d = &s.d
+    cdef int st = d.stage, i = 0, j = 0
+    if is_chance_stage(st):
+        if st == ST_START:
+            return {"kind": "starting_player", "seat": a - C_START}
+        if st in (ST_DEAL, ST_DRAW):
+            return {"kind": "draw_card", "seat": int(d.cur), "card": CARD_NAMES[a - C_CARD]}
+        if st in (ST_TILE_DRAW, ST_QUAKE_DRAW):
+            return {"kind": "draw_tile", "tile": KIND_NAMES[a - C_TILE], "quake": st == ST_QUAKE_DRAW}
+        e = d.sel_edge if st == ST_TEMP_TEST else tested_edge(d)
+        return {"kind": "wall_breaks" if a == C_BREAK else "wall_holds", "edge": edge_name(e),
+                "material": MAT_NAMES[d.wall[e]], "probability_36": ERU_BREAK_36[d.wall[e]]
+                if a == C_BREAK else 36 - ERU_BREAK_36[d.wall[e]]}
+    if a < A_ROT:
+        kind = {ST_TILE_HEX: "place_tile", ST_ERUPT_HEX: "place_eruption_tile",
+                ST_AFTER_HEX: "aftershock", ST_QUAKE_HEX: "quake", ST_SINK_HEX: "sinkhole"}[st]
+        out = {"kind": kind, "hex": hex_name(a - A_HEX)}
+        if st in (ST_TILE_HEX, ST_ERUPT_HEX):
+            out["tile"] = KIND_NAMES[d.cur_tile]
+        elif d.tile[a - A_HEX] >= 0:
+            out["tile"] = KIND_NAMES[d.tile[a - A_HEX]]
+        return out
+    if a < A_EDGE:
+        kind_id = d.tile[d.sel_hex] if st == ST_AFTER_ROT else d.cur_tile
+        return {"kind": "rotate", "hex": hex_name(d.sel_hex), "tile": KIND_NAMES[kind_id],
+                "rotation": a - A_ROT,
+                "lava": [DIR_NAMES[e] for e in range(NDIR) if (ROT_MASK[kind_id][a - A_ROT] >> e) & 1]}
+    if a < A_MAT:
+        e = a - A_EDGE
+        kind = {ST_WALL_EDGE: "build_wall", ST_BOMB_EDGE: "bomb_wall", ST_RELOC_FROM: "relocate_from",
+                ST_RELOC_TO: "relocate_to"}[st]
+        out = {"kind": kind, "edge": edge_name(e), "hex": hex_name(e // NDIR), "direction": DIR_NAMES[e % NDIR],
+               "village": f"V{EDGE_VILLAGE[e]}" if EDGE_VILLAGE[e] >= 0 else None}
+        if st == ST_RELOC_TO:
+            out["from"] = edge_name(d.sel_edge)
+        if d.wall[e] >= 0:
+            out["material"] = MAT_NAMES[d.wall[e]]
+        return out
+    if a < A_PLAY:
+        return {"kind": "wall_material", "edge": edge_name(d.sel_edge), "material": MAT_NAMES[a - A_MAT]}
+    if a < A_DISC:
+        return {"kind": "play_card", "card": CARD_NAMES[a - A_PLAY], "cost": [CARD_NAMES[a - A_PLAY]]}
+    if a < A_EXCH:
+        return {"kind": "discard_for_wall", "card": CARD_NAMES[a - A_DISC],
+                "material": MAT_NAMES[ERU_CARD_MAT[a - A_DISC]], "cost": [CARD_NAMES[a - A_DISC]]}
+    if a < A_DONE:
+        pair_of(a - A_EXCH, &i, &j)
+        return {"kind": "exchange_for_tile", "cards": [CARD_NAMES[i], CARD_NAMES[j]],
+                "cost": [CARD_NAMES[i], CARD_NAMES[j]]}
+    if a == A_DONE:
+        return {"kind": "done", "step": _STAGE_NAMES[st]}
+    if a == A_EXTRA:
+        return {"kind": "take_extra_tile"}
+    return {"kind": "discard_to_limit", "card": CARD_NAMES[a - A_LIMIT], "cost": [CARD_NAMES[a - A_LIMIT]]}
 
 
 def board_data() -> dict:

@@ -129,7 +129,18 @@ def position(players: int = 2, cur: int = 0, hands=None, tiles=(), walls=(), tem
                     body["held"][p] += 1
         body["ending"] = int(any(t >= 300 for t in temps))
     body.update(fields)
+    if any(k in fields for k in ("hand", "deck", "discard")):
+        rehistory(body)
     return load(env)
+
+
+def rehistory(body: dict) -> None:
+    """A card history that leads to the JSON body's hands and discards (edited by a test):
+    each seat draws its hand, then P1 draws and spends each discarded card (no reshuffle)."""
+    log = [8 * p + k for p in range(body["n"]) for k in range(8) for _ in range(body["hand"][8 * p + k])]
+    for k in range(8):
+        log += [k, 64 + k] * body["discard"][k]
+    body["hlog"], body["hlog_len"], body["reshuffles"], body["hlog_full"] = log, len(log), 0, 0
 
 
 def body_of(state) -> dict:

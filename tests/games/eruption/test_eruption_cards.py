@@ -224,3 +224,23 @@ def test_ties_share_the_win():
 def test_turn_cap_ends_the_game():
     state, _ = random_game(2, 4, turn_cap=3)
     assert body_of(state)["turns"] == 3 and sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_relocate_is_bounded_but_reaches_any_arrangement():
+    """Six walls on P1's 7 village edges, materials swapped in three pairs: the hardest
+    rearrangement takes 9 moves (each pair through the free edge), exactly RELOC_CAP."""
+    from vsai.ext.eruption.engine import board_data, edge_name
+    edges = board_data()["village_edges"][0]
+    mats = ["stone", "straw"] * 3
+    state = position(2, hands=[["Relocate", "Rain", "Rain"], OTHER],
+                     walls=[(e, m) for e, m in zip(edges[:6], mats)])
+    act(state, "play Relocate")
+    free = edges[6]
+    for i in (0, 2, 4):
+        a, b = edges[i], edges[i + 1]
+        for src, dst in ((a, free), (b, a), (free, b)):
+            act(state, f"move the wall at {edge_name(src)}")
+            act(state, f"to {edge_name(dst)}")
+    body = body_of(state)
+    assert [body["wall"][e] for e in edges] == [0, 2, 0, 2, 0, 2, -1]   # swapped
+    assert "end the card step" in texts(state)      # the 9th move ended the Relocate

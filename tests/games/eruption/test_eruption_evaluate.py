@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from eruption_helpers import CARD, data_of, game, load, position, rot_of
+from eruption_helpers import rehistory, CARD, data_of, game, load, position, rot_of
 
 
 def test_evaluation_sums_to_one_and_favours_the_cooler_safer_village():
@@ -24,6 +24,7 @@ def test_evaluation_ignores_hidden_hands():
     body["deck"][CARD["Sinkhole"]] += 1
     body["hand"][8 + CARD["Rain"]] += 1
     body["deck"][CARD["Rain"]] -= 1
+    rehistory(body)
     assert load(env).evaluate() == state.evaluate()
 
 

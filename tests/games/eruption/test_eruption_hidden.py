@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from eruption_helpers import (CARD, act, body_of, data_of, dealt, edge, load, position,
+from eruption_helpers import (rehistory, CARD, act, body_of, data_of, dealt, edge, load, position,
                               random_game, texts)
 
 
@@ -15,6 +15,7 @@ def swapped(state, p: int, give: str, take: str):
     body["deck"][CARD[give]] += 1
     body["hand"][8 * p + CARD[take]] += 1
     body["deck"][CARD[take]] -= 1
+    rehistory(body)
     return load(env)
 
 
@@ -56,6 +57,7 @@ def test_resample_keeps_the_view_and_redeals_the_other_hands():
 
 def test_resample_depends_only_on_what_the_seat_sees():
     state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]])
+    state = swapped(state, 1, "Sinkhole", "Sinkhole")     # the same card history form
     other = swapped(state, 1, "Sinkhole", "Lava Flow")
     for seed in range(5):
         assert state.resample(0, seed) == other.resample(0, seed)
@@ -106,53 +108,135 @@ def test_inconsistent_json_is_refused(field, change, message):
         load(env)
 
 
-def reshuffled_two_player_state():
+HANDS3 = [["Quake", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"], ["Rain", "Rain", "Quake"]]
+
+
+def reshuffled_three_player_state():
     """P1 at level 2 draws a card at the card step from an empty deck: the discards are
-    reshuffled while P2 holds Sinkhole, Volcanic Bomb, Reinforce."""
-    deck = body_of(position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]]))["deck"]
-    state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]],
-                     stage=3, ctx=0, temps=[120, 130], claimed=[1, 1, -1], held=[0, 2, 0, 0, 0, 0],
-                     deck=[0] * 8, discard=deck)
+    reshuffled while P2 and P3 hold Sinkhole, Volcanic Bomb, Reinforce and Rain, Rain, Quake."""
+    deck = body_of(position(3, hands=HANDS3))["deck"]
+    state = position(3, hands=HANDS3, stage=3, ctx=0, temps=[120, 130, 0], claimed=[1, 1, -1],
+                     held=[0, 2, 0, 0, 0, 0], deck=[0] * 8, discard=deck)
     act(state, "draw a straight tile")
     act(state, "straight tile to d5")
     act(state, "rotation 0: lava NE SW")
     return state
 
 
-def test_a_reshuffle_shows_the_only_other_hand():
-    # the deck was empty: every card P1 could not see was in P2's hand (2 players)
-    state = reshuffled_two_player_state()
-    view = " ".join(state.observation_string(0).split())
-    assert "3 cards: hidden (known: Sinkhole x1, Volcanic Bomb x1, Reinforce x1)" in view
-    for seed in range(10):
-        other = state.resample(0, seed)
-        assert body_of(other)["hand"][8:16] == body_of(state)["hand"][8:16]
-        assert other.observation_string(0) == state.observation_string(0)
+def skeleton(body, p):
+    """What seat p saw of the card history: its own draws, every spend and reshuffle, and only
+    the seat of another seat's draw."""
+    return [c if c >= 64 or c >> 3 == p else ("draw", c >> 3) for c in body["hlog"]]
 
 
-def test_known_cards_are_forgotten_when_played():
-    state = reshuffled_two_player_state()
+def consistent_resample(state, p, seed):
+    """state.resample(p, seed), checked to be a world p cannot rule out: p's view and hand are
+    the same, and a card history that p cannot tell from the true one (same skeleton) leads to
+    the new hands and deck (the loader replays it). Returns the new JSON body."""
+    other = state.resample(p, seed)
+    body, orig = body_of(other), body_of(state)
+    assert skeleton(body, p) == skeleton(orig, p)
+    assert body["hlog_full"] == orig["hlog_full"]      # the exact search, not the fallback
+    assert body["hand"][8 * p:8 * p + 8] == orig["hand"][8 * p:8 * p + 8]
+    assert other.observation_string(p) == state.observation_string(p)
+    assert load(data_of(other)) == other
+    return body
+
+
+def test_a_reshuffle_tells_the_union_of_the_other_hands_not_its_split():
+    # the deck was empty: the 6 cards P1 could not see are in P2's and P3's hands
+    state = reshuffled_three_player_state()
+    union = sorted(CARD[c] for c in HANDS3[1] + HANDS3[2])
+    splits = set()
+    for seed in range(40):
+        body = consistent_resample(state, 0, seed)
+        p2, p3 = body["hand"][8:16], body["hand"][16:24]
+        assert sorted(k for k in range(8) for _ in range(p2[k] + p3[k])) == union
+        assert sum(p2) == sum(p3) == 3
+        splits.add(tuple(p2))
+    assert len(splits) > 3          # who holds what is not known
+    # every split can come out: all sub-multisets of size 3 of the union
+    from itertools import combinations
+    possible = {tuple(sum(1 for c in combo if c == k) for k in range(8)) for combo in combinations(union, 3)}
+    for seed in range(40, 400):
+        splits.add(tuple(state.resample(0, seed).to_dict()["hand"][8:16]))
+    assert splits == possible
+    # P2 and P3 see P1's new card only as "a card"; a resample for them keeps their own hand
+    for seat in (1, 2):
+        for seed in range(10):
+            consistent_resample(state, seat, seed)
+
+
+def test_after_a_reshuffle_a_seat_that_drew_nothing_holds_only_old_cards():
+    state = reshuffled_three_player_state()
     act(state, "P1 draws Rain")
     act(state, "end the card step")
     act(state, "no more walls")
     act(state, "discard Rain (hand limit)")
-    # P2's turn: it places an eruption tile, draws a card P1 does not see (level 2), then
-    # plays Sinkhole
+    # P2's turn: an eruption tile, a card P1 does not see (level 2), then Sinkhole played
     act(state, "draw a straight tile")
     act(state, "straight tile to d4")
     act(state, "rotation 2: lava SE NW")
     act(state, "eruption tile to e2")
-    act(state, "P2 draws Quake")
+    act(state, "P2 draws Lava Flow")
     act(state, "play Sinkhole")
     act(state, "sinkhole d4")
-    view = " ".join(state.observation_string(0).split())
-    assert "known: Volcanic Bomb x1, Reinforce x1" in view
-    hands = set()
-    for seed in range(20):
-        hand = body_of(state.resample(0, seed))["hand"][8:16]
-        assert hand[3] >= 1 and hand[6] >= 1 and sum(hand) == 3
-        hands.add(tuple(hand))
-    assert len(hands) > 1           # the card drawn after the reshuffle is unknown
+    old = [CARD[c] for c in HANDS3[1] + HANDS3[2]]
+    new_cards = set()
+    for seed in range(60):
+        body = consistent_resample(state, 0, seed)
+        p3 = body["hand"][16:24]
+        for k in range(8):          # P3 drew nothing since the reshuffle
+            assert p3[k] <= old.count(k), (seed, p3)
+        p2 = body["hand"][8:16]
+        new_cards.update(k for k in range(8) if p2[k] > old.count(k) - p3[k])
+    assert new_cards                # P2's new card can be one the old hands did not have
+    assert CARD["Lava Flow"] in new_cards
+
+
+def low_deck_position(players, rng):
+    """Turn 1's card step, every seat at level 2 (a card each turn), one card in the deck, one
+    discarded and the rest in big hands: the hand limit feeds small discard piles, so random
+    play reshuffles often (several epochs)."""
+    cards = [k for k in range(8) for _ in range([5, 5, 4, 4, 6, 5, 6, 3][k])]
+    rng.shuffle(cards)
+    hand, deck, discard = [0] * 48, [0] * 8, [0] * 8
+    deck[cards[0]] += 1
+    discard[cards[1]] += 1
+    for i, k in enumerate(cards[2:]):
+        hand[8 * (i % players) + k] += 1
+    return position(players, temps=[120] * players, hand=hand, deck=deck, discard=discard)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_resample_never_gives_a_hand_the_seat_could_rule_out(players):
+    """Random play from low-deck positions: at many nodes, a resample for every seat is a
+    world that seat cannot rule out, and it depends only on what the seat saw (two worlds it
+    cannot tell apart resample alike)."""
+    import random
+    rng = random.Random(players)
+    epochs = []
+    for game_no in range(5):
+        state = low_deck_position(players, rng)
+        step = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:                   # spend cards often: more reshuffles
+                legal = state.legal_actions()
+                spends = [a for a in legal if 436 <= a < 488 or a >= 490]
+                state.apply_action(rng.choice(spends if spends and rng.random() < 0.7 else legal))
+            step += 1
+            if step % 17:
+                continue
+            epochs.append(body_of(state)["reshuffles"])
+            for p in range(players):
+                consistent_resample(state, p, step)
+                twin = state.resample(p, step + 1)
+                for seed in (5, 6):
+                    assert twin.resample(p, seed) == state.resample(p, seed)
+    assert max(epochs) >= 2         # several epochs (two reshuffles) were covered
 
 
 @pytest.mark.parametrize("fields, message", [
@@ -170,16 +254,53 @@ def test_inconsistent_turn_progress_is_refused(fields, message):
         load(env)
 
 
-def test_a_reshuffle_shows_other_hands_when_the_unseen_cards_are_alike():
-    # 3 players: P2 and P3 hold all six Rain cards between them; P1 can tell at the reshuffle
-    hands = [["Quake", "Quake", "Relocate"], ["Rain", "Rain", "Rain"], ["Rain", "Rain", "Rain"]]
-    deck = body_of(position(3, hands=hands))["deck"]
-    state = position(3, hands=hands, stage=3, ctx=0, temps=[120, 130, 0], claimed=[1, 1, -1],
-                     held=[0, 2, 0, 0, 0, 0], deck=[0] * 8, discard=deck)
-    act(state, "draw a straight tile")
-    act(state, "straight tile to d5")
-    act(state, "rotation 0: lava NE SW")
-    view = " ".join(state.observation_string(0).split())
-    assert view.count("3 cards: hidden (known: Rain x3)") == 2
-    # before the reshuffle nothing was known
-    assert "known" not in position(3, hands=hands).observation_string(0)
+
+
+def test_edited_card_history_is_refused_or_resamples_consistently():
+    """Edits of the card history (an entry changed, two swapped, a card moved between hands):
+    the loader refuses them, or the state resamples for every seat into a world that seat
+    cannot rule out, which loads and plays to the end."""
+    import json
+    import random
+
+    from vsai.ext.errors import InvalidStateError
+    rng = random.Random(7)
+    accepted = refused = 0
+    for game_no in range(8):
+        players = rng.randint(2, 6)
+        state = low_deck_position(players, rng)
+        for _ in range(rng.randint(10, 300)):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        env = data_of(state)
+        for trial in range(15):
+            edited = json.loads(json.dumps(env))
+            body = edited["state"]
+            kind = trial % 3
+            if kind == 0:
+                body["hlog"][rng.randrange(len(body["hlog"]))] = rng.randint(0, 128)
+            elif kind == 1:
+                i, j = rng.sample(range(len(body["hlog"])), 2)
+                body["hlog"][i], body["hlog"][j] = body["hlog"][j], body["hlog"][i]
+            else:
+                k, q, r = rng.randrange(8), rng.randrange(players), rng.randrange(players)
+                if body["hand"][8 * q + k]:
+                    body["hand"][8 * q + k] -= 1
+                    body["hand"][8 * r + k] += 1
+            try:
+                loaded = load(edited)
+            except InvalidStateError:
+                refused += 1
+                continue
+            accepted += 1
+            for p in range(players):
+                consistent_resample(loaded, p, trial)
+                assert loaded.resample(p, trial).random_playout(trial).is_terminal()
+    assert accepted and refused

@@ -80,8 +80,11 @@ def test_edited_json_is_refused_or_playable():
         env = data_of(state)
         name = rng.choice(sorted(_FIELDS))
         length, lo, hi = _FIELDS[name]
+        if length < 0 and not env["state"][name]:
+            continue
         if length:
-            env["state"][name][rng.randrange(length)] = rng.randint(lo, hi)
+            values = env["state"][name]
+            values[rng.randrange(len(values))] = rng.randint(lo, hi)
         else:
             env["state"][name] = rng.randint(lo, hi)
         try:
@@ -93,4 +96,6 @@ def test_edited_json_is_refused_or_playable():
             edited.action_to_string(action)
         edited.observation_string(0)
         assert edited.random_playout(trial).is_terminal()
+        for seat in range(players):
+            load(data_of(edited.resample(seat, trial)))     # a state the loader accepts
     assert accepted > 0

@@ -295,3 +295,23 @@ def test_face_down_planned_cards_can_change_unseen():
     assert before[2] != after[2]             # B's holder sees its own plan
     if s.current_player() in (0, 1, 3):
         assert s.legal_actions() == other.legal_actions()
+
+
+def test_the_arrangement_must_match_the_planned_cards():
+    # state fuzz (issue 14): perm edits were accepted and the engine then wrote states its
+    # loader refused ("a planned card and its slot disagree")
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
+    with pytest.raises(ValueError, match="not an arrangement"):
+        with_data(s, perm={0: 1})                       # [1, 1, 2]
+    with pytest.raises(ValueError, match="not an arrangement"):
+        with_data(s, perm={2: 0})                       # C's entry in a game without C
+    with pytest.raises(ValueError, match="another group's slot"):
+        with_data(s, perm={0: 1, 1: 0})                 # a valid swap the cards did not follow
+    s4 = setup_default(players=4)
+    draw_wanted(s4, ["Fire fighting"])
+    s4.apply_action(s4.legal_actions()[0])
+    with pytest.raises(ValueError, match="before round 1's arrangement"):
+        with_data(s4, perm={0: 1, 1: 0})
+    with pytest.raises(ValueError, match="first ones of the group"):
+        with_data(s4, placed=0)

@@ -1,4 +1,6 @@
 """Type stubs of vsai.ext.vulcanus.engine (Cython)."""
+from typing import Any
+
 from vsai.ext.state import State
 
 NUM_DISTINCT_ACTIONS: int
@@ -21,3 +23,9 @@ class VulcanusState(State):
     """A Vulcanus position: the Kaiju (seat 0) against 1-3 human seats."""
 
     def __init__(self, players: int = 2, turn_cap: int = 6, disaster: int = 0) -> None: ...
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """What `player` may know (None: a spectator); keys in rules.md, "View"."""
+    def action_info(self, action: int) -> dict[str, Any]:
+        """A legal action as `action`, `text`, `kind` and its kind's fields (rules.md, "View")."""
+    def load_dict(self, data: dict[str, Any]) -> None: ...
+    def action_to_string(self, action: int) -> str: ...

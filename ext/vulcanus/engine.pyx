@@ -23,7 +23,11 @@ from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, M
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.vulcanus.data cimport *
 
+import operator
+
 import numpy as np
+
+from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 
 include "rules.pxi"
 include "state_class.pxi"
@@ -35,6 +39,16 @@ MAX_CHANCE_OUTCOMES = NUM_CHANCE
 # + done = 145) and Fire fighting (2 units x 18 x 5 + done = 181) are the largest.
 MAX_BRANCHING = 181
 OBS_SIZE = 1100
+
+
+def _action_arg(action) -> int:
+    """An action id (an int or a numpy integer, not a bool); InvalidArgumentError otherwise."""
+    if isinstance(action, bool):
+        raise InvalidArgumentError(f"an action is an int, not {action!r}")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise InvalidArgumentError(f"an action is an int, not {action!r}") from None
 
 
 def _seat_name(int p) -> str:
@@ -172,7 +186,16 @@ cdef class VulcanusState(State):
         return {k: data[k] for k in _FIELDS}
 
     def load_dict(self, data: dict) -> None:
-        """Set this state from `to_dict` data; ValueError (state unchanged) if malformed."""
+        """Set this state from `to_dict` data; InvalidStateError (state unchanged) if malformed
+        or unreachable."""
+        try:
+            self._load_dict(data)
+        except InvalidStateError:
+            raise
+        except ValueError as error:
+            raise InvalidStateError(str(error)) from None
+
+    def _load_dict(self, data) -> None:
         if not isinstance(data, dict):
             raise ValueError("vulcanus state: a JSON object is expected")
         missing = sorted(set(_FIELDS) - set(data))
@@ -299,6 +322,26 @@ cdef class VulcanusState(State):
                 pass
             elif count_zone(d, dk, Z_HAND) or count_zone(d, dk, Z_MARKED):
                 raise ValueError(f"vulcanus state: deck {self._deck_name(dk)} has a hand outside its planning")
+        # the A/B(/C) arrangement: a permutation of the game's letter groups, the identity
+        # until round 1's arrangement step; each group's planned cards lie in its own slot set
+        perm = [d.perm[g] for g in range(3)]
+        if sorted(perm[:d.ngroups]) != list(range(d.ngroups)) or \
+                any(perm[g] != g for g in range(d.ngroups, 3)):
+            raise ValueError("vulcanus state: perm is not an arrangement of the letter groups")
+        if d.round <= 1 and (d.pc < PC_PERM or st == ST_PERM) and perm != [0, 1, 2]:
+            raise ValueError("vulcanus state: the letter groups are arranged before round 1's arrangement step")
+        for g in range(d.ngroups):
+            own = {group_slot(d, g, j) for j in range(per_group(d))}
+            f = deck_first(g)
+            for c in range(f, f + deck_size(g)):
+                if d.zone[c] == Z_SLOT and d.pos[c] not in own:
+                    raise ValueError(f"vulcanus state: a card of letter group {LETTERS[g]} lies in another group's slot")
+        if st in (ST_DRAW, ST_PLAN, ST_KPLAN) and 0 <= d.draw_deck < 4:
+            dk = d.draw_deck
+            for j in range(per_group(d) if dk != KDECK_ID else KAIJU_PLACE):
+                s = kaiju_slot(j) if dk == KDECK_ID else group_slot(d, dk, j)
+                if (d.slot_card[s] >= 0) != (j < d.placed):
+                    raise ValueError("vulcanus state: the slots planned so far are not the first ones of the group")
         for s in range(NSLOTS):
             c = d.slot_card[s]
             if c >= 0 and (d.zone[c] != Z_SLOT or d.pos[c] != s or
@@ -486,11 +529,11 @@ cdef class VulcanusState(State):
     def action_to_string(self, action: int) -> str:
         """The text of an action or chance outcome at this state."""
         cdef VulData* d = &self.d
-        a = int(action)
+        a = _action_arg(action)
         st = d.stage
         if is_chance_stage(st):
             if not 0 <= a < NUM_CHANCE:
-                raise ValueError(f"{a} is not a chance outcome of this game")
+                raise InvalidArgumentError(f"{a} is not a chance outcome of this game (0..{NUM_CHANCE - 1})")
             if st == ST_TILES:
                 return f"tile {tile_name(a)} on {SQUARE_NAMES[d.setup_idx]}"
             if st == ST_BONUS_DRAW and a < NBONUS:
@@ -501,7 +544,7 @@ cdef class VulcanusState(State):
                 return f"draw {self._card_name(d.draw_deck, a)}"
             return f"outcome {a}"
         if not 0 <= a < NUM_ACTIONS:
-            raise ValueError(f"{a} is not an action of this game")
+            raise InvalidArgumentError(f"{a} is not an action of this game (0..{NUM_ACTIONS - 1})")
         if a < A_DONE:
             sq = SQUARE_NAMES[a - A_SQ]
             return {ST_KSTART: "Vulcanus starts in ", ST_HSTART_FB: "fire brigade and base start in ",
@@ -726,6 +769,161 @@ cdef class VulcanusState(State):
         if e >= E_HELI:
             return SPECIAL_CARDS[e - E_HELI]
         return HUMAN_CARDS[e]
+
+    # ------------------------------------------------------------------ for frontends
+    def _knows(self, int c, seat) -> bool:
+        """Whether `seat` (None: a spectator, who sees only what is public) knows card c."""
+        return self.d.blk[c] == KNOWN or (seat is not None and owner_of_deck(&self.d, deck_of(c)) == seat)
+
+    def _cell_name(self, int x) -> str:
+        return {TC_EMPTY: "empty", TC_CIT: "citizen", TC_VIP: "VIP", TC_LAVA: "lava",
+                TC_ATTACK: "attack tile"}.get(x, f"bonus tile {bonus_name(x - TC_BONUS)}")
+
+    def view(self, player=None) -> dict:
+        """Everything seat `player` may know (None: a spectator, public only), as JSON-able
+        data with the keys documented in rules.md ("View"); never depends on hidden cards,
+        hidden deck orders or the Kaiju's undeclared bonus tiles."""
+        cdef VulData* d = &self.d
+        result = State.view(self, player)
+        result.pop("observation", None)
+        seat = result["seat"]
+        result["round"] = d.round
+        result["rounds"] = min(NROUNDS, d.turn_cap)
+        result["disaster"] = d.disaster
+        result["step"] = _STAGE_NAMES[d.stage]
+        result["winner"] = None if d.stage != ST_END else ("Kaiju" if d.winner == 0 else "Humans")
+        result["roles"] = [{"letter": LETTERS[g], "role": ROLE_NAMES[d.role[g]] if d.role[g] >= 0 else None,
+                            "seat": owner_of_deck(d, g)} for g in range(d.ngroups)]
+        result["vulcanus"] = {
+            "square": SQUARE_NAMES[d.kpos] if d.kpos >= 0 else None,
+            "evolved": [KAIJU_CARDS[k] for k in range(NKTYPES) if d.evolved[k]],
+            "full_form": bool(d.full), "pool_lava_left": max(0, POOL_LAVA - d.lava_out),
+            "evolution_tiles_to_place": d.pending_evo}
+        result["squares"] = [{
+            "name": SQUARE_NAMES[s], "slot": LETTERS[VUL_SLOT[s]],
+            "tile": tile_name(d.tile_at[s]) if d.tile_at[s] >= 0 else None,
+            "neighbours": [SQUARE_NAMES[m] for m in range(NSQ) if adjacent(s, m)],
+            "citizens": d.cit[s], "vips": d.vip[s], "lava": d.lava[s], "fire_brigades": d.fb[s],
+            "sdf": d.sdf[s], "bases": d.base[s], "vulcanus": s == d.kpos, "omen_square": s == d.omen_sq}
+            for s in range(NSQ)]
+        result["defense"] = {"columns": [[self._cell_name(d.defense[col * 3 + r]) for r in range(3)]
+                                         for col in range(10)], "filled": d.def_filled, "cells": DEF_CELLS}
+        result["damage"] = {"columns": [[self._cell_name(d.damage[col * 4 + r]) for r in range(4)]
+                                        for col in range(10)], "filled": d.dmg_filled, "cells": DMG_CELLS}
+        result["scores"] = {"Kaiju": d.dmg_filled, "Humans": d.def_filled}
+        result["funds"] = {"pool": d.fund_pool, "used": d.fund_used, "stock": d.fund_stock}
+        result["budget_track"] = d.budget
+        result["investigation_track"] = d.inv
+        result["attack_tiles_left"] = d.attack_left
+        result["stock"] = {"fire_brigades": d.fb_stock, "sdf": d.sdf_stock, "bases": d.base_stock}
+        result["events"] = [EVENT_SHORT[d.ev_kind[r]] if d.ev_kind[r] >= 0 else
+                            ("advanced" if round_is_advanced(d, r + 1) else "normal") + " (unrevealed)"
+                            for r in range(NROUNDS)]
+        result["advanced_events_left"] = {"two lava": d.adv_left[0], "spread": d.adv_left[1]}
+        bonus = {"declared": [bonus_name(t) for t in range(NBONUS) if d.bonus_loc[t] == B_DECLARED],
+                 "held": sum(1 for t in range(NBONUS) if d.bonus_loc[t] == B_HAND)}
+        if seat == 0:
+            for key, loc in (("held_tiles", B_HAND), ("drawn_tiles", B_DRAWN), ("put_back", B_ASIDE)):
+                bonus[key] = [bonus_name(t) for t in range(NBONUS) if d.bonus_loc[t] == loc]
+        result["bonus_tiles"] = bonus
+        decks = []
+        for dk in range(4):
+            if dk < 3 and dk >= d.ngroups:
+                continue
+            f, size = deck_first(dk), deck_size(dk)
+            owner = owner_of_deck(d, dk)
+            entry = {"deck": "Kaiju" if dk == KDECK_ID else LETTERS[dk], "seat": owner,
+                     "layers": [sum(1 for c in range(f, f + size) if d.zone[c] == Z_DECK and d.pos[c] == layer)
+                                for layer in sorted({d.pos[c] for c in range(f, f + size) if d.zone[c] == Z_DECK})]}
+            for key, z in (("hand", Z_HAND), ("set_aside", Z_MARKED), ("discard", Z_DISCARD)):
+                cards = [c for c in range(f, f + size) if d.zone[c] == z]
+                entry[key] = {"cards": sorted(self._card_name(dk, d.ctype[c]) for c in cards if self._knows(c, seat)),
+                              "unseen": sum(1 for c in cards if not self._knows(c, seat))}
+            if seat != owner:
+                entry["seen_before"] = [
+                    {"among": sum(1 for c in range(f, f + size) if d.grp[c] == g),
+                     "cards": sorted(self._card_name(dk, d.rtype[c]) for c in range(f, f + size)
+                                     if d.grp[c] == g and d.rtype[c] >= 0)}
+                    for g in sorted({d.grp[c] for c in range(f, f + size) if d.grp[c] >= 0})]
+            decks.append(entry)
+        result["decks"] = decks
+        board = []
+        for s in range(NSLOTS):
+            c = d.slot_card[s]
+            slot = {"slot": SLOT_NAMES[s], "kaiju_slot": bool(VUL_SLOT_KAIJU[s]), "deck": None,
+                    "card": None, "face_up": False}
+            if c >= 0:
+                dk = deck_of(c)
+                slot["deck"] = "Kaiju" if dk == KDECK_ID else LETTERS[dk]
+                slot["face_up"] = d.blk[c] == KNOWN
+                if self._knows(c, seat):
+                    slot["card"] = self._card_name(dk, d.ctype[c])
+            board.append(slot)
+        result["board"] = board
+        result["arrangement"] = [LETTERS[g] for g in sorted(range(d.ngroups), key=lambda g: d.perm[g])]
+        result["context"] = self._context(seat)
+        return result
+
+    def action_info(self, action) -> dict:
+        """A legal action (or chance outcome) as JSON-able data: `action`, `text`, `kind` and
+        the fields of its kind (documented in rules.md, "View")."""
+        cdef VulData* d = &self.d
+        info = State.action_info(self, action)
+        a = info["action"]
+        st = d.stage
+        if is_chance_stage(st):
+            info["kind"] = "chance"
+            if st == ST_DRAW:
+                info["deck"] = "Kaiju" if d.draw_deck == KDECK_ID else LETTERS[d.draw_deck]
+            return info
+        if a < A_DONE:
+            info.update(kind="square", square=SQUARE_NAMES[a - A_SQ], step=_STAGE_NAMES[st])
+        elif a == A_DONE:
+            info.update(kind="done", step=_STAGE_NAMES[st])
+        elif a < A_MARK:
+            info.update(kind="plan", card=self._card_name(d.draw_deck, a - A_PLACE),
+                        slot=SLOT_NAMES[kaiju_slot(d.placed) if st == ST_KPLAN else group_slot(d, d.draw_deck, d.placed)])
+        elif a < A_REDRAW:
+            info.update(kind="set aside", card=self._card_name(d.draw_deck, a - A_MARK))
+        elif a == A_REDRAW:
+            info.update(kind="redraw", cost=1, cards=count_zone(d, d.draw_deck, Z_MARKED))
+        elif a < A_DROP:
+            info.update(kind="role", role=ROLE_NAMES[a - A_ROLE], letter=LETTERS[d.setup_idx])
+        elif a < A_DECLARE:
+            info.update(kind="put back bonus tile", tile=bonus_name(a - A_DROP))
+        elif a < A_EVO:
+            info.update(kind="declare bonus tile", tile=bonus_name(a - A_DECLARE))
+        elif a < A_PERM:
+            info.update(kind="evolve", card=KAIJU_CARDS[a - A_EVO])
+        elif a < A_CIT:
+            info.update(kind="arrangement", order=info["text"].split()[2:])
+        elif a == A_CIT or a == A_VIP:
+            info.update(kind="victim" if st == ST_VICTIM else "evacuate",
+                        piece="citizen" if a == A_CIT else "VIP",
+                        square=SQUARE_NAMES[d.lava_sq if st == ST_VICTIM else d.sub_sq])
+        elif a < A_MOVE:
+            info.update(kind="option", option=a - A_OPT)
+            if st == ST_SHELL:
+                info["cost"] = 3 * (a - A_OPT + 1)
+        elif a < A_BOMB:
+            kind, rest = divmod(a - A_MOVE, 72)
+            sq, k = divmod(rest, 4)
+            info.update(kind="move", piece=PIECES[kind], **{"from": SQUARE_NAMES[sq], "to": SQUARE_NAMES[adj(sq, k)]})
+        elif a < A_FF:
+            sq, k = divmod(a - A_BOMB, 5)
+            info.update(kind="fire bomb", square=SQUARE_NAMES[sq], effect=BOMB_WHAT[k])
+        elif a < A_CMD:
+            kind, rest = divmod(a - A_FF, 90)
+            sq, k = divmod(rest, 5)
+            info.update(kind="fire fighting", unit="fire brigade" if kind == 0 else "base",
+                        **{"from": SQUARE_NAMES[sq], "to": SQUARE_NAMES[sq if k == 0 else adj(sq, k - 1)]}, cost=2)
+        elif a < A_MOB:
+            c, sq = divmod(a - A_CMD, 18)
+            info.update(kind="command", command=COMMANDS[c], square=SQUARE_NAMES[sq], cost=c + 1)
+        else:
+            sq, k = divmod(a - A_MOB, 2)
+            info.update(kind="mobilize", unit="fire brigade" if k == 0 else "SDF", square=SQUARE_NAMES[sq], cost=2)
+        return info
 
     def observation_string(self, player: int) -> str:
         """What `player` knows (perfect recall, X4); independent of what they cannot see."""

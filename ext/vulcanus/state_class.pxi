@@ -9,6 +9,32 @@ cdef inline void shuffle_ints(int* a, int k, Rng* rng) noexcept nogil:
         a[j] = t
 
 
+cdef enum:
+    RESAMPLE_TRIES = 2000   # rejection sampling tries before the (consistent) fallback
+
+
+cdef bint keeps_reservations(VulData* d, int f, int e, int* ids, int* types, int nh) noexcept nogil:
+    """Whether giving hidden card ids[i] the type types[i] keeps, in every reservation group
+    of the deck starting at card f, at least its reserved cards of each type."""
+    cdef int need[12][8]
+    cdef int i, g, t, c
+    for g in range(e - f):
+        for t in range(8):
+            need[g][t] = 0
+    for c in range(f, e):
+        if d.grp[c] >= 0 and d.rtype[c] >= 0 and d.blk[c] != KNOWN:
+            need[d.grp[c] - f][d.rtype[c]] += 1
+    for i in range(nh):
+        c = ids[i]
+        if d.grp[c] >= 0:
+            need[d.grp[c] - f][types[i]] -= 1
+    for g in range(e - f):
+        for t in range(8):
+            if need[g][t] > 0:
+                return False
+    return True
+
+
 cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
     """Redraw what seat p cannot see (GAPS 1.2): the identities of the hidden cards of every
     deck p does not hold (hands, set-aside and discarded cards, face-down planned cards,
@@ -16,7 +42,8 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
     members (cards once seen face up, X4); and, for a Human seat, which undeclared destruction
     bonus tiles the Kaiju holds, saw or never drew. The draw starts from a canonical order,
     so it depends only on what p saw."""
-    cdef int dk, c, c2, f, e, k, nh, nr, i, j, g
+    cdef int dk, c, c2, f, e, k, nh, nr, i, j, g, tries
+    cdef bint accepted
     cdef int ids[12]
     cdef int types[12]
     cdef int pool[12]
@@ -39,7 +66,25 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
                 ids[nh] = c
                 cnt[d.ctype[c]] += 1
                 nh += 1
-        # the reserved types first, each group's on random distinct members
+        # uniform over the deals that keep every group's reserved types among its members:
+        # shuffle the hidden types (from a canonical order) until a deal keeps them all
+        k = 0
+        for i in range(8):
+            for j in range(cnt[i]):
+                pool[k] = i
+                k += 1
+        accepted = False
+        for tries in range(RESAMPLE_TRIES):
+            shuffle_ints(pool, nh, rng)
+            if keeps_reservations(d, f, e, ids, pool, nh):
+                accepted = True
+                break
+        if accepted:
+            for i in range(nh):
+                d.ctype[ids[i]] = pool[i]
+            continue
+        # (practically never) the reserved types first, each group's on random distinct
+        # members, then the rest: consistent, but not uniform
         for g in range(f, e):
             k = 0
             nr = 0

@@ -295,3 +295,63 @@ def test_face_down_planned_cards_can_change_unseen():
     assert before[2] != after[2]             # B's holder sees its own plan
     if s.current_player() in (0, 1, 3):
         assert s.legal_actions() == other.legal_actions()
+
+
+def test_the_arrangement_must_match_the_planned_cards():
+    # state fuzz (issue 14): perm edits were accepted and the engine then wrote states its
+    # loader refused ("a planned card and its slot disagree")
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
+    with pytest.raises(ValueError, match="not an arrangement"):
+        with_data(s, perm={0: 1})                       # [1, 1, 2]
+    with pytest.raises(ValueError, match="not an arrangement"):
+        with_data(s, perm={2: 0})                       # C's entry in a game without C
+    with pytest.raises(ValueError, match="another group's slot"):
+        with_data(s, perm={0: 1, 1: 0})                 # a valid swap the cards did not follow
+    s4 = setup_default(players=4)
+    draw_wanted(s4, ["Fire fighting"])
+    s4.apply_action(s4.legal_actions()[0])
+    with pytest.raises(ValueError, match="before round 1's arrangement"):
+        with_data(s4, perm={0: 1, 1: 0})
+    with pytest.raises(ValueError, match="first ones of the group"):
+        with_data(s4, placed=0)
+
+
+def test_resample_is_uniform_over_the_deals_that_keep_the_reservations():
+    # The Kaiju's deck in round 3 as the Humans see it: a group of 7 hidden cards holding at
+    # least the 3 reserved types, and 2 more hidden cards outside. Under a uniform draw over
+    # the labelled deals that keep the reservations, the group's expected count of type t is
+    # sum_a w(a) a_t / sum_a w(a), w(a) = 7!/prod a! * 2!/prod (n - a)! for group counts a >= r
+    from itertools import product
+    from math import factorial, prod
+    s = setup_default()
+    while not (data(s)["round"] == 3 and data(s)["stage"] == 12):
+        if s.is_chance_node():
+            s.apply_action(s.chance_outcomes()[0][0])
+        else:
+            legal = s.legal_action_strings()
+            stop = [t for t in legal if t.startswith(("stop", "no more", "hold", "declare nothing"))]
+            s.apply_action(stop[0] if stop else legal[0])
+    d = data(s)
+    hidden = [c for c in range(27, 39) if d["blk"][c] != -1]
+    group = [c for c in hidden if d["grp"][c] >= 0]
+    outside = [c for c in hidden if d["grp"][c] < 0]
+    n = [sum(1 for c in hidden if d["ctype"][c] == t) for t in range(6)]
+    r = [sum(1 for c in group if d["rtype"][c] == t) for t in range(6)]
+    weights, expected = 0.0, [0.0] * 6
+    for a in product(*(range(r[t], n[t] + 1) for t in range(6))):
+        if sum(a) != len(group):
+            continue
+        w = factorial(len(group)) / prod(map(factorial, a)) * \
+            factorial(len(outside)) / prod(factorial(n[t] - a[t]) for t in range(6))
+        weights += w
+        for t in range(6):
+            expected[t] += w * a[t]
+    expected = [x / weights for x in expected]
+    runs = 3000
+    seen = [0.0] * 6
+    for seed in range(runs):
+        o = data(s.resample(1, seed))
+        for c in group:
+            seen[o["ctype"][c]] += 1 / runs
+    assert max(abs(seen[t] - expected[t]) for t in range(6)) < 0.06, (seen, expected, r)

@@ -157,6 +157,25 @@ def test_redraw_costs_one_fund_and_keeps_the_hand_size():
     assert sum(1 for c in range(9) if d["zone"][c] == 4) == 2
 
 
+def test_a_redraw_is_offered_after_cards_are_placed():
+    # Taking a placed card back (source) is covered by equivalence (rules.md, Status): a redraw
+    # stays available until the last slot of the group is filled, the placed cards keep
+    # their slots, and the final arrangement is any order of the chosen cards
+    s = setup_default()
+    draw_wanted(s, ["Fire fighting", "Commands to SDF"])
+    s.apply_action("plan Commands to SDF")
+    s.apply_action("plan Fire fighting")
+    assert any(t.startswith("set aside") for t in strings(s))
+    hand = [t for t in strings(s) if t.startswith("set aside")]
+    s.apply_action(hand[0])
+    s.apply_action("redraw for 1 fund")
+    draw_wanted(s, [])
+    d = data(s)
+    assert d["placed"] == 2 and d["fund_pool"] == 9
+    assert sum(1 for c in range(9) if d["zone"][c] == 2) == 4           # 6 drawn - 2 placed
+    assert "H1 A:Commands to SDF" in s.observation_string(1)
+
+
 def test_redraw_needs_enough_cards_in_the_deck():
     s = setup_default()
     draw_wanted(s, [])
@@ -502,6 +521,15 @@ def test_commands_to_sdf_one_command_then_two_after_operation_approved():
     d = data(s)
     assert d["base"][SQ["Waseda"]] == 1 and d["fund_pool"] == 8
     assert strings(s) == ["no more commands", "SDF at Waseda: evacuation/investigation"]
+
+
+def test_base_construction_needs_a_square_without_a_base():
+    # one base per square (rules.md, Status): not offered where a base stands; refused in JSON
+    s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"])
+    assert data(s)["base"][SQ["Waseda"]] == 1 and data(s)["base_stock"] == 2
+    assert "SDF at Waseda: base construction" not in strings(s)
+    with pytest.raises(ValueError, match="base"):
+        with_data(s, base={SQ["Waseda"]: 2}, base_stock=1)
 
 
 def test_special_frozen_shell_needs_vulcanus_adjacent():

@@ -1,0 +1,135 @@
+"""V: the frontend API (issue 10): view(player) and action_info(action); the error family on
+bad arguments (issue 14, section 4)."""
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from vulcanus_helpers import data, draw_wanted, plan, random_step, setup_default, with_data
+from vsai.core.registry import load_game
+from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
+
+A_CARDS = ["Fire fighting", "Movement of citizens", "Commands to SDF"]
+B_CARDS = ["Mobilization", "Large penetration shell", "Fire fighting"]
+KEYS = {"game", "players", "seat", "to_play", "chance", "terminal", "round", "rounds", "disaster",
+        "step", "winner", "roles", "vulcanus", "squares", "defense", "damage", "scores", "funds",
+        "budget_track", "investigation_track", "attack_tiles_left", "stock", "events",
+        "advanced_events_left", "bonus_tiles", "decks", "board", "arrangement", "context"}
+
+
+def test_view_keys_json_and_resample_invariance():
+    rng = random.Random(3)
+    for players in (2, 3, 4):
+        s = load_game("vulcanus", players=players).new_initial_state()
+        step = 0
+        while not s.is_terminal():
+            for seat in [None] + list(range(players)):
+                view = s.view(seat)
+                assert set(view) == KEYS
+                json.dumps(view)
+                if seat is not None and step % 9 == 0:
+                    assert s.resample(seat, step).view(seat) == view
+            random_step(s, rng)
+            step += 1
+        assert s.view()["winner"] in ("Kaiju", "Humans")
+
+
+def test_view_never_shows_hidden_cards_or_bonus_tiles():
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], [])
+    draw_wanted(s, ["Walk", "Roar"])
+    d = data(s)
+    hand = [c for c in range(27, 39) if d["zone"][c] == 2]
+    deck = [c for c in range(27, 39) if d["zone"][c] == 1 and d["ctype"][c] != d["ctype"][hand[0]]]
+    t1, t2 = d["ctype"][hand[0]], d["ctype"][deck[0]]
+    other = with_data(s, ctype={hand[0]: t2, deck[0]: t1})
+    assert s.view(1) == other.view(1) and s.view(None) == other.view(None)
+    assert s.view(0) != other.view(0)
+    kaiju = [x for x in s.view(0)["decks"] if x["deck"] == "Kaiju"][0]
+    assert len(kaiju["hand"]["cards"]) == 5 and kaiju["hand"]["unseen"] == 0
+    seen = [x for x in s.view(1)["decks"] if x["deck"] == "Kaiju"][0]
+    assert seen["hand"] == {"cards": [], "unseen": 5}
+    # the Humans' planned cards: face down for the Kaiju and for a spectator
+    assert [x["card"] for x in s.view(0)["board"] if x["deck"] == "A"] == [None] * 3
+    assert [x["card"] for x in s.view(1)["board"] if x["deck"] == "A"] == A_CARDS
+    # undeclared bonus tiles: only the Kaiju sees them
+    held = [t for t in range(8) if d["bonus_loc"][t] == 1]
+    box = [t for t in range(8) if d["bonus_loc"][t] == 0]
+    moved = with_data(s, bonus_loc={held[0]: 0, box[0]: 1})
+    assert s.view(1) == moved.view(1) and s.view(None) == moved.view(None)
+    assert s.view(0)["bonus_tiles"] != moved.view(0)["bonus_tiles"]
+    assert s.view(1)["bonus_tiles"] == {"declared": [], "held": 3}
+
+
+def test_action_info_gives_structured_fields():
+    s = setup_default()
+    draw_wanted(s, A_CARDS)
+    infos = [s.action_info(a) for a in s.legal_actions()]
+    plans = [i for i in infos if i["kind"] == "plan"]
+    assert {i["card"] for i in plans} >= {"Fire fighting"} and plans[0]["slot"] == "H1"
+    asides = [i for i in infos if i["kind"] == "set aside"]
+    assert asides and all("card" in i for i in asides)
+    plan_ff = [i for i in plans if i["card"] == "Fire fighting"][0]
+    s.apply_action(plan_ff["action"])
+    assert s.action_info(s.string_to_action("set aside Commands to SDF"))["kind"] == "set aside"
+    s.apply_action(s.string_to_action("set aside Commands to SDF"))
+    info = s.action_info(s.string_to_action("redraw for 1 fund"))
+    assert info["kind"] == "redraw" and info["cost"] == 1 and info["cards"] == 1
+    for a in s.legal_actions():
+        info = s.action_info(a)
+        assert info["action"] == a and info["text"] == s.action_to_string(a)
+    rng = random.Random(1)
+    kinds = set()
+    for _ in range(3000):
+        if s.is_terminal():
+            break
+        if s.is_player_node():
+            for a in s.legal_actions():
+                info = s.action_info(a)
+                kinds.add(info["kind"])
+                json.dumps(info)
+                if info["kind"] == "move":
+                    assert info["from"] != info["to"]
+                if info["kind"] in ("fire fighting", "mobilize"):
+                    assert info["cost"] == 2
+        random_step(s, rng)
+    assert {"square", "done", "plan", "move", "fire fighting"} <= kinds
+    with pytest.raises(IllegalMoveError):
+        setup_default().action_info(719)
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda s: s.action_to_string("x"), InvalidArgumentError),
+    (lambda s: s.action_to_string(True), InvalidArgumentError),
+    (lambda s: s.action_to_string(1.5), InvalidArgumentError),
+    (lambda s: s.action_to_string(None), InvalidArgumentError),
+    (lambda s: s.action_to_string(10 ** 30), InvalidArgumentError),
+    (lambda s: s.action_to_string(-1), InvalidArgumentError),
+    (lambda s: s.observation_string(None), InvalidArgumentError),
+    (lambda s: s.observation_string(10 ** 30), InvalidArgumentError),
+    (lambda s: s.observation_tensor("a"), InvalidArgumentError),
+    (lambda s: s.view(7), InvalidArgumentError),
+    (lambda s: s.view(float("inf")), InvalidArgumentError),
+    (lambda s: s.action_info("x"), InvalidArgumentError),
+    (lambda s: s.action_info(10 ** 30), IllegalMoveError),
+    (lambda s: s.load_dict(5), InvalidStateError),
+    (lambda s: s.load_dict({}), InvalidStateError),
+    (lambda s: s.load_dict({**s.to_dict(), "fb_stock": 3}), InvalidStateError),
+    (lambda s: s.load_dict({**s.to_dict(), "cit": 10 ** 30}), InvalidStateError),
+])
+def test_bad_arguments_raise_the_error_family(call, error):
+    s = setup_default()
+    before = s.to_json()
+    with pytest.raises(error):
+        call(s)
+    assert s.to_json() == before
+
+
+def test_numpy_integers_are_actions():
+    s = setup_default()
+    a = s.legal_actions()[0]
+    assert s.action_to_string(np.int64(a)) == s.action_to_string(a)
+    assert s.action_info(np.int32(a))["action"] == a

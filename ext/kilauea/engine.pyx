@@ -579,6 +579,25 @@ cdef class KilaueaState(State):
         _observe_tiles(&self.d, out)
         return out
 
+    def view(self, player=None) -> dict:
+        """Everything seat `player` may know (None: a spectator) as JSON-able data with the keys
+        of rules.md, "View". Kilauea hides nothing after the set-up chance: every seat sees the
+        whole board, so views differ only in `seat`."""
+        view = State.view(self, player)
+        view.pop("observation", None)
+        view.update(_view(&self.d, view["seat"]))
+        return view
+
+    def action_info(self, action) -> dict:
+        """A legal action or chance outcome here as data a frontend can draw: `action`, `text`,
+        `kind` and the fields of rules.md, "Action info" (from/to, colour, stone cost, ...)."""
+        info = State.action_info(self, action)
+        if self.d.phase < PH_DRAFT:
+            info.update(_chance_info(&self.d, info["action"]))
+        else:
+            info.update(_action_info(&self.d, info["action"], self._context_fields()))
+        return info
+
     def __str__(self) -> str:
         cdef KData* d = &self.d
         lines = _header_lines(d) + _volcano_lines(d) + _forest_lines(d) + _player_lines(d)
@@ -590,3 +609,4 @@ cdef class KilaueaState(State):
 
 
 include "json_codec.pxi"
+include "view.pxi"

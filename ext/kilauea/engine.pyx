@@ -212,6 +212,11 @@ def _sector_name(int s) -> str:
     return f"S{s + 1}"
 
 
+def _count(int k, str word) -> str:
+    """`1 holy stone`, `2 holy stones`."""
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
 # ---------------------------------------------------------------- observation (by segment)
 cdef void _observe_progress(KData* d, float[::1] v, int observer):
     """Phase, seats, pawn, counters and the set-up pools."""
@@ -306,7 +311,7 @@ cdef list _header_lines(KData* d):
 cdef list _volcano_lines(KData* d):
     """The crater and each sector's columns and hillside tile."""
     cdef int s, c
-    lines = [f"Volcano (crater: {d.crater} holy stones)"]
+    lines = [f"Volcano (crater: {_count(d.crater, 'holy stone')})"]
     for s in range(K_SECTORS):
         cols = "  ".join(f"{COLOURS[c]} {d.volcano[s][c]}" for c in range(K_COLOURS))
         hill = f"   hillside: volcano {d.hill[s] + 1}" if d.hill[s] >= 0 else ""
@@ -341,7 +346,7 @@ cdef list _player_lines(KData* d):
         for s in range(K_SECTORS):
             stack = " ".join(f"{COLOURS[c]} {d.island[p][s][c]}" for c in range(K_COLOURS) if d.island[p][s][c])
             isl.append(f"{_sector_name(s)}[{stack}]")
-        lines.append(f"P{p + 1}: {d.vp[p]} VP, {d.stones[p]} stones, canoe: {canoe}")
+        lines.append(f"P{p + 1}: {d.vp[p]} VP, {_count(d.stones[p], 'holy stone')}, canoe: {canoe}")
         lines.append(f"    island: {' '.join(isl)}")
     return lines
 

@@ -253,6 +253,29 @@ cdef void _validate_setup(KData* e) except *:
         _bad("set-up counters left over after set-up")
     if ph != PH_FOREST and sum(e.pool[c] for c in range(K_COLOURS)):
         _bad("tikis left to place after the forest set-up")
+    if ph <= PH_DRAFT:
+        _validate_before_the_first_turn(e)
+
+
+cdef void _validate_before_the_first_turn(KData* e) except *:
+    """Before the first turn nothing has moved but the draft: every volcano space holds its
+    tiki (K1) less the picks made, each seat's canoe holds its own picks, islands are empty,
+    every seat has its 2 holy stones and the crater its 2 (K4)."""
+    cdef int n = e.n, p, s, c, k
+    picks = [0] * n
+    if e.phase == PH_DRAFT:
+        for k in range(e.step):     # the snake order of draft_player
+            picks[(e.start + (k if k < n else 2 * n - 1 - k)) % n] += 1
+    for p in range(n):
+        if canoe_count(e, p) != picks[p] or island_total(e, p) or e.stones[p] != K_STONES_START:
+            _bad(f"before the first turn P{p + 1} holds only the tikis it drafted and "
+                 f"{K_STONES_START} holy stones")
+    if e.crater != K_CRATER_START:
+        _bad(f"before the first turn the crater holds {K_CRATER_START} holy stones")
+    volcano = sum(e.volcano[s][c] for s in range(K_SECTORS) for c in range(K_COLOURS))
+    if volcano != K_SECTORS * K_COLOURS - sum(picks) or \
+            any(e.volcano[s][c] > 1 for s in range(K_SECTORS) for c in range(K_COLOURS)):
+        _bad("before the first turn the volcano holds one tiki per space, less the drafted ones")
 
 
 cdef void _validate_tiles(KData* e) except *:

@@ -25,7 +25,7 @@ from vsai.ext.kilauea import engine
 
 COLOURS = engine.COLOURS
 LETTER = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
-STYLE = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue"}
+STYLE = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold bright_blue"}
 MARK = "reverse"
 BLOCK = 24                       # the width of one sector on the map
 TOP = ("S5", "S1", "S2")         # clockwise along the top, then S3 (right), S4 (left) below
@@ -175,7 +175,7 @@ def _space(view: dict, sector: str, half: int, marks: set) -> tuple[str, str | N
 def _reef(view: dict, reef: int, marks: set) -> tuple[str, str | None]:
     number = view["reefs"][f"R{reef}"]
     marked = ("tile", f"coral {number}") in marks
-    return (f"R{reef} coral {number}" + ("*" if marked else ""), MARK if marked else "blue")
+    return (f"R{reef} coral {number}" + ("*" if marked else ""), MARK if marked else "bright_blue")
 
 
 def _map(view: dict, marks: set, plain: bool) -> Text:
@@ -400,6 +400,10 @@ def move_group(state: Any, action: int) -> str | None:
         return f"volcano {info['sector']}"
     if kind == "cut" and info.get("resolving") is None:
         return f"cut in {info['forest']}"
+    if kind == "volcano":
+        return "onto the volcano"
+    if kind == "island":
+        return "onto your island"
     source = info.get("from")
     if source is None:
         return None

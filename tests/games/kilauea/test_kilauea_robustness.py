@@ -112,3 +112,28 @@ def test_bad_arguments_raise_the_error_family():
     for bad in (4, 10, -1, None):
         with pytest.raises(InvalidArgumentError):
             chance.action_to_string(bad)
+
+
+EDITS = [
+    lambda s: s["players"][0]["island"][0].__setitem__(0, 1) or s["volcano"][0].__setitem__(0, 0),
+    lambda s: s["players"][0].__setitem__("stones", 3) or s.__setitem__("crater_stones", 1),
+    lambda s: _extra_pick(s),
+]
+def _extra_pick(s):
+    """A tiki from the volcano into a canoe, outside the draft order."""
+    sector, colour = next((k, c) for k in range(5) for c in range(4) if s["volcano"][k][c])
+    s["volcano"][sector][colour] -= 1
+    s["players"][1]["canoe"][colour] += 1
+
+
+@pytest.mark.parametrize("edit", EDITS)
+def test_before_the_first_turn_only_the_draft_has_moved_pieces(edit):
+    """During the draft: islands empty, 2 stones each and 2 in the crater, each canoe holds
+    exactly its own picks, the volcano one tiki per space less the picks (K1, K4, K14)."""
+    state = _random_state(3, 3, 1)
+    assert state.phase() == "draft"
+    state_from_json(state.to_json())
+    doc = json.loads(state.to_json())
+    edit(doc["state"])
+    with pytest.raises(InvalidStateError, match="before the first turn"):
+        state_from_json(json.dumps(doc))

@@ -194,6 +194,16 @@ for _name, _size in OBSERVATION_SEGMENTS:
 
 
 # ---------------------------------------------------------------- text helpers (Python)
+def _whole(value):
+    """`value` as an int when it is a whole number (numpy integers too, not bools), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 def _as_action(action) -> int:
     """`action` as an int (numpy integers too); InvalidArgumentError for anything else."""
     try:
@@ -363,13 +373,12 @@ cdef class KilaueaState(State):
         self._size = sizeof(KData)
 
     def __init__(self, players=MIN_PLAYERS, turn_cap=DEFAULT_TURN_CAP):
-        if isinstance(players, bool) or not isinstance(players, int) or \
-                not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        n, cap = _whole(players), _whole(turn_cap)      # numpy integers too
+        if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise InvalidArgumentError(f"Kilauea is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or \
-                not 1 <= turn_cap <= MAX_TURN_CAP:
+        if cap is None or not 1 <= cap <= MAX_TURN_CAP:
             raise InvalidArgumentError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, not {turn_cap!r}")
-        init_data(&self.d, players, turn_cap)
+        init_data(&self.d, n, cap)
 
     # ------------------------------------------------------------ C protocol
     cdef int c_num_players(self) noexcept nogil:

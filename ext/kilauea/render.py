@@ -138,7 +138,7 @@ def _sector_block(view: dict, sector: str, marks: set, coast_up: bool) -> list[l
     tile = info["volcano_tile"]
     here = view["canoe_pawn"]["sector"] == sector
     head = [(sector, "bold reverse" if here else "bold"), (f" forest {forest}", None)]
-    if info["empty"]:
+    if info["empty"] and not view["chance"]:
         head.append((" (empty)", "dim"))
     rows = _forest_rows(view, forest, marks)
     if not coast_up:
@@ -174,6 +174,8 @@ def _space(view: dict, sector: str, half: int, marks: set) -> tuple[str, str | N
 
 def _reef(view: dict, reef: int, marks: set) -> tuple[str, str | None]:
     number = view["reefs"][f"R{reef}"]
+    if number is None:                  # set-up: the tiles are not placed yet
+        return (f"R{reef} -", "bright_blue")
     marked = ("tile", f"coral {number}") in marks
     return (f"R{reef} coral {number}" + ("*" if marked else ""), MARK if marked else "bright_blue")
 
@@ -195,8 +197,8 @@ def _map(view: dict, marks: set, plain: bool) -> Text:
                 col += len(text)
     # the middle: R4 on the left, the crater, R2 on the right
     canvas.put(6, 0, *_reef(view, 4, marks))
-    crater = (f"~ crater: {_plural(view['crater_stones'], 'holy stone')} · forests emptied "
-              f"{view['forests_emptied']}/3 ~")
+    crater = f"~ crater: {_plural(view['crater_stones'], 'holy stone')}" + (
+        " ~" if view["chance"] else f" · forests emptied {view['forests_emptied']}/3 ~")
     canvas.put(6, (WIDTH - len(crater)) // 2, crater, "bold")
     text, style = _reef(view, 2, marks)
     canvas.put(6, WIDTH - len(text), text, style)

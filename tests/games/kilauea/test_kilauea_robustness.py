@@ -102,9 +102,11 @@ def test_bad_arguments_raise_the_error_family():
     for bad in (None, [], "x", {"phase": 3}, {"players": None}):
         with pytest.raises(InvalidStateError):
             state.clone().load_dict(bad)
-    for kwargs in ({"players": 5}, {"players": "3"}, {"turn_cap": 0}, {"turn_cap": 10**30}):
+    for kwargs in ({"players": 5}, {"players": "3"}, {"players": 3.0}, {"players": True},
+                   {"turn_cap": 0}, {"turn_cap": 10**30}, {"turn_cap": None}):
         with pytest.raises(InvalidArgumentError):
             KilaueaState(**kwargs)
+    assert KilaueaState(players=np.int64(3), turn_cap=np.int32(50)).params() == {"players": 3, "turn_cap": 50}
     for bad in (None, "x", 10**30, -1):
         with pytest.raises((InvalidArgumentError, IllegalMoveError)):
             state.action_info(bad)

@@ -341,6 +341,10 @@ cdef void _validate_turn(KData* e) except *:
             _bad("secondary action opportunities outside the secondary-action step")
     if ph == PH_CUT2 and (e.opp_hill or e.opp_coral):
         _bad("the coral opportunity opens only after the cut")
+    if ph == PH_CUT2 and e.pawn >= 0 and (canoe_count(e, e.player) >= K_CANOE_TIKIS or
+                                          e.occ[sector_of(e)] == 0):
+        # apply_cut offers a second cut only with room in the canoe and a tiki left
+        _bad("a second cut needs room in the canoe and a tiki in the pawn's forest")
     for t in range(K_TILES):
         if (e.opp_unlocked >> t) & 1 and t not in [e.hill[s] for s in range(K_SECTORS)]:
             _bad(f"volcano tile {t + 1} is open but not on the hillside")

@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from kilauea_helpers import position
+from kilauea_helpers import R, position
 from vsai.core.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from vsai.core.registry import load_game, state_from_json
 from vsai.ext.kilauea.engine import KilaueaState
@@ -139,3 +139,14 @@ def test_before_the_first_turn_only_the_draft_has_moved_pieces(edit):
     edit(doc["state"])
     with pytest.raises(InvalidStateError, match="before the first turn"):
         state_from_json(json.dumps(doc))
+
+
+def test_a_second_cut_needs_room_in_the_canoe_and_a_tiki():
+    """Found by the board fuzz: a loaded `cut2` step with a full canoe let the engine cut a
+    fifth tiki into it (and write a state it refused), or dead-ended later. The engine enters
+    `cut2` only with room in the canoe and a tiki left in the pawn's forest."""
+    assert position(3, phase="cut2", pawn=2, canoes=[{R: 3}, {}, {}]).phase() == "cut2"
+    with pytest.raises(InvalidStateError, match="second cut"):
+        position(3, phase="cut2", pawn=2, canoes=[{R: 4}, {}, {}])
+    with pytest.raises(InvalidStateError, match="second cut"):
+        position(3, phase="cut2", pawn=2, forests={1: {}}, canoes=[{R: 3}, {}, {}])

@@ -1,6 +1,6 @@
 """Kilauea-specific fuzz: mutations of real states' JSON that keep the 72 tikis and 16 stones
 (a tiki moved between volcano, canoes, islands and forests; a stone between the crater and a
-seat; a phase, the pawn or a turn flag changed), so that far more of them pass the
+seat; a phase, the pawn, a turn flag, a tile's place or the tile being resolved changed), so that far more of them pass the
 conservation checks than the generic fuzzer's (kilauea_state_fuzz.py). Every accepted
 document must survive what the generic fuzzer asks (`survive`: resample, random play with a
 reload of every state written, a short search of every agent).
@@ -100,11 +100,27 @@ def _flag(s: dict, rng: random.Random) -> None:
         s["turn"][key] = not s["turn"][key]
 
 
+def _tiles(s: dict, rng: random.Random) -> None:
+    """Two tile places swapped, a tile unlocked this turn, or a tile being resolved."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        places = [(key, k) for key in ("reef_tiles", "forest_tiles", "hillside_tiles") for k in range(5)]
+        (a, i), (b, j) = rng.sample(places, 2)
+        s[a][i], s[b][j] = s[b][j], s[a][i]
+    elif kind == 1:
+        tile = rng.randint(1, 10)
+        unlocked = s["turn"]["unlocked_tiles"]
+        s["turn"]["unlocked_tiles"] = sorted(set(unlocked) ^ {tile})
+    else:
+        s["turn"]["resolving"] = f"{rng.choice(('coral', 'volcano'))} {rng.randint(1, 10)}"
+        s["phase"] = rng.choice(("effect", "target", "secondary"))
+
+
 def mutate(doc: dict, rng: random.Random) -> dict:
     """A copy of `doc` with one to three conservation-keeping edits."""
     doc = copy.deepcopy(doc)
     for _ in range(rng.randint(1, 3)):
-        rng.choice((_move_tiki, _forest_tiki, _stone, _flag))(doc["state"], rng)
+        rng.choice((_move_tiki, _forest_tiki, _stone, _flag, _tiles))(doc["state"], rng)
     return doc
 
 

@@ -39,6 +39,7 @@ cdef enum:
     K_CORAL2_TAKE = 2
     K_CORAL8_TAKE = 1
     K_ALL_SECTORS_BONUS = 15
+    K_TILE_VP = 2               # coral 1 and volcano 1: +2 VP
     K_DRAFT_PICKS = 2           # tikis each player drafts from the volcano
     K_DEFAULT_TURN_CAP = 300    # GAPS K15
     K_MAX_TURN_CAP = 100000

@@ -1,4 +1,6 @@
 """Type stubs of vsai.ext.kilauea.engine (Cython)."""
+from typing import Any
+
 from vsai.ext.state import State
 
 NUM_DISTINCT_ACTIONS: int
@@ -7,6 +9,13 @@ MAX_BRANCHING: int
 OBSERVATION_SIZE: int
 DECISIONS_PER_TURN: int
 COLOURS: tuple[str, ...]
+SPACE_NAMES: tuple[str, ...]
+TILE_EFFECTS: tuple[str, ...]
+TILE_COSTS: tuple[int, ...]
+
+
+def tile_name(kind: int) -> str: ...
+def pawn_space(pos: int) -> str: ...
 
 
 class KilaueaState(State):
@@ -18,3 +27,5 @@ class KilaueaState(State):
     def forests_emptied(self) -> int: ...
     def tiki_census(self) -> dict[str, int]: ...
     def stone_census(self) -> dict[str, int]: ...
+    def view(self, player: int | None = None) -> dict[str, Any]: ...
+    def action_info(self, action: int) -> dict[str, Any]: ...

@@ -29,9 +29,12 @@ from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.kilauea.data cimport *
 
 import bisect
+import operator
 import re
 
 import numpy as np
+
+from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 
 cdef enum:
     NUM_CHANCE = 10     # chance outcomes: a colour (4), a tile (10) or a seat (4)
@@ -191,12 +194,37 @@ for _name, _size in OBSERVATION_SEGMENTS:
 
 
 # ---------------------------------------------------------------- text helpers (Python)
+def _whole(value):
+    """`value` as an int when it is a whole number (numpy integers too, not bools), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _as_action(action) -> int:
+    """`action` as an int (numpy integers too); InvalidArgumentError for anything else."""
+    try:
+        if isinstance(action, bool):
+            raise TypeError
+        return operator.index(action)
+    except TypeError:
+        raise InvalidArgumentError(f"an action is an int, not {action!r}") from None
+
+
 def _space_name(int f, int i) -> str:
     return f"F{f + 1}.{SPACE_NAMES[i]}"
 
 
 def _sector_name(int s) -> str:
     return f"S{s + 1}"
+
+
+def _count(int k, str word) -> str:
+    """`1 holy stone`, `2 holy stones`."""
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
 
 
 # ---------------------------------------------------------------- observation (by segment)
@@ -293,7 +321,7 @@ cdef list _header_lines(KData* d):
 cdef list _volcano_lines(KData* d):
     """The crater and each sector's columns and hillside tile."""
     cdef int s, c
-    lines = [f"Volcano (crater: {d.crater} holy stones)"]
+    lines = [f"Volcano (crater: {_count(d.crater, 'holy stone')})"]
     for s in range(K_SECTORS):
         cols = "  ".join(f"{COLOURS[c]} {d.volcano[s][c]}" for c in range(K_COLOURS))
         hill = f"   hillside: volcano {d.hill[s] + 1}" if d.hill[s] >= 0 else ""
@@ -328,7 +356,7 @@ cdef list _player_lines(KData* d):
         for s in range(K_SECTORS):
             stack = " ".join(f"{COLOURS[c]} {d.island[p][s][c]}" for c in range(K_COLOURS) if d.island[p][s][c])
             isl.append(f"{_sector_name(s)}[{stack}]")
-        lines.append(f"P{p + 1}: {d.vp[p]} VP, {d.stones[p]} stones, canoe: {canoe}")
+        lines.append(f"P{p + 1}: {d.vp[p]} VP, {_count(d.stones[p], 'holy stone')}, canoe: {canoe}")
         lines.append(f"    island: {' '.join(isl)}")
     return lines
 
@@ -345,13 +373,12 @@ cdef class KilaueaState(State):
         self._size = sizeof(KData)
 
     def __init__(self, players=MIN_PLAYERS, turn_cap=DEFAULT_TURN_CAP):
-        if isinstance(players, bool) or not isinstance(players, int) or \
-                not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Kilauea is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or \
-                not 1 <= turn_cap <= MAX_TURN_CAP:
-            raise ValueError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, not {turn_cap!r}")
-        init_data(&self.d, players, turn_cap)
+        n, cap = _whole(players), _whole(turn_cap)      # numpy integers too
+        if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise InvalidArgumentError(f"Kilauea is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        if cap is None or not 1 <= cap <= MAX_TURN_CAP:
+            raise InvalidArgumentError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, not {turn_cap!r}")
+        init_data(&self.d, n, cap)
 
     # ------------------------------------------------------------ C protocol
     cdef int c_num_players(self) noexcept nogil:
@@ -484,26 +511,26 @@ cdef class KilaueaState(State):
         return _dump(&self.d)
 
     def load_dict(self, data) -> None:
-        """Set the state from `to_dict` data; ValueError on anything malformed or inconsistent."""
+        """Set the state from `to_dict` data; InvalidStateError (a ValueError) on anything
+        malformed or inconsistent, the state unchanged."""
         if not isinstance(data, dict):
-            raise ValueError("kilauea state: a JSON object is expected")
+            raise InvalidStateError("kilauea state: a JSON object is expected")
         cdef KData e
         init_data(&e, self.d.n, self.d.turn_cap)
         try:
             _fill(&e, data)
-        except (KeyError, TypeError, IndexError, AttributeError) as error:
-            raise ValueError(f"malformed kilauea state: {type(error).__name__}: {error}") from None
+        except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
+            raise InvalidStateError(f"malformed kilauea state: {type(error).__name__}: {error}") from None
         _validate(&e)
         self.d = e
 
     def action_to_string(self, action) -> str:
         """The text of an action or chance outcome here (string_to_action reads it back)."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise ValueError(f"an action is an int, not {action!r}")
+        action = _as_action(action)
         if self.d.phase < PH_DRAFT:
             return self._chance_text(action)
         if not 0 <= action < NUM_ACTIONS:
-            raise ValueError(f"action {action} is out of range(0, {NUM_ACTIONS})")
+            raise InvalidArgumentError(f"action {action} is out of range(0, {NUM_ACTIONS})")
         return action_text(action, self._text_context(), self._context_fields())
 
     def string_to_action(self, text: str) -> int:
@@ -533,20 +560,22 @@ cdef class KilaueaState(State):
             fields.update(back_from=_sector_name(d.ey), back_to=_sector_name(d.ex))
         return fields
 
-    def _chance_text(self, int action) -> str:
+    def _chance_text(self, action) -> str:
         """The text of a set-up chance outcome: a forest tiki's colour, a tile, the first player."""
         cdef KData* d = &self.d
         cdef int k
         if not 0 <= action < NUM_CHANCE:
-            raise ValueError(f"chance outcome {action} is out of range(0, {NUM_CHANCE})")
+            raise InvalidArgumentError(f"chance outcome {action} is out of range(0, {NUM_CHANCE})")
         if d.phase == PH_FOREST:
             if action >= K_COLOURS:
-                raise ValueError(f"chance outcome {action} is not a colour (0..3)")
+                raise InvalidArgumentError(f"chance outcome {action} is not a colour (0..3)")
             k = fill_space(d, d.step)
             return f"{_space_name(k // K_SPACES, k % K_SPACES)} {COLOURS[action]}"
         if d.phase == PH_TILES:
             slot = f"R{d.step + 1}" if d.step < K_SECTORS else f"F{d.step - K_SECTORS + 1}"
             return f"tile {action + 1} -> {slot}"
+        if action >= d.n:
+            raise InvalidArgumentError(f"chance outcome {action} is not a seat (0..{d.n - 1})")
         return f"start P{action + 1}"
 
     def observation_string(self, player) -> str:
@@ -564,6 +593,25 @@ cdef class KilaueaState(State):
         _observe_tiles(&self.d, out)
         return out
 
+    def view(self, player=None) -> dict:
+        """Everything seat `player` may know (None: a spectator) as JSON-able data with the keys
+        of rules.md, "View". Kilauea hides nothing after the set-up chance: every seat sees the
+        whole board, so views differ only in `seat`."""
+        view = State.view(self, player)
+        view.pop("observation", None)
+        view.update(_view(&self.d, view["seat"]))
+        return view
+
+    def action_info(self, action) -> dict:
+        """A legal action or chance outcome here as data a frontend can draw: `action`, `text`,
+        `kind` and the fields of rules.md, "Action info" (from/to, colour, stone cost, ...)."""
+        info = State.action_info(self, action)
+        if self.d.phase < PH_DRAFT:
+            info.update(_chance_info(&self.d, info["action"]))
+        else:
+            info.update(_action_info(&self.d, info["action"], self._context_fields()))
+        return info
+
     def __str__(self) -> str:
         cdef KData* d = &self.d
         lines = _header_lines(d) + _volcano_lines(d) + _forest_lines(d) + _player_lines(d)
@@ -575,3 +623,4 @@ cdef class KilaueaState(State):
 
 
 include "json_codec.pxi"
+include "view.pxi"

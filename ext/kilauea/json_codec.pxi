@@ -51,26 +51,26 @@ cdef dict _dump(KData* d):
 # ---------------------------------------------------------------- reading
 def _check_int(value, name, lo, hi) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ValueError(f"kilauea state: {name} must be a whole number from {lo} to {hi}, not {value!r}")
+        raise InvalidStateError(f"kilauea state: {name} must be a whole number from {lo} to {hi}, not {value!r}")
     return value
 
 
 def _check_list(value, name, length) -> list:
     if not isinstance(value, list) or len(value) != length:
-        raise ValueError(f"kilauea state: {name} must be a list of {length} items")
+        raise InvalidStateError(f"kilauea state: {name} must be a list of {length} items")
     return value
 
 
 def _check_bool(value, name) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"kilauea state: {name} must be true or false")
+        raise InvalidStateError(f"kilauea state: {name} must be true or false")
     return value
 
 
 def _check_tile_list(value, name) -> int:
     """A list of tile numbers 1..10 as a bitmask of tiles 0..9."""
     if not isinstance(value, list):
-        raise ValueError(f"kilauea state: {name} must be a list")
+        raise InvalidStateError(f"kilauea state: {name} must be a list")
     mask = 0
     for t in value:
         mask |= 1 << (_check_int(t, name, 1, 10) - 1)
@@ -93,7 +93,7 @@ def _colour_or_none(value, name) -> int:
     if value is None:
         return -1
     if value not in COLOURS:
-        raise ValueError(f"kilauea state: {name} must be a colour or null, not {value!r}")
+        raise InvalidStateError(f"kilauea state: {name} must be a colour or null, not {value!r}")
     return COLOURS.index(value)
 
 
@@ -102,10 +102,10 @@ def _parse_kind(text) -> int:
         return -1
     parts = str(text).split()
     if len(parts) != 2 or parts[0] not in ("coral", "volcano") or not parts[1].isdigit():
-        raise ValueError(f"a tile action is written 'coral n' or 'volcano n', not {text!r}")
+        raise InvalidStateError(f"a tile action is written 'coral n' or 'volcano n', not {text!r}")
     n = int(parts[1])
     if not 1 <= n <= 10:
-        raise ValueError(f"tile actions are numbered 1 to 10, not {n}")
+        raise InvalidStateError(f"tile actions are numbered 1 to 10, not {n}")
     return n - 1 if parts[0] == "coral" else n + 9
 
 
@@ -114,14 +114,14 @@ cdef void _fill_progress(KData* e, dict data) except *:
     cdef int n = e.n, c
     phase = data["phase"]
     if phase not in PHASE_NAMES:
-        raise ValueError(f"kilauea state: unknown phase {phase!r}")
+        raise InvalidStateError(f"kilauea state: unknown phase {phase!r}")
     e.phase = PHASE_NAMES.index(phase)
     e.player = _check_int(data["player"], "player", TERMINAL_PLAYER, n - 1)
     e.start = _check_int(data["starting_player"], "starting_player", -1, n - 1)
     e.step = _check_int(data["setup_step"], "setup_step", 0, 54)
     e.turns = _check_int(data["turns_completed"], "turns_completed", 0, e.turn_cap)
     if e.turns == e.turn_cap and e.phase != PH_OVER:
-        raise ValueError("inconsistent kilauea state: the turn cap is reached but the game is not over")
+        raise InvalidStateError("inconsistent kilauea state: the turn cap is reached but the game is not over")
     e.pawn = _check_int(data["canoe_pawn"], "canoe_pawn", -1, K_TRACK - 1)
     e.crater = _check_int(data["crater_stones"], "crater_stones", 0, K_STONES)
     e.midscored = _check_bool(data["intermediate_scored"], "intermediate_scored")
@@ -138,8 +138,8 @@ cdef void _fill_players(KData* e, dict data) except *:
     for p in range(e.n):
         pl = players[p]
         if not isinstance(pl, dict):
-            raise ValueError("kilauea state: each player is an object")
-        e.vp[p] = _check_int(pl["victory_points"], "victory_points", 0, 1000000)
+            raise InvalidStateError("kilauea state: each player is an object")
+        e.vp[p] = _check_int(pl["victory_points"], "victory_points", 0, max_victory_points(e))
         e.stones[p] = _check_int(pl["stones"], "stones", 0, K_CANOE_STONES)
         canoe = _check_list(pl["canoe"], "canoe", K_COLOURS)
         for c in range(K_COLOURS):
@@ -167,7 +167,7 @@ cdef void _fill_board(KData* e, dict data) except *:
             if row[k] is None:
                 continue
             if row[k] not in COLOURS:
-                raise ValueError(f"kilauea state: forest F{f + 1} holds {row[k]!r}, not a colour")
+                raise InvalidStateError(f"kilauea state: forest F{f + 1} holds {row[k]!r}, not a colour")
             e.forest[f][i] = COLOURS.index(row[k])
             e.occ[f] |= 1 << i
     reefs = _check_list(data["reef_tiles"], "reef_tiles", K_SECTORS)
@@ -183,14 +183,14 @@ cdef void _fill_turn(KData* e, dict data) except *:
     """This turn's open opportunities, the tile being resolved and its pending second half."""
     turn = data["turn"]
     if not isinstance(turn, dict):
-        raise ValueError("kilauea state: 'turn' must be an object")
+        raise InvalidStateError("kilauea state: 'turn' must be an object")
     e.opp_coral = _check_bool(turn["coral_open"], "turn.coral_open")
     e.opp_hill = _check_bool(turn["hillside_open"], "turn.hillside_open")
     e.opp_unlocked = _check_tile_list(turn["unlocked_tiles"], "turn.unlocked_tiles")
     e.kind = _parse_kind(turn["resolving"])
     half = turn["second_half"]
     if not isinstance(half, dict):
-        raise ValueError("kilauea state: 'turn.second_half' must be an object")
+        raise InvalidStateError("kilauea state: 'turn.second_half' must be an object")
     e.ef = _int_or_none(half["vacated_forest"], "second_half.vacated_forest", 0, K_SECTORS - 1)
     e.ei = _int_or_none(half["vacated_space"], "second_half.vacated_space", 0, K_SPACES - 1)
     e.ex = _int_or_none(half["sector_x"], "second_half.sector_x", 0, K_SECTORS - 1)
@@ -208,7 +208,7 @@ cdef void _fill(KData* e, dict data) except *:
 
 # ---------------------------------------------------------------- consistency
 def _bad(msg):
-    raise ValueError("inconsistent kilauea state: " + msg)
+    raise InvalidStateError("inconsistent kilauea state: " + msg)
 
 
 cdef void _validate_pieces(KData* e) except *:
@@ -253,6 +253,29 @@ cdef void _validate_setup(KData* e) except *:
         _bad("set-up counters left over after set-up")
     if ph != PH_FOREST and sum(e.pool[c] for c in range(K_COLOURS)):
         _bad("tikis left to place after the forest set-up")
+    if ph <= PH_DRAFT:
+        _validate_before_the_first_turn(e)
+
+
+cdef void _validate_before_the_first_turn(KData* e) except *:
+    """Before the first turn nothing has moved but the draft: every volcano space holds its
+    tiki (K1) less the picks made, each seat's canoe holds its own picks, islands are empty,
+    every seat has its 2 holy stones and the crater its 2 (K4)."""
+    cdef int n = e.n, p, s, c, k
+    picks = [0] * n
+    if e.phase == PH_DRAFT:
+        for k in range(e.step):     # the snake order of draft_player
+            picks[(e.start + (k if k < n else 2 * n - 1 - k)) % n] += 1
+    for p in range(n):
+        if canoe_count(e, p) != picks[p] or island_total(e, p) or e.stones[p] != K_STONES_START:
+            _bad(f"before the first turn P{p + 1} holds only the tikis it drafted and "
+                 f"{K_STONES_START} holy stones")
+    if e.crater != K_CRATER_START:
+        _bad(f"before the first turn the crater holds {K_CRATER_START} holy stones")
+    volcano = sum(e.volcano[s][c] for s in range(K_SECTORS) for c in range(K_COLOURS))
+    if volcano != K_SECTORS * K_COLOURS - sum(picks) or \
+            any(e.volcano[s][c] > 1 for s in range(K_SECTORS) for c in range(K_COLOURS)):
+        _bad("before the first turn the volcano holds one tiki per space, less the drafted ones")
 
 
 cdef void _validate_tiles(KData* e) except *:
@@ -300,6 +323,9 @@ cdef void _validate_seats(KData* e) except *:
             _bad("the player to act is not a seat")
         if ph == PH_DRAFT and (e.player != draft_player(e) or e.pawn != -1 or e.turns):
             _bad("the draft is out of order")
+        if ph > PH_DRAFT and e.player != (e.start + e.turns) % n:
+            _bad(f"after {e.turns} turns from P{e.start + 1}, P{(e.start + e.turns) % n + 1} "
+                 f"is to play, not P{e.player + 1}")
     if ph > PH_DRAFT and ph != PH_OVER and e.pawn < 0 and ph != PH_MOVE:
         _bad("the canoe pawn has not moved yet")
     if e.pawn >= 0 and n == 2 and e.pawn & 1:
@@ -315,6 +341,10 @@ cdef void _validate_turn(KData* e) except *:
             _bad("secondary action opportunities outside the secondary-action step")
     if ph == PH_CUT2 and (e.opp_hill or e.opp_coral):
         _bad("the coral opportunity opens only after the cut")
+    if ph == PH_CUT2 and e.pawn >= 0 and (canoe_count(e, e.player) >= K_CANOE_TIKIS or
+                                          e.occ[sector_of(e)] == 0):
+        # apply_cut offers a second cut only with room in the canoe and a tiki left
+        _bad("a second cut needs room in the canoe and a tiki in the pawn's forest")
     for t in range(K_TILES):
         if (e.opp_unlocked >> t) & 1 and t not in [e.hill[s] for s in range(K_SECTORS)]:
             _bad(f"volcano tile {t + 1} is open but not on the hillside")

@@ -105,6 +105,25 @@ cdef int bonus_points(KData* d, int p) noexcept nogil:
     return total + d.stones[p] // 2 + canoe_count(d, p)
 
 
+cdef int max_victory_points(KData* d) noexcept nogil:
+    """A bound on any seat's VP in a state of this phase and turn count (the loader refuses
+    more, so every state it accepts stays loadable to the end of the game). Points come from
+    coral 1 / volcano 1 (2 each; a turn has at most 2 + 5 activations: the coral, the
+    hillside tile and each volcano tile unlocked that turn, K7; a 3 activates another tile
+    instead of its own effect) and from the scorings (at most 30 island tikis x 15, the value
+    of a column below the tallest; the final bonuses at most 15 + 5 // 2 + 4)."""
+    cdef int per_turn = K_TILE_VP * (2 + K_SECTORS)
+    cdef int scoring = K_SECTORS * K_COLUMN_MAX * 3 * (K_COLUMN_MAX - 1)
+    cdef int bonus = K_ALL_SECTORS_BONUS + K_CANOE_STONES // 2 + K_CANOE_TIKIS
+    cdef int turns = d.turns
+    if d.phase <= PH_DRAFT:
+        return 0
+    if PH_MOVE < d.phase < PH_OVER:
+        turns += 1      # the turn being played
+    return per_turn * turns + (scoring if d.midscored else 0) + \
+        (scoring + bonus if d.phase == PH_OVER else 0)
+
+
 cdef int island_total(KData* d, int p) noexcept nogil:
     cdef int s, total = 0
     for s in range(K_SECTORS):
@@ -381,16 +400,46 @@ cdef int gen_draft(KData* d, int* out) noexcept nogil:
     return n
 
 
+cdef inline int move_cost(KData* d, int p, int k) noexcept nogil:
+    """Holy stones a move of k steps costs: the first step is mandatory, then one free step per
+    empty canoe place, then a stone per further step (rulebook, K8)."""
+    cdef int paid = k - 1 - (K_CANOE_TIKIS - canoe_count(d, p))
+    return paid if paid > 0 else 0
+
+
+cdef bint main_possible(KData* d, int p, int pos, int stones) noexcept nogil:
+    """Seat p has a main action with the pawn at track position `pos` and `stones` holy
+    stones: the conditions of gen_main."""
+    cdef int s = pos >> 1, c, held = canoe_count(d, p)
+    if held < K_CANOE_TIKIS and d.occ[s]:
+        return True         # an occupied forest always has an accessible tiki
+    if held == 0:
+        return False
+    for c in range(K_COLOURS):
+        if d.canoe[p][c] and d.volcano[s][c] < K_COLUMN_MAX:
+            return True
+    return stones >= K_ISLAND_COST and isle_count(d, p, s) < K_COLUMN_MAX
+
+
 cdef int gen_move(KData* d, int* out) noexcept nogil:
-    """Canoe moves: 1 step, + 1 free step per empty canoe place, + 1 per holy stone (K8)."""
-    cdef int p = d.player, k
+    """Canoe moves: 1 step, + 1 free step per empty canoe place, + 1 per holy stone (K8).
+    "Once the movement is complete, you must perform one of the three main actions": a move
+    after which no main action is possible (its stones paid) is offered only when no move
+    allows one; the turn then ends after it (K10, X6)."""
+    cdef int p = d.player, k, n = 0
     cdef int top = 1 + (K_CANOE_TIKIS - canoe_count(d, p)) + d.stones[p]
     if top > loop_len(d):
         # k and k + loop reach the same space; only the cheaper is offered (K8)
         top = loop_len(d)
-    for k in range(top):
-        out[k] = encode(FAM_MOVE, k, 0, 0)
-    return top
+    for k in range(1, top + 1):
+        if main_possible(d, p, advance(d, k), d.stones[p] - move_cost(d, p, k)):
+            out[n] = encode(FAM_MOVE, k - 1, 0, 0)
+            n += 1
+    if n == 0:
+        for k in range(top):
+            out[k] = encode(FAM_MOVE, k, 0, 0)
+        n = top
+    return n
 
 
 cdef int gen_cuts(KData* d, int* out) noexcept nogil:
@@ -604,11 +653,8 @@ cdef void start_effect(KData* d, int kind) noexcept nogil:
     """Pay for tile `kind` and resolve it (no parameters) or ask for its parameters."""
     cdef int p = d.player
     pay_stones(d, p, KIL_COST[kind])
-    if kind == C1:
-        d.vp[p] += 2
-        enter_secondary(d)
-    elif kind == V1:
-        d.vp[p] += 2
+    if kind == C1 or kind == V1:
+        d.vp[p] += K_TILE_VP
         enter_secondary(d)
     elif kind == C2:
         gain_stones(d, p, K_CORAL2_TAKE)
@@ -752,11 +798,7 @@ cdef void apply_move(KData* d, int a) noexcept nogil:
     cdef int buf[MAX_ACTIONS]
     cdef int p = d.player
     cdef int k = decode(FAM_MOVE, a).f1 + 1
-    # the first step is mandatory, then one free step per empty canoe place, then a holy
-    # stone per further step (rulebook, K8)
-    cdef int paid = k - 1 - (K_CANOE_TIKIS - canoe_count(d, p))
-    if paid > 0:
-        pay_stones(d, p, paid)
+    pay_stones(d, p, move_cost(d, p, k))
     d.pawn = advance(d, k)
     if gen_main(d, buf) > 0:
         d.phase = PH_MAIN

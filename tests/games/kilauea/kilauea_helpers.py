@@ -114,7 +114,8 @@ def position(players: int = 4, *, phase: str = "move", player: int = 0, pawn: in
         # a position with an empty forest is past the intermediate scoring (K12)
         intermediate_scored = any(all(c is None for c in row) for row in rows)
     data.update({
-        "phase": phase, "player": player, "starting_player": 0, "setup_step": 0,
+        # turn order is fixed: the starting player is whoever makes `player` the one to act
+        "phase": phase, "player": player, "starting_player": (player - turns) % n, "setup_step": 0,
         "turns_completed": turns, "canoe_pawn": pawn, "crater_stones": 16 - box_stones - sum(stones),
         "intermediate_scored": intermediate_scored, "volcano": volcano, "forests": rows,
         "reef_tiles": list(reefs), "forest_tiles": ftiles, "hillside_tiles": hill})

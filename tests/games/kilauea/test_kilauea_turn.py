@@ -164,3 +164,26 @@ def test_row_c_needs_the_coast_row_open_too():
     state.apply_action("cut F1.a2")
     assert [m for m in texts(state) if m.startswith("cut")] == [
         "cut F1.b4", "cut F1.c1", "cut F1.c2"]
+
+
+def test_moves_without_a_main_action_are_offered_only_when_no_move_has_one():
+    """"Once the movement is complete, you must perform one of the three main actions" (issue
+    14): 3 players, pawn at (1,1), P1 with 4 red tikis and 1 stone, S1's red column 6 high.
+    `canoe +1` reaches (1,2): canoe full (no cut), red column full, 1 stone (no island), so it
+    is not offered; `canoe +2` pays the stone and reaches S2, where red goes on the volcano."""
+    volcano = [[6, 1, 1, 1]] + [[1, 1, 1, 1]] * 4
+    state = position(3, pawn=0, volcano=volcano, canoes=[{R: 4}, {}, {}], stones=[1, 2, 2])
+    assert texts(state) == ["canoe +2"]
+    state.apply_action("canoe +2")
+    assert state.phase() == "main" and texts(state) == ["volcano red"]
+
+
+def test_move_cost_counts_when_a_main_action_needs_stones():
+    """An island placement needs 2 stones after the move is paid: P1's canoe is full of red
+    and the red columns of S1 and S2 are 6 high, so `canoe +1` (free, island in S1) is offered
+    but `canoe +2` and `canoe +3` (1 and 2 stones, no stones left for the island) are not."""
+    volcano = [[6, 1, 1, 1], [6, 1, 1, 1]] + [[0, 1, 1, 1]] * 3
+    state = position(3, pawn=0, volcano=volcano, canoes=[{R: 4}, {}, {}], stones=[2, 2, 2])
+    assert texts(state) == ["canoe +1"]
+    state.apply_action("canoe +1")
+    assert texts(state) == ["island red"]

@@ -1,0 +1,203 @@
+# Kilauea for frontends (included by ext/kilauea/engine.pyx): `_view` (KilaueaState.view) and
+# `_action_info` (KilaueaState.action_info), plain JSON-able data with readable keys, documented
+# in rules.md ("View" and "Action info"). Nothing in Kilauea is hidden after the set-up chance,
+# so every seat's view is the public one with its own seat number.
+
+# What each tile does once activated, coral 1..10 then volcano 1..10 (costs in TILE_COSTS).
+TILE_EFFECTS = (
+    "+2 VP",
+    "take 2 holy stones",
+    "use another coral tile, paying its cost",
+    "one of your island tikis to another sector",
+    "a volcano tiki to an adjacent sector",
+    "a volcano tiki to a non-adjacent sector",
+    "an accessible forest tiki onto the volcano",
+    "a canoe tiki onto the volcano, take 1 holy stone",
+    "an accessible forest tiki onto your island",
+    "a forest tiki onto the volcano, another colour back",
+    "+2 VP",
+    "a canoe tiki onto your island",
+    "use a reef or hillside tile, paying its cost",
+    "one of your island tikis to another sector",
+    "a volcano tiki to an adjacent sector",
+    "a volcano tiki to a non-adjacent sector",
+    "cut an accessible tiki of any forest into your canoe",
+    "a volcano tiki into your canoe",
+    "a volcano tiki onto your island",
+    "swap two colours between two volcano sectors",
+)
+TILE_COSTS = tuple(int(KIL_COST[k]) for k in range(K_KINDS))
+
+
+def tile_name(int kind) -> str:
+    """`coral n` (kind 0..9) or `volcano n` (kind 10..19)."""
+    return _kind_name(kind)
+
+
+def pawn_space(int pos) -> str:
+    """The canoe space of track position `pos`: "start" or "(k,1)" / "(k,2)" of sector Sk."""
+    return "start" if pos < 0 else f"({(pos >> 1) + 1},{(pos & 1) + 1})"
+
+
+cdef dict _pawn_view(KData* d, int pos):
+    if pos < 0:
+        return {"position": -1, "space": "start", "sector": None, "reef": None, "coral_tile": None}
+    reef = reef_of(pos)
+    return {"position": pos, "space": pawn_space(pos), "sector": _sector_name(pos >> 1),
+            "reef": f"R{reef + 1}", "coral_tile": _tile_number(d.reef[reef])}
+
+
+cdef dict _colours(signed char* counts):
+    return {COLOURS[c]: int(counts[c]) for c in range(K_COLOURS)}
+
+
+cdef dict _seat_view(KData* d, int p):
+    cdef int s
+    projected = d.vp[p] if d.phase == PH_OVER else d.vp[p] + sector_points(d, p) + bonus_points(d, p)
+    return {"seat": p, "name": f"P{p + 1}", "victory_points": int(d.vp[p]),
+            "projected_score": int(projected), "holy_stones": int(d.stones[p]),
+            "canoe": _colours(d.canoe[p]), "canoe_tikis": canoe_count(d, p),
+            "island": {_sector_name(s): _colours(d.island[p][s]) for s in range(K_SECTORS)},
+            "island_tikis": island_total(d, p)}
+
+
+cdef dict _forest_view(KData* d, int f):
+    cdef int i
+    spaces = {SPACE_NAMES[i]: (COLOURS[d.forest[f][i]] if d.forest[f][i] >= 0 else None)
+              for i in range(K_SPACES) if KIL_BOARD_SPACES[f] & (1 << i)}
+    return {"spaces": spaces,
+            "accessible": [SPACE_NAMES[i] for i in range(K_SPACES) if accessible(d, f, i)],
+            "volcano_tile": _tile_number(d.fcentre[f]), "empty": d.occ[f] == 0}
+
+
+cdef dict _view(KData* d, seat):
+    """The public state (everything: Kilauea hides nothing after the set-up chance)."""
+    cdef int s, f, c
+    view = {
+        "phase": PHASE_NAMES[d.phase],
+        "turns_completed": int(d.turns), "turn_cap": int(d.turn_cap),
+        "starting_player": None if d.start < 0 else int(d.start),
+        "canoe_pawn": _pawn_view(d, d.pawn),
+        "crater_stones": int(d.crater), "stones_out_of_play": int(d.box_stones),
+        "forests_emptied": forests_emptied(d), "intermediate_scored": bool(d.midscored),
+        "seats": [_seat_view(d, p) for p in range(d.n)],
+        "volcano": {_sector_name(s): {"columns": _colours(d.volcano[s]),
+                                      "hillside_tile": _tile_number(d.hill[s])}
+                    for s in range(K_SECTORS)},
+        "forests": {f"F{f + 1}": _forest_view(d, f) for f in range(K_SECTORS)},
+        "reefs": {f"R{s + 1}": _tile_number(d.reef[s]) for s in range(K_SECTORS)},
+        "this_turn": {"coral_open": bool(d.opp_coral), "hillside_open": bool(d.opp_hill),
+                      "unlocked_tiles": [t + 1 for t in range(K_TILES) if (d.opp_unlocked >> t) & 1],
+                      "resolving": None if d.kind < 0 else _kind_name(d.kind)},
+        "setup": {"tikis_to_place": _colours(d.pool),
+                  "tiles_to_place": [t + 1 for t in range(K_TILES) if (d.tiles_left >> t) & 1]},
+    }
+    if d.phase == PH_OVER:
+        returns = _returns(d)
+        view["winners"] = [p for p in range(d.n) if returns[p] > 0]
+    return view
+
+
+cdef list _returns(KData* d):
+    cdef double out[4]
+    compute_returns(d, out)
+    return [out[p] for p in range(d.n)]
+
+
+# ---------------------------------------------------------------- action info
+def _place(kind, **where):
+    return {"place": kind, **where}
+
+
+cdef dict _action_info(KData* d, int action, dict context_fields):
+    """Structured fields of a legal player action (see rules.md, "Action info")."""
+    cdef int p = d.player, k, stones, pos, s, f, i, c
+    family = family_of(action)
+    values = family.decode(action)
+    fields = {name: FIELD_NAMES[kind][v] for (name, kind), v in zip(family.fields, values)}
+    info = {"kind": family.name, **fields, "stone_cost": 0}
+    name = family.name
+    here = _sector_name(sector_of(d)) if d.pawn >= 0 else None
+    if name == "move":
+        k = values[0] + 1
+        pos = advance(d, k)
+        stones = move_cost(d, p, k)
+        info.update(steps=k, stone_cost=stones, free_steps=min(k - 1, K_CANOE_TIKIS - canoe_count(d, p)),
+                    **{"from": _pawn_view(d, d.pawn), "to": _pawn_view(d, pos)},
+                    main_action_after=bool(main_possible(d, p, pos, d.stones[p] - stones)))
+    elif name == "draft":
+        s, c = values
+        info.update(colour=COLOURS[c], **{"from": _place("volcano", sector=fields["sector"]),
+                                          "to": _place("canoe")})
+    elif name == "cut" or name == "forest_to_volcano" or name == "forest_to_island":
+        f, i = values[0], values[1]
+        info["colour"] = COLOURS[d.forest[f][i]] if d.forest[f][i] >= 0 else None
+        info["from"] = _place("forest", forest=fields["forest"], space=fields["space"])
+        if name == "cut":
+            info["to"] = _place("canoe")
+        elif name == "forest_to_volcano":
+            info["to"] = _place("volcano", sector=fields["sector"])
+        else:
+            info["to"] = _place("island", sector=fields["sector"])
+        row_c = KIL_BOARD_SPACES[f] & K_ROW_C
+        if d.fcentre[f] >= 0 and (row_c >> i) & 1 and (d.occ[f] & row_c) == (1 << i) \
+                and d.kind != C10:
+            info["unlocks_tile"] = _tile_number(d.fcentre[f])
+    elif name == "volcano":
+        c = values[0]
+        gained = min(K_VOLCANO_TAKE, d.crater, K_CANOE_STONES - d.stones[p])
+        info.update(**{"from": _place("canoe"), "to": _place("volcano", sector=here)},
+                    column_height_after=int(d.volcano[sector_of(d)][c]) + 1, stones_gained=gained,
+                    hillside_tile=_tile_number(d.hill[sector_of(d)]))
+    elif name == "island":
+        info.update(stone_cost=K_ISLAND_COST,
+                    **{"from": _place("canoe"), "to": _place("island", sector=here)})
+    elif name == "activate":
+        k = values[0]
+        info.update(tile=_kind_name(k), tile_number=k % K_TILES + 1,
+                    side="coral" if k < K_TILES else "volcano", stone_cost=TILE_COSTS[k],
+                    effect=TILE_EFFECTS[k], target=d.phase == PH_TARGET)
+        if k == C1 or k == V1:
+            info["vp_gained"] = K_TILE_VP
+        elif k == C2:
+            info["stones_gained"] = min(K_CORAL2_TAKE, d.crater, K_CANOE_STONES - d.stones[p])
+    elif name == "island_move":
+        info.update(**{"from": _place("island", sector=fields["sector"]),
+                       "to": _place("island", sector=fields["to"])})
+    elif name == "volcano_move":
+        info.update(**{"from": _place("volcano", sector=fields["sector"]),
+                       "to": _place("volcano", sector=fields["to"])})
+    elif name == "canoe_to_volcano":
+        info.update(**{"from": _place("canoe"), "to": _place("volcano", sector=fields["sector"])},
+                    stones_gained=min(K_CORAL8_TAKE, d.crater, K_CANOE_STONES - d.stones[p]))
+    elif name == "canoe_to_island":
+        info.update(**{"from": _place("canoe"), "to": _place("island", sector=fields["sector"])})
+    elif name == "volcano_to_canoe":
+        info.update(**{"from": _place("volcano", sector=fields["sector"]), "to": _place("canoe")})
+    elif name == "volcano_to_island":
+        info.update(**{"from": _place("volcano", sector=fields["sector"]),
+                       "to": _place("island", sector=fields["to"])})
+    elif name == "second_colour":
+        if d.kind == C10:
+            info.update(**{"from": _place("volcano", sector=_sector_name(d.ex)),
+                           "to": _place("forest", forest=f"F{d.ef + 1}", space=SPACE_NAMES[d.ei])})
+        else:
+            info.update(**{"from": _place("volcano", sector=_sector_name(d.ey)),
+                           "to": _place("volcano", sector=_sector_name(d.ex))})
+    if d.kind >= 0 and d.phase in (PH_EFFECT, PH_BACK):
+        info["resolving"] = _kind_name(d.kind)
+    return info
+
+
+cdef dict _chance_info(KData* d, int action):
+    """Structured fields of a set-up chance outcome."""
+    cdef int k
+    if d.phase == PH_FOREST:
+        k = fill_space(d, d.step)
+        return {"kind": "forest_tiki", "forest": f"F{k // K_SPACES + 1}",
+                "space": SPACE_NAMES[k % K_SPACES], "colour": COLOURS[action]}
+    if d.phase == PH_TILES:
+        slot = f"R{d.step + 1}" if d.step < K_SECTORS else f"F{d.step - K_SECTORS + 1}"
+        return {"kind": "tile", "tile_number": action + 1, "slot": slot,
+                "side_up": "coral" if d.step < K_SECTORS else "volcano"}
+    return {"kind": "starting_player", "seat": action}

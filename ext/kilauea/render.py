@@ -491,7 +491,7 @@ def score_breakdown(state: Any, seat: int | None) -> Group:
                               f"{p['victory_points']} + {sectors} + {bonus_total} = "
                               f"{p['projected_score']} VP"))
     standings = sorted(view["seats"], key=lambda q: (-q["projected_score"], q["island_tikis"]))
-    label = "Result" if over else "If the game ended now"
+    label = "Final scores" if over else "If the game ended now"
     parts.append(Text(f"{label}: " + ", ".join(f"{q['name']} {q['projected_score']} VP "
                                                f"({q['island_tikis']} isl.)" for q in standings)))
     parts.append(Text("Tie-break: most VP, then fewest island tikis (isl.), then a shared win."))

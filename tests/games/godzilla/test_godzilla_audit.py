@@ -1,0 +1,193 @@
+"""Rules pinned by the independent audit (mutations of the engine that no test caught), the
+loader's step checks found by the state fuzzer, and the error contract of the engine's own
+Python methods (ISSUE14 sections 1 and 4)."""
+import json
+
+import numpy as np
+import pytest
+
+from godzilla_helpers import SQ, advance, edit, field, new, play, road, roll, stage
+from test_godzilla_kaiju import _at_roll
+from vsai.core import state_from_json
+from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, VsaiError
+from vsai.ext.godzilla import engine
+
+
+def _return_round_omen(turn_cap=1):
+    state = new(turn_cap=turn_cap)
+    while field(state, "round") <= turn_cap:
+        state.apply_action(state.legal_actions()[0])
+    assert stage(state) == "omen"
+    return state
+
+
+# ---------------------------------------------------------------- rules (mutation audit)
+def test_press_cards_won_never_exceed_the_deck_of_24():
+    """G11: 23 cards won and a return distance of 2 (Shibaura-Kachidoki-Tokyo Bay) give 24, not
+    25; all 24 are turned over at scoring."""
+    state = edit(_return_round_omen(), press_won=23)
+    advance(state, "press cards at scoring")
+    assert field(state, "press_won") == 24
+    advance(state, "game over")
+    d = state.to_dict()
+    assert d["press_seen"] == 24 and d["kinds"] == [3] * 8 and d["deck"] == [0] * 8
+    assert state.scores()[1] == 20          # every kind: the Oxygen Destroyer
+
+
+def test_heat_ray_puts_a_high_voltage_tile_behind_the_kaiju_screen():
+    """G3, G13: a High-voltage tile on the ray's line is destroyed and worth 1 to the Kaiju."""
+    state = _at_roll()
+    state = edit(state, road={road("Shibaura", "Ginza"): 5}, hv_stock=2)
+    before = state.scores()[0]
+    roll(state, 4, 4, 1)
+    play(state, "heat ray with 4-4", "heat ray north")
+    d = state.to_dict()
+    assert d["k_hv"] == 1 and d["k_tank"] == 0 and d["road"][road("Shibaura", "Ginza")] == 0
+    # range 2 north: the High-voltage tile (1), Ginza's Landmark (2), whatever stood on Ginza
+    # and Marunouchi (1 each)
+    assert state.scores()[0] == before + 1 + 2 + sum(d["k_evac"]) + d["k_press"]
+
+
+# ---------------------------------------------------------------- loader (state fuzzer)
+def test_fuzz_case_reveal_with_every_card_seen_is_refused():
+    """state_fuzz seed 1 case 13: a finished game edited back to 'press cards at scoring' with
+    every card turned over would turn over a 25th card."""
+    state = new(turn_cap=1)
+    advance(state, "game over")
+    with pytest.raises(InvalidStateError, match="turned over after the return round"):
+        edit(state, stage=engine.STAGE_NAMES.index("press cards at scoring"))
+
+
+def test_fuzz_case_movement_step_with_no_steps_is_refused():
+    """state_fuzz seed 1 case 675: the omen edited to 'movement' with no steps left would
+    write steps = -1."""
+    state = new()
+    advance(state, "omen")
+    with pytest.raises(InvalidStateError, match="no movement left"):
+        edit(state, stage=engine.STAGE_NAMES.index("movement"))
+
+
+@pytest.mark.parametrize("at, change, message", [
+    ("omen", {"stage": "evacuation", "evc": 5}, "evacuation is over"),
+    ("evacuees from the bag", {"bag": [0, 0, 0, 1], "k_evac": [10, 10, 10, 9]}, "bag does not hold"),
+    ("route tiles", {"pile": [0, 0, 0, 1], "k_route": [9, 9, 9, 8]}, "pile holds"),
+    ("reroll", {"rerolled": 1}, "second reroll"),
+    ("reroll", {"reroll_left": 2}, "second reroll"),
+    ("omen", {"stage": "awakening", "awaken": 0}, "nothing to choose"),
+    ("omen", {"stage": "high-voltage tiles", "to_place": 3, "hv_stock": 2, "k_hv": 1}, "stock holds"),
+])
+def test_steps_the_engine_cannot_play_out_are_refused(at, change, message):
+    """Each of these would make the engine write a state out of its documented ranges."""
+    state = new(2)
+    advance(state, at)
+    change = dict(change)
+    if "stage" in change:
+        change["stage"] = engine.STAGE_NAMES.index(change["stage"])
+    with pytest.raises(InvalidStateError, match=message):
+        edit(state, **change)
+
+
+def test_return_round_refuses_the_steps_of_an_ordinary_round():
+    state = _return_round_omen()
+    for name in ("planning", "evacuation", "support cards", "press conference"):
+        with pytest.raises(InvalidStateError):
+            edit(state, stage=engine.STAGE_NAMES.index(name))
+
+
+def test_states_written_along_random_games_are_accepted_by_the_loader():
+    import random
+    for players, seed in ((2, 1), (5, 2)):
+        state = new(players)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            assert state_from_json(state.to_json()) == state
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+# ---------------------------------------------------------------- error contract (section 4)
+@pytest.mark.parametrize("call", [
+    lambda s: s.action_to_string("x"),
+    lambda s: s.action_to_string(None),
+    lambda s: s.action_to_string(1.5),
+    lambda s: s.action_to_string(10**30),
+    lambda s: s.action_to_string(-1),
+    lambda s: s.action_to_string(float("inf")),
+    lambda s: s.observation_string(7),
+    lambda s: s.observation_string("H1"),
+    lambda s: s.observation_tensor(-1),
+    lambda s: s.observation_tensor(10**30),
+    lambda s: s.view(5),
+    lambda s: s.view("x"),
+    lambda s: s.view(True),
+    lambda s: s.action_info("x"),
+    lambda s: s.action_info(None),
+    lambda s: s.governors(9),
+    lambda s: s.governors(None),
+    lambda s: engine.sq_name(20),
+    lambda s: engine.sq_name(-1),
+    lambda s: engine.road_name(29),
+    lambda s: engine.road_name("x"),
+    lambda s: engine.colour_name(4),
+    lambda s: engine.kind_name(10**30),
+    lambda s: engine.support_name(None),
+    lambda s: engine.seat_name(5),
+    lambda s: engine.GodzillaState(players=6),
+    lambda s: engine.GodzillaState(players="2"),
+    lambda s: engine.GodzillaState(turn_cap=10**30),
+])
+def test_bad_arguments_raise_the_vsai_errors(call):
+    state = new(2)
+    advance(state, "omen")
+    with pytest.raises(InvalidArgumentError):
+        call(state)
+
+
+@pytest.mark.parametrize("data", [None, [], "x", {}, {"n": 2}])
+def test_load_dict_refuses_malformed_data_with_invalid_state_error(data):
+    state = new()
+    before = state.to_json()
+    with pytest.raises(InvalidStateError):
+        state.load_dict(data)
+    assert state.to_json() == before
+
+
+def test_load_dict_refuses_wrong_types_and_ranges():
+    state = new()
+    advance(state, "omen")
+    good = state.to_dict()
+    for name, value in (("kaiju", 10**30), ("kaiju", 1.5), ("road", [0] * 28), ("road", None),
+                        ("stage", True), ("deck", [3] * 7 + [10**19]), ("n", -1)):
+        with pytest.raises(InvalidStateError):
+            state.load_dict(dict(good, **{name: value}))
+        assert state.to_dict() == good
+
+
+def test_numpy_integers_are_accepted_as_actions_and_seats():
+    state = new()
+    advance(state, "omen")
+    a = state.legal_actions()[1]
+    assert state.action_to_string(np.int64(a)) == state.action_to_string(a)
+    assert state.action_info(np.int32(a))["action"] == a
+    assert state.view(np.int64(1)) == state.view(1)
+
+
+def test_an_illegal_action_has_no_action_info():
+    state = new()
+    advance(state, "omen")
+    with pytest.raises(IllegalMoveError):
+        state.action_info(engine.NUM_DISTINCT_ACTIONS - 1)
+    with pytest.raises(IllegalMoveError):
+        state.action_info(10**30)
+
+
+def test_heat_ray_needs_a_road_on_its_first_step():
+    """G3: from Marunouchi the ray cannot start west, across the moat to the Radio Tower (it
+    may cross the moat later on its line, see test_heat_ray_passes_where_there_is_no_road)."""
+    state = _at_roll(kaiju=SQ["Marunouchi"])
+    roll(state, 3, 3, 6)
+    play(state, "heat ray with 3-3")
+    assert state.legal_action_strings() == ["heat ray north", "heat ray east", "heat ray south"]

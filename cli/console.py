@@ -4,6 +4,7 @@ Progress bars and spinners appear on a terminal only; piped output stays plain t
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from contextlib import contextmanager
@@ -13,12 +14,19 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn
 
 
-def stdout_console(piped_width: int | None = None) -> Console:
+def plain_mode(flag: bool = False) -> bool:
+    """True for plain output (no colour, no box drawing): `--plain`, or the NO_COLOR
+    environment variable set to anything but the empty string (https://no-color.org)."""
+    return bool(flag or os.environ.get("NO_COLOR"))
+
+
+def stdout_console(piped_width: int | None = None, plain: bool = False) -> Console:
     """A console on the current stdout (looked up now, so test runners can capture it).
 
-    `piped_width` widens output that is not a terminal (rich's default is 80 columns).
+    `piped_width` widens output that is not a terminal (rich's default is 80 columns);
+    `plain` writes no colour or style codes at all, even on a terminal.
     """
-    console = Console(file=sys.stdout, highlight=False)
+    console = Console(file=sys.stdout, highlight=False, color_system=None if plain else "auto")
     if piped_width and not console.is_terminal:
         console.width = piped_width
     return console
@@ -93,9 +101,11 @@ class ThinkingDisplay:
 
 
 @contextmanager
-def thinking(console: Console, label: str, time_limit: float | None) -> Iterator[ThinkingDisplay]:
-    """A progress callback for one search; it draws only when `console` is a terminal."""
-    display = ThinkingDisplay(console if console.is_terminal else None, label, time_limit)
+def thinking(console: Console, label: str, time_limit: float | None,
+             plain: bool = False) -> Iterator[ThinkingDisplay]:
+    """A progress callback for one search; it draws only on a terminal, and never in plain
+    mode (a redrawn bar is noise to a screen reader)."""
+    display = ThinkingDisplay(console if console.is_terminal and not plain else None, label, time_limit)
     try:
         yield display
     finally:

@@ -1,27 +1,25 @@
-"""The play loop of `vsai play`: asks humans, lets agents think, shows each seat what it may see."""
+"""The play loop of `vsai play`: asks humans (a move in one or two steps, or a command), lets
+agents think, and has `PlayScreen` show each seat what it may see."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import click
 import numpy as np
-from rich.columns import Columns
-from rich.console import Console, Group
-from rich.panel import Panel
-from rich.text import Text
+from rich.console import Console
 
 from vsai.cli import agents as agent_api
 from vsai.cli import options
+from vsai.cli.choice import Choice
 from vsai.cli.console import thinking
 from vsai.cli.prompt import LineReader, completions, help_lines, parse
+from vsai.cli.play_screen import PlayScreen
+from vsai.cli.rules import show_rules
+from vsai.core.choices import GROUP_FROM, group_moves
 from vsai.core.match import CHANCE, HUMAN, Match, Move
 from vsai.core import render
 from vsai.core.record import GameRecord
-
-# A move list longer than this is shown in columns on a terminal.
-_COLUMNS_FROM = 12
-# More chance outcomes in a row than this are summed up in one line.
-_CHANCE_LINES = 4
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -33,10 +31,13 @@ class PlayLoop:
     """Drives a `Match`: asks humans, lets agents think, shows what each seat may see."""
 
     def __init__(self, console: Console, table: Match, ai: options.AgentSpec, budget: options.Budget,
-                 explain: bool, interactive_mode: bool, record_path: str | None = None):
+                 explain: bool, interactive_mode: bool, record_path: str | None = None,
+                 plain: bool = False, delay: float = 0.0):
         self.console = console
+        self.plain = plain  # no colour, no box drawing, one move a line (screen readers, logs)
+        self.screen = PlayScreen(console, table, plain)
+        self.delay = delay  # seconds of pause after each move when watching the AIs
         self.record_path = record_path  # where the game is written on the way out (--record)
-        self.table = table
         self.ai = ai
         self.budget = budget
         self.explain = explain
@@ -44,7 +45,8 @@ class PlayLoop:
         self.reader = LineReader(interactive_mode)
         self.agents: dict[int, Any] = {}
         self._hint_agent: Any = None
-        # Moves before this ply were already shown as they happened (not repeated in recaps).
+        self._choice: Choice | None = None  # the decision a human is making
+        # Watching (or --explain): moves before this ply were already shown as they happened.
         self._announced = 0
         self._build_agents()
 
@@ -62,68 +64,28 @@ class PlayLoop:
                 spec = self.ai if who == self.ai.name else options.AgentSpec(who)
                 self.agents[seat] = agent_api.build(spec, self.game, agent_seed(self.table.seed, seat), self.budget)
 
-    def names(self) -> dict[int, str]:
-        """Seat -> "you" (a lone human), "human" or the agent name."""
-        humans = self.table.humans
-        return {seat: ("you" if who == HUMAN and len(humans) == 1 else who)
-                for seat, who in self.table.seats.items()}
+    # ------------------------------------------------------------------ output
+    @property
+    def table(self) -> Match:
+        """The match being played (another one once a saved game is loaded)."""
+        return self.screen.table
+
+    @table.setter
+    def table(self, table: Match) -> None:
+        self.screen.table = table
+        self.screen.seen_scores = {}
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """One message, fitted to the width."""
+        self.screen.say(text, style)
 
     def who(self, seat: int) -> str:
         """The seat as people see it, e.g. "P2 (ismcts)"; "Chance" for chance."""
-        if seat == CHANCE:
-            return "Chance"
-        return f"{render.seat_label(seat, self.game)} ({self.names().get(seat, '?')})"
+        return self.screen.who(seat)
 
-    # ------------------------------------------------------------------ output
-    def say(self, text: str, style: str | None = None) -> None:
-        """One message line, never wrapped by rich (the terminal wraps it)."""
-        self.console.print(Text(text, style=style or ""), soft_wrap=True)
-
-    def show_board(self, seat: int) -> None:
-        """The board as `seat` sees it, in a panel."""
-        state = self.table.state
-        self.console.print(render.render_view(state, seat, title=self.game.spec.title,
-                                              hidden_information=self.game.has_hidden_information(),
-                                              names=self.names()))
-
-    def show_moves(self, actions: list[int]) -> None:
-        """The legal moves, numbered from 1 (in columns on a terminal when there are many)."""
-        state = self.table.state
-        items = [f"{i:>3}. {state.action_to_string(a)}" for i, a in enumerate(actions, 1)]
-        if self.console.is_terminal and len(items) > _COLUMNS_FROM:
-            self.console.print(Columns([Text(i) for i in items], equal=True, column_first=True))
-        else:
-            for item in items:
-                self.say(item)
-
-    def move_line(self, move: Move, observer: int | None) -> str:
-        """How `observer` (None: a spectator) hears of `move`."""
-        return f"{self.who(move.seat)}: {move.text_for(self.game.name, observer)}"
-
-    def show_recent(self, seat: int) -> None:
-        """The moves made since `seat` last acted, in words; long runs of set-up chance in one line."""
-        recent = [m for m in self.table.moves_since_seat(seat) if m.ply >= self._announced]
-        if not recent:
-            return
-        self.console.print(Text("Since your last move:" if any(m.seat == seat for m in self.table.history)
-                                else "So far:", style="bold"))
-        self.say_moves(recent, seat, "  ")
-
-    def say_moves(self, moves: list[Move], observer: int | None, indent: str = "", style: str | None = None) -> None:
-        """Moves as `observer` may read them, one a line; a long run of chance in one line."""
-        run: list[Move] = []
-        for move in moves + [None]:
-            if move is not None and move.seat == CHANCE:
-                run.append(move)
-                continue
-            if len(run) > _CHANCE_LINES:
-                self.say(f"{indent}Chance: {len(run)} random draws (the board shows what you may see of them)")
-            else:
-                for chance in run:
-                    self.say(indent + self.move_line(chance, observer))
-            run = []
-            if move is not None:
-                self.say(indent + self.move_line(move, observer), style)
+    def finish(self) -> None:
+        """The final screen and the `Result:` line."""
+        self.screen.finish()
 
     # ------------------------------------------------------------------ agents
     def ai_turn(self) -> None:
@@ -133,21 +95,25 @@ class PlayLoop:
         state = self.table.state.clone()
         label = f"{self.who(seat)} thinks"
         alternatives: list[agent_api.Candidate] = []
-        with thinking(self.console, label, self.budget.time_limit) as progress:
+        if self.plain and self.interactive:
+            self.say(f"{label}...")  # no progress bar in plain mode: one line says why it waits
+        with thinking(self.console, label, self.budget.time_limit, self.plain) as progress:
             if self.explain_allowed():
                 action, alternatives = agent_api.decide(agent, state, top=4, progress=progress)
             else:
                 action = agent_api.step(agent, state, progress)
         self.table.play(action)
         humans = self.table.humans
-        if len(humans) > 1 or (humans and not self.interactive and not self.explain):
-            return  # reported in the next human's recap (hot seat: each sees only their view)
+        if humans and not (self.explain_allowed() and alternatives and len(humans) == 1):
+            return  # the human's next screen shows it under the board, with the whole round
         # Also any chance since the last announcement (e.g. the set-up before the AI's first move).
-        self.say_moves(self.table.history[self._announced:], humans[0] if humans else None, style="magenta")
+        self.screen.say_moves(self.table.history[self._announced:], humans[0] if humans else None, style="magenta")
         self._announced = len(self.table.history)
         if self.explain_allowed() and alternatives:
             for line in _candidate_lines(alternatives):
                 self.say("    " + line, "dim")
+        if not humans and self.delay > 0:
+            time.sleep(self.delay)  # watching: time to read the move
 
     def explain_allowed(self) -> bool:
         """An AI's alternatives may be shown unless they could reveal its hidden cards to a human."""
@@ -164,7 +130,7 @@ class PlayLoop:
         try:
             if self._hint_agent is None:
                 self._hint_agent = agent_api.build(spec, self.game, agent_seed(self.table.seed, 77), self.budget)
-            with thinking(self.console, "Looking for hints", self.budget.time_limit) as progress:
+            with thinking(self.console, "Looking for hints", self.budget.time_limit, self.plain) as progress:
                 candidates = agent_api.analyse(self._hint_agent, self.table.state.clone(), top=3, progress=progress)
         except KeyboardInterrupt:
             self.say("Hint cancelled.", "yellow")
@@ -175,9 +141,9 @@ class PlayLoop:
         if not candidates:
             self.say(f"{spec.name} has no hint here.")
             return
-        actions = self.table.state.legal_actions()
+        listed = self._choice.listed() if self._choice is not None else None
         self.say(f"Hint ({spec.name}, {self.budget.describe()}):", "bold")
-        for line in _candidate_lines(candidates, actions):
+        for line in _candidate_lines(candidates, listed):
             self.say("  " + line)
 
     # ------------------------------------------------------------------ humans
@@ -197,21 +163,27 @@ class PlayLoop:
             label = render.seat_label(seat, self.game)
             if self.reader.read(f"{label}, your turn (others look away). Press Enter. ") is None:
                 return False
-        self.show_recent(seat)
-        self.show_board(seat)
-        self.show_moves(actions)
-        self.reader.complete_with(completions(self.table.state, actions))
+        recap = self.screen.show_screen(seat)
+        self._choice = self.make_choice(actions, len(recap))
+        self.show_choices()
         while True:
-            line = self.reader.read(f"{render.seat_label(seat, self.game)}, your move [1-{len(actions)}, help]: ")
+            choice = self._choice
+            line = self.reader.read(choice.prompt(render.seat_label(seat, self.game)))
             if line is None:
                 return False
             try:
-                answer = parse(line, self.table.state, actions)
+                answer = parse(line, self.table.state, actions, choice.listed(), choice.labels())
                 if answer.kind == "error":
                     self.say(answer.message, "red")
                     continue
-                if answer.kind == "move":
-                    move = self.table.play(answer.action)
+                action = answer.action
+                if answer.kind == "group":
+                    action = choice.choose_group(answer.index)
+                    if action is None:
+                        self.show_choices()
+                        continue
+                if answer.kind in ("move", "group"):
+                    move = self.table.play(action)
                     self.say(f"{self.who(seat)} plays: {move.text}", "green")
                     if len(self.table.humans) == 1:  # hot seat: the next human's recap must show it
                         self._announced = len(self.table.history)
@@ -226,6 +198,24 @@ class PlayLoop:
             if outcome == "redraw":
                 return True
 
+    def make_choice(self, actions: list[int], recap_rows: int) -> Choice:
+        """The moves as one list, or in groups when the list is long: more than GROUP_FROM
+        moves, or (on a terminal) more rows than fit under the last round with the prompt."""
+        state = self.table.state
+        room = self.console.height - recap_rows - 3 if self.console.is_terminal else GROUP_FROM
+        limit = max(6, min(GROUP_FROM, room))
+        rows = len(self.screen.list_lines(self.screen.move_entries(actions)))
+        groups = group_moves(state, actions, limit) if len(actions) > GROUP_FROM or rows > limit else None
+        return Choice(state, actions, groups)
+
+    def show_choices(self) -> None:
+        """The numbered list (moves or groups) of the decision under way, with Tab completion."""
+        choice = self._choice
+        if choice.heading():
+            self.say(choice.heading(), "bold")
+        self.screen.print_lines(self.screen.list_lines(choice.entries()))
+        self.reader.complete_with(completions(choice.state, choice.actions, choice.labels()))
+
     def command(self, name: str, argument: str, seat: int) -> str:
         """Run a command; "quit", "redraw" (the position changed) or "" (ask again)."""
         if name == "quit":
@@ -236,8 +226,21 @@ class PlayLoop:
         elif name == "hint":
             self.hint(seat)
         elif name == "board":
-            self.show_board(seat)
-            self.show_moves(self.table.state.legal_actions())
+            self.screen.show_screen(seat)
+            self.show_choices()
+        elif name == "back":
+            if self._choice.back():
+                self.show_choices()
+            else:
+                self.say("Nothing to go back to: " + ("choose a group." if self._choice.groups
+                                                      else "all your moves are listed."), "yellow")
+        elif name == "rules":
+            show_rules(self.console, self.game.name, self.plain)
+        elif name == "score":
+            self.screen.show_score(seat)
+        elif name == "log":
+            self.say("Every move so far:", "bold")
+            self.screen.say_moves(self.table.history, seat, "  ")
         elif name == "undo":
             undone = self.table.undo()
             if not undone:
@@ -245,6 +248,7 @@ class PlayLoop:
                 return ""
             self._reset_agents()
             self._announced = 0
+            self.screen.seen_scores = {}
             self.say(f"Undone: {undone} move(s) taken back.", "yellow")
             return "redraw"
         elif name == "save":
@@ -253,7 +257,7 @@ class PlayLoop:
             except OSError as error:
                 self.say(f"Cannot save to {argument}: {error.strerror or error}", "red")
                 return ""
-            self.say(f"Saved {len(self.table.history)} moves to {argument}.", "yellow")
+            self.say(f"Saved {_decisions(self.table.history)} moves to {argument}.", "yellow")
         elif name == "load":
             return self.load(argument)
         return ""
@@ -267,8 +271,7 @@ class PlayLoop:
         if self.record_path or not self._decided() or self.table.is_over():
             return True   # it is saved on the way out (--record), or there is nothing to lose
         while True:
-            line = self.reader.read("Save this game before quitting? File name, Enter to quit "
-                                    "without saving, or 'back' to play on: ")
+            line = self.reader.read("Save this game before quitting? File name, Enter: no, back: play on: ")
             if line is None or not line.strip():
                 return True
             if line.strip().lower() == "back":
@@ -285,7 +288,7 @@ class PlayLoop:
     def load(self, path: str) -> str:
         """Replace the game by a saved one; "redraw" when loaded, "" (one line said why) if not."""
         if self._decided() and not self.table.is_over():
-            answer = self.reader.read(f"Load {path} and leave this game unsaved? [y/N]: ")
+            answer = self.reader.read("Load it and leave this game unsaved? [y/N]: ")
             if answer is None or answer.strip().lower() not in ("y", "yes"):
                 self.say("Not loaded: this game goes on (save FILE keeps it first).", "yellow")
                 return ""
@@ -304,7 +307,7 @@ class PlayLoop:
         self.table = table
         self._announced = 0
         self._build_agents()
-        self.say(f"Loaded {path}: {record.game}, {len(record.actions)} moves.", "yellow")
+        self.say(f"Loaded {path}: {record.game}, {_decisions(table.history)} moves.", "yellow")
         return "redraw"
 
     def _reset_agents(self) -> None:
@@ -326,23 +329,9 @@ class PlayLoop:
             else:
                 self.ai_turn()
 
-    def finish(self) -> None:
-        """The final board (a human's view; everything for spectators) and the `Result:` line."""
-        state = self.table.state
-        title = self.game.spec.title + " - final"
-        if self.table.humans:
-            seat = self.table.humans[0]
-            self.show_recent(seat)
-            self.console.print(render.render_view(state, seat, title=title, names=self.names(),
-                                                  hidden_information=self.game.has_hidden_information()))
-        else:
-            self.console.print(Panel(Group(Text(str(state)), Text(""), render.scores_table(state, self.names())),
-                                     title=title, title_align="left", border_style="blue", expand=False))
-        if len(self.table.humans) == 1:
-            share = state.returns()[self.table.humans[0]]
-            verdict = ("You win!" if share == 1 else "A shared win." if share > 0 else "You lose.")
-            self.say(verdict, "bold green" if share > 0 else "bold red")
-        click.echo(render.result_line(state, self.names()))
+def _decisions(history: list[Move]) -> int:
+    """How many moves players made (set-up and other chance draws are not moves)."""
+    return sum(1 for move in history if move.seat != CHANCE)
 
 
 def _candidate_lines(candidates: list[agent_api.Candidate], numbered: list[int] | None = None) -> list[str]:

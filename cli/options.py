@@ -44,8 +44,29 @@ class Seconds(click.ParamType):
             self.fail(f"{value!r} is not a number of seconds above 0 and at most {self.high:g}", param, ctx)
 
 
+class Pause(click.ParamType):
+    """A pause in seconds: 0 (none) up to `high`."""
+
+    name = "seconds"
+
+    def __init__(self, high: float):
+        self.high = high
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        try:
+            if not isinstance(value, bool) and float(value) == 0:
+                return 0.0
+        except (TypeError, ValueError, OverflowError):
+            pass  # not a number: seconds_value says so below
+        try:
+            return seconds_value(value, "the value", self.high)
+        except ValueError:
+            self.fail(f"{value!r} is not a number of seconds from 0 to {self.high:g}", param, ctx)
+
+
 ITERATIONS = WholeNumber(1, MAX_ITERATIONS)
 SECONDS = Seconds()
+PAUSE = Pause(60.0)
 GAMES = WholeNumber(1, 1_000_000)
 WORKERS = WholeNumber(1, 1024)
 SEED = WholeNumber(0, 2**63 - 1)

@@ -8,11 +8,14 @@ import click
 import numpy as np
 
 from vsai.cli import levels, options
-from vsai.cli.console import interactive, stdout_console
+from vsai.cli.console import interactive, plain_mode, stdout_console
 from vsai.cli.loop import PlayLoop
 from vsai.core.match import CHANCE, HUMAN, Match
 from vsai.core import render
 from vsai.core.record import GameRecord
+
+# Watching the AIs on a terminal: seconds of pause after each move, time to read it.
+WATCH_DELAY = 0.5
 
 
 def seat_plan(players: int, humans: int, seat: str, seed: int,
@@ -60,9 +63,16 @@ def seat_plan(players: int, humans: int, seat: str, seed: int,
               help="Continue a game saved with `save FILE` (its options, seed and seats come from FILE).")
 @click.option("--record", "record_path", metavar="FILE",
               help="Write the game record to FILE when the game ends or you quit (see `vsai replay`).")
+@click.option("--plain", is_flag=True,
+              help="No colour and no box drawing, one move a line: for screen readers and logs "
+                   "(also when the NO_COLOR environment variable is set).")
+@click.option("--delay", type=options.PAUSE, metavar="SECONDS",
+              help=f"Watching (--humans 0): pause after each move, 0 to 60 s (default {WATCH_DELAY} s "
+                   "on a terminal, none when piped).")
 def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: int, seed: int | None,
          iterations: int | None, think_time: float | None, level: int | None, game_options: tuple[str, ...],
-         explain: bool, load_path: str | None, record_path: str | None) -> None:
+         explain: bool, load_path: str | None, record_path: str | None, plain: bool,
+         delay: float | None) -> None:
     """Play GAME against the AI. Type a move's number or text; `help` lists the commands.
 
     Piped input gives one answer per line (`1` is always the first listed move), so a whole game
@@ -70,6 +80,8 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     """
     if load_path:
         _refuse_with_load(click.get_current_context())
+    if delay is not None and (humans > 0 or load_path):
+        raise click.UsageError("--delay paces a game of AIs only: give it with --humans 0")
     if record_path:
         check_writable(record_path, "--record")
     game = options.load_game(game_name, players, game_options)
@@ -83,8 +95,11 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
         human_seats = seat_plan(game.num_players(), humans, seat, seed,
                                 [render.seat_label(s, game) for s in range(game.num_players())])
         table = Match(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())})
-    console = stdout_console()
-    loop = PlayLoop(console, table, ai, budget, explain, interactive(), record_path)
+    plain = plain_mode(plain)
+    console = stdout_console(plain=plain)
+    if delay is None:
+        delay = WATCH_DELAY if console.is_terminal else 0.0
+    loop = PlayLoop(console, table, ai, budget, explain, interactive(), record_path, plain, delay)
     who = ", ".join(loop.who(s) for s in sorted(table.seats))
     loop.say(f"{loop.game.spec.title}: {who}. Seed {table.seed}. AI budget: {budget.describe()}. "
              "Type help for the commands.", "bold")
@@ -111,6 +126,7 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     else:
         decisions = sum(1 for m in loop.table.history if m.seat != CHANCE)
         loop.say(f"Quit after {decisions} moves; the game was not finished.", "yellow")
+
 
 
 # What a saved game fixes: giving these with --load would be silently ignored, so it is an error.

@@ -15,13 +15,19 @@ COMMANDS = {
     "help": "this list",
     "hint": "the AI's three best moves for you, with their estimated win chance",
     "undo": "take back your last move (and the replies to it)",
+    "back": "from a group's moves back to the list of groups",
+    "rules": "the rules summary",
+    "score": "how the scores are made so far (when you may see them)",
+    "log": "every move so far, as you saw it",
     "save FILE": "save the game to FILE (JSON)",
     "load FILE": "load a saved game from FILE",
     "board": "show the board and your moves again",
     "quit": "leave the game",
 }
-_ALIASES = {"?": "help", "h": "help", "u": "undo", "b": "board", "q": "quit", "exit": "quit", "moves": "board"}
+_ALIASES = {"?": "help", "h": "help", "u": "undo", "b": "board", "q": "quit", "exit": "quit", "moves": "board",
+            "history": "log", "scores": "score"}
 _NEEDS_FILE = ("save", "load")
+_NO_ARGUMENT = ("help", "hint", "undo", "back", "rules", "score", "log", "board", "quit")
 # A move number: ASCII digits only (str.isdigit also accepts "²", which int() refuses).
 _NUMBER = re.compile(r"-?[0-9]+")
 
@@ -30,8 +36,9 @@ _NUMBER = re.compile(r"-?[0-9]+")
 class Answer:
     """What the human meant: a move, a command (with its argument) or an error message."""
 
-    kind: str  # "move", "command" or "error"
+    kind: str  # "move", "group", "command" or "error"
     action: int | None = None
+    index: int | None = None  # the group chosen (kind "group")
     command: str = ""
     argument: str = ""
     message: str = ""
@@ -41,15 +48,24 @@ def _normalise(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def parse(text: str, state: Any, actions: list[int]) -> Answer:
-    """Understand one line typed at the move prompt; `actions` are the listed moves in order."""
+def parse(text: str, state: Any, actions: list[int], listed: list[int] | None = None,
+          groups: list[str] | None = None) -> Answer:
+    """Understand one line typed at the move prompt.
+
+    `actions` are the legal moves (any of their texts is accepted at every step), `listed` the
+    numbered moves (default: all of `actions`). With `groups` (their labels), the prompt offers
+    groups instead: a number or a label chooses a group (kind "group").
+    """
+    listed = actions if listed is None else listed
+    noun, count = ("group", len(groups)) if groups is not None else ("move", len(listed))
+    hint = f"a number from 1 to {count}, " + ("a group's name, a move's text" if groups is not None
+                                             else "the move's text")
     line = text.strip()
     if not line:
-        return Answer("error", message=f"Please type a move: a number from 1 to {len(actions)}, "
-                                       "the move's text, or help.")
+        return Answer("error", message=f"Please type a {noun}: {hint}, or help.")
     word, _, rest = line.partition(" ")
     command = _ALIASES.get(word.lower(), word.lower())
-    if command in ("help", "hint", "undo", "board", "quit") and not rest.strip():
+    if command in _NO_ARGUMENT and not rest.strip():
         return Answer("command", command=command)
     if command in _NEEDS_FILE:
         if not rest.strip():
@@ -57,39 +73,46 @@ def parse(text: str, state: Any, actions: list[int]) -> Answer:
         return Answer("command", command=command, argument=rest.strip())
     if _NUMBER.fullmatch(line):
         if len(line.lstrip("-")) > 9:   # no game lists a billion moves (and int() caps digits)
-            return Answer("error", message=f"There is no move {line[:12]}...: type a number from 1 to "
-                                           f"{len(actions)}, the move's text, or help.")
+            return Answer("error", message=f"There is no {noun} {line[:12]}...: type {hint}, or help.")
         number = int(line)
-        if 1 <= number <= len(actions):
-            return Answer("move", action=actions[number - 1])
-        return Answer("error", message=f"There is no move {number}: type a number from 1 to "
-                                       f"{len(actions)}, the move's text, or help.")
+        if 1 <= number <= count:
+            if groups is not None:
+                return Answer("group", index=number - 1)
+            return Answer("move", action=listed[number - 1])
+        return Answer("error", message=f"There is no {noun} {number}: type {hint}, or help.")
+    if groups is not None:
+        labels = [_normalise(label) for label in groups]
+        if _normalise(line) in labels:
+            return Answer("group", index=labels.index(_normalise(line)))
     try:
         action = state.string_to_action(line)
     except (ValueError, OverflowError):  # OverflowError: the engine reads "٣٣٣..." as a huge int
         action = None
     if action is not None and action in actions:
         return Answer("move", action=action)
-    return Answer("error", message=_unknown(line, state, actions))
+    return Answer("error", message=_unknown(line, state, actions, groups or [], hint))
 
 
-def _unknown(line: str, state: Any, actions: list[int]) -> str:
+def _unknown(line: str, state: Any, actions: list[int], groups: list[str], hint: str) -> str:
     texts = {_normalise(state.action_to_string(a)): state.action_to_string(a) for a in actions}
+    texts.update({_normalise(label): label for label in groups})
     close = difflib.get_close_matches(_normalise(line), list(texts), n=3, cutoff=0.6)
     suggestion = f" Did you mean: {'; '.join(texts[c] for c in close)}?" if close else ""
-    return (f"{line!r} is not a legal move here.{suggestion} Type a number from 1 to "
-            f"{len(actions)}, a listed move's text, or help.")
+    return f"{line!r} is not a legal move here.{suggestion} Type {hint}, or help."
 
 
-def completions(state: Any, actions: list[int]) -> list[str]:
-    """What Tab may complete at the move prompt: the moves' texts and the commands."""
-    words = [state.action_to_string(a) for a in actions]
+def completions(state: Any, actions: list[int], groups: list[str] | None = None) -> list[str]:
+    """What Tab may complete at the move prompt: the moves' texts, the group labels and the
+    commands."""
+    words = [state.action_to_string(a) for a in actions] + list(groups or [])
     return words + [name.split()[0] + (" " if " " in name else "") for name in COMMANDS]
 
 
 def help_lines() -> list[str]:
     """The help text: how to answer, then the commands."""
     lines = ["Type the number of a listed move, or its text (case and spacing do not matter).",
+             "When the moves come in groups, type a group's number or name, then a move's",
+             "number; back returns to the groups. A move's text works at either step.",
              "Commands:"]
     width = max(len(c) for c in COMMANDS)
     lines += [f"  {name.ljust(width)}  {meaning}" for name, meaning in COMMANDS.items()]

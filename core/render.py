@@ -1,19 +1,25 @@
-"""Rich renderings of a position as one seat sees it.
+"""Rich renderings of a position as one seat sees it, through the game's render hooks.
 
 `render_view(state, seat)` never shows more than `state.observation_string(seat)` plus, when
 the game has no hidden information (or is over), the scores. A game's spec may name a render
-module (`GameSpec.render_module`) with a richer `board`; it must keep to the same rule. Moves a seat could not
-identify (see vsai.core.visibility) are worded by `hidden_move_text`.
+module (`GameSpec.render_module`) with hooks, each optional (docs/adding-a-game.md, "Render
+hooks"): `board` (a richer board, which may mark the last move), `move_detail` (what a move
+does and costs), `move_group` (a label for two-step choices), `score_breakdown` and
+`hidden_move_text`. They must keep to the same rule. A game without them gets the defaults
+here: the observation text, no detail, groups by the moves' words, no breakdown.
 """
 from __future__ import annotations
 
 import importlib
-from typing import Any
+import inspect
+from typing import Any, Callable
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from vsai.core.wrap import Hanging
 
 def _render_module(game: str | None):
     """The game's render module named by its spec, or None (unknown game, or none given)."""
@@ -41,12 +47,77 @@ def seat_label(seat: int, game: Any = None) -> str:
     return f"P{seat + 1}"
 
 
-def board(state: Any, seat: int, hidden_information: bool = True) -> RenderableType:
-    """The board as `seat` sees it: the game's renderer, else the observation text."""
-    module = _render_module(getattr(state, "GAME_NAME", None))
-    if module is not None:
-        return module.board(state, seat, hidden_information)
-    return Text(state.observation_string(seat))
+def hook(game: str | None, name: str) -> Callable | None:
+    """The function `name` of the game's render module, or None when it has none."""
+    module = _render_module(game)
+    function = getattr(module, name, None) if module is not None else None
+    return function if callable(function) else None
+
+
+def accepts(function: Callable, keyword: str) -> bool:
+    """True when `function` takes the keyword argument `keyword` (by name or **kwargs)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):  # a builtin without a signature: call it the old way
+        return False
+    return any(p.name == keyword and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+               or p.kind == p.VAR_KEYWORD for p in parameters)
+
+
+def board(state: Any, seat: int, hidden_information: bool = True, *, last_move: int | None = None,
+          plain: bool = False) -> RenderableType:
+    """The board as `seat` sees it: the game's `board` hook, else the observation text.
+
+    `last_move` (the action id of the last player decision, given only when `seat` could
+    identify it) and `plain` (no colour: letters and words must carry the meaning) reach the
+    hook only when it takes them as keywords, so a hook without them still works. A text
+    board's long lines wrap with a hanging indent at the width it is drawn in.
+    """
+    function = hook(getattr(state, "GAME_NAME", None), "board")
+    if function is None:
+        return Hanging(Text(state.observation_string(seat)))
+    extra: dict[str, Any] = {}
+    if last_move is not None and accepts(function, "last_move"):
+        extra["last_move"] = last_move
+    if plain and accepts(function, "plain"):
+        extra["plain"] = True
+    drawn = function(state, seat, hidden_information, **extra)
+    if isinstance(drawn, str):
+        drawn = Text(drawn)
+    return Hanging(drawn) if isinstance(drawn, Text) else drawn
+
+
+def move_detail(state: Any, action: int) -> str:
+    """What `action` does and costs, in a few words, from the game's `move_detail` hook ("" when
+    the game gives none): shown beside the move's text."""
+    function = hook(getattr(state, "GAME_NAME", None), "move_detail")
+    detail = function(state, action) if function is not None else None
+    return " ".join(str(detail).split()) if detail else ""
+
+
+def move_group(state: Any, action: int) -> str | None:
+    """The group of `action` for a two-step choice, from the game's `move_group` hook (None
+    when the game has no such hook or leaves this move ungrouped)."""
+    function = hook(getattr(state, "GAME_NAME", None), "move_group")
+    label = function(state, action) if function is not None else None
+    words = " ".join(str(label).split()) if label else ""
+    return words or None
+
+
+def has_move_groups(state: Any) -> bool:
+    """True when the game groups its moves itself (a `move_group` hook)."""
+    return hook(getattr(state, "GAME_NAME", None), "move_group") is not None
+
+
+def score_breakdown(state: Any, seat: int | None) -> RenderableType | None:
+    """How the scores were made (per category, bonuses, tie-break) as `seat` may see them
+    (None: a spectator of a finished game), from the game's `score_breakdown` hook; None when
+    the game gives none or has nothing to show."""
+    function = hook(getattr(state, "GAME_NAME", None), "score_breakdown")
+    shown = function(state, seat) if function is not None else None
+    if isinstance(shown, str):
+        shown = Text(shown) if shown.strip() else None
+    return Hanging(shown) if isinstance(shown, Text) else shown
 
 
 def scores_visible(state: Any, hidden_information: bool) -> bool:
@@ -60,7 +131,6 @@ def scores_table(state: Any, names: dict[int, str] | None = None, highlight: int
     table.add_column("seat")
     table.add_column("score", justify="right")
     terminal = state.is_terminal()
-    game = getattr(state, "GAME_NAME", None)
     if terminal:
         table.add_column("result")
         returns = state.returns()
@@ -77,22 +147,30 @@ def scores_table(state: Any, names: dict[int, str] | None = None, highlight: int
 
 def scores_line(state: Any, names: dict[int, str] | None = None) -> Text:
     """The current scores in one line: "Scores: P1 (you) 12 · P2 (ismcts) 9" (only when public)."""
-    game = getattr(state, "GAME_NAME", None)
     parts = [f"{seat_label(seat, state)}{f' ({names[seat]})' if names and seat in names else ''} "
              f"{format_number(score)}" for seat, score in enumerate(state.scores())]
     return Text("Scores: " + " · ".join(parts), style="bold")
 
 
 def render_view(state: Any, seat: int, *, title: str = "", hidden_information: bool = True,
-                names: dict[int, str] | None = None) -> RenderableType:
-    """A panel with the board as `seat` sees it and, when public, everyone's scores."""
-    parts: list[RenderableType] = [board(state, seat, hidden_information)]
+                names: dict[int, str] | None = None, last_move: int | None = None,
+                plain: bool = False) -> RenderableType:
+    """A panel with the board as `seat` sees it and, when public, everyone's scores; in
+    `plain` mode a heading line instead of the frame (for screen readers and logs)."""
+    parts: list[RenderableType] = [board(state, seat, hidden_information, last_move=last_move, plain=plain)]
     if scores_visible(state, hidden_information):
         parts += [Text(""), scores_table(state, names, highlight=seat) if state.is_terminal()
-                  else scores_line(state, names)]
+                  else Hanging(scores_line(state, names))]
     me = seat_label(seat, state)
     heading = f"{title} - {me}'s view" if title else f"{me}'s view"
-    return Panel(Group(*parts), title=heading, title_align="left", border_style="blue", expand=False)
+    return framed(Group(*parts), heading, plain)
+
+
+def framed(content: RenderableType, heading: str, plain: bool = False) -> RenderableType:
+    """`content` in a titled panel, or (plain) under a heading line with no box drawing."""
+    if plain:
+        return Group(Text(heading + ":"), content)
+    return Panel(content, title=heading, title_align="left", border_style="blue", expand=False)
 
 
 def format_number(value: float) -> str:
@@ -100,17 +178,21 @@ def format_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
-def result_line(state: Any, names: dict[int, str]) -> str:
-    """`Result: P1 (you) 52, P2 (ismcts) 47; winner: P1 (you)` for a finished game."""
+def result_line(state: Any, names: dict[int, str], width: int = 80) -> str:
+    """`Result: P1 (you) 52, P2 (ismcts) 47; winner: P1 (you)` for a finished game; without the
+    names in brackets when that line would be wider than `width`."""
     scores = state.scores()
-    returns = state.returns()
-    game = getattr(state, "GAME_NAME", None)
-    parts = [f"{seat_label(s, state)} ({names.get(s, '?')}) {format_number(v)}" for s, v in enumerate(scores)]
-    best = max(returns)
-    winners = [f"{seat_label(s, state)} ({names.get(s, '?')})"
-               for s, r in enumerate(returns) if r == best and r > 0]
-    label = "winner" if len(winners) == 1 else "winners"
-    return f"Result: {', '.join(parts)}; {label}: {', '.join(winners) or 'none'}"
+    best = max(state.returns())
+    for named in (True, False):
+        def who(seat: int) -> str:
+            return seat_label(seat, state) + (f" ({names.get(seat, '?')})" if named else "")
+        parts = [f"{who(s)} {format_number(v)}" for s, v in enumerate(scores)]
+        winners = [who(s) for s, r in enumerate(state.returns()) if r == best and r > 0]
+        label = "winner" if len(winners) == 1 else "winners"
+        line = f"Result: {', '.join(parts)}; {label}: {', '.join(winners) or 'none'}"
+        if len(line) <= width:
+            break
+    return line
 
 
 def hidden_move_text(game: str, mover: int, text: str) -> str:

@@ -93,10 +93,14 @@ class GameSpec:
     seat_names: Callable[[dict], tuple[str, ...]] = _seat_numbers
     # Default options of the search agents on this game (options given explicitly win).
     search_defaults: dict = field(default_factory=dict)
-    # Module with `board(state, seat, hidden_information)` and optionally
-    # `hidden_move_text(mover, text)`, imported when something is drawn.
+    # Module with the render hooks, each optional (docs/adding-a-game.md, "Render hooks"):
+    # `board(state, seat, hidden_information, last_move=None, plain=False)`,
+    # `move_detail(state, action)`, `move_group(state, action)`,
+    # `score_breakdown(state, seat)` and `hidden_move_text(mover, text)`; imported when
+    # something is drawn.
     render_module: str | None = None
-    # The package holding `rules.md` (the rules coverage document), read as package data.
+    # The package holding `summary.md` (the rules for players) and `rules.md` (the rules
+    # coverage document), read as package data.
     rules_package: str | None = None
     # False while the engine does not yet implement every rule (rules.md lists what is left);
     # `vsai list` says so.

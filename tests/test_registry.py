@@ -14,7 +14,7 @@ from vsai.core import GameImportError, UnknownGameError, get_spec, list_games, l
 
 ROOT = Path(__file__).resolve().parent.parent
 # The games that ship. Adding a game adds its name here, and nothing else outside its folder.
-SHIPPED = ["eruption", "godzilla", "kilauea", "vec"]
+SHIPPED = ["eruption", "godzilla", "kilauea", "vec", "vulcanus"]
 
 
 def test_the_games_that_ship():

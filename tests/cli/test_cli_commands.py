@@ -142,8 +142,8 @@ def test_replay_a_saved_game(tmp_path):
     assert result.exit_code == 0
     assert "Chance: " in result.output and "P1 (human): draft" in result.output
     assert "P1's view" in result.output
-    moves = len(json.loads(path.read_text())["actions"])
-    assert result.output.strip().splitlines()[-1] == f"The game was not finished ({moves} moves)."
+    # Moves are player decisions (2 yours, 2 the AI's), not the set-up draws.
+    assert result.output.strip().splitlines()[-1] == "The game was not finished (4 moves)."
     usage_error(["replay", str(path), "--seat", "2"], "seat 2 does not exist")
 
 

@@ -45,8 +45,9 @@ def test_numbers_texts_and_commands():
 def test_tab_completions_are_the_moves_and_the_commands():
     words = completions(STATE, ACTIONS)
     assert words[:len(ACTIONS)] == [STATE.action_to_string(a) for a in ACTIONS]
-    assert {"help", "hint", "undo", "save ", "load ", "board", "quit"} == set(words[len(ACTIONS):])
-    assert len(COMMANDS) == 7
+    assert {"help", "hint", "undo", "back", "rules", "score", "log", "save ", "load ", "board",
+            "quit"} == set(words[len(ACTIONS):])
+    assert len(COMMANDS) == 11
 
 
 def test_garbage_lines_never_end_the_game():

@@ -1,4 +1,5 @@
-"""`vsai play` in a real pseudo-terminal (pexpect): a whole game against ISMCTS, answering 1."""
+"""`vsai play` in a real pseudo-terminal (pexpect): a whole game against ISMCTS answering 1, and
+a long list of moves chosen in two steps on a 24-line terminal."""
 import os
 import re
 import sys
@@ -8,7 +9,8 @@ import pexpect
 import pytest
 
 VSAI = Path(sys.executable).with_name("vsai")
-PROMPT = re.compile(r"P1, your move \[1-\d+, help\]: ")
+# Any prompt for a move: the whole list, the groups of a long one, or one group's moves.
+PROMPT = re.compile(r"P1, (your move|choose a group|your move in [^\r\n]*?) \[1-\d+(, back)?, help\]: ")
 RESULT = re.compile(r"Result: [^\r\n]*")
 
 
@@ -41,3 +43,48 @@ def test_a_whole_game_in_a_terminal():
         child.close()
     assert child.exitstatus == 0
     assert decisions > 10
+
+
+# A game whose lists grow past what a 24-line terminal shows (its ideas take up to 45 moves).
+GROUPED_GAME = "vec"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]|\r")
+
+
+@pytest.mark.skipif(not VSAI.exists(), reason="the vsai console script is not installed")
+def test_long_lists_are_two_short_steps_in_a_24_line_terminal():
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24")
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(str(VSAI), ["play", GROUPED_GAME, "--ai", "random", "--seed", "2"], env=env,
+                          encoding="utf-8", timeout=20, dimensions=(24, 80))
+    child.delaybeforesend = None
+    try:
+        tried = False
+        for _ in range(3000):
+            index = child.expect([PROMPT, RESULT])
+            if index == 1:
+                break
+            screen = ANSI.sub("", child.before)
+            if "choose a group" in child.after and not tried:
+                tried = True
+                # The last round is on screen with the groups and the prompt: 24 lines from the
+                # board's bottom edge.
+                below = screen[screen.rindex("╰"):].split("\n")[1:]
+                assert "Last round:" in below[0] or "So far:" in below[0]
+                assert len(below) <= 23
+                groups = re.findall(r"(?m)^\s*(\d+)\. .*?(\d+) moves$", screen)
+                number, size = groups[0]
+                child.sendline(number)
+                child.expect(rf"your move in [^\r\n]*\[1-{size}, back, help\]: ")
+                child.sendline("back")
+                child.expect(r"choose a group \[1-\d+, help\]: ")
+                child.sendline(number)
+                child.expect("your move in ")
+                child.sendline(size)   # the group's last move
+                child.expect(r"P1 \(you\) plays: ")
+                continue
+            child.sendline("1")
+        assert tried, "no grouped choice came up"
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

@@ -123,7 +123,7 @@ def test_ctrl_c_stops_a_parallel_arena_at_once_and_leaves_no_process():
 BAD_VALUES = ["", "0", "-1", "1e99", "1e3", "nan", "inf", "-inf", "9" * 30, "abc", "1.5", "0x10",
               "💥", "\x00", "P9", "random", " ", "--", "=", "a=b", "1,2"]
 OPTIONS = {"play": ["--players", "--seat", "--humans", "--seed", "--iterations", "--think-time", "--level",
-                    "--option", "--ai", "--load", "--record"],
+                    "--option", "--ai", "--load", "--record", "--delay"],
            "arena": ["--games", "--seed", "--iterations", "--think-time", "--workers", "--option", "--agents"],
            "bench": ["--agents", "--iterations", "--seconds"],
            "replay": ["--seat"],
@@ -153,7 +153,7 @@ def fuzz_cases(count: int) -> list[tuple[list[str], str]]:
                 value = rng.choice(AGENT_TEXTS).format(value)
             if option in ("--load", "--record"):
                 value = rng.choice(["/dev/zero", "/", "/nonexistent/x.json", "", "/etc/passwd"])
-            if option in ("--think-time", "--seconds"):   # valid times stay short
+            if option in ("--think-time", "--seconds", "--delay"):   # valid times stay short
                 value = rng.choice(["", "0", "-1", "nan", "inf", "1e99", "abc", "0.01", "💥"])
             if option == "--level":
                 value = rng.choice(["0", "11", "abc", "1", "2", "1e99"])
@@ -163,7 +163,8 @@ def fuzz_cases(count: int) -> list[tuple[list[str], str]]:
         if command == "play":
             args += ["--ai", "random"] if "--ai" not in args else []
         lines = [rng.choice(["1", "quit", "", "help", "undo", "load /dev/zero", "save /", "9" * 5000,
-                             "💥", "\x00", "board", "hint", "load", "-5", "y", "back"]) for _ in range(rng.randint(0, 6))]
+                             "💥", "\x00", "board", "hint", "load", "-5", "y", "back", "rules", "score",
+                             "log"]) for _ in range(rng.randint(0, 6))]
         cases.append((args, "\n".join(lines) + ("\n" if lines else "")))
     return cases
 

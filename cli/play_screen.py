@@ -1,0 +1,172 @@
+"""What a seat sees during `vsai play`: its board, the last round under it, the scores, the
+final screen. The play loop decides who acts; this draws it, fitted to the console's width
+(plain: no colour, no box drawing, one move a line).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from rich.console import Console, Group
+from rich.text import Text
+
+from vsai.cli.screen import fitted, numbered_lines, recap_lines
+from vsai.core import render
+from vsai.core.match import CHANCE, HUMAN, Match, Move
+from vsai.core.wrap import Hanging
+
+# A move list longer than this is shown in columns on a terminal (unless plain).
+_COLUMNS_FROM = 12
+
+
+class PlayScreen:
+    """The drawing side of a play loop, for the match at `table` (replaced when a game is loaded)."""
+
+    def __init__(self, console: Console, table: Match, plain: bool = False):
+        self.console = console
+        self.table = table
+        self.plain = plain
+        self.seen_scores: dict[int, list[float]] = {}  # each seat's scores at its last screen
+
+    @property
+    def game(self) -> Any:
+        """The game being played."""
+        return self.table.game
+
+    def names(self) -> dict[int, str]:
+        """Seat -> "you" (a lone human), "human" or the agent name."""
+        humans = self.table.humans
+        return {seat: ("you" if who == HUMAN and len(humans) == 1 else who)
+                for seat, who in self.table.seats.items()}
+
+    def who(self, seat: int) -> str:
+        """The seat as people see it, e.g. "P2 (ismcts)"; "Chance" for chance."""
+        if seat == CHANCE:
+            return "Chance"
+        return f"{render.seat_label(seat, self.game)} ({self.names().get(seat, '?')})"
+
+    @property
+    def width(self) -> int:
+        """The width every line fits in."""
+        return max(self.console.width, 20)
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """One message, fitted to the width (a long one continues indented on the next lines)."""
+        for line in fitted([text], self.width, style or ""):
+            self.console.print(line, soft_wrap=True)
+
+    def print_lines(self, lines: list[Text]) -> None:
+        """Lines already fitted to the width."""
+        for line in lines:
+            self.console.print(line, soft_wrap=True)
+
+    def last_move(self, observer: int | None) -> int | None:
+        """The action of the last player decision, when `observer` (None: a spectator) could
+        identify it: the board may mark it."""
+        for move in reversed(self.table.history):
+            if move.seat >= 0:
+                return None if observer is not None and observer in move.hidden_from else move.action
+        return None
+
+    def show_board(self, seat: int, title: str | None = None) -> None:
+        """The board as `seat` sees it, in a panel (plain: under a heading), the last move marked."""
+        state = self.table.state
+        self.console.print(render.render_view(state, seat, title=title or self.game.spec.title,
+                                              hidden_information=self.game.has_hidden_information(),
+                                              names=self.names(), last_move=self.last_move(seat),
+                                              plain=self.plain))
+
+    def move_entries(self, actions: list[int] | tuple[int, ...]) -> list[tuple[str, str]]:
+        """(text, detail) of each action: the detail from the game's `move_detail` hook."""
+        state = self.table.state
+        return [(state.action_to_string(a), render.move_detail(state, a)) for a in actions]
+
+    def list_lines(self, entries: list[tuple[str, str]]) -> list[Text]:
+        """A numbered list fitted to the width: in columns on a terminal when it is long."""
+        columns = self.console.is_terminal and not self.plain and len(entries) > _COLUMNS_FROM
+        return numbered_lines(entries, self.width, columns)
+
+    def move_line(self, move: Move, observer: int | None) -> str:
+        """How `observer` (None: a spectator) hears of `move`."""
+        return f"{self.who(move.seat)}: {move.text_for(self.game.name, observer)}"
+
+    def round_moves(self, seat: int) -> list[Move]:
+        """The last round as `seat` lived it: from its own last decision on (everything before
+        its first decision)."""
+        history = self.table.history
+        for index in range(len(history) - 1, -1, -1):
+            if history[index].seat == seat:
+                return history[index:]
+        return list(history)
+
+    def recap(self, seat: int) -> list[Text]:
+        """The last round's moves as `seat` may read them, with a heading: shown under the
+        board, so that they stay on screen with the choices and the prompt."""
+        moves = self.round_moves(seat)
+        if not moves:
+            return []
+        heading = "Last round:" if any(m.seat == seat for m in self.table.history) else "So far:"
+        lines = recap_lines(moves, lambda m: self.move_line(m, seat))
+        return fitted([heading], self.width, "bold") + fitted(lines, self.width)
+
+    def say_moves(self, moves: list[Move], observer: int | None, indent: str = "", style: str | None = None) -> None:
+        """Moves as `observer` may read them, one a line; a long run of chance in one line."""
+        lines = recap_lines(moves, lambda m: self.move_line(m, observer), indent, limit=None)
+        self.print_lines(fitted(lines, self.width, style or ""))
+
+    def show_screen(self, seat: int) -> list[Text]:
+        """The board, then the last round under it (and a line when a scoring changed the
+        scores); returns the lines under the board."""
+        self.show_board(seat)
+        below = self.recap(seat) + self.scoring_notice(seat)
+        self.print_lines(below)
+        return below
+
+    def scoring_notice(self, seat: int) -> list[Text]:
+        """A line when the public scores changed since `seat`'s previous screen and the game
+        can show how (its `score_breakdown` hook): the way to an intermediate scoring."""
+        state = self.table.state
+        if not render.scores_visible(state, self.game.has_hidden_information()):
+            return []
+        scores = [float(v) for v in state.scores()]
+        before = self.seen_scores.get(seat)
+        self.seen_scores[seat] = scores
+        if before is None or before == scores or render.hook(self.game.name, "score_breakdown") is None:
+            return []
+        changes = ", ".join(f"{render.seat_label(s, self.game)} {'+' if new > old else ''}"
+                            f"{render.format_number(new - old)}"
+                            for s, (old, new) in enumerate(zip(before, scores)) if new != old)
+        return fitted([f"Scores changed ({changes}): type score to see how."], self.width, "bold")
+
+    def show_score(self, seat: int | None) -> None:
+        """The game's score breakdown as `seat` may see it, else the scores when public."""
+        state = self.table.state
+        breakdown = render.score_breakdown(state, seat)
+        if breakdown is not None:
+            self.console.print(render.framed(breakdown, "Scoring", self.plain))
+        elif render.scores_visible(state, self.game.has_hidden_information()):
+            self.console.print(Hanging(render.scores_line(state, self.names())))
+        else:
+            self.say("The scores are hidden until the end of the game.", "yellow")
+
+    def finish(self) -> None:
+        """The final board (a human's view; everything for spectators), the last round, the
+        game's score breakdown when it gives one, and the `Result:` line."""
+        state = self.table.state
+        title = self.game.spec.title + " - final"
+        seat = self.table.humans[0] if self.table.humans else None
+        if seat is not None:
+            self.show_board(seat, title)
+            self.print_lines(self.recap(seat))
+        else:
+            self.console.print(render.framed(
+                Group(Hanging(Text(str(state))), Text(""), render.scores_table(state, self.names())),
+                title, self.plain))
+        breakdown = render.score_breakdown(state, seat)
+        if breakdown is not None:
+            self.console.print(render.framed(breakdown, "Scoring", self.plain))
+        if len(self.table.humans) == 1:
+            share = state.returns()[self.table.humans[0]]
+            verdict = ("You win!" if share == 1 else "A shared win." if share > 0 else "You lose.")
+            self.say(verdict, "bold green" if share > 0 else "bold red")
+        click.echo(render.result_line(state, self.names(), self.width))

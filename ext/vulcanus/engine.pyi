@@ -1,0 +1,23 @@
+"""Type stubs of vsai.ext.vulcanus.engine (Cython)."""
+from vsai.ext.state import State
+
+NUM_DISTINCT_ACTIONS: int
+MAX_CHANCE_OUTCOMES: int
+MAX_BRANCHING: int
+DEFAULT_TURN_CAP: int
+OBS_SIZE: int
+KAIJU_CARDS: tuple[str, ...]
+HUMAN_CARDS: tuple[str, ...]
+SPECIAL_CARDS: tuple[str, ...]
+ROLE_NAMES: tuple[str, ...]
+SQUARE_NAMES: tuple[str, ...]
+
+
+def bonus_name(t: int) -> str: ...
+def tile_name(t: int) -> str: ...
+
+
+class VulcanusState(State):
+    """A Vulcanus position: the Kaiju (seat 0) against 1-3 human seats."""
+
+    def __init__(self, players: int = 2, turn_cap: int = 6, disaster: int = 0) -> None: ...

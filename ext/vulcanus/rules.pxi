@@ -1,0 +1,1869 @@
+# The C game logic of ext/vulcanus/engine.pyx (included there): struct, flow, legal moves,
+# effects. Rule and gap IDs (V1..V22, X1..X7) refer to ../shared/rules/GAPS.md.
+
+# ---------------------------------------------------------------- action encoding
+cdef enum:
+    A_SQ = 0            # + square: a square chosen (meaning by stage)
+    A_DONE = 18         # stop / skip / decline (text by stage)
+    A_PLACE = 19        # + card type: plan that card in the next slot
+    A_MARK = 26         # + human card type: set a hand card aside for a redraw (V19)
+    A_REDRAW = 33       # pay 1 fund, discard the set-aside cards and draw as many (V19)
+    A_ROLE = 34         # + role
+    A_DROP = 38         # + bonus tile: the destruction bonus tile put back in the box
+    A_DECLARE = 46      # + bonus tile: declare a destruction bonus (V11)
+    A_EVO = 54          # + Kaiju card type: evolution tile (V12)
+    A_PERM = 60         # + arrangement of the letter groups on the board (V4 swap)
+    A_CIT = 66          # a citizen (victim / evacuee)
+    A_VIP = 67          # a VIP (victim / evacuee)
+    A_OPT = 68          # + option index (Trampling, Large shell, Continuation)
+    A_MOVE = 72         # + kind*72 + square*4 + line: move one piece along a line
+    A_BOMB = 360        # + square*5 + what: Fire bomb target
+    A_FF = 450          # + unit*90 + square*5 + k: fire fighting by a fire brigade/base
+    A_CMD = 630         # + command*18 + square: Commands to SDF by the SDF unit there
+    A_MOB = 684         # + square*2 + kind: Mobilization at a base
+    NUM_ACTIONS = 720
+
+cdef enum:
+    NUM_CHANCE = 24     # tile ids (set-up), card types (draws), event kinds, bonus tiles
+    KEY_HIDDEN_DRAW = 10000
+    KEY_HIDDEN_PLACE = 10001
+    KEY_HIDDEN_MARK = 10002
+    KEY_HIDDEN_BONUS = 10003
+    KEY_HIDDEN_DROP = 10004
+
+# piece kinds for A_MOVE
+cdef enum:
+    PK_CIT = 0
+    PK_VIP = 1
+    PK_FB = 2
+    PK_SDF = 3
+
+# card zones
+cdef enum:
+    Z_NONE = 0          # a role deck not in this game
+    Z_DECK = 1          # pos = layer (lower layers are drawn first)
+    Z_HAND = 2
+    Z_MARKED = 3        # in hand, set aside for a redraw
+    Z_DISCARD = 4
+    Z_SLOT = 5          # pos = planning-board slot
+
+cdef enum:
+    NCARDS = 39         # 3 letter groups x 9 + the Kaiju's 12
+    KDECK_ID = 3
+    KNOWN = -1          # blk: the card's identity is public
+
+# track cell contents
+cdef enum:
+    TC_EMPTY = 0
+    TC_CIT = 1
+    TC_VIP = 2
+    TC_LAVA = 3
+    TC_ATTACK = 4
+    TC_BONUS = 10       # + bonus tile
+
+# bonus tile locations
+cdef enum:
+    B_BOX = 0           # never drawn
+    B_HAND = 1          # held by the Kaiju, face down
+    B_ASIDE = 2         # seen by the Kaiju and put back in the box
+    B_DECLARED = 3
+    B_DRAWN = 4         # drawn at set-up, not yet chosen
+
+# effects (human 0..9, Kaiju 100 + type)
+cdef enum:
+    E_MOVE_CIT = 0
+    E_MOVE_FB = 1
+    E_MOVE_SDF = 2
+    E_FIRE = 3
+    E_CMD = 4
+    E_MOBIL = 5
+    E_HELI = 6
+    E_SHELL = 7
+    E_RESEARCH = 8
+    E_CONT = 9
+    E_KAIJU = 100
+
+# stages
+cdef enum:
+    ST_TILES = 0        # chance: set-up tile for square setup_idx
+    ST_BONUS_DRAW = 1   # chance, hidden from the Humans
+    ST_BONUS_DROP = 2
+    ST_KSTART = 3
+    ST_ROLE = 4
+    ST_HSTART_FB = 5
+    ST_HSTART_SDF = 6
+    ST_EVENT_DRAW = 7   # chance: which Advanced event
+    ST_EVENT_ADJ = 8
+    ST_DRAW = 9         # chance, hidden from all but the deck's owner
+    ST_PLAN = 10
+    ST_PERM = 11
+    ST_KPLAN = 12
+    ST_WALK1 = 13
+    ST_WALK2 = 14
+    ST_TRAMPLE = 15
+    ST_BOMB = 16
+    ST_ROAR = 17
+    ST_UNDER = 18
+    ST_FLOW1 = 19
+    ST_FLOW2 = 20
+    ST_VICTIM = 21
+    ST_EVOLVE = 22
+    ST_DECLARE = 23
+    ST_MOVE = 24
+    ST_FF = 25
+    ST_CMD = 26
+    ST_EVAC = 27
+    ST_INVEST = 28
+    ST_MOB = 29
+    ST_HELI1 = 30
+    ST_HELI2 = 31
+    ST_SHELL = 32
+    ST_RESEARCH = 33
+    ST_CONT = 34
+    ST_BASE = 35
+    ST_END = 36
+    ST_BUDGET = 37      # Research's Additional: may advance the budget track
+    NUM_STAGES = 38
+
+# program counter of the round flow (what `proceed` does next)
+cdef enum:
+    PC_ROUND = 0
+    PC_AFTER_EVENT = 1
+    PC_PLAN = 2
+    PC_PERM = 3
+    PC_KPLAN = 4
+    PC_EXEC = 5
+    PC_EFFECT = 6
+    PC_KAFTER = 7
+    PC_DECLARE = 8
+    PC_LAVA = 9
+    PC_BASE = 10
+
+cdef enum:
+    CTX_BASE = 0
+    CTX_CMD = 1
+
+
+ctypedef struct VulData:
+    int n                   # seats: 0 Kaiju, 1..n-1 Humans
+    int ngroups             # letter groups / roles in play: 2 (1-2 Humans) or 3
+    int turn_cap            # rounds played at most (X5); the game has 6
+    int disaster            # -3..+3
+    int stage
+    int pc
+    int cur
+    int round               # 1..6 once play starts
+    int setup_idx
+    int winner              # -1, 0 Kaiju, 1 Humans
+    # map
+    int cit[18]
+    int vip[18]
+    int lava[18]
+    int fb[18]
+    int sdf[18]
+    int base[18]
+    int tile_at[18]         # tile id or -1
+    int kpos
+    int omen_sq
+    # tracks and supplies
+    int defense[30]
+    int damage[40]
+    int def_filled          # filled cells of each track (kept with the cells)
+    int dmg_filled
+    int attack_left
+    int fund_pool
+    int fund_used
+    int fund_stock
+    int budget
+    int inv
+    int inv_attack_done
+    int fb_stock
+    int sdf_stock
+    int base_stock
+    int lava_out            # lava taken from the pools, the infinite one included
+    int pending_evo
+    int evolved[6]
+    int full
+    # events
+    int adv_left[2]
+    int ev_kind[6]          # per round: -1 not revealed, else EV_*
+    # destruction bonus tiles
+    int bonus_loc[8]
+    int bonus_drawn
+    # roles and cards
+    int role[3]
+    int perm[3]             # slot set of letter group g
+    int ctype[39]
+    int zone[39]
+    int pos[39]
+    int blk[39]             # public knowledge block (KNOWN or a block id)
+    int grp[39]             # reservation group (an entity index) or -1 (perfect recall, X4)
+    int rtype[39]           # a type reserved in the card's group, or -1
+    int next_layer[4]
+    int slot_card[9]
+    # planning
+    int group_i
+    int draw_deck
+    int draw_left
+    int placed
+    # execution
+    int slot
+    int actor
+    int eff_q[3]
+    int eff_addq[3]
+    int eff_n
+    int eff_i
+    int eff_add
+    int u_ff
+    int u_cmd2
+    int u_spec
+    int k_full
+    int steps
+    int ff_fb[18]
+    int ff_base
+    int mob_used
+    int cmd_used
+    int cmd_count
+    int sub_sq
+    int ctx
+    int first_sq
+    int heli_src
+    int lava_sq
+    int kills_left
+    int base_done
+
+
+# ---------------------------------------------------------------- small helpers
+cdef inline bint is_chance_stage(int st) noexcept nogil:
+    return st == ST_TILES or st == ST_BONUS_DRAW or st == ST_EVENT_DRAW or st == ST_DRAW
+
+
+cdef inline int deck_first(int dk) noexcept nogil:
+    return 27 if dk == KDECK_ID else dk * 9
+
+
+cdef inline int deck_size(int dk) noexcept nogil:
+    return 12 if dk == KDECK_ID else 9
+
+
+cdef inline int deck_of(int c) noexcept nogil:
+    return KDECK_ID if c >= 27 else c // 9
+
+
+cdef inline int owner_of_deck(VulData* d, int dk) noexcept nogil:
+    """The seat that holds deck dk: the Kaiju, or the Human seat of letter group dk (V4)."""
+    if dk == KDECK_ID:
+        return 0
+    if d.n == 2:
+        return 1
+    return dk + 1
+
+
+cdef inline int per_group(VulData* d) noexcept nogil:
+    return 2 if d.ngroups == 3 else 3
+
+
+cdef inline int hand_draw(VulData* d) noexcept nogil:
+    """Cards a Human letter group draws: 4 with 3 Human seats, else 6 (source)."""
+    return 4 if d.ngroups == 3 else 6
+
+
+cdef inline int group_slot(VulData* d, int g, int k) noexcept nogil:
+    """The board slot of the k-th card of letter group g (after the A/B/C arrangement)."""
+    cdef int s = d.perm[g]
+    if d.ngroups == 3:
+        return VUL_GROUP_SLOTS3[s][k]
+    return VUL_GROUP_SLOTS2[s][k]
+
+
+cdef inline int kaiju_slot(int k) noexcept nogil:
+    return 3 * k + 2
+
+
+cdef int count_zone(VulData* d, int dk, int z) noexcept nogil:
+    cdef int c, k = 0, f = deck_first(dk)
+    for c in range(f, f + deck_size(dk)):
+        if d.zone[c] == z:
+            k += 1
+    return k
+
+
+cdef int count_type(VulData* d, int dk, int z, int t) noexcept nogil:
+    cdef int c, k = 0, f = deck_first(dk)
+    for c in range(f, f + deck_size(dk)):
+        if d.zone[c] == z and d.ctype[c] == t:
+            k += 1
+    return k
+
+
+cdef int top_layer(VulData* d, int dk) noexcept nogil:
+    """The layer drawn from next (the oldest), or -1 when the deck is empty."""
+    cdef int c, best = -1, f = deck_first(dk)
+    for c in range(f, f + deck_size(dk)):
+        if d.zone[c] == Z_DECK and (best < 0 or d.pos[c] < best):
+            best = d.pos[c]
+    return best
+
+
+cdef int track_filled(int* cells, int n) noexcept nogil:
+    cdef int i, k = 0
+    for i in range(n):
+        if cells[i] != TC_EMPTY:
+            k += 1
+    return k
+
+
+cdef int add_marker(int* cells, int rows, int code) noexcept nogil:
+    """Markers fill column by column from the left, top to bottom (V3). Returns the cells
+    filled (0 on a full track)."""
+    cdef int i
+    for i in range(10 * rows):
+        if cells[i] == TC_EMPTY:
+            cells[i] = code
+            return 1
+    return 0
+
+
+cdef int add_tile(int* cells, int rows, int code) noexcept nogil:
+    """A tile fills the rightmost wholly empty column, else what is left of the rightmost
+    column with an empty cell (V3)."""
+    cdef int col, r, empty
+    for col in range(9, -1, -1):
+        empty = 0
+        for r in range(rows):
+            if cells[col * rows + r] == TC_EMPTY:
+                empty += 1
+        if empty == rows:
+            for r in range(rows):
+                cells[col * rows + r] = code
+            return rows
+    for col in range(9, -1, -1):
+        empty = 0
+        for r in range(rows):
+            if cells[col * rows + r] == TC_EMPTY:
+                cells[col * rows + r] = code
+                empty += 1
+        if empty:
+            return empty
+    return 0
+
+
+cdef inline void defense_marker(VulData* d, int code) noexcept nogil:
+    d.def_filled += add_marker(d.defense, DEF_ROWS, code)
+
+
+cdef inline void damage_marker(VulData* d, int code) noexcept nogil:
+    d.dmg_filled += add_marker(d.damage, DMG_ROWS, code)
+
+
+cdef void attack_tile(VulData* d) noexcept nogil:
+    """An attack tile from the stock onto the Defense track; none left: nothing (V22)."""
+    if d.attack_left > 0 and d.def_filled < DEF_CELLS:
+        d.attack_left -= 1
+        d.def_filled += add_tile(d.defense, DEF_ROWS, TC_ATTACK)
+
+
+cdef int take_pool_lava(VulData* d) noexcept nogil:
+    """One lava from the leftmost non-empty pool (V13); an emptied pool gives an evolution
+    tile (V12); the fifth makes Vulcanus full-formed."""
+    d.lava_out += 1
+    if d.lava_out <= POOL_LAVA and d.lava_out % POOL_SIZE == 0:
+        d.pending_evo += 1
+        if d.lava_out == POOL_LAVA:
+            d.full = 1
+    return 1
+
+
+cdef void place_lava(VulData* d, int s, int k) noexcept nogil:
+    cdef int i
+    for i in range(k):
+        take_pool_lava(d)
+        d.lava[s] += 1
+
+
+cdef void kill_cit(VulData* d, int s) noexcept nogil:
+    if d.cit[s] > 0:
+        d.cit[s] -= 1
+        damage_marker(d, TC_CIT)
+
+
+cdef void kill_vip(VulData* d, int s) noexcept nogil:
+    if d.vip[s] > 0:
+        d.vip[s] -= 1
+        damage_marker(d, TC_VIP)
+
+
+cdef void kill_all(VulData* d, int s) noexcept nogil:
+    while d.cit[s] > 0:
+        kill_cit(d, s)
+    while d.vip[s] > 0:
+        kill_vip(d, s)
+
+
+cdef void evac_cit(VulData* d, int s) noexcept nogil:
+    if d.cit[s] > 0:
+        d.cit[s] -= 1
+        defense_marker(d, TC_CIT)
+
+
+cdef void evac_vip(VulData* d, int s) noexcept nogil:
+    """A VIP evacuated also brings 1 fund from the stock to the pool (source)."""
+    if d.vip[s] > 0:
+        d.vip[s] -= 1
+        defense_marker(d, TC_VIP)
+        if d.fund_stock > 0:
+            d.fund_stock -= 1
+            d.fund_pool += 1
+
+
+cdef void remove_lava(VulData* d, int s) noexcept nogil:
+    """Lava put out goes to the Defense track (V13)."""
+    if d.lava[s] > 0:
+        d.lava[s] -= 1
+        defense_marker(d, TC_LAVA)
+
+
+cdef void pay(VulData* d, int k) noexcept nogil:
+    d.fund_pool -= k
+    d.fund_used += k
+
+
+cdef void advance_budget(VulData* d) noexcept nogil:
+    """The budget request track: 0 -> 1 -> 2 -> 0; back at 0 the used funds return (V8)."""
+    d.budget = (d.budget + 1) % BUDGET_LEN
+    if d.budget == 0:
+        d.fund_pool += d.fund_used
+        d.fund_used = 0
+
+
+cdef void advance_inv(VulData* d, int v) noexcept nogil:
+    """The investigation track; its last square gives one attack tile, once (V9)."""
+    d.inv += v
+    if d.inv >= INV_MAX:
+        d.inv = INV_MAX
+        if not d.inv_attack_done:
+            d.inv_attack_done = 1
+            attack_tile(d)
+
+
+cdef inline bint has_inv_tile(VulData* d, int s) noexcept nogil:
+    return d.tile_at[s] >= 0 and not tile_is_omen(d.tile_at[s])
+
+
+cdef void take_tile(VulData* d, int s, int value) noexcept nogil:
+    """Take the investigation tile on s; progress by its value, or by `value` if > 0."""
+    cdef int t = d.tile_at[s]
+    d.tile_at[s] = -1
+    advance_inv(d, value if value > 0 else tile_value(t))
+
+
+cdef int invest_options(VulData* d, int s, int* out) noexcept nogil:
+    """Squares (s or adjacent) holding an investigation tile (V10)."""
+    cdef int k, m, n = 0
+    if has_inv_tile(d, s):
+        out[n] = s
+        n += 1
+    for k in range(MAXNB):
+        m = adj(s, k)
+        if m >= 0 and has_inv_tile(d, m):
+            out[n] = m
+            n += 1
+    return n
+
+
+cdef bint near_base(VulData* d, int s) noexcept nogil:
+    cdef int b
+    for b in range(NSQ):
+        if d.base[b] and VUL_DIST[b][s] <= 1:
+            return True
+    return False
+
+
+cdef bint declarable_public(VulData* d) noexcept nogil:
+    """Some undeclared bonus tile (held or not: the Humans cannot tell) names Vulcanus's
+    square and that square holds enough lava (V11): the declaration step is offered."""
+    cdef int t
+    for t in range(NBONUS):
+        if d.bonus_loc[t] != B_DECLARED and VUL_BONUS[t][0] == d.kpos and d.lava[d.kpos] >= VUL_BONUS[t][1]:
+            return True
+    return False
+
+
+cdef int card_effect(VulData* d, int c) noexcept nogil:
+    cdef int dk = deck_of(c)
+    if dk == KDECK_ID:
+        return E_KAIJU + d.ctype[c]
+    if d.ctype[c] < HT_SPECIAL:
+        return d.ctype[c]
+    return E_HELI + d.role[dk]
+
+
+cdef void merge_for_draw(VulData* d, int dk, int layer) noexcept nogil:
+    """A hidden draw from `layer`: nobody but the owner knows which of the layer's cards went
+    to the hand. All hidden cards of a deck form one public block (blk = the deck's first
+    index: every hidden card was hidden in the same way, X3), so resample may exchange them.
+    Face-up cards in the layer (executed last round) lose their place but not their identity
+    (X4): they are reserved to a group of cards, the layer and the hand it mixes with (and any
+    group these already belong to), wherever those cards go later. Groups only grow when the
+    cards they hold mix with others, so membership never depends on which cards were drawn or
+    planned (entities within a hand share their group), and merged groups keep all their
+    reservations: reserved cards are distinct physical cards."""
+    cdef int c, f = deck_first(dk), e = deck_first(dk) + deck_size(dk), target = 1000
+    cdef bint needed = False
+    cdef char touched[39]
+    cdef char inset[39]
+    for c in range(f, e):
+        touched[c] = 0
+        inset[c] = (d.zone[c] == Z_DECK and d.pos[c] == layer) or d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED
+        if inset[c] and (d.grp[c] >= 0 or d.blk[c] == KNOWN):
+            needed = True
+    if not needed:
+        return
+    for c in range(f, e):
+        if inset[c] and d.grp[c] >= 0:
+            touched[d.grp[c]] = 1
+    for c in range(f, e):
+        if inset[c] or (d.grp[c] >= 0 and touched[d.grp[c]]):
+            if c < target:
+                target = c
+    for c in range(f, e):
+        if inset[c] or (d.grp[c] >= 0 and touched[d.grp[c]]):
+            if d.blk[c] == KNOWN:
+                d.rtype[c] = d.ctype[c]
+                d.blk[c] = f
+            d.grp[c] = target
+
+
+cdef void reveal_card(VulData* d, int c) noexcept nogil:
+    """Card c is shown: its identity is public; if it belonged to a reservation group, the
+    group's reserved types lose one of its type (it may have been the reserved card) and c
+    leaves the group, handing any reservation it carried to another member."""
+    cdef int g = d.grp[c], t = d.ctype[c], e, f, n, left = 0
+    if d.blk[c] == KNOWN:
+        return
+    d.blk[c] = KNOWN
+    if g < 0:
+        return
+    f = deck_first(deck_of(c))
+    n = deck_size(deck_of(c))
+    if d.rtype[c] != t:
+        for e in range(f, f + n):
+            if d.grp[e] == g and d.rtype[e] == t:
+                d.rtype[e] = d.rtype[c]         # the carried reservation moves to e (or clears)
+                d.rtype[c] = -1
+                break
+    if d.rtype[c] == t:
+        d.rtype[c] = -1
+    if d.rtype[c] >= 0:                         # a reservation of another type: hand it over
+        for e in range(f, f + n):
+            if e != c and d.grp[e] == g and d.rtype[e] < 0 and d.blk[e] != KNOWN:
+                d.rtype[e] = d.rtype[c]
+                break
+        d.rtype[c] = -1
+    d.grp[c] = -1
+    for e in range(f, f + n):
+        if d.grp[e] == g and d.rtype[e] >= 0:
+            left += 1
+    if left == 0:                               # nothing reserved any more: dissolve
+        for e in range(f, f + n):
+            if d.grp[e] == g:
+                d.grp[e] = -1
+
+
+# ---------------------------------------------------------------- set-up
+cdef void init_data(VulData* d, int players, int turn_cap, int disaster) noexcept nogil:
+    cdef int i, c, dk, j
+    memset(d, 0, sizeof(VulData))
+    d.n = players
+    d.ngroups = 3 if players == 4 else 2
+    d.turn_cap = turn_cap
+    d.disaster = disaster
+    d.stage = ST_TILES
+    d.cur = -1
+    d.winner = -1
+    d.kpos = -1
+    d.omen_sq = -1
+    for i in range(NSQ):
+        d.tile_at[i] = -1
+    d.attack_left = NATTACK
+    d.fund_pool = FUND_START
+    d.fund_stock = FUND_TOTAL - FUND_START
+    d.fb_stock = FB_TOTAL
+    d.sdf_stock = SDF_TOTAL
+    d.base_stock = BASE_TOTAL
+    d.adv_left[0] = N_ADV_TWO
+    d.adv_left[1] = N_ADV_SPREAD
+    for i in range(NROUNDS):
+        d.ev_kind[i] = -1
+    for i in range(3):
+        d.role[i] = -1
+        d.perm[i] = i
+        d.eff_q[i] = -1
+    for i in range(NSLOTS):
+        d.slot_card[i] = -1
+    for c in range(NCARDS):
+        d.grp[c] = -1
+        d.rtype[c] = -1
+    for dk in range(4):
+        d.next_layer[dk] = 1
+        if dk < 3 and dk >= d.ngroups:
+            for c in range(deck_first(dk), deck_first(dk) + 9):
+                d.zone[c] = Z_NONE
+                d.ctype[c] = 0
+                d.blk[c] = KNOWN
+            continue
+        i = 0
+        for c in range(deck_first(dk), deck_first(dk) + deck_size(dk)):
+            d.zone[c] = Z_DECK
+            d.pos[c] = 0
+            d.blk[c] = deck_first(dk)
+            if dk == KDECK_ID:
+                d.ctype[c] = (c - 27) // 2          # each Kaiju card twice (V5)
+            else:
+                d.ctype[c] = i
+        if dk != KDECK_ID:
+            c = deck_first(dk)
+            for i in range(NHTYPES):
+                for j in range(VUL_HDECK[i]):
+                    d.ctype[c] = i
+                    c += 1
+    d.first_sq = -1
+    d.heli_src = -1
+    d.kills_left = -1
+
+
+cdef void place_setup_icons(VulData* d) noexcept nogil:
+    """Turn the tiles and place their citizens, VIPs and lava (V2); negative disaster levels
+    leave out the lava of tiles A-1a / B-2a. Set-up lava comes from the supply, not the pools."""
+    cdef int s, t, lava
+    for s in range(NSQ):
+        t = d.tile_at[s]
+        d.cit[s] = VUL_TILE[t][3]
+        d.vip[s] = VUL_TILE[t][4]
+        lava = VUL_TILE[t][5]
+        if (t == VUL_TILE_DL1 and (d.disaster == -1 or d.disaster == -3)) or \
+                (t == VUL_TILE_DL2 and (d.disaster == -2 or d.disaster == -3)):
+            lava = 0
+        d.lava[s] = lava
+
+
+cdef bint round_is_advanced(VulData* d, int r) noexcept nogil:
+    if d.disaster <= 0:
+        return False
+    return (VUL_ADVANCED_ROUNDS[d.disaster] >> (r - 1)) & 1
+
+
+cdef int omen_square(VulData* d, int number) noexcept nogil:
+    cdef int s, t
+    for s in range(NSQ):
+        t = d.tile_at[s]
+        if t >= 0 and tile_is_omen(t) and tile_value(t) == number:
+            return s
+    return -1
+
+
+cdef void omen_swap(VulData* d) noexcept nogil:
+    """V15 / source: an omen 1 or 2 in Kasumigaseki, where the Humans start, is exchanged with
+    the omen 6 tile of another square."""
+    cdef int t = d.tile_at[SQ_KASUMIGASEKI], s6, tmp
+    if not (d.fb[SQ_KASUMIGASEKI] or d.sdf[SQ_KASUMIGASEKI]):
+        return
+    if t >= 0 and tile_is_omen(t) and tile_value(t) <= 2:
+        s6 = omen_square(d, 6)
+        if s6 >= 0 and s6 != SQ_KASUMIGASEKI:
+            tmp = d.tile_at[s6]
+            d.tile_at[s6] = t
+            d.tile_at[SQ_KASUMIGASEKI] = tmp
+
+
+# ---------------------------------------------------------------- the flow
+cdef void finish(VulData* d) noexcept nogil:
+    """Game end (V3, V20, V22): a full Damage track wins for the Kaiju (also when both are
+    full); a full Defense track for the Humans; else fewer empty cells wins, ties the Kaiju."""
+    cdef int def_empty = DEF_CELLS - d.def_filled
+    cdef int dmg_empty = DMG_CELLS - d.dmg_filled
+    if dmg_empty == 0:
+        d.winner = 0
+    elif def_empty == 0:
+        d.winner = 1
+    elif def_empty < dmg_empty:
+        d.winner = 1
+    else:
+        d.winner = 0
+    d.stage = ST_END
+    d.cur = -4
+
+
+cdef void prepare_decks(VulData* d) noexcept nogil:
+    """Planning step 1 (rounds 2+): board and discards go, shuffled, under each deck (V4)."""
+    cdef int c, dk, layer
+    for dk in range(4):
+        if dk < 3 and dk >= d.ngroups:
+            continue
+        layer = d.next_layer[dk]
+        d.next_layer[dk] += 1
+        for c in range(deck_first(dk), deck_first(dk) + deck_size(dk)):
+            if d.zone[c] == Z_SLOT or d.zone[c] == Z_DISCARD or d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED:
+                d.zone[c] = Z_DECK
+                d.pos[c] = layer
+    for c in range(NSLOTS):
+        d.slot_card[c] = -1
+
+
+cdef void start_draw(VulData* d, int dk, int k) noexcept nogil:
+    d.draw_deck = dk
+    d.draw_left = k
+    d.stage = ST_DRAW
+    d.cur = -1
+    if top_layer(d, dk) < 0 or k <= 0:
+        after_draw(d)
+
+
+cdef void after_draw(VulData* d) noexcept nogil:
+    d.draw_left = 0
+    if d.draw_deck == KDECK_ID:
+        d.stage = ST_KPLAN
+        d.cur = 0
+    else:
+        d.stage = ST_PLAN
+        d.cur = owner_of_deck(d, d.draw_deck)
+
+
+cdef void discard_hand(VulData* d, int dk) noexcept nogil:
+    cdef int c
+    for c in range(deck_first(dk), deck_first(dk) + deck_size(dk)):
+        if d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED:
+            d.zone[c] = Z_DISCARD
+
+
+cdef void start_card(VulData* d) noexcept nogil:
+    """Reveal the card in slot d.slot and queue its effect (unlocks and evolution as they
+    stand now apply to it: V9 and V12 say "from the next card")."""
+    cdef int c = d.slot_card[d.slot], e
+    reveal_card(d, c)
+    e = card_effect(d, c)
+    d.eff_n = 1
+    d.eff_i = 0
+    d.eff_q[0] = e
+    d.eff_q[1] = -1
+    d.eff_q[2] = -1
+    d.actor = owner_of_deck(d, deck_of(c))
+    if e >= E_KAIJU:
+        d.eff_addq[0] = d.evolved[e - E_KAIJU]
+        d.k_full = d.full
+    else:
+        d.u_ff = d.inv >= INV_KEY_FF
+        d.u_cmd2 = d.inv >= INV_APPROVED
+        d.u_spec = d.inv >= INV_KEY_SPECIAL
+        if e == E_FIRE:
+            d.eff_addq[0] = d.u_ff
+        elif e >= E_HELI:
+            d.eff_addq[0] = d.u_spec
+        else:
+            d.eff_addq[0] = 0
+
+
+cdef void proceed(VulData* d) noexcept nogil:
+    """Run the round flow until a decision or chance node (or the end)."""
+    cdef int s, t, k, r
+    while True:
+        if d.def_filled == DEF_CELLS or d.dmg_filled == DMG_CELLS:
+            finish(d)           # V3: a full track ends the game once the effect resolved
+            return
+        if d.pending_evo > 0:   # V12: place the evolution tile at once
+            d.stage = ST_EVOLVE
+            d.cur = 0
+            return
+        if d.pc == PC_ROUND:
+            if d.round >= NROUNDS or d.round >= d.turn_cap:
+                finish(d)
+                return
+            d.round += 1
+            # Event phase (V18): the value-3 tile replaces this round's omen tile
+            s = omen_square(d, d.round)
+            d.omen_sq = s
+            if s >= 0:
+                d.tile_at[s] = NMAPTILES + d.round - 1
+            d.pc = PC_AFTER_EVENT
+            if round_is_advanced(d, d.round):
+                d.stage = ST_EVENT_DRAW
+                d.cur = -1
+                return
+            d.ev_kind[d.round - 1] = EV_NORMAL
+            if s >= 0:                  # V7: 1 lava then 1 citizen on the omen square
+                place_lava(d, s, 1)
+                d.cit[s] += 1
+            continue
+        if d.pc == PC_AFTER_EVENT:
+            if d.round > 1:
+                prepare_decks(d)
+            d.group_i = 0
+            d.pc = PC_PLAN
+            continue
+        if d.pc == PC_PLAN:
+            if d.group_i < d.ngroups:
+                d.placed = 0
+                start_draw(d, d.group_i, hand_draw(d))
+                return
+            d.pc = PC_PERM
+            continue
+        if d.pc == PC_PERM:
+            d.pc = PC_KPLAN
+            d.stage = ST_PERM
+            d.cur = 1
+            return
+        if d.pc == PC_KPLAN:
+            d.placed = 0
+            d.pc = PC_EXEC
+            d.slot = 0
+            start_draw(d, KDECK_ID, KAIJU_DRAW)
+            return
+        if d.pc == PC_EXEC:
+            if d.slot >= NSLOTS:
+                d.pc = PC_LAVA
+                d.lava_sq = 0
+                d.kills_left = -1
+                continue
+            if d.slot_card[d.slot] < 0:
+                d.slot += 1
+                continue
+            start_card(d)
+            d.pc = PC_EFFECT
+            continue
+        if d.pc == PC_EFFECT:
+            if d.eff_i < d.eff_n:
+                k = d.eff_i
+                d.eff_i += 1
+                d.eff_add = d.eff_addq[k]
+                if begin_effect(d, d.eff_q[k]):
+                    return
+                continue
+            if d.eff_q[0] >= E_KAIJU:
+                d.pc = PC_KAFTER
+            else:
+                d.slot += 1
+                d.pc = PC_EXEC
+            continue
+        if d.pc == PC_KAFTER:
+            if d.k_full:            # full form (V12, V22): lava on its square after the card
+                place_lava(d, d.kpos, 1)
+            d.pc = PC_DECLARE
+            continue
+        if d.pc == PC_DECLARE:
+            if declarable_public(d):
+                d.stage = ST_DECLARE
+                d.cur = 0
+                return
+            d.slot += 1
+            d.pc = PC_EXEC
+            continue
+        if d.pc == PC_LAVA:
+            # Lava phase: min(lava, citizens + VIPs) die in each square (V16)
+            while d.lava_sq < NSQ:
+                s = d.lava_sq
+                if d.kills_left < 0:
+                    d.kills_left = d.lava[s]
+                    if d.cit[s] + d.vip[s] < d.kills_left:
+                        d.kills_left = d.cit[s] + d.vip[s]
+                while d.kills_left > 0:
+                    if d.cit[s] > 0 and d.vip[s] > 0:
+                        d.stage = ST_VICTIM
+                        d.cur = 0
+                        return
+                    if d.cit[s] > 0:
+                        kill_cit(d, s)
+                    else:
+                        kill_vip(d, s)
+                    d.kills_left -= 1
+                d.lava_sq += 1
+                d.kills_left = -1
+            # flaming squares: one pool lava each to the Damage track (V13)
+            for s in range(NSQ):
+                if d.lava[s] >= 3:
+                    take_pool_lava(d)
+                    damage_marker(d, TC_LAVA)
+            d.pc = PC_BASE
+            d.base_done = 0
+            continue
+        if d.pc == PC_BASE:
+            k = 0
+            t = -1
+            for s in range(NSQ):
+                if d.base[s] and not (d.base_done >> s) & 1:
+                    k += 1
+                    t = s
+            if k == 0:
+                advance_budget(d)       # V8: every Base phase
+                d.pc = PC_ROUND
+                continue
+            if k >= 2:
+                d.stage = ST_BASE
+                d.cur = 1
+                return
+            if process_base(d, t):
+                return
+            continue
+        return
+
+
+cdef bint process_base(VulData* d, int s) noexcept nogil:
+    """Base phase for one base (V10): evacuate 1, then investigate 1 (stage set: True)."""
+    d.base_done |= 1 << s
+    d.ctx = CTX_BASE
+    d.sub_sq = s
+    return begin_evac(d)
+
+
+cdef bint begin_evac(VulData* d) noexcept nogil:
+    cdef int s = d.sub_sq
+    if d.cit[s] > 0 and d.vip[s] > 0:
+        d.stage = ST_EVAC
+        d.cur = 1 if d.ctx == CTX_BASE else d.actor
+        return True
+    if d.cit[s] > 0:
+        evac_cit(d, s)
+    elif d.vip[s] > 0:
+        evac_vip(d, s)
+    return begin_invest(d)
+
+
+cdef bint begin_invest(VulData* d) noexcept nogil:
+    cdef int opts[5]
+    cdef int k = invest_options(d, d.sub_sq, opts)
+    if k >= 2:
+        d.stage = ST_INVEST
+        d.cur = 1 if d.ctx == CTX_BASE else d.actor
+        return True
+    if k == 1:
+        take_tile(d, opts[0], 0)
+    return sub_done(d)
+
+
+cdef bint sub_done(VulData* d) noexcept nogil:
+    """After an evacuation/investigation: back to the Base phase or to Commands to SDF."""
+    if d.ctx == CTX_CMD and cmd_available(d):
+        d.stage = ST_CMD
+        d.cur = d.actor
+        return True
+    return False
+
+
+cdef bint cmd_ok(VulData* d, int cmd, int s) noexcept nogil:
+    if d.sdf[s] <= 0 or (d.cmd_used >> cmd) & 1:
+        return False
+    if cmd == 0:
+        return d.fund_pool >= 1
+    if cmd == 1:
+        return d.fund_pool >= 2 and d.base_stock > 0 and d.base[s] == 0
+    return d.fund_pool >= 3 and d.kpos >= 0 and VUL_DIST[s][d.kpos] <= 1 and d.attack_left > 0
+
+
+cdef bint cmd_available(VulData* d) noexcept nogil:
+    """V9: one command, two different ones once Operation Approved is reached."""
+    cdef int cmd, s
+    if d.cmd_count >= (2 if d.u_cmd2 else 1):
+        return False
+    for cmd in range(3):
+        for s in range(NSQ):
+            if cmd_ok(d, cmd, s):
+                return True
+    return False
+
+
+cdef inline int move_kind_lo(int e) noexcept nogil:
+    return PK_CIT if e == E_MOVE_CIT else (PK_FB if e == E_MOVE_FB else PK_SDF)
+
+
+cdef inline int move_kind_hi(int e) noexcept nogil:
+    return PK_VIP if e == E_MOVE_CIT else (PK_FB if e == E_MOVE_FB else PK_SDF)
+
+
+cdef inline int* piece_array(VulData* d, int kind) noexcept nogil:
+    if kind == PK_CIT:
+        return d.cit
+    if kind == PK_VIP:
+        return d.vip
+    if kind == PK_FB:
+        return d.fb
+    return d.sdf
+
+
+cdef bint any_move(VulData* d, int e) noexcept nogil:
+    cdef int kind, s
+    cdef int* arr
+    for kind in range(move_kind_lo(e), move_kind_hi(e) + 1):
+        arr = piece_array(d, kind)
+        for s in range(NSQ):
+            if arr[s] > 0:
+                return True
+    return False
+
+
+cdef bint any_ff(VulData* d) noexcept nogil:
+    cdef int s, k, m
+    if d.fund_pool < 2:
+        return False
+    for s in range(NSQ):
+        if (d.fb[s] > d.ff_fb[s]) or (d.eff_add and d.base[s] and not (d.ff_base >> s) & 1):
+            if d.lava[s] > 0:
+                return True
+            for k in range(MAXNB):
+                m = adj(s, k)
+                if m >= 0 and d.lava[m] > 0:
+                    return True
+    return False
+
+
+cdef bint any_mob(VulData* d) noexcept nogil:
+    cdef int s
+    if d.fund_pool < 2 or (d.fb_stock == 0 and d.sdf_stock == 0):
+        return False
+    for s in range(NSQ):
+        if d.base[s] and not (d.mob_used >> s) & 1:
+            return True
+    return False
+
+
+cdef int research_options(VulData* d, int* out) noexcept nogil:
+    cdef int s, n = 0
+    for s in range(NSQ):
+        if has_inv_tile(d, s) and (d.eff_add or near_base(d, s)):
+            out[n] = s
+            n += 1
+    return n
+
+
+cdef int human_neighbour_slot(VulData* d, int slot, int step) noexcept nogil:
+    """The adjacent Human card in execution order, skipping Kaiju slots (V17), or -1."""
+    cdef int s = slot + step
+    while 0 <= s < NSLOTS:
+        if not VUL_SLOT_KAIJU[s]:
+            return s if d.slot_card[s] >= 0 else -1
+        s += step
+    return -1
+
+
+cdef bint begin_effect(VulData* d, int e) noexcept nogil:
+    """Start an effect; True when it waits for a decision (stage set), False when done."""
+    cdef int opts[NSQ]
+    cdef int k
+    if e >= E_KAIJU:
+        d.cur = 0
+        k = e - E_KAIJU
+        if k == KT_WALK:
+            place_lava(d, d.kpos, 1)
+            d.stage = ST_WALK1
+            return True
+        if k == KT_TRAMPLE:
+            d.stage = ST_TRAMPLE
+            return True
+        if k == KT_FIREBOMB:
+            d.stage = ST_BOMB
+            return True
+        if k == KT_ROAR:
+            place_lava(d, d.kpos, 2 if d.eff_add else 1)
+            d.stage = ST_ROAR
+            return True
+        if k == KT_UNDER:
+            d.stage = ST_UNDER
+            return True
+        d.first_sq = -1
+        d.stage = ST_FLOW1
+        return True
+    d.cur = d.actor
+    if e <= E_MOVE_SDF:
+        d.steps = 2
+        if any_move(d, e):
+            d.stage = ST_MOVE
+            return True
+        return False
+    if e == E_FIRE:
+        for k in range(NSQ):
+            d.ff_fb[k] = 0
+        d.ff_base = 0
+        if any_ff(d):
+            d.stage = ST_FF
+            return True
+        return False
+    if e == E_CMD:
+        d.cmd_used = 0
+        d.cmd_count = 0
+        if cmd_available(d):
+            d.stage = ST_CMD
+            return True
+        return False
+    if e == E_MOBIL:
+        d.mob_used = 0
+        if any_mob(d):
+            d.stage = ST_MOB
+            return True
+        return False
+    if e == E_HELI:
+        for k in range(NSQ):
+            if d.fb[k] > 0:
+                d.stage = ST_HELI1
+                return True
+        return False
+    if e == E_SHELL:
+        if d.fund_pool >= 3:
+            d.stage = ST_SHELL
+            return True
+        return False
+    if e == E_RESEARCH:
+        if research_options(d, opts) > 0:
+            d.stage = ST_RESEARCH
+            return True
+        if d.eff_add:
+            d.stage = ST_BUDGET
+            return True
+        return False
+    # Continuation
+    if human_neighbour_slot(d, d.slot, -1) >= 0 or human_neighbour_slot(d, d.slot, 1) >= 0:
+        d.stage = ST_CONT
+        return True
+    return False
+
+
+# ---------------------------------------------------------------- legal moves
+cdef int gen_chance(VulData* d, int* out, double* probs) noexcept nogil:
+    cdef int n = 0, t, s, dk, layer, c, total, k, f
+    cdef bint placed
+    cdef int cnt[8]
+    if d.stage == ST_TILES:
+        s = d.setup_idx
+        k = 0
+        for t in range(NMAPTILES):
+            if tile_letter(t) == VUL_SLOT[s]:
+                placed = False
+                for c in range(s):
+                    if d.tile_at[c] == t:
+                        placed = True
+                if not placed:
+                    out[n] = t
+                    n += 1
+        if probs != NULL:
+            for k in range(n):
+                probs[k] = 1.0 / n
+        return n
+    if d.stage == ST_BONUS_DRAW:
+        for t in range(NBONUS):
+            if d.bonus_loc[t] == B_BOX:
+                out[n] = t
+                n += 1
+        if probs != NULL:
+            for k in range(n):
+                probs[k] = 1.0 / n
+        return n
+    if d.stage == ST_EVENT_DRAW:
+        total = d.adv_left[0] + d.adv_left[1]
+        for k in range(2):
+            if d.adv_left[k] > 0:
+                out[n] = k
+                if probs != NULL:
+                    probs[n] = d.adv_left[k] / <double>total
+                n += 1
+        return n
+    if d.stage == ST_DRAW:
+        dk = d.draw_deck
+        layer = top_layer(d, dk)
+        for t in range(8):
+            cnt[t] = 0
+        total = 0
+        f = deck_first(dk)
+        for c in range(f, f + deck_size(dk)):
+            if d.zone[c] == Z_DECK and d.pos[c] == layer:
+                cnt[d.ctype[c]] += 1
+                total += 1
+        for t in range(8):
+            if cnt[t] > 0:
+                out[n] = t
+                if probs != NULL:
+                    probs[n] = cnt[t] / <double>total
+                n += 1
+        return n
+    return 0
+
+
+cdef int gen_legal(VulData* d, int* out) noexcept nogil:
+    """The legal actions, ascending."""
+    cdef int n = gen_legal_raw(d, out)
+    sort_ints(out, n)
+    return n
+
+
+cdef int gen_legal_raw(VulData* d, int* out) noexcept nogil:
+    cdef int n = 0, s, k, m, t, kind, c, dk, f, lo, hi, rng_, e
+    cdef bint used
+    cdef int opts[NSQ]
+    cdef int* arr
+    cdef int st = d.stage
+    if st == ST_BONUS_DROP:
+        for t in range(NBONUS):
+            if d.bonus_loc[t] == B_DRAWN:
+                out[n] = A_DROP + t
+                n += 1
+        return n
+    if st == ST_KSTART:
+        out[0] = A_SQ + SQ_HARAJUKU
+        out[1] = A_SQ + SQ_SHIBUYA
+        out[2] = A_SQ + SQ_EBISU
+        return 3
+    if st == ST_ROLE:
+        for t in range(NROLES):
+            used = False
+            for k in range(d.setup_idx):
+                if d.role[k] == t:
+                    used = True
+            if not used:
+                out[n] = A_ROLE + t
+                n += 1
+        return n
+    if st == ST_HSTART_FB or st == ST_HSTART_SDF:
+        for s in range(NSQ):
+            if s != d.kpos and not (st == ST_HSTART_SDF and d.fb[s] > 0):
+                out[n] = A_SQ + s
+                n += 1
+        return n
+    if st == ST_EVENT_ADJ or st == ST_WALK1 or st == ST_WALK2 or st == ST_FLOW1 or st == ST_FLOW2:
+        c = d.omen_sq if st == ST_EVENT_ADJ else d.kpos
+        for k in range(MAXNB):
+            m = adj(c, k)
+            if m >= 0 and not (st == ST_FLOW2 and m == d.first_sq):
+                opts[n] = A_SQ + m
+                n += 1
+        sort_ints(opts, n)
+        for k in range(n):
+            out[k] = opts[k]
+        if st == ST_WALK2:
+            out[n] = A_DONE
+            n += 1
+        return n
+    if st == ST_PLAN or st == ST_KPLAN:
+        dk = d.draw_deck
+        f = deck_first(dk)
+        for t in range(8):
+            opts[t] = 0
+        m = 0
+        k = 0
+        for c in range(f, f + deck_size(dk)):
+            if d.zone[c] == Z_HAND:
+                opts[d.ctype[c]] += 1
+            elif d.zone[c] == Z_MARKED:
+                m += 1
+            elif d.zone[c] == Z_DECK:
+                k += 1
+        if m == 0:
+            for t in range(8):
+                if opts[t] > 0:
+                    out[n] = A_PLACE + t
+                    n += 1
+        if st == ST_PLAN:
+            # V19: a redraw costs 1 fund and needs enough cards in the deck
+            if d.fund_pool >= 1 and m < k:
+                for t in range(NHTYPES):
+                    if opts[t] > 0:
+                        out[n] = A_MARK + t
+                        n += 1
+            if m > 0:
+                out[n] = A_REDRAW
+                n += 1
+        return n
+    if st == ST_PERM:
+        k = 2 if d.ngroups == 2 else 6
+        for t in range(k):
+            out[n] = A_PERM + t
+            n += 1
+        return n
+    if st == ST_TRAMPLE:
+        out[n] = A_OPT + 0
+        n += 1
+        if d.fb[d.kpos] > 0:
+            out[n] = A_OPT + 1
+            n += 1
+        if d.sdf[d.kpos] > 0:
+            out[n] = A_OPT + 2
+            n += 1
+        if d.eff_add:
+            out[n] = A_OPT + 3
+            n += 1
+        return n
+    if st == ST_BOMB:
+        m = 0
+        opts[m] = d.kpos
+        m += 1
+        for k in range(MAXNB):
+            if adj(d.kpos, k) >= 0:
+                opts[m] = adj(d.kpos, k)
+                m += 1
+        sort_ints(opts, m)
+        for k in range(m):
+            s = opts[k]
+            if d.cit[s] > 0:
+                out[n] = A_BOMB + s * 5 + 0
+                n += 1
+            if d.vip[s] > 0:
+                out[n] = A_BOMB + s * 5 + 1
+                n += 1
+            if d.eff_add and d.fb[s] > 0:
+                out[n] = A_BOMB + s * 5 + 2
+                n += 1
+            if d.eff_add and d.sdf[s] > 0:
+                out[n] = A_BOMB + s * 5 + 3
+                n += 1
+            if d.cit[s] + d.vip[s] == 0:
+                out[n] = A_BOMB + s * 5 + 4
+                n += 1
+        return n
+    if st == ST_ROAR:
+        for k in range(MAXNB):
+            m = adj(d.kpos, k)
+            if m >= 0 and d.lava[m] > 0:
+                opts[n] = A_SQ + m
+                n += 1
+        sort_ints(opts, n)
+        for k in range(n):
+            out[k] = opts[k]
+        out[n] = A_DONE
+        return n + 1
+    if st == ST_UNDER:
+        rng_ = UNDER_RANGE + (UNDER_EXTRA if d.eff_add else 0)
+        for s in range(NSQ):
+            if VUL_DIST[d.kpos][s] <= rng_:
+                out[n] = A_SQ + s
+                n += 1
+        return n
+    if st == ST_VICTIM or st == ST_EVAC:
+        out[0] = A_CIT
+        out[1] = A_VIP
+        return 2
+    if st == ST_EVOLVE:
+        for t in range(NKTYPES):
+            if not d.evolved[t]:
+                out[n] = A_EVO + t
+                n += 1
+        return n
+    if st == ST_DECLARE:
+        for t in range(NBONUS):
+            if d.bonus_loc[t] == B_HAND and VUL_BONUS[t][0] == d.kpos and d.lava[d.kpos] >= VUL_BONUS[t][1]:
+                out[n] = A_DECLARE + t
+                n += 1
+        out[n] = A_DONE
+        return n + 1
+    if st == ST_MOVE:
+        e = d.eff_q[d.eff_i - 1]
+        for kind in range(move_kind_lo(e), move_kind_hi(e) + 1):
+            arr = piece_array(d, kind)
+            for s in range(NSQ):
+                if arr[s] > 0:
+                    for k in range(MAXNB):
+                        if adj(s, k) >= 0:
+                            out[n] = A_MOVE + kind * 72 + s * 4 + k
+                            n += 1
+        out[n] = A_DONE
+        return n + 1
+    if st == ST_FF:
+        if d.fund_pool >= 2:
+            for kind in range(2):
+                for s in range(NSQ):
+                    if kind == 0 and d.fb[s] <= d.ff_fb[s]:
+                        continue
+                    if kind == 1 and not (d.eff_add and d.base[s] and not (d.ff_base >> s) & 1):
+                        continue
+                    for k in range(MAXNB + 1):
+                        m = s if k == 0 else adj(s, k - 1)
+                        if m >= 0 and d.lava[m] > 0:
+                            out[n] = A_FF + kind * 90 + s * 5 + k
+                            n += 1
+        out[n] = A_DONE
+        return n + 1
+    if st == ST_CMD:
+        for c in range(3):
+            for s in range(NSQ):
+                if cmd_ok(d, c, s):
+                    out[n] = A_CMD + c * 18 + s
+                    n += 1
+        out[n] = A_DONE
+        return n + 1
+    if st == ST_INVEST:
+        m = invest_options(d, d.sub_sq, opts)
+        sort_ints(opts, m)
+        for k in range(m):
+            out[k] = A_SQ + opts[k]
+        return m
+    if st == ST_MOB:
+        if d.fund_pool >= 2:
+            for s in range(NSQ):
+                if d.base[s] and not (d.mob_used >> s) & 1:
+                    if d.fb_stock > 0:
+                        out[n] = A_MOB + s * 2
+                        n += 1
+                    if d.sdf_stock > 0:
+                        out[n] = A_MOB + s * 2 + 1
+                        n += 1
+        out[n] = A_DONE
+        return n + 1
+    if st == ST_HELI1:
+        for s in range(NSQ):
+            if d.fb[s] > 0:
+                out[n] = A_SQ + s
+                n += 1
+        return n
+    if st == ST_HELI2:
+        for s in range(NSQ):
+            out[n] = A_SQ + s
+            n += 1
+        return n
+    if st == ST_SHELL:
+        out[n] = A_DONE
+        n += 1
+        out[n] = A_OPT + 0
+        n += 1
+        if d.eff_add and d.fund_pool >= 6:
+            out[n] = A_OPT + 1
+            n += 1
+        return n
+    if st == ST_RESEARCH:
+        m = research_options(d, opts)
+        for k in range(m):
+            out[k] = A_SQ + opts[k]
+        return m
+    if st == ST_CONT:
+        lo = human_neighbour_slot(d, d.slot, -1)
+        hi = human_neighbour_slot(d, d.slot, 1)
+        if lo >= 0:
+            out[n] = A_OPT + 0
+            n += 1
+        if hi >= 0:
+            out[n] = A_OPT + 1
+            n += 1
+        if d.eff_add and lo >= 0 and hi >= 0:
+            out[n] = A_OPT + 2
+            n += 1
+        return n
+    if st == ST_BUDGET:
+        out[0] = A_DONE
+        out[1] = A_OPT
+        return 2
+    if st == ST_BASE:
+        for s in range(NSQ):
+            if d.base[s] and not (d.base_done >> s) & 1:
+                out[n] = A_SQ + s
+                n += 1
+        return n
+    return 0
+
+
+cdef void sort_ints(int* a, int n) noexcept nogil:
+    cdef int i, j, t
+    for i in range(1, n):
+        t = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > t:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = t
+
+
+# ---------------------------------------------------------------- applying
+cdef void apply_chance(VulData* d, int a) noexcept nogil:
+    cdef int s, dk, layer, c, f
+    if d.stage == ST_TILES:
+        d.tile_at[d.setup_idx] = a
+        d.setup_idx += 1
+        if d.setup_idx == NSQ:
+            place_setup_icons(d)
+            d.setup_idx = 0
+            d.stage = ST_BONUS_DRAW
+        return
+    if d.stage == ST_BONUS_DRAW:
+        d.bonus_loc[a] = B_DRAWN
+        d.bonus_drawn += 1
+        if d.bonus_drawn == BONUS_DRAW:
+            d.stage = ST_BONUS_DROP
+            d.cur = 0
+        return
+    if d.stage == ST_EVENT_DRAW:
+        d.adv_left[a] -= 1
+        d.ev_kind[d.round - 1] = EV_TWO + a
+        s = d.omen_sq
+        if a == 0:
+            place_lava(d, s, 2)         # V7: 2 lava on the omen square
+            proceed(d)
+        else:
+            place_lava(d, s, 1)         # V7: 1 lava there, 1 on an adjacent square (Kaiju)
+            d.stage = ST_EVENT_ADJ
+            d.cur = 0
+        return
+    if d.stage == ST_DRAW:
+        dk = d.draw_deck
+        layer = top_layer(d, dk)
+        merge_for_draw(d, dk, layer)
+        f = deck_first(dk)
+        for c in range(f, f + deck_size(dk)):
+            if d.zone[c] == Z_DECK and d.pos[c] == layer and d.ctype[c] == a:
+                d.zone[c] = Z_HAND
+                d.pos[c] = 0
+                break
+        d.draw_left -= 1
+        if d.draw_left <= 0 or top_layer(d, dk) < 0:
+            after_draw(d)
+
+
+cdef void place_card(VulData* d, int dk, int t, int slot) noexcept nogil:
+    cdef int c, f = deck_first(dk)
+    for c in range(f, f + deck_size(dk)):
+        if d.zone[c] == Z_HAND and d.ctype[c] == t:
+            d.zone[c] = Z_SLOT
+            d.pos[c] = slot
+            d.slot_card[slot] = c
+            return
+
+
+cdef void apply_perm(VulData* d, int k) noexcept nogil:
+    """The A/B(/C) swap (V4): letter group g's cards move to slot set PERMS[k][g]."""
+    cdef int g, j, c, s
+    cdef int cards[3][3]
+    cdef int p3[6][3]
+    p3[0][0] = 0; p3[0][1] = 1; p3[0][2] = 2
+    p3[1][0] = 0; p3[1][1] = 2; p3[1][2] = 1
+    p3[2][0] = 1; p3[2][1] = 0; p3[2][2] = 2
+    p3[3][0] = 1; p3[3][1] = 2; p3[3][2] = 0
+    p3[4][0] = 2; p3[4][1] = 0; p3[4][2] = 1
+    p3[5][0] = 2; p3[5][1] = 1; p3[5][2] = 0
+    for g in range(d.ngroups):
+        for j in range(per_group(d)):
+            cards[g][j] = d.slot_card[group_slot(d, g, j)]
+    for g in range(d.ngroups):
+        d.perm[g] = p3[k][g] if d.ngroups == 3 else (g if k == 0 else 1 - g)
+    for g in range(d.ngroups):
+        for j in range(per_group(d)):
+            s = group_slot(d, g, j)
+            c = cards[g][j]
+            d.slot_card[s] = c
+            if c >= 0:
+                d.pos[c] = s
+
+
+cdef void apply_move(VulData* d, int a) noexcept nogil:
+    cdef int st = d.stage, s, k, m, t, dk, kind, c, f, e
+    cdef int* arr
+    if st == ST_BONUS_DROP:
+        for t in range(NBONUS):
+            if d.bonus_loc[t] == B_DRAWN:
+                d.bonus_loc[t] = B_ASIDE if t == a - A_DROP else B_HAND
+        d.stage = ST_KSTART
+        d.cur = 0
+        return
+    if st == ST_KSTART:
+        d.kpos = a - A_SQ
+        d.setup_idx = 0
+        d.stage = ST_ROLE
+        d.cur = owner_of_deck(d, 0)
+        return
+    if st == ST_ROLE:
+        d.role[d.setup_idx] = a - A_ROLE
+        d.setup_idx += 1
+        if d.setup_idx < d.ngroups:
+            d.cur = owner_of_deck(d, d.setup_idx)
+        else:
+            d.stage = ST_HSTART_FB
+            d.cur = 1
+        return
+    if st == ST_HSTART_FB:
+        s = a - A_SQ
+        d.fb[s] = 1
+        d.base[s] = 1
+        d.fb_stock -= 1
+        d.base_stock -= 1
+        d.stage = ST_HSTART_SDF
+        return
+    if st == ST_HSTART_SDF:
+        s = a - A_SQ
+        d.sdf[s] = 1
+        d.base[s] = 1
+        d.sdf_stock -= 1
+        d.base_stock -= 1
+        omen_swap(d)
+        d.pc = PC_ROUND
+        proceed(d)
+        return
+    if st == ST_EVENT_ADJ:
+        place_lava(d, a - A_SQ, 1)
+        proceed(d)
+        return
+    if st == ST_PLAN:
+        dk = d.draw_deck
+        if A_PLACE <= a < A_MARK:
+            place_card(d, dk, a - A_PLACE, group_slot(d, dk, d.placed))
+            d.placed += 1
+            if d.placed >= per_group(d):
+                discard_hand(d, dk)
+                d.group_i += 1
+                proceed(d)
+            return
+        if A_MARK <= a < A_REDRAW:
+            f = deck_first(dk)
+            for c in range(f, f + 9):
+                if d.zone[c] == Z_HAND and d.ctype[c] == a - A_MARK:
+                    d.zone[c] = Z_MARKED
+                    break
+            return
+        # A_REDRAW (V19)
+        pay(d, 1)
+        m = count_zone(d, dk, Z_MARKED)
+        f = deck_first(dk)
+        for c in range(f, f + 9):
+            if d.zone[c] == Z_MARKED:
+                d.zone[c] = Z_DISCARD
+        start_draw(d, dk, m)
+        return
+    if st == ST_PERM:
+        apply_perm(d, a - A_PERM)
+        proceed(d)
+        return
+    if st == ST_KPLAN:
+        place_card(d, KDECK_ID, a - A_PLACE, kaiju_slot(d.placed))
+        d.placed += 1
+        if d.placed >= KAIJU_PLACE:
+            discard_hand(d, KDECK_ID)
+            proceed(d)
+        return
+    if st == ST_WALK1:
+        d.kpos = a - A_SQ
+        if d.eff_add:
+            d.stage = ST_WALK2
+        else:
+            proceed(d)
+        return
+    if st == ST_WALK2:
+        if a != A_DONE:
+            d.kpos = a - A_SQ
+        proceed(d)
+        return
+    if st == ST_TRAMPLE:
+        s = d.kpos
+        k = a - A_OPT
+        if k == 0:
+            m = d.cit[s] + d.vip[s]
+            kill_all(d, s)
+            place_lava(d, s, m)
+        elif k == 1:
+            d.fb[s] -= 1
+            d.fb_stock += 1
+            place_lava(d, s, 1)
+        elif k == 2:
+            d.sdf[s] -= 1
+            d.sdf_stock += 1
+            place_lava(d, s, 1)
+        else:
+            place_lava(d, s, 2)
+        proceed(d)
+        return
+    if st == ST_BOMB:
+        s = (a - A_BOMB) // 5
+        k = (a - A_BOMB) % 5
+        if k == 0:
+            kill_cit(d, s)
+        elif k == 1:
+            kill_vip(d, s)
+        elif k == 2:
+            d.fb[s] -= 1
+            d.fb_stock += 1
+        elif k == 3:
+            d.sdf[s] -= 1
+            d.sdf_stock += 1
+        if d.fb[s] == 0 and d.sdf[s] == 0:
+            place_lava(d, s, 1)
+        proceed(d)
+        return
+    if st == ST_ROAR:
+        if a == A_DONE:
+            proceed(d)
+            return
+        s = a - A_SQ
+        d.lava[s] -= 1
+        d.lava[d.kpos] += 1
+        return
+    if st == ST_UNDER:
+        d.kpos = a - A_SQ
+        if d.eff_add:
+            place_lava(d, d.kpos, 1)
+        proceed(d)
+        return
+    if st == ST_FLOW1:
+        d.first_sq = a - A_SQ
+        place_lava(d, d.first_sq, 1)
+        if d.eff_add:
+            d.stage = ST_FLOW2
+        else:
+            proceed(d)
+        return
+    if st == ST_FLOW2:
+        place_lava(d, a - A_SQ, 1)
+        proceed(d)
+        return
+    if st == ST_VICTIM:
+        s = d.lava_sq
+        if a == A_CIT:
+            kill_cit(d, s)
+        else:
+            kill_vip(d, s)
+        d.kills_left -= 1
+        proceed(d)
+        return
+    if st == ST_EVOLVE:
+        d.evolved[a - A_EVO] = 1
+        d.pending_evo -= 1
+        proceed(d)
+        return
+    if st == ST_DECLARE:
+        if a == A_DONE:
+            d.slot += 1
+            d.pc = PC_EXEC
+        else:
+            t = a - A_DECLARE
+            d.bonus_loc[t] = B_DECLARED
+            d.dmg_filled += add_tile(d.damage, DMG_ROWS, TC_BONUS + t)
+        proceed(d)
+        return
+    if st == ST_MOVE:
+        if a == A_DONE:
+            proceed(d)
+            return
+        kind = (a - A_MOVE) // 72
+        s = ((a - A_MOVE) % 72) // 4
+        m = adj(s, (a - A_MOVE) % 4)
+        arr = piece_array(d, kind)
+        arr[s] -= 1
+        arr[m] += 1
+        d.steps -= 1
+        e = d.eff_q[d.eff_i - 1]
+        if d.steps <= 0 or not any_move(d, e):
+            proceed(d)
+        return
+    if st == ST_FF:
+        if a == A_DONE:
+            proceed(d)
+            return
+        kind = (a - A_FF) // 90
+        s = ((a - A_FF) % 90) // 5
+        k = (a - A_FF) % 5
+        m = s if k == 0 else adj(s, k - 1)
+        pay(d, 2)
+        remove_lava(d, m)
+        if kind == 0:
+            d.ff_fb[s] += 1
+        else:
+            d.ff_base |= 1 << s
+        if not any_ff(d):
+            proceed(d)
+        return
+    if st == ST_CMD:
+        if a == A_DONE:
+            proceed(d)
+            return
+        c = (a - A_CMD) // 18
+        s = (a - A_CMD) % 18
+        d.cmd_used |= 1 << c
+        d.cmd_count += 1
+        d.ctx = CTX_CMD
+        if c == 0:
+            pay(d, 1)
+            d.sub_sq = s
+            if begin_evac(d):
+                return
+            proceed(d)
+            return
+        if c == 1:
+            pay(d, 2)
+            d.base[s] = 1
+            d.base_stock -= 1
+        else:
+            pay(d, 3)
+            attack_tile(d)
+        if not sub_done(d):
+            proceed(d)
+        return
+    if st == ST_EVAC:
+        if a == A_CIT:
+            evac_cit(d, d.sub_sq)
+        else:
+            evac_vip(d, d.sub_sq)
+        if not begin_invest(d):
+            proceed(d)
+        return
+    if st == ST_INVEST:
+        take_tile(d, a - A_SQ, 0)
+        if not sub_done(d):
+            proceed(d)
+        return
+    if st == ST_MOB:
+        if a == A_DONE:
+            proceed(d)
+            return
+        s = (a - A_MOB) // 2
+        pay(d, 2)
+        d.mob_used |= 1 << s
+        if (a - A_MOB) % 2 == 0:
+            d.fb[s] += 1
+            d.fb_stock -= 1
+        else:
+            d.sdf[s] += 1
+            d.sdf_stock -= 1
+        if not any_mob(d):
+            proceed(d)
+        return
+    if st == ST_HELI1:
+        d.heli_src = a - A_SQ
+        d.stage = ST_HELI2
+        return
+    if st == ST_HELI2:
+        s = a - A_SQ
+        d.fb[d.heli_src] -= 1
+        d.fb[s] += 1
+        d.heli_src = -1
+        remove_lava(d, s)
+        if d.eff_add:
+            remove_lava(d, s)
+        proceed(d)
+        return
+    if st == ST_SHELL:
+        if a != A_DONE:
+            k = 2 if a == A_OPT + 1 else 1
+            pay(d, 3 * k)
+            for m in range(k):
+                attack_tile(d)
+            kill_all(d, d.kpos)
+        proceed(d)
+        return
+    if st == ST_RESEARCH:
+        take_tile(d, a - A_SQ, 3)       # progress 3 whatever the tile's value
+        if d.eff_add:
+            d.stage = ST_BUDGET         # "then you MAY progress the budget request track"
+            return
+        proceed(d)
+        return
+    if st == ST_BUDGET:
+        if a != A_DONE:
+            advance_budget(d)
+        proceed(d)
+        return
+    if st == ST_CONT:
+        k = a - A_OPT
+        if k == 0 or k == 2:
+            c = d.slot_card[human_neighbour_slot(d, d.slot, -1)]
+            d.eff_q[d.eff_n] = card_effect(d, c)
+            d.eff_addq[d.eff_n] = 0
+            d.eff_n += 1
+        if k == 1 or k == 2:
+            c = d.slot_card[human_neighbour_slot(d, d.slot, 1)]
+            reveal_card(d, c)           # shown now, executed again in its own slot (V17)
+            d.eff_q[d.eff_n] = card_effect(d, c)
+            d.eff_addq[d.eff_n] = 0
+            d.eff_n += 1
+        proceed(d)
+        return
+    if st == ST_BASE:
+        if not process_base(d, a - A_SQ):
+            proceed(d)
+        return

@@ -1,0 +1,56 @@
+"""Vulcanus: the game's description for the registry.
+
+Rules: `../shared/rules/original/000_ad4c307752f08974.txt`, gaps per GAPS.md section 1; the
+engine is `vsai.ext.vulcanus.engine` (`rules.md` beside this file maps rules to code and tests).
+Seat 0 is the Kaiju; seats 1..n-1 are the Humans, one team.
+"""
+from __future__ import annotations
+
+from vsai.ext.spec import GameSpec, Param
+from vsai.ext.vulcanus import engine
+
+# Player decisions per round, generously: planning (each group places 3 cards and may redraw
+# once per fund, setting aside up to 9 cards each time), 9 card activations (Roar pulls lava
+# one at a time: bounded by the lava on the map), the Lava phase's victims and the Base phase.
+_PER_ROUND = 4000
+_SETUP = 16
+
+
+def _max_game_length(params: dict) -> int:
+    return _SETUP + min(6, params["turn_cap"]) * _PER_ROUND
+
+
+def _teams(params: dict) -> tuple:
+    """The Human seats win or lose together (seat 0 is the Kaiju)."""
+    return (tuple(range(1, params["players"])),)
+
+
+def _seat_names(params: dict) -> tuple:
+    return ("Kaiju",) + tuple(f"H{k}" for k in range(1, params["players"]))
+
+
+SPEC = GameSpec(
+    name="vulcanus",
+    title="Vulcanus",
+    summary=("A lava Kaiju against Tokyo's crisis team: plan face-down action cards, evacuate, "
+             "fight fires and attack, or burn and destroy; fill your track first."),
+    state_class=engine.VulcanusState,
+    params=(
+        Param("players", 2, "number of players (1 Kaiju + 1-3 Humans)", minimum=2, maximum=4),
+        Param("turn_cap", engine.DEFAULT_TURN_CAP, "rounds played before the game is scored "
+              "(the game has 6; X5)", minimum=1, maximum=1000),
+        Param("disaster", 0, "disaster level -3..+3 (source: Disaster Level)", minimum=-3, maximum=3),
+    ),
+    hidden_information=True,
+    num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,
+    max_chance_outcomes=engine.MAX_CHANCE_OUTCOMES,
+    max_game_length=_max_game_length,
+    max_branching=engine.MAX_BRANCHING,
+    observation_size=engine.OBS_SIZE,
+    teams=_teams,
+    seat_names=_seat_names,
+    search_defaults={"cutoff": 20},
+    render_module="vsai.ext.vulcanus.render",
+    rules_package="vsai.ext.vulcanus",
+    complete=False,
+)

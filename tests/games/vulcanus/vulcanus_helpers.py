@@ -1,0 +1,119 @@
+"""Helpers for the Vulcanus tests: games played through the public API, positions via JSON."""
+from __future__ import annotations
+
+import json
+import random
+
+from vsai.core.registry import load_game
+
+SQ = {name: i for i, name in enumerate((
+    "Ikebukuro", "Waseda", "Ueno", "Shinjuku", "Ichigaya", "Akihabara", "Harajuku", "Akasaka",
+    "Kasumigaseki", "Tokyo", "Shibuya", "Roppongi", "Shimbashi", "Ginza", "Ebisu", "Shinagawa",
+    "Shiba", "Tsukiji"))}
+
+
+def random_step(state, rng: random.Random) -> None:
+    """One random move, or a chance outcome drawn by its probability."""
+    if state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(outcomes, probs)[0])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def play_until(state, predicate, rng: random.Random, limit: int = 20000):
+    """Random play until predicate(state) holds (or the game ends); returns the state."""
+    for _ in range(limit):
+        if predicate(state) or state.is_terminal():
+            return state
+        random_step(state, rng)
+    return state
+
+
+def first_chance(state, text_prefix: str = "") -> None:
+    """Apply the first chance outcome (whose text starts with text_prefix)."""
+    for a, _ in state.chance_outcomes():
+        if state.action_to_string(a).startswith(text_prefix):
+            state.apply_action(a)
+            return
+    raise AssertionError(f"no chance outcome {text_prefix!r}: "
+                         f"{[state.action_to_string(a) for a, _ in state.chance_outcomes()]}")
+
+
+def setup_default(players: int = 2, disaster: int = 0, roles=None, tiles=None, turn_cap: int = 6,
+                  fb: str = "Kasumigaseki", sdf: str = "Waseda", kaiju: str = "Shibuya"):
+    """A game past set-up in the default layout: tiles dealt in their listed order (unless
+    `tiles` maps a square to a tile name), bonus tiles Shinjuku/Shibuya/Ikebukuro/Ueno drawn,
+    Ueno put back, Vulcanus in Shibuya, roles in the listed order, fire brigade in
+    Kasumigaseki and SDF in Waseda (V15)."""
+    game = load_game("vulcanus", players=players, disaster=disaster, turn_cap=turn_cap)
+    s = game.new_initial_state()
+    tiles = tiles or {}
+    while s.is_chance_node() and s.action_to_string(s.chance_outcomes()[0][0]).startswith("tile"):
+        square = s.action_to_string(s.chance_outcomes()[0][0]).split(" on ")[-1]
+        if square in tiles:
+            s.apply_action(f"tile {tiles[square]} on {square}")
+        else:
+            free = [a for a, _ in s.chance_outcomes()
+                    if s.action_to_string(a).split(" on ")[0][5:] not in tiles.values()]
+            s.apply_action(free[0])
+    for _ in range(4):
+        s.apply_action(s.chance_outcomes()[0][0])
+    s.apply_action("put back bonus tile Ueno 2")
+    s.apply_action(f"Vulcanus starts in {kaiju}")
+    groups = 3 if players == 4 else 2
+    for g in range(groups):
+        role = (roles or ("Fire Chief", "Chief of Staff", "Research Director"))[g]
+        s.apply_action(f"role {role}")
+    s.apply_action(f"fire brigade and base start in {fb}")
+    s.apply_action(f"SDF and base start in {sdf}")
+    return s
+
+
+def draw_wanted(state, wanted: list) -> None:
+    """At a draw chance node: draw the wanted cards first (by name), then the first outcomes."""
+    wanted = list(wanted)
+    while state.is_chance_node():
+        texts = {state.action_to_string(a): a for a, _ in state.chance_outcomes()}
+        for name in list(wanted):
+            if f"draw {name}" in texts:
+                state.apply_action(texts[f"draw {name}"])
+                wanted.remove(name)
+                break
+        else:
+            state.apply_action(state.chance_outcomes()[0][0])
+
+
+def plan(state, groups: list, kaiju: list, order: str | None = None) -> None:
+    """Plan a round through the public API: each letter group draws its cards (the named ones
+    first) and plans them in order; the arrangement `order` (default identity); the Kaiju
+    draws and plans `kaiju`. Ends at the first decision of the Execution phase."""
+    for cards in groups:
+        draw_wanted(state, cards)
+        for name in cards:
+            state.apply_action(f"plan {name}")
+    letters = "ABC"[:len(groups)]
+    state.apply_action("board order " + " ".join(order or letters))
+    draw_wanted(state, kaiju)
+    for name in kaiju:
+        state.apply_action(f"plan {name}")
+
+
+def data(state) -> dict:
+    return json.loads(state.to_json())["state"]
+
+
+def with_data(state, **fields):
+    """A copy of `state` with struct fields replaced (dict values set single entries)."""
+    game = load_game("vulcanus", **state.params())
+    d = json.loads(state.to_json())
+    for key, value in fields.items():
+        if isinstance(value, dict):
+            for i, v in value.items():
+                d["state"][key][i] = v
+        else:
+            d["state"][key] = value
+    # the filled-cell counters follow the tracks
+    d["state"]["def_filled"] = sum(1 for x in d["state"]["defense"] if x)
+    d["state"]["dmg_filled"] = sum(1 for x in d["state"]["damage"] if x)
+    return game.state_from_json(json.dumps(d))

@@ -46,5 +46,5 @@ SPEC = GameSpec(
     seat_names=seat_names,
     render_module="vsai.ext.godzilla.render",
     rules_package="vsai.ext.godzilla",
-    complete=False,
+    complete=True,
 )

@@ -191,3 +191,67 @@ def test_heat_ray_needs_a_road_on_its_first_step():
     roll(state, 3, 3, 6)
     play(state, "heat ray with 3-3")
     assert state.legal_action_strings() == ["heat ray north", "heat ray east", "heat ray south"]
+
+
+def test_a_straight_of_k_dice_gives_exactly_k_steps():
+    """G2: a movement group of 2 dice lets the Kaiju take 2 steps, not 3, even with a third
+    footprint road ahead."""
+    state = _at_roll(footprints=[("Shibaura", "Kachidoki"), ("Kachidoki", "Tokyo Bay"),
+                                 ("Tokyo Bay", "Fukagawa")])
+    roll(state, 2, 3, 6)
+    play(state, "move with 2-3", "step to Kachidoki")
+    if stage(state) == "awakening":
+        play(state, "awaken a die")
+    play(state, "step to Tokyo Bay")
+    assert field(state, "kaiju") == SQ["Tokyo Bay"]
+    assert stage(state) != "movement" and "step to Fukagawa" not in (
+        state.legal_action_strings() if state.is_player_node() else [])
+
+
+# ---------------------------------------------------------------- view and action_info (ISSUE10)
+def test_view_keys_and_action_info_fields():
+    state = new(3)
+    advance(state, "planning")
+    view = state.view()
+    json.dumps(view)
+    for key in ("game", "players", "seat", "to_play", "chance", "terminal", "round", "last_round",
+                "stage", "seat_names", "governors", "squares", "roads", "home_squares", "kaiju",
+                "bag", "route_pile", "stock", "status_cards", "support", "vehicle_procurement",
+                "press_cards", "kaiju_screen", "human_screen", "scores", "step"):
+        assert key in view, key
+    assert view["step"]["planner"] == 1 and view["stage"] == "planning"
+    assert view["home_squares"]["Chiba"] == "Chiba Home"
+    assert view["press_cards"] == {"won": 0, "turned_over": [0] * 8}
+    for a in state.legal_actions():
+        info = state.action_info(a)
+        json.dumps(info)
+        assert info["action"] == a and info["text"] == state.action_to_string(a)
+    kinds = {state.action_info(a)["kind"] for a in state.legal_actions()}
+    assert kinds >= {"done", "route tile"}
+    tile = next(a for a in state.legal_actions() if state.action_info(a)["kind"] == "route tile")
+    info = state.action_info(tile)
+    assert {"tile", "road", "from", "to"} <= set(info)
+    # chance outcomes too
+    chance = new()
+    info = chance.action_info(chance.string_to_action("status card 4: Shinjuku / Shibuya"))
+    assert info["kind"] == "chance" and info["main"] == "Shinjuku" and info["alternative"] == "Shibuya"
+
+
+def test_view_holds_no_field_that_a_seat_could_not_work_out():
+    """Nothing is hidden from one seat only, and what is hidden from all is not in the state:
+    the pile's split by kind follows from the public counts (9 a kind minus the stock, the
+    roads and the Kaiju's screen), the Press deck is untouched until scoring, future status
+    and support cards are not drawn. So every seat and a spectator get one view."""
+    state = new(4)
+    advance(state, "omen")
+    while field(state, "round") < 3:
+        state.apply_action(state.legal_actions()[0])
+    d = state.to_dict()
+    for k in range(4):
+        on_roads = sum(1 for t in d["road"] if t == k + 1)
+        assert d["pile"][k] == 9 - d["stock"][k] - on_roads - d["k_route"][k]
+    assert d["deck"] == [3] * 8 and d["status"][3:] == [-1, -1, -1]
+    views = [state.view(p) for p in (None, 0, 1, 2, 3)]
+    for v in views:
+        v.pop("observation", None), v.pop("seat")
+    assert all(v == views[0] for v in views)

@@ -688,10 +688,15 @@ cdef class GodzillaState(State):
         lines.append("Human screen: evacuees " + "/".join(str(d.h_evac[c]) for c in range(NCOL))
                      + f", press {d.h_press}; Press (done): {d.press_won} cards")
         # the step in progress, so that different positions never read the same
-        lines.append(f"step: planner {seat_name(d.planner)}, colour {d.evc}, to place {d.to_place}, "
-                     f"tiles to turn {d.tiles_left}, pending {d.mv_pending}{d.ray_pending}")
-        lines.append(f"  draws {d.bag_left} to {sq_name(d.place_sq)}, reroll from {d.reroll_min + 1}"
-                     f"{' (done)' if d.rerolled else ''}, dice by face " + "".join(str(d.dice[v]) for v in range(6)))
+        # the step in progress, worded for players (every counter, so that different
+        # positions never read the same)
+        moving = "press" if d.evc == 4 else ("done" if d.evc > 4 else colour_name(d.evc))
+        pending = [w for w, on in (("move", d.mv_pending), ("ray", d.ray_pending)) if on]
+        lines.append(f"now: {seat_name(d.planner)} plans; evacuating {moving}; {d.to_place} to place, "
+                     f"{d.tiles_left} to turn up; pending {'+'.join(pending) or 'none'}")
+        kept = "".join(str(v + 1) for v in range(6) for _ in range(d.dice[v])) or "none"
+        lines.append(f"  {d.bag_left} evacuees to draw to {sq_name(d.place_sq)}; reroll from "
+                     f"{d.reroll_min + 1}{' (used)' if d.rerolled else ''}; last dice {kept}")
         if d.press_seen:
             lines.append("press cards turned over, by kind 1-8: "
                          + " ".join(str(d.kinds[k]) for k in range(NPRESS_KINDS)))

@@ -255,3 +255,17 @@ def test_view_holds_no_field_that_a_seat_could_not_work_out():
     for v in views:
         v.pop("observation", None), v.pop("seat")
     assert all(v == views[0] for v in views)
+
+
+def test_tank_deployment_places_up_to_three_tanks():
+    """G10: up to 3 Tank tiles on empty roads, then the step ends by itself."""
+    from test_godzilla_humans import _round4_support
+    from godzilla_helpers import rn
+    state = _round4_support("tank deployment")
+    play(state, "tank deployment", f"tank on {rn('Shibaura', 'Ginza')}",
+         f"tank on {rn('Ginza', 'Tsukiji')}")
+    assert stage(state) == "tank tiles"
+    play(state, f"tank on {rn('Ueno', 'Asakusa')}")
+    d = state.to_dict()
+    assert sum(1 for t in d["road"] if t == 6) == 3 and d["tank_stock"] == 0
+    assert stage(state) != "tank tiles"

@@ -269,3 +269,31 @@ def test_tank_deployment_places_up_to_three_tanks():
     d = state.to_dict()
     assert sum(1 for t in d["road"] if t == 6) == 3 and d["tank_stock"] == 0
     assert stage(state) != "tank tiles"
+
+
+def test_stage_and_counter_edits_are_refused_or_played_out():
+    """The state fuzzer's edits, aimed at the step and its counters (where it found the two
+    gaps above): each edited state is refused, or plays out to the end with every state the
+    engine writes loading back."""
+    import random
+    from godzilla_state_fuzz import _play_out, real_states
+    counters = ["stage", "evc", "awaken", "aw_dice", "aw_rerolls", "bag_left", "tiles_left",
+                "to_place", "hv_stock", "tank_stock", "press_seen", "press_won", "round",
+                "place_sq", "to_roll", "reroll_left", "moving", "steps", "mv_pending",
+                "ray_pending", "planner", "air", "rerolled"]
+    rng = random.Random(7)
+    docs = [json.loads(s.to_json()) for s in real_states("godzilla", rng, 30)]
+    accepted = 0
+    for case in range(300):
+        doc = json.loads(json.dumps(rng.choice(docs)))
+        for _ in range(rng.choice((1, 2, 2, 3))):
+            name = rng.choice(counters)
+            doc["state"][name] = (rng.randrange(22) if name == "stage"
+                                  else doc["state"][name] + rng.choice((-2, -1, 1, 2)))
+        try:
+            state = state_from_json(json.dumps(doc))
+        except InvalidStateError:
+            continue
+        accepted += 1
+        _play_out(state, case, rejson=True)
+    assert accepted > 0

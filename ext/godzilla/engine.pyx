@@ -136,6 +136,11 @@ def seat_name(p) -> str:
     return "Kaiju" if i == 0 else f"H{i}"
 
 
+def _n(int count, str word) -> str:
+    """'1 card', '2 cards'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _values(int a, int k) -> str:
     return "-".join(str(v + 1) for v in range(a, a + k))
 
@@ -646,15 +651,15 @@ cdef class GodzillaState(State):
         lines = [f"godzilla {d.n}p {rnd} (cap {d.turn_cap}), {STAGE_NAMES[d.stage]}, "
                  f"to act: {self._actor_text()}"]
         lines.append("governors: " + ", ".join(f"{colour_name(g)} {seat_name(seat_of(d, g))}" for g in range(NCOL)))
-        lines.append(f"Kaiju at {sq_name(d.kaiju)}: {d.dice_own} dice, {d.rerolls_own} rerolls; "
-                     f"awakening area {d.aw_dice} dice, {d.aw_rerolls} rerolls")
+        lines.append(f"Kaiju at {sq_name(d.kaiju)}: {d.dice_own} dice, {_n(d.rerolls_own, 'reroll')}; "
+                     f"awakening area {d.aw_dice} dice, {_n(d.aw_rerolls, 'reroll')}")
         if ST_ROLL <= d.stage <= ST_AWAKEN:
             shown = " ".join(str(v + 1) for v in range(6) for _ in range(d.dice[v]))
             text = f"dice: {shown or '-'}"
             if d.to_roll:
                 text += f" ({d.to_roll} to roll)"
             if d.stage == ST_REROLL:
-                text += f", {d.reroll_left} rerolls left"
+                text += f", {_n(d.reroll_left, 'reroll')} left"
             if d.mv_k:
                 text += f", movement {_values(d.mv_a, d.mv_k)}"
             if d.ray_k:
@@ -686,7 +691,7 @@ cdef class GodzillaState(State):
         lines.append("  route tiles " + "/".join(str(d.k_route[k]) for k in range(NKINDS))
                      + f", high-voltage {d.k_hv}, tanks {d.k_tank}")
         lines.append("Human screen: evacuees " + "/".join(str(d.h_evac[c]) for c in range(NCOL))
-                     + f", press {d.h_press}; Press (done): {d.press_won} cards")
+                     + f", press {d.h_press}; Press (done): {_n(d.press_won, 'card')}")
         # the step in progress, so that different positions never read the same
         # the step in progress, worded for players (every counter, so that different
         # positions never read the same)

@@ -30,7 +30,11 @@ from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, M
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.godzilla.data cimport *
 
+import operator
+
 import numpy as np
+
+from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 
 include "rules.pxi"
 
@@ -89,31 +93,52 @@ cdef double expected_press_points(int w) noexcept nogil:
     return NPRESS_KINDS * (1.0 - absent) + (OXYGEN_DESTROYER_POINTS - NPRESS_KINDS) * all8
 
 
-def sq_name(int s) -> str:
+def _index(value, what: str, int size=-1) -> int:
+    """`value` as an int (numpy integers included, not bools), in 0..size-1 when size >= 0;
+    InvalidArgumentError otherwise."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        i = operator.index(value)
+    except TypeError:
+        raise InvalidArgumentError(f"{what} is a whole number, not {value!r}") from None
+    if size >= 0 and not 0 <= i < size:
+        raise InvalidArgumentError(f"{what} {i} is outside 0..{size - 1}")
+    return i
+
+
+def sq_name(s) -> str:
     """The name of square s (G1)."""
-    return GZ_SQ_NAME[s].decode()
+    return GZ_SQ_NAME[<int>_index(s, "a square", NSQ)].decode()
 
 
-def road_name(int r) -> str:
+def road_name(r) -> str:
     """A road by its two squares, e.g. 'Shibaura-Ginza' (G1)."""
-    return f"{sq_name(GZ_ROAD_A[r])}-{sq_name(GZ_ROAD_B[r])}"
+    cdef int i = _index(r, "a road", NROADS)
+    return f"{sq_name(GZ_ROAD_A[i])}-{sq_name(GZ_ROAD_B[i])}"
 
 
-def colour_name(int c) -> str:
-    return GZ_COLOUR_NAME[c].decode()
+def colour_name(c) -> str:
+    return GZ_COLOUR_NAME[<int>_index(c, "a colour", NCOL)].decode()
 
 
-def kind_name(int k) -> str:
-    return GZ_KIND_NAME[k].decode()
+def kind_name(k) -> str:
+    return GZ_KIND_NAME[<int>_index(k, "a route tile kind", NKINDS)].decode()
 
 
-def support_name(int k) -> str:
-    return GZ_SUPPORT_NAME[k].decode()
+def support_name(k) -> str:
+    return GZ_SUPPORT_NAME[<int>_index(k, "a support card", NSUPPORT)].decode()
 
 
-def seat_name(int p) -> str:
+def seat_name(p) -> str:
     """Seat 0 is the Kaiju, the human seats are H1..H4."""
-    return "Kaiju" if p == 0 else f"H{p}"
+    i = _index(p, "a seat", 5)
+    return "Kaiju" if i == 0 else f"H{i}"
+
+
+def _n(int count, str word) -> str:
+    """'1 card', '2 cards'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _values(int a, int k) -> str:
@@ -189,9 +214,9 @@ _FIELDS = {
 
 def _check_int(name, value, lo, hi):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"godzilla state: {name} must be an integer, not {value!r}")
+        raise InvalidStateError(f"godzilla state: {name} must be an integer, not {value!r}")
     if not lo <= value <= hi:
-        raise ValueError(f"godzilla state: {name}={value} is outside {lo}..{hi}")
+        raise InvalidStateError(f"godzilla state: {name}={value} is outside {lo}..{hi}")
 
 
 cdef class GodzillaState(State):
@@ -207,9 +232,9 @@ cdef class GodzillaState(State):
 
     def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP):
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise ValueError(f"godzilla is for 2 to 5 players, not {players!r}")
+            raise InvalidArgumentError(f"godzilla is for 2 to 5 players, not {players!r}")
         if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or not 1 <= turn_cap <= 1000:
-            raise ValueError(f"turn_cap must be a whole number in 1..1000, not {turn_cap!r}")
+            raise InvalidArgumentError(f"turn_cap must be a whole number in 1..1000, not {turn_cap!r}")
         init_data(&self.d, players, turn_cap)
 
     # ------------------------------------------------------------------ C protocol
@@ -343,25 +368,25 @@ cdef class GodzillaState(State):
         return {k: data[k] for k in _FIELDS}
 
     def load_dict(self, data: dict) -> None:
-        """Set this state from `to_dict` data; ValueError (state unchanged) if malformed or
+        """Set this state from `to_dict` data; InvalidStateError (state unchanged) if malformed or
         not a position the game can reach."""
         if not isinstance(data, dict):
-            raise ValueError("godzilla state: a JSON object is expected")
+            raise InvalidStateError("godzilla state: a JSON object is expected")
         missing = sorted(set(_FIELDS) - set(data))
         extra = sorted(set(data) - set(_FIELDS), key=str)
         if missing or extra:
-            raise ValueError(f"godzilla state: missing fields {missing}, unknown fields {extra}")
+            raise InvalidStateError(f"godzilla state: missing fields {missing}, unknown fields {extra}")
         for name, (length, lo, hi, _) in _FIELDS.items():
             value = data[name]
             if length:
                 if not isinstance(value, list) or len(value) != length:
-                    raise ValueError(f"godzilla state: {name} must be a list of {length} integers")
+                    raise InvalidStateError(f"godzilla state: {name} must be a list of {length} integers")
                 for x in value:
                     _check_int(name, x, lo, hi)
             else:
                 _check_int(name, value, lo, hi)
         if data["n"] != self.d.n or data["turn_cap"] != self.d.turn_cap or data["last"] != self.d.last:
-            raise ValueError("godzilla state: n/turn_cap/last differ from the game parameters")
+            raise InvalidStateError("godzilla state: n/turn_cap/last differ from the game parameters")
         backup = self._raw_bytes()
         self.d = {k: data[k] for k in _FIELDS}
         try:
@@ -377,105 +402,127 @@ cdef class GodzillaState(State):
         for c in range(NCOL):
             total = d.bag[c] + d.k_evac[c] + d.h_evac[c] + sum(d.evac[s * 4 + c] for s in range(NSQ))
             if total != EVAC_PER_COLOUR:
-                raise ValueError(f"godzilla state: {total} {colour_name(c)} Evacuees counted, "
+                raise InvalidStateError(f"godzilla state: {total} {colour_name(c)} Evacuees counted, "
                                  f"{EVAC_PER_COLOUR} exist (G8)")
         for i in range(80):
             if d.moved[i] > d.evac[i]:
-                raise ValueError("godzilla state: more Evacuees moved than stand on a square")
+                raise InvalidStateError("godzilla state: more Evacuees moved than stand on a square")
         for s in range(NSQ):
             if d.press_moved[s] > d.press[s]:
-                raise ValueError("godzilla state: more Press pieces moved than stand on a square")
+                raise InvalidStateError("godzilla state: more Press pieces moved than stand on a square")
             if d.landmark[s] and s not in [GZ_LANDMARK_SQ[i] for i in range(NLANDMARKS)]:
-                raise ValueError(f"godzilla state: a Landmark on {sq_name(s)}, not a landmark square")
+                raise InvalidStateError(f"godzilla state: a Landmark on {sq_name(s)}, not a landmark square")
         here = d.kaiju
         if d.landmark[here] or d.press[here] or any(d.evac[here * 4 + c] for c in range(NCOL)):
-            raise ValueError("godzilla state: pieces stand on the Kaiju's square")
+            raise InvalidStateError("godzilla state: pieces stand on the Kaiju's square")
         if sum(d.landmark[s] for s in range(NSQ)) + d.k_landmark != NLANDMARKS:
-            raise ValueError("godzilla state: Landmarks on the map and behind the screen are not 5")
+            raise InvalidStateError("godzilla state: Landmarks on the map and behind the screen are not 5")
         revealed = [i for i in range(NROUNDS) if d.status[i] >= 0]
         expected = d.last if d.round > d.last else d.round - (1 if st == ST_STATUS else 0)
         if revealed != list(range(expected)):
-            raise ValueError("godzilla state: the status cards revealed do not match the round")
+            raise InvalidStateError("godzilla state: the status cards revealed do not match the round")
         cards = [d.status[i] for i in revealed]
         if len(set(cards)) != len(cards) or sorted(cards) != [k for k in range(NSTATUS) if d.status_used[k]]:
-            raise ValueError("godzilla state: status cards used and revealed disagree")
+            raise InvalidStateError("godzilla state: status cards used and revealed disagree")
         pieces = sum(d.press[s] for s in range(NSQ)) + d.k_press + d.h_press
         if pieces != len(revealed):
-            raise ValueError(f"godzilla state: {pieces} Press pieces in play, {len(revealed)} placed")
+            raise InvalidStateError(f"godzilla state: {pieces} Press pieces in play, {len(revealed)} placed")
         for k in range(NKINDS):
             on_roads = sum(1 for r in range(NROADS) if d.road[r] == k + 1)
             if d.pile[k] + d.stock[k] + on_roads + d.k_route[k] != TILES_PER_KIND:
-                raise ValueError(f"godzilla state: {kind_name(k)} route tiles do not add up to {TILES_PER_KIND} (G6)")
+                raise InvalidStateError(f"godzilla state: {kind_name(k)} route tiles do not add up to {TILES_PER_KIND} (G6)")
         if d.hv_stock + d.k_hv + sum(1 for r in range(NROADS) if d.road[r] == R_HV) != HV_TILES:
-            raise ValueError("godzilla state: High-voltage tiles do not add up to 3")
+            raise InvalidStateError("godzilla state: High-voltage tiles do not add up to 3")
         if d.tank_stock + d.k_tank + sum(1 for r in range(NROADS) if d.road[r] == R_TANK) != TANK_TILES:
-            raise ValueError("godzilla state: Tank tiles do not add up to 3")
+            raise InvalidStateError("godzilla state: Tank tiles do not add up to 3")
         for r in range(NROADS):
             if (d.tank_new[r] or d.tank_moved[r]) and d.road[r] != R_TANK:
-                raise ValueError("godzilla state: a Tank mark on a road with no Tank")
+                raise InvalidStateError("godzilla state: a Tank mark on a road with no Tank")
             if d.foot[r] and d.road[r] in (R_HV, R_TANK) and ST_OMEN <= st <= ST_AWAKEN:
-                raise ValueError("godzilla state: a Footprint on a High-voltage or Tank road (G15); "
+                raise InvalidStateError("godzilla state: a Footprint on a High-voltage or Tank road (G15); "
                                  "only last round's Footprints may share a road until the omen")
             if d.crossed[r] and not d.foot[r]:
-                raise ValueError("godzilla state: the Kaiju crossed a road without a Footprint")
+                raise InvalidStateError("godzilla state: the Kaiju crossed a road without a Footprint")
         if sum(d.foot[r] for r in range(NROADS)) > FOOTPRINTS:
-            raise ValueError("godzilla state: more than 4 Footprint tiles")
+            raise InvalidStateError("godzilla state: more than 4 Footprint tiles")
         taken = (AWAKEN_DICE - d.aw_dice) + (AWAKEN_REROLLS - d.aw_rerolls)
         if taken + d.awaken != d.k_landmark:
-            raise ValueError("godzilla state: awakening items taken do not match the Landmarks destroyed (G4)")
+            raise InvalidStateError("godzilla state: awakening items taken do not match the Landmarks destroyed (G4)")
         if d.dice_own != START_DICE + AWAKEN_DICE - d.aw_dice or d.rerolls_own != START_REROLLS + AWAKEN_REROLLS - d.aw_rerolls:
-            raise ValueError("godzilla state: the Kaiju's dice or Reroll tiles disagree with the Awakening area")
+            raise InvalidStateError("godzilla state: the Kaiju's dice or Reroll tiles disagree with the Awakening area")
         if sum(d.dice[v] for v in range(6)) + d.to_roll > d.dice_own:
-            raise ValueError("godzilla state: more dice rolled than the Kaiju owns")
+            raise InvalidStateError("godzilla state: more dice rolled than the Kaiju owns")
         drawn = sum(1 for k in range(NSUPPORT) if d.support[k] > 0)
         due = sum(1 for r in (4, 6) if r <= d.last and (r < d.round or (r == d.round and st not in (ST_STATUS, ST_BAG, ST_SUPPORT_REVEAL))))
         if drawn != due:
-            raise ValueError(f"godzilla state: {drawn} support cards revealed, {due} expected (G10)")
+            raise InvalidStateError(f"godzilla state: {drawn} support cards revealed, {due} expected (G10)")
         if d.press_seen > d.press_won or any(d.deck[k] + d.kinds[k] != PRESS_PER_KIND for k in range(NPRESS_KINDS)) \
                 or sum(d.kinds[k] for k in range(NPRESS_KINDS)) != d.press_seen:
-            raise ValueError("godzilla state: the Press cards turned over do not add up")
+            raise InvalidStateError("godzilla state: the Press cards turned over do not add up")
         if d.press_seen and st not in (ST_REVEAL, ST_END):
-            raise ValueError("godzilla state: Press cards are turned over only at scoring")
+            raise InvalidStateError("godzilla state: Press cards are turned over only at scoring")
         if st == ST_END and (d.round <= d.last or d.press_seen != d.press_won):
-            raise ValueError("godzilla state: the game ends after the return round and the Press cards")
+            raise InvalidStateError("godzilla state: the game ends after the return round and the Press cards")
         if d.round > d.last + 1 or (d.round > d.last and st < ST_OMEN):
-            raise ValueError("godzilla state: the return round has only omen and execution")
+            raise InvalidStateError("godzilla state: the return round has only omen and execution")
         if (d.to_roll > 0) != (st == ST_ROLL) and not (st == ST_REROLL and d.to_roll > 0):
-            raise ValueError("godzilla state: dice to roll outside the dice roll")
+            raise InvalidStateError("godzilla state: dice to roll outside the dice roll")
         if (d.reroll_left > 0) != (st == ST_REROLL):
-            raise ValueError("godzilla state: rerolls left outside the reroll step")
+            raise InvalidStateError("godzilla state: rerolls left outside the reroll step")
         if (d.bag_left > 0) != (st == ST_BAG):
-            raise ValueError("godzilla state: Evacuees to draw outside the bag draws")
+            raise InvalidStateError("godzilla state: Evacuees to draw outside the bag draws")
         if (d.tiles_left > 0) != (st == ST_TILES):
-            raise ValueError("godzilla state: route tiles to turn up outside that step")
+            raise InvalidStateError("godzilla state: route tiles to turn up outside that step")
         if (d.to_place > 0) != (st in (ST_HV_PLACE, ST_TANK_PLACE)):
-            raise ValueError("godzilla state: tiles to place outside the High-voltage/Tank step")
+            raise InvalidStateError("godzilla state: tiles to place outside the High-voltage/Tank step")
         if st == ST_SUPPORT_REVEAL and d.round not in (4, 6):
-            raise ValueError("godzilla state: support cards are turned up in rounds 4 and 6 only")
+            raise InvalidStateError("godzilla state: support cards are turned up in rounds 4 and 6 only")
         if d.air and d.support[SUP_AIR] != 2:
-            raise ValueError("godzilla state: an Air strike in force that was never played")
+            raise InvalidStateError("godzilla state: an Air strike in force that was never played")
         if st == ST_PRESSCONF and d.support[SUP_CONF] != 1:
-            raise ValueError("godzilla state: no Emergency press conference card to play")
+            raise InvalidStateError("godzilla state: no Emergency press conference card to play")
         if st == ST_STATUS and d.round > d.last:
-            raise ValueError("godzilla state: no status card in the return round")
+            raise InvalidStateError("godzilla state: no status card in the return round")
         if st != ST_EVAC and (any(d.moved[i] for i in range(80)) or any(d.press_moved[s] for s in range(NSQ))):
-            raise ValueError("godzilla state: pieces marked as moved outside the evacuation")
+            raise InvalidStateError("godzilla state: pieces marked as moved outside the evacuation")
         if st not in (ST_SUPPORT, ST_HV_PLACE, ST_TANK_PLACE, ST_TANK_MOVE) and any(
                 d.tank_new[r] or d.tank_moved[r] for r in range(NROADS)):
-            raise ValueError("godzilla state: Tank marks outside the situation phase")
+            raise InvalidStateError("godzilla state: Tank marks outside the situation phase")
         if d.planner >= d.n or (d.planner != 1 and st not in (ST_PLAN, ST_TILES)):
-            raise ValueError("godzilla state: the planning seat is not a human seat planning now")
+            raise InvalidStateError("godzilla state: the planning seat is not a human seat planning now")
+        # what each step needs to be played out without leaving the documented ranges
+        if d.round > d.last and st not in (ST_OMEN, ST_ROLL, ST_REROLL, ST_STRAIGHT, ST_RAYGRP,
+                                           ST_ORDER, ST_STEP, ST_RAYDIR, ST_AWAKEN, ST_REVEAL, ST_END):
+            raise InvalidStateError("godzilla state: the return round has only omen and execution (G16)")
+        if st == ST_REVEAL and (d.round <= d.last or d.press_seen >= d.press_won):
+            raise InvalidStateError("godzilla state: Press cards are turned over after the return round, "
+                             "while some are still face down")
+        if st == ST_BAG and (d.bag_left > sum4(d.bag) or d.place_sq == d.kaiju):
+            raise InvalidStateError("godzilla state: Evacuees to draw that the bag does not hold, or "
+                             "placed on the Kaiju's square")
+        if st == ST_TILES and d.tiles_left > sum4(d.pile):
+            raise InvalidStateError("godzilla state: more route tiles to turn up than the pile holds")
+        if (st == ST_HV_PLACE and d.to_place > d.hv_stock) or (st == ST_TANK_PLACE and d.to_place > d.tank_stock):
+            raise InvalidStateError("godzilla state: more tiles to place than the stock holds")
+        if st == ST_STEP and not (d.moving and d.steps > 0):
+            raise InvalidStateError("godzilla state: a movement step with no movement left")
+        if st == ST_AWAKEN and not (d.awaken > 0 and d.aw_dice > 0 and d.aw_rerolls > 0):
+            raise InvalidStateError("godzilla state: an Awakening choice with nothing to choose (G4)")
+        if st == ST_EVAC and d.evc > 4:
+            raise InvalidStateError("godzilla state: the evacuation is over")
+        if st == ST_REROLL and (d.rerolled or d.reroll_left > d.rerolls_own):
+            raise InvalidStateError("godzilla state: a second reroll or more dice than Reroll tiles (G4)")
         if st != ST_END and not is_chance_stage(st):
             if gen_legal(d, buf) == 0:
-                raise ValueError("godzilla state: the player to act has no legal move")
+                raise InvalidStateError("godzilla state: the player to act has no legal move")
         elif is_chance_stage(st) and gen_chance(d, buf, NULL) == 0:
-            raise ValueError("godzilla state: a chance node with no outcome")
+            raise InvalidStateError("godzilla state: a chance node with no outcome")
 
     # ------------------------------------------------------------------ texts
     def action_to_string(self, action: int) -> str:
         """The text of an action or chance outcome at this state."""
         cdef GData* d = &self.d
-        a = int(action)
+        a = _index(action, "an action")
         st = d.stage
         if is_chance_stage(st):
             if st == ST_STATUS and 0 <= a < NSTATUS:
@@ -490,9 +537,9 @@ cdef class GodzillaState(State):
                 return "roll " + "-".join(str(v + 1) for v in range(6) for _ in range(ROLL_FACES[d.to_roll][a][v]))
             if st == ST_REVEAL and 0 <= a < NPRESS_KINDS:
                 return f"press card kind {a + 1}"
-            raise ValueError(f"{a} is not a chance outcome here")
+            raise InvalidArgumentError(f"{a} is not a chance outcome here")
         if not 0 <= a < NUM_ACTIONS:
-            raise ValueError(f"{a} is not an action of this game")
+            raise InvalidArgumentError(f"{a} is not an action of this game (0..{NUM_ACTIONS - 1})")
         if a == A_DONE:
             if st == ST_EVAC:
                 return "end press moves" if d.evc >= 4 else f"end {colour_name(d.evc)} moves"
@@ -604,15 +651,15 @@ cdef class GodzillaState(State):
         lines = [f"godzilla {d.n}p {rnd} (cap {d.turn_cap}), {STAGE_NAMES[d.stage]}, "
                  f"to act: {self._actor_text()}"]
         lines.append("governors: " + ", ".join(f"{colour_name(g)} {seat_name(seat_of(d, g))}" for g in range(NCOL)))
-        lines.append(f"Kaiju at {sq_name(d.kaiju)}: {d.dice_own} dice, {d.rerolls_own} rerolls; "
-                     f"awakening area {d.aw_dice} dice, {d.aw_rerolls} rerolls")
+        lines.append(f"Kaiju at {sq_name(d.kaiju)}: {d.dice_own} dice, {_n(d.rerolls_own, 'reroll')}; "
+                     f"awakening area {d.aw_dice} dice, {_n(d.aw_rerolls, 'reroll')}")
         if ST_ROLL <= d.stage <= ST_AWAKEN:
             shown = " ".join(str(v + 1) for v in range(6) for _ in range(d.dice[v]))
             text = f"dice: {shown or '-'}"
             if d.to_roll:
                 text += f" ({d.to_roll} to roll)"
             if d.stage == ST_REROLL:
-                text += f", {d.reroll_left} rerolls left"
+                text += f", {_n(d.reroll_left, 'reroll')} left"
             if d.mv_k:
                 text += f", movement {_values(d.mv_a, d.mv_k)}"
             if d.ray_k:
@@ -644,12 +691,17 @@ cdef class GodzillaState(State):
         lines.append("  route tiles " + "/".join(str(d.k_route[k]) for k in range(NKINDS))
                      + f", high-voltage {d.k_hv}, tanks {d.k_tank}")
         lines.append("Human screen: evacuees " + "/".join(str(d.h_evac[c]) for c in range(NCOL))
-                     + f", press {d.h_press}; Press (done): {d.press_won} cards")
+                     + f", press {d.h_press}; Press (done): {_n(d.press_won, 'card')}")
         # the step in progress, so that different positions never read the same
-        lines.append(f"step: planner {seat_name(d.planner)}, colour {d.evc}, to place {d.to_place}, "
-                     f"tiles to turn {d.tiles_left}, pending {d.mv_pending}{d.ray_pending}")
-        lines.append(f"  draws {d.bag_left} to {sq_name(d.place_sq)}, reroll from {d.reroll_min + 1}"
-                     f"{' (done)' if d.rerolled else ''}, dice by face " + "".join(str(d.dice[v]) for v in range(6)))
+        # the step in progress, worded for players (every counter, so that different
+        # positions never read the same)
+        moving = "press" if d.evc == 4 else ("done" if d.evc > 4 else colour_name(d.evc))
+        pending = [w for w, on in (("move", d.mv_pending), ("ray", d.ray_pending)) if on]
+        lines.append(f"now: {seat_name(d.planner)} plans; evacuating {moving}; {d.to_place} to place, "
+                     f"{d.tiles_left} to turn up; pending {'+'.join(pending) or 'none'}")
+        kept = "".join(str(v + 1) for v in range(6) for _ in range(d.dice[v])) or "none"
+        lines.append(f"  {d.bag_left} evacuees to draw to {sq_name(d.place_sq)}; reroll from "
+                     f"{d.reroll_min + 1}{' (used)' if d.rerolled else ''}; last dice {kept}")
         if d.press_seen:
             lines.append("press cards turned over, by kind 1-8: "
                          + " ".join(str(d.kinds[k]) for k in range(NPRESS_KINDS)))
@@ -690,7 +742,119 @@ cdef class GodzillaState(State):
         result["vehicle_procurement"] = [colour_name(g) for g in range(NCOL) if d.vehicle[g]]
         result["press_cards"] = {"won": d.press_won, "turned_over": [d.kinds[k] for k in range(NPRESS_KINDS)]}
         result["scores"] = {"kaiju": kaiju_points(d), "humans": human_points(d)}
+        result["last_round"] = d.last
+        result["home_squares"] = {colour_name(c): sq_name(GZ_HOME_SQ[c]) for c in range(NCOL)}
+        result["kaiju_screen"] = {
+            "landmarks": d.k_landmark, "evacuees": {colour_name(c): d.k_evac[c] for c in range(NCOL)},
+            "press": d.k_press, "route_tiles": {kind_name(k): d.k_route[k] for k in range(NKINDS)},
+            "high-voltage": d.k_hv, "tank": d.k_tank}
+        result["human_screen"] = {"evacuees": {colour_name(c): d.h_evac[c] for c in range(NCOL)},
+                                  "press": d.h_press}
+        for r in range(NROADS):
+            result["roads"][r]["id"] = r
+            result["roads"][r]["tank_placed_now"] = bool(d.tank_new[r])
+            result["roads"][r]["tank_moved_now"] = bool(d.tank_moved[r])
+        for s in range(NSQ):
+            result["squares"][s]["id"] = s
+        # the step in progress (only the fields that mean something in it)
+        step = {"air_strike": bool(d.air)}
+        if d.stage in (ST_PLAN, ST_TILES):
+            step["planner"] = d.planner
+        if d.stage in (ST_HV_PLACE, ST_TANK_PLACE):
+            step["tiles_to_place"] = d.to_place
+        if d.stage == ST_TILES:
+            step["tiles_to_turn_up"] = d.tiles_left
+        if d.stage == ST_BAG:
+            step["evacuees_to_draw"] = d.bag_left
+            step["placement_square"] = sq_name(d.place_sq)
+        if ST_ROLL <= d.stage <= ST_AWAKEN:
+            step["dice_to_roll"] = d.to_roll
+            step["rerolls_left"] = d.reroll_left
+            step["reroll_used"] = bool(d.rerolled)
+            step["movement"] = [v + 1 for v in range(d.mv_a, d.mv_a + d.mv_k)]
+            step["heat_ray_range"] = d.ray_k
+            step["movement_pending"] = bool(d.mv_pending)
+            step["heat_ray_pending"] = bool(d.ray_pending)
+            step["steps_left"] = d.steps if d.moving else 0
+            step["awakening_to_take"] = d.awaken
+        if d.stage == ST_EVAC:
+            step["moving"] = "press" if d.evc >= 4 else colour_name(d.evc)
+        result["step"] = step
         return result
+
+    def action_info(self, action) -> dict:
+        """A legal action or chance outcome here as JSON-able data (rules.md, "View"): `action`,
+        `text`, `kind` and the fields of that kind (roads and squares by name)."""
+        cdef GData* d = &self.d
+        info = State.action_info(self, action)
+        a = info["action"]
+        st = d.stage
+        if is_chance_stage(st):
+            info["kind"] = "chance"
+            if st == ST_STATUS:
+                info.update(chance="status card", card=a + 1, main=sq_name(GZ_STATUS_MAIN[a]),
+                            alternative=sq_name(GZ_STATUS_ALT[a]))
+            elif st == ST_BAG:
+                info.update(chance="evacuee", colour=colour_name(a), square=sq_name(d.place_sq))
+            elif st == ST_SUPPORT_REVEAL:
+                info.update(chance="support card", card=support_name(a))
+            elif st == ST_TILES:
+                info.update(chance="route tile", tile=kind_name(a))
+            elif st == ST_ROLL:
+                info.update(chance="roll", faces=[v + 1 for v in range(6)
+                                                  for _ in range(ROLL_FACES[d.to_roll][a][v])])
+            else:
+                info.update(chance="press card", card=a + 1)
+            return info
+
+        def road_info(r):
+            return {"road": r, "from": sq_name(GZ_ROAD_A[r]), "to": sq_name(GZ_ROAD_B[r])}
+
+        if a == A_DONE:
+            info["kind"] = "done"
+        elif a < A_PLACE:
+            info.update(kind="footprint", **road_info(a - A_FOOT))
+        elif a < A_VEHICLE:
+            k, r = divmod(a - A_PLACE, NROADS)
+            info.update(kind="route tile", tile=kind_name(k), **road_info(r))
+        elif a == A_VEHICLE:
+            info.update(kind="support card", card="vehicle procurement", tiles=VEHICLE_TILES)
+        elif a < A_HVROAD:
+            info.update(kind="support card", card=support_name(a - A_SUPPORT))
+        elif a < A_TANKROAD:
+            info.update(kind="high-voltage", **road_info(a - A_HVROAD))
+        elif a < A_TANKMOVE:
+            info.update(kind="tank", **road_info(a - A_TANKROAD))
+        elif a < A_REROLL:
+            r, j = divmod(a - A_TANKMOVE, 6)
+            t = ROAD_ADJ[r][j]
+            info.update(kind="tank move", **road_info(r))
+            info.update({"to_road": t, "to_road_from": sq_name(GZ_ROAD_A[t]), "to_road_to": sq_name(GZ_ROAD_B[t])})
+        elif a < A_STRAIGHT:
+            info.update(kind="reroll", face=a - A_REROLL + 1)
+        elif a < A_RAYGRP:
+            i = a - A_STRAIGHT
+            info.update(kind="movement group", faces=[v + 1 for v in range(STRAIGHT_A[i], STRAIGHT_A[i] + STRAIGHT_K[i])],
+                        steps=STRAIGHT_K[i])
+        elif a < A_GO_MOVE:
+            v, k = divmod(a - A_RAYGRP, 5)
+            info.update(kind="heat-ray group", faces=[v + 1] * (k + 2), range=k + 2)
+        elif a < A_STEP:
+            info.update(kind="order", first="movement" if a == A_GO_MOVE else "heat ray")
+        elif a < A_RAYDIR:
+            r = a - A_STEP
+            info.update(kind="step", from_square=sq_name(d.kaiju), to_square=sq_name(other_end(r, d.kaiju)),
+                        **road_info(r))
+        elif a < A_TAKE_DIE:
+            info.update(kind="heat ray", direction=_DIRS[a - A_RAYDIR], range=d.ray_k)
+        elif a < A_EVAC:
+            info.update(kind="awakening", item="die" if a == A_TAKE_DIE else "reroll tile")
+        else:
+            s, t = divmod(a - A_EVAC, NSQ)
+            info.update(kind="evacuation", piece="press" if d.evc >= 4 else "evacuee",
+                        colour=None if d.evc >= 4 else colour_name(d.evc),
+                        from_square=sq_name(s), to_square=sq_name(t))
+        return info
 
     def observation_string(self, player: int) -> str:
         """What `player` sees: the whole state (nothing in it is hidden, see the module

@@ -32,6 +32,9 @@ SPEC = GameSpec(
         Param("turn_cap", engine.DEFAULT_TURN_CAP, "ordinary rounds before the Kaiju's return "
               "round (X5); 6 or more plays the whole game", minimum=1, maximum=1000),
     ),
+    # Nothing is hidden from one seat only; what is hidden from all (the face-down cards and
+    # tiles) is drawn when it is turned up, with exact odds, so the state holds nothing
+    # hidden (rules.md, "Information").
     hidden_information=False,
     num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,
     max_chance_outcomes=engine.MAX_CHANCE_OUTCOMES,
@@ -46,5 +49,5 @@ SPEC = GameSpec(
     seat_names=seat_names,
     render_module="vsai.ext.godzilla.render",
     rules_package="vsai.ext.godzilla",
-    complete=False,
+    complete=True,
 )

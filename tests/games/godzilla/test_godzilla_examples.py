@@ -28,4 +28,4 @@ def test_a_first_round_in_words():
     assert field(state, "h_evac")[0] == 1 and field(state, "press_won") == 1
     assert field(state, "round") == 2 and stage(state) == "status card"
     text = state.observation_string(2)
-    assert "you are H2 (Saitama, Kanagawa)" in text and "Press (done): 1 cards" in text
+    assert "you are H2 (Saitama, Kanagawa)" in text and "Press (done): 1 card" in text

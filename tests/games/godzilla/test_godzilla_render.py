@@ -23,3 +23,75 @@ def test_grid_shows_the_kaiju_landmarks_and_missing_roads():
     # the moat: no road between Radio Tower and Marunouchi, drawn as a wall
     assert "Radio Tower   | Marunouchi" in grid[1]
     assert "@KAIJU" in lines[lines.index(grid[3]) + 1] and "[L]" in lines[lines.index(grid[0]) + 1]
+
+
+def _width(renderable) -> int:
+    from rich.console import Console
+    console = Console(width=80, record=True, color_system=None)
+    console.print(renderable)
+    return max(len(line) for line in console.export_text().splitlines())
+
+
+def test_hooks_along_a_game_fit_80_columns_and_say_what_moves_do():
+    from godzilla_helpers import play_random  # noqa: F401  (helpers import the engine first)
+    state = new(3)
+    rng = random.Random(9)
+    last = None
+    grouped = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        seat = state.current_player()
+        shown = render.board(state, seat, False, last_move=last, plain=True)
+        assert _width(shown) <= 80
+        if last is not None and last != 0:
+            assert "last move: " in shown.plain
+        legal = state.legal_actions()
+        for a in legal:
+            assert len(render.move_detail(state, a)) <= 60
+            label = render.move_group(state, a)
+            assert label is None or len(label) <= 30
+        if len(legal) > 20:
+            groups = {render.move_group(state, a) or a for a in legal}
+            assert len(groups) <= 20
+            grouped += 1
+        assert _width(render.score_breakdown(state, seat)) <= 80
+        last = rng.choice(legal)
+        state.apply_action(last)
+    assert grouped > 0
+
+
+def test_move_detail_names_what_a_step_destroys_and_where_evacuees_leave():
+    from godzilla_helpers import SQ, advance, edit, field, play, roll
+    from test_godzilla_kaiju import _at_roll
+    state = _at_roll(footprints=[("Shibaura", "Ginza")])
+    roll(state, 1, 2, 6)
+    play(state, "move with 1-2")
+    step = state.string_to_action("step to Ginza")
+    # Ginza: its Landmark (2) and whatever stands there
+    there = state.view()["squares"][SQ["Ginza"]]
+    points = 2 + sum(there["evacuees"].values()) + there["press"]
+    assert render.move_detail(state, step) == f"destroys {points} points there"
+    assert render.move_group(state, step) is None
+
+
+def test_score_breakdown_adds_up_to_the_scores():
+    from rich.console import Console
+    state = new(2)
+    state.random_playout(seed=3) if hasattr(state, "random_playout") else None
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    console = Console(width=80, record=True, color_system=None)
+    console.print(render.score_breakdown(state, None))
+    text = console.export_text()
+    total = [line for line in text.splitlines() if line.strip().startswith("total")][0]
+    kaiju, humans = state.scores()[0], state.scores()[1]
+    assert total.split()[-2:] == ["│", str(humans)] or total.split()[-1] == str(humans)
+    assert str(kaiju) in total and "Oxygen Destroyer" in text

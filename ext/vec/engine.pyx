@@ -47,6 +47,7 @@ include "codec.pxi"
 include "stages.pxi"
 include "state_class.pxi"
 include "state_json.pxi"
+include "state_view.pxi"
 
 NUM_DISTINCT_ACTIONS = NUM_ACTIONS
 MAX_CHANCE_OUTCOMES = NUM_CHANCE
@@ -537,6 +538,23 @@ cdef class VecState(State):
                 raise InvalidStateError("vec state: the bids made do not match the bidding step")
         elif b.made and not b.revealed:
             raise InvalidStateError("vec state: sealed bids outside the bidding step")
+
+    # ------------------------------------------------------------------ frontends
+    def view(self, player=None) -> dict:
+        """Everything seat `player` may know (None: a spectator, what every seat knows), as
+        JSON-able data with the keys of rules.md "View"; never depends on what it cannot see."""
+        view = State.view(self, player)
+        view.pop("observation", None)
+        view.update(_view_of(&self.d, -1 if player is None else view["seat"]))
+        return view
+
+    def action_info(self, action) -> dict:
+        """A legal action or chance outcome here: its id and text, plus structured fields
+        (kind, player, card, from/to, ink, special ink, exchanges, deck, position, costs and
+        gains; rules.md "View")."""
+        info = State.action_info(self, action)
+        info.update(_action_fields(&self.d, info["action"]))
+        return info
 
     # ------------------------------------------------------------------ texts
     def action_to_string(self, action: int) -> str:

@@ -128,12 +128,12 @@ def test_issue_participants_edited_from_zero_are_refused_or_harmless():
     for players, seed in ((2, 1), (3, 2), (4, 3)):
         for k, state in enumerate(_walk(players, seed)):
             d = state.to_dict()
-            if d["participants"] or k % 7:
+            if d["participants"] or k % 23:
                 continue
             checked += 1
             refused += _refused_or_survives(
                 _edited(state, lambda doc: doc.__setitem__("participants", 2)), k)
-    assert checked > 20 and refused > 0
+    assert checked > 8 and refused > 0
 
 
 def test_issue_no_starting_draw_left_in_the_starting_draw_is_refused():

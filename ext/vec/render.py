@@ -236,13 +236,10 @@ def move_group(state: Any, action: int) -> str:
     kind = info["kind"]
     if kind == "quill_on_idea":
         return f"idea {info['card']['name']}"
-    if kind == "bid":
-        return f"bid {info['ink']} ink" + (f" (after {info['ink_exchanged']} ink exchanged)"
-                                            if info.get("exchanges") else "")
+    if kind == "bid":                   # up to 625 bids: 25 groups by ink of at most 25
+        return f"bid {info['ink']} ink"
     if kind == "add_special_ink":
         return "exchange ink first" if info.get("exchanges") else "special ink"
-    if "card" in info and kind not in ("draw_card",):
-        return kind.replace("_", " ")
     return kind.replace("_", " ")
 
 

@@ -108,8 +108,8 @@ cdef object _outcome_text(VecData* d):
         if d.strength[0] == d.strength[1]:
             return "tie: nothing happens"
         w = 0 if d.strength[0] > d.strength[1] else 1
-        return (f"{_seat_name(d.bids.seat[w])} wins by {abs(d.strength[0] - d.strength[1])} "
-                f"and turns {_seat_name(d.bids.seat[1 - w])}'s cards face down")
+        return (f"{_seat_name(d.bids.seat[w])} wins by {abs(d.strength[0] - d.strength[1])}, "
+                f"points to turn {_seat_name(d.bids.seat[1 - w])}'s face-up cards down")
     if d.kind == ACT_INSERT and d.bids.count >= 2:
         best = max([d.strength[i] for i in range(d.bids.count)])
         top = [i for i in range(d.bids.count) if d.strength[i] == best]

@@ -235,3 +235,14 @@ def test_bad_arguments_raise_the_error_family():
     with pytest.raises(InvalidArgumentError):
         state.action_to_string(None)
     assert state == before
+
+
+def test_resampled_worlds_load_back():
+    """resample writes only states the loader accepts."""
+    for players, seed in ((2, 21), (3, 22), (4, 23)):
+        for k, state in enumerate(_walk(players, seed, 600)):
+            if k % 9:
+                continue
+            for seat in range(players):
+                world = state.resample(seat, k)
+                assert state_from_json(world.to_json()) == world

@@ -172,17 +172,18 @@ _check_table(_CHANCE_FAMILIES, NUM_CHANCE)
 FAMILY_SIZE = {family[0]: _family_size(family) for family in _FAMILIES}
 
 
-def decode(int a, families=_FAMILIES):
-    """(family name, {field: value}) of id `a`; ValueError outside the table."""
+def decode(action, families=_FAMILIES):
+    """(family name, {field: value}) of id `a`; InvalidArgumentError outside the table."""
+    a = _as_action(action)
     for family in reversed(families):
         if a >= family[1]:
             break
     else:
-        raise ValueError(f"{a} is not an action of this game")
+        raise InvalidArgumentError(f"{a} is not an action of this game")
     name, first, fields = family[0], family[1], family[2]
     rest = a - first
     if rest >= _family_size(family):
-        raise ValueError(f"{a} is not an action of this game")
+        raise InvalidArgumentError(f"{a} is not an action of this game")
     values = {}
     for field, size in reversed(fields):
         rest, values[field] = divmod(rest, size)
@@ -195,12 +196,14 @@ def encode(str name, families=_FAMILIES, **values) -> int:
         if family[0] == name:
             a = 0
             for field, size in family[2]:
-                v = values[field]
+                if field not in values:
+                    raise InvalidArgumentError(f"{name}: the field {field} is missing")
+                v = _as_action(values[field])
                 if not 0 <= v < size:
-                    raise ValueError(f"{name}: {field}={v} is outside 0..{size - 1}")
+                    raise InvalidArgumentError(f"{name}: {field}={v} is outside 0..{size - 1}")
                 a = a * size + v
             return family[1] + a
-    raise ValueError(f"no action family {name!r}")
+    raise InvalidArgumentError(f"no action family {name!r}")
 
 
 def _exchange_text(t: int) -> str:

@@ -18,3 +18,7 @@ class VecState(State):
     """A position of The Vampire, the Elf & the Cthulhu (2-4 players)."""
 
     def __init__(self, players: int = 2, turn_cap: int = 30) -> None: ...
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """What seat `player` may know (None: a spectator); keys in rules.md "View"."""
+    def action_info(self, action: int) -> dict[str, Any]:
+        """The action's id and text plus kind, player, card, from/to, amounts and costs."""

@@ -1,32 +1,287 @@
-"""VEC's board for the terminal, and how to word the moves a seat cannot see.
+"""VEC's board for the terminal, its move details and groups, and the scoring breakdown.
 
-Used through the spec's `render_module` by `vsai.core.render`; it shows only what
-`state.observation_string(seat)` shows.
+Used through the spec's `render_module` by `vsai.core.render`. Everything drawn for a seat
+comes from `state.view(seat)` (rules.md "View"), so it shows only what that seat may know.
+Every line fits 80 columns.
 """
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.text import Text
 
+WIDTH = 80
 _COLOURS = {"red": "bold red", "blue": "bold blue", "green": "bold green", "purple": "bold magenta",
             "yellow": "bold yellow", "grey": "bold bright_black"}
 
 
+# ---------------------------------------------------------------- texts
 def hidden_move_text(mover: int, text: str) -> str:
-    """VEC's hidden moves in words: card draws, dealt objectives, sealed bids, a kept card."""
+    """VEC's hidden moves in words: card draws, dealt objectives, sealed bids, a kept card.
+    (A sealed bid reads "a sealed bid": tests/cli/test_cli_visibility.py pins that text; the
+    board says "committed a sealed bid".)"""
+    if text.startswith("exchange ") and ", add " in text:
+        return text.split(", ", 1)[1]           # the amount shows, the exchanges do not
     for prefix, words in (("deal objective", "deal a secret objective"), ("draw ", "draw a card"),
-                          ("bid ", "a sealed bid"), ("keep ", "keep a card face down")):
+                          ("bid ", "a sealed bid"), ("exchange ", "a sealed bid"),
+                          ("keep ", "keep a card face down"),
+                          ("renounce ", "renounce an unseen face-down card"),
+                          ("quill on own ", "quill on an unseen face-down card")):
         if text.startswith(prefix):
             return words
     return "a random draw you cannot see" if mover < 0 else "a move you cannot see"
 
 
-def board(state: Any, seat: int, hidden_information: bool) -> Text:
-    """VEC's observation text (only what `seat` knows) with coloured card colours."""
-    text = Text(state.observation_string(seat))
+def _wrap(text: str, indent: str = "    ") -> list[str]:
+    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False) or [""]
+
+
+def _seat_name(seat: int | None) -> str:
+    return "-" if seat is None else f"P{seat + 1}"
+
+
+def _card(card: dict, mark: int | None = None) -> str:
+    """A card with its action and current strength, quills and ink."""
+    text = f"{card['name']} ({card['action']}"
+    if card.get("strength") is not None:
+        text += f", str {card['strength']}"
+    text += ")"
+    if card["quills"]:
+        text += f" {_seat_name(card['quill_owner'])} quill" + (" x2" if card["quills"] > 1 else "")
+    if card["ink"]:
+        text += f" +{card['ink']} ink"
+    if mark is not None and card["id"] == mark:
+        text += " <- last move"
+    return text
+
+
+def _unseen(card: dict) -> str:
+    text = f"unseen {card['color']} card"
+    if card["keep_time"]:
+        text += f" (kept #{card['keep_time']})"
+    if card["quills"]:
+        text += f" {_seat_name(card['quill_owner'])} quill" + (" x2" if card["quills"] > 1 else "")
+    return text
+
+
+def _objective(objective: dict | None) -> str:
+    if objective is None:
+        return "hidden"
+    return f"#{objective['id'] + 1} {objective['type']}: " + " ".join(objective["colors"])
+
+
+def _seat_lines(view: dict, seat_view: dict, you: int | None) -> list[str]:
+    q = seat_view["seat"]
+    head = f"{seat_view['name']}" + (" (you)" if q == you else "")
+    head += f": objective {_objective(seat_view['objective'])}"
+    if seat_view["ink"] is not None:
+        ink = (f"{seat_view['ink']} ink, {seat_view['special_ink']} special ink "
+               f"({seat_view['special_ink_in_box']} in the box)")
+    else:
+        ink = (f"ink worth {seat_view['ink_value']}, special ink "
+               f"{seat_view['special_ink_min']}..{seat_view['special_ink_max']}")
+    score = f"; {seat_view['score']} VP" if seat_view["score"] is not None else ""
+    return _wrap(f"{head}; {ink}{score}")
+
+
+def _strength_lines(test: dict | None) -> list[str]:
+    """The card acting and, once the bids are shown, one confrontation line."""
+    if not test:
+        return []
+    lines = _wrap(("Acting: " if test["active"] else "Last action: ")
+                  + f"{_seat_name(test['actor'])} {test['action']} with {test['card']['name']}")
+    for part in test["participants"]:
+        who = f"  {_seat_name(part['seat'])} {part['card']['name']}: +{part['special_points']} special"
+        if part["strength"] is not None:
+            who += (f", bid {part['bid_ink']} ink + {part['bid_special_ink']} special,"
+                    f" strength {part['strength']}")
+        else:
+            who += f", base {part['base_strength']}"
+            if part["sealed"]:
+                who += (f", bid {part['bid_ink']} ink + {part['bid_special_ink']} special (sealed)"
+                        if part["bid_ink"] is not None else ", committed a sealed bid")
+        lines += _wrap(who, "      ")
+    if test.get("outcome"):
+        lines += _wrap("  => " + confrontation_line(test), "     ")
+    if test["active"] and test["points_left"]:
+        lines.append(f"  points left: {test['points_left']}")
+    return lines
+
+
+def confrontation_line(test: dict) -> str:
+    """Both bids, both strengths and the outcome of a revealed strength test."""
+    parts = test["participants"]
+    bids = " vs ".join(f"{_seat_name(p['seat'])} {p['bid_ink']}+{p['bid_special_ink']}sp"
+                       f" = {p['strength']}" for p in parts)
+    if test["action"] == "Retrieve drops":
+        return (f"{bids}: {_seat_name(test['actor'])} retrieves {parts[0]['strength'] // 2} ink "
+                "(fewer if the reserve ran short)")
+    return f"{bids}: {test['outcome']}"
+
+
+def _text(lines: list[str]) -> Text:
+    text = Text("\n".join(lines))
     for colour, style in _COLOURS.items():
         text.highlight_regex(rf"\b{colour}\b", style)
+    text.highlight_regex(r"(?m)^.*\(you\).*$", "bold cyan")
     text.highlight_regex(r"(?m)^you are P\d+$", "bold cyan")
     text.highlight_regex(r"\bhidden\b|\bunseen\b|\bsealed\b", "italic")
+    text.highlight_regex(r"<- last move", "reverse")
     return text
+
+
+# ---------------------------------------------------------------- the board
+def board(state: Any, seat: int, hidden_information: bool, last_move: int | None = None) -> Text:
+    """What `seat` may see, within 80 columns: seats, Ideas Area, displays, NOVEL, piles and
+    the strength test; the card of `last_move` (a player action id) is marked."""
+    view = state.view(seat)
+    mark = _marked_card(last_move)
+    to_act = "chance" if view["chance"] else ("nobody" if view["terminal"] else _seat_name(view["to_play"]))
+    lines = _wrap(f"VEC {view['players']}p, turn {view['turn']}/{view['turn_cap']}, first "
+                  f"{_seat_name(view['first_player'])}, {view['stage']}, to act: {to_act}")
+    if view["seat"] is not None:
+        lines.append(f"you are {_seat_name(view['seat'])}")
+    for seat_view in view["seats"]:
+        lines += _seat_lines(view, seat_view, view["seat"])
+    lines.append("Ideas Area:")
+    lines += [line for c in view["ideas"] for line in _wrap("  " + _card(c, mark), "      ")]
+    if view["ideas_due"]:
+        lines += _wrap("  still to draw: " + ", ".join(view["ideas_due"]))
+    for display in view["displays"]:
+        q = display["seat"]
+        lines.append(f"{_seat_name(q)} display ({len(display['face_up'])} face up):")
+        lines += [line for c in display["face_up"] for line in _wrap("  up   " + _card(c, mark), "        ")]
+        lines += [line for c in display["face_down"] for line in _wrap("  down " + _card(c, mark), "        ")]
+        lines += [line for c in display["face_down_unseen"] for line in _wrap("  down " + _unseen(c), "        ")]
+    lines.append("NOVEL:")
+    for j, card in enumerate(view["novel"]):
+        if card is None:
+            lines.append(f"  {j + 1}: empty")
+        else:
+            ink = ", ".join(f"{_seat_name(int(q))} x{k}" for q, k in card["special_ink"].items())
+            lines += _wrap(f"  {j + 1}: {_card(card, mark)}" + (f" [special ink {ink}]" if ink else ""), "       ")
+    lines += _wrap("Decks: " + ", ".join(f"{c} {k}" for c, k in view["decks"].items()))
+    if view["discards"]:
+        lines += _wrap("Discards: " + ", ".join(c["name"] for c in view["discards"]))
+    if view["objective_deck"] is not None:
+        seen = ", ".join(_objective(o) for o in view["objective_discards"])
+        lines += _wrap(f"Objective deck: {view['objective_deck']} cards"
+                       + (f"; discarded: {seen}" if seen else ""))
+    drawing = view["drawing"]
+    if drawing:
+        seen = ", ".join(_card(c, mark) for c in drawing["cards"])
+        lines += _wrap(f"{_seat_name(drawing['player'])} draws from the {drawing['deck']} deck"
+                       + (f": {seen}" if seen else "")
+                       + (f" ({drawing['unseen_count']} unseen)" if drawing["unseen_count"] else ""))
+    if view.get("robbed"):
+        lines.append(f"{_seat_name(view['robbed']['player'])} was robbed and moves a quill "
+                     f"with {view['robbed']['carried_ink']} ink")
+    lines += _strength_lines(view["strength_test"])
+    if view["terminal"]:
+        lines += _wrap("Final: " + ", ".join(f"{_seat_name(q)} {s} VP" for q, s in enumerate(view["scores"])))
+    return _text(lines)
+
+
+def _marked_card(last_move: int | None) -> int | None:
+    """The card a player action names, if any (only cards the view shows get marked)."""
+    if last_move is None:
+        return None
+    from vsai.ext.vec.engine import decode
+    try:
+        _, values = decode(last_move)
+    except ValueError:
+        return None
+    return values.get("card")
+
+
+# ---------------------------------------------------------------- moves
+def move_detail(state: Any, action: int) -> str:
+    """The effect and cost of a move in a few words."""
+    info = state.action_info(action)
+    kind = info["kind"]
+    card = info.get("card")
+    if kind == "quill_on_idea":
+        return (f"steal it: {info['cost_ink']} ink" if info.get("steal") else
+                f"costs {info['cost_ink']} ink" if info.get("cost_ink") else "no ink") + \
+            (f"; {card['action']}" if card else "")
+    if kind in ("activate", "renounce", "quill_on_own_card", "nominate", "oppose", "compare_with"):
+        return f"{card['action']}, strength {card['strength']}" if card and card.get("strength") is not None \
+            else (card["action"] if card else "")
+    if kind == "bid":
+        text = f"strength +{info['gain_strength']}"
+        if info.get("exchanges"):
+            text += f"; first {info['ink_exchanged']} ink -> {info['exchanges']} special"
+        return text
+    if "gain_points" in info:
+        return f"+{info['gain_points']} special point" + ("s" if info["gain_points"] > 1 else "")
+    if "cost_points" in info:
+        return f"costs {info['cost_points']} of {info['points_left']} points"
+    if kind == "add_special_ink":
+        text = f"{info['special_ink']} special ink on the card"
+        if info.get("exchanges"):
+            text += f"; first {info['ink_exchanged']} ink -> {info['exchanges']} special"
+        return text
+    if kind == "replace_novel_card":
+        return f"replaces {info['replaced']['name']}, which moves"
+    if kind in ("keep_face_down", "keep_face_up"):
+        return card["action"] if card else ""
+    return ""
+
+
+def move_group(state: Any, action: int) -> str:
+    """A short group label so that a long list becomes two short steps."""
+    info = state.action_info(action)
+    kind = info["kind"]
+    if kind == "quill_on_idea":
+        return f"idea {info['card']['name']}"
+    if kind == "bid":                   # up to 625 bids: 25 groups by ink of at most 25
+        return f"bid {info['ink']} ink"
+    if kind == "add_special_ink":
+        return "exchange ink first" if info.get("exchanges") else "special ink"
+    return kind.replace("_", " ")
+
+
+# ---------------------------------------------------------------- scoring
+def score_breakdown(state: Any, seat: int) -> Text:
+    """Each visible objective and the points it makes from each NOVEL card (C3): a color of
+    the objective 1 (2 in its position), doubled with the seat's own special ink; 1 per card
+    of its type. Other seats' objectives only once public (the end)."""
+    view = state.view(seat)
+    lines: list[str] = ["Scoring (NOVEL as it stands):"]
+    for seat_view in view["seats"]:
+        objective = seat_view["objective"]
+        q = seat_view["seat"]
+        if objective is None:
+            lines.append(f"{_seat_name(q)}: objective hidden")
+            continue
+        lines += _wrap(f"{_seat_name(q)}: objective {_objective(objective)}")
+        total = 0
+        for j, card in enumerate(view["novel"]):
+            if card is None:
+                continue
+            items = []
+            points = 0
+            if card["color"] in objective["colors"]:
+                right = objective["colors"][j] == card["color"]
+                value = 2 if right else 1
+                why = "color in its position" if right else "color"
+                if card["special_ink"].get(str(q)):
+                    value *= 2
+                    why += ", own special ink"
+                items.append(f"{why} {value}")
+                points += value
+            if card["type"] == objective["type"]:
+                items.append("type 1")
+                points += 1
+            total += points
+            lines += _wrap(f"  {j + 1}: {card['name']}: " + (", ".join(items) if items else "0")
+                           + (f" = {points}" if len(items) > 1 else ""), "       ")
+        lines.append(f"  total {total} VP")
+    if view["terminal"]:
+        best = max(view["scores"])
+        winners = [_seat_name(q) for q, s in enumerate(view["scores"]) if s == best]
+        lines.append(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)
+                     + f" with {best} VP (ties share the win)")
+    return _text(lines)

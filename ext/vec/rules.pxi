@@ -165,6 +165,7 @@ cdef inline bint drawable(VecData* d, int color) noexcept nogil:
 cdef inline void rebuild_deck(VecData* d, int color) noexcept nogil:
     """An empty Novel deck is rebuilt from its public discard pile (C11)."""
     cdef int i, c
+    cdef bint during_draw = count_loc(d, L_TRAY) > 0
     if deck_count(d, color) > 0:
         return
     for i in range(9):
@@ -172,7 +173,8 @@ cdef inline void rebuild_deck(VecData* d, int color) noexcept nogil:
         if d.loc[c] == L_DISCARD:
             d.loc[c] = L_DECK
             d.known[c] = all_mask(d)
-            d.kbak[c] = all_mask(d)         # public even if a secret draw is under way
+            if during_draw:                 # public even if a secret draw is under way
+                d.kbak[c] = all_mask(d)
 
 
 cdef inline int ideas_color(VecData* d, int color) noexcept nogil:
@@ -368,10 +370,25 @@ cdef inline void use_objective(VecData* d, int o) noexcept nogil:
             push_color(d, c2)
 
 
+cdef inline bint objective_adds(VecData* d, int o) noexcept nogil:
+    return addable(d, obj_color(o, 0)) or addable(d, obj_color(o, 1))
+
+
 cdef inline bint objective_useful(VecData* d) noexcept nogil:
-    cdef int o
+    """Whether to draw an objective card for the refill (C11), from public information only:
+    a card seen in the objective deck or its discards could add a color, or the deck still
+    holds unseen cards and one of the cards never seen (in the deck or held by a player: the
+    players cannot tell which) could. The players' secret objectives are never read apart
+    from that set, so every seat sees the same decision whatever the others hold."""
+    cdef int o, unseen = 0
     for o in range(NOBJ):
-        if d.obj_loc[o] < 0 and (addable(d, obj_color(o, 0)) or addable(d, obj_color(o, 1))):
+        if d.obj_loc[o] == O_DECK:
+            unseen += 1
+    for o in range(NOBJ):
+        if d.obj_loc[o] == O_DISCARD or d.obj_loc[o] == O_DECK_SEEN:
+            if objective_adds(d, o):
+                return True
+        elif unseen > 0 and objective_adds(d, o):     # O_DECK or held: never seen
             return True
     return False
 

@@ -491,6 +491,7 @@ cdef void chance_start_draw(VecData* d, int a) noexcept nogil:
     hidden_draw(d, d.tray_owner, family_value(a, C_CARD))
     d.draws_left -= 1
     if d.draws_left <= 0 or deck_count(d, d.color) == 0:
+        d.draws_left = 0
         d.cur = d.tray_owner
         d.stage = ST_START_PICK
 

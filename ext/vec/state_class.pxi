@@ -310,22 +310,38 @@ def _seat_name(int p) -> str:
     return f"P{p + 1}"
 
 
-def card_name(int c) -> str:
+def _index(value, size: int, what: str) -> int:
+    """`value` as an index in 0..size-1; InvalidArgumentError otherwise."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        index = operator.index(value)
+    except TypeError:
+        index = -1
+    if not 0 <= index < size:
+        raise InvalidArgumentError(f"{what} is a whole number in 0..{size - 1}, not {value!r}")
+    return index
+
+
+def card_name(card) -> str:
     """The text of Novel card c: color, type and genre (unique per card, C1)."""
+    cdef int c = _index(card, NCARDS, "a card")
     return (f"{color_name(card_color(c)).decode()} {type_name(card_type(c)).decode()} "
             f"{genre_name(card_genre(c)).decode()}")
 
 
-def card_info(int c) -> dict:
+def card_info(card) -> dict:
     """The attributes of Novel card c (GAPS C1 data)."""
+    cdef int c = _index(card, NCARDS, "a card")
     return {"id": c, "type": type_name(card_type(c)).decode(),
             "color": color_name(card_color(c)).decode(),
             "genre": genre_name(card_genre(c)).decode(),
             "action": action_name(card_action(c)).decode()}
 
 
-def objective_info(int o) -> dict:
+def objective_info(objective) -> dict:
     """The type and the four colors (positions 1..4) of objective card o (GAPS C2 data)."""
+    cdef int o = _index(objective, NOBJ, "an objective")
     return {"id": o, "type": type_name(obj_type(o)).decode(),
             "colors": [color_name(obj_color(o, k)).decode() for k in range(NPOS)]}
 

@@ -106,6 +106,6 @@ def _from_json_dict(dict data) -> dict:
 
 def _check_int(name, value, lo, hi):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"vec state: {name} must be an integer, not {value!r}")
+        raise InvalidStateError(f"vec state: {name} must be an integer, not {value!r}")
     if not lo <= value <= hi:
-        raise ValueError(f"vec state: {name}={value} is outside {lo}..{hi}")
+        raise InvalidStateError(f"vec state: {name}={value} is outside {lo}..{hi}")

@@ -34,7 +34,8 @@ def _all_positions(every=5, steps=1500):
 
 
 def _view(state, p):
-    view = (state.observation_string(p), state.observation_tensor(p).tobytes())
+    view = (state.observation_string(p), state.observation_tensor(p).tobytes(),
+            json.dumps(state.view(p), sort_keys=True), json.dumps(state.view(None), sort_keys=True))
     if state.current_player() == p:
         view += (tuple(state.legal_actions()), tuple(state.legal_action_strings()))
     return view

@@ -531,3 +531,54 @@ def test_empty_deck_is_rebuilt_from_its_discards():
     outs = sorted(a for a, _ in state.chance_outcomes())
     assert outs == blue[1:]
     assert all(state.to_dict()["card_location"][c] == DECK for c in blue[1:])
+
+
+def _four_player_refill(objectives):
+    """4 players at the refill's last Ideas draw (grey): afterwards red is the only color that
+    may still be added (one red idea, the others' decks and discards empty or two ideas), and
+    only objectives #1, #6, #7, #11 show red among their first two colors."""
+    color = lambda c: c % 18 // 3
+    by_color = {k: [c for c in range(54) if color(c) == k] for k in range(6)}
+    ideas = [by_color[0][0], by_color[1][0], by_color[1][1], by_color[2][0], by_color[3][0],
+             by_color[4][0]]
+    displayed = by_color[2][1:] + by_color[3][1:] + by_color[4][1:] + by_color[5][1:]
+    down = {p: displayed[8 * p:8 * p + 8] for p in range(4)}       # grey: one left in its deck
+    return build(4, down=down, ideas=ideas, objectives=objectives, stage=6, turn=1,
+                 ideas_queue={0: 5}, ideas_queue_length=1, first_player=0)
+
+
+def test_four_player_refill_draws_objectives_from_public_information_only():
+    """Section 3 of issue 14: whether the refill draws an objective card may not depend on the
+    players' secret objectives. P1 holds #1 in both worlds; in the first the other players hold
+    the three other cards that could add red, in the second none: P1 cannot tell them apart,
+    so both draw (the deck still has unseen cards) and P1 sees the same thing."""
+    held = _four_player_refill([0, 5, 6, 10])
+    free = _four_player_refill([0, 1, 2, 3])
+    assert held.observation_string(0) == free.observation_string(0)
+    grey = next(a for a in held.legal_actions())
+    for state in (held, free):
+        state.apply_action(grey)
+        assert state.to_dict()["stage"] == 5              # an objective card is drawn
+    assert held.observation_string(0) == free.observation_string(0)
+    # with the red objectives held, the 8 unseen deck cards add nothing: all are drawn, then
+    # only public cards remain and none can add red, so Phase I starts
+    rng = random.Random(0)
+    draws = 0
+    while held.to_dict()["stage"] == 5:
+        held.apply_action(rng.choice(held.legal_actions()))
+        draws += 1
+    assert draws == 8 and held.to_dict()["stage"] == 7
+    assert held.to_dict()["card_location"].count(1) == 7
+
+
+def test_four_player_refill_stops_when_no_objective_card_can_add_a_color():
+    """Once the deck holds no unseen card, only the public cards decide: none shows red among
+    its first two colors here, so no objective card is drawn."""
+    state = _four_player_refill([0, 5, 6, 10])
+    d = state.to_dict()
+    for o in range(12):
+        if d["objective_location"][o] == -1:
+            d["objective_location"][o] = -2              # all seen in the discards
+    state.load_dict(d)
+    state.apply_action(state.legal_actions()[0])
+    assert state.to_dict()["stage"] == 7

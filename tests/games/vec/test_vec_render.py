@@ -1,0 +1,99 @@
+"""VEC's renderer hooks (issue 15): the board from the seat's view within 80 columns, card
+actions and strengths, the confrontation line, move details and groups, scoring."""
+from __future__ import annotations
+
+import random
+
+from vsai.core.registry import load_game
+from vsai.ext.vec import render
+from vec_helpers import act, build, random_step
+
+
+def _lines(text) -> list[str]:
+    return text.plain.split("\n")
+
+
+def test_every_line_fits_80_columns_and_moves_have_details_and_groups():
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        state = load_game("vec", players=players).new_initial_state()
+        rng = random.Random(seed)
+        last = None
+        for step in range(2500):
+            if state.is_terminal():
+                break
+            if step % 7 == 0:
+                for seat in range(players):
+                    assert all(len(line) <= 80 for line in _lines(render.board(state, seat, True, last)))
+                if state.is_player_node():
+                    for a in state.legal_actions()[:30]:
+                        assert len(render.move_detail(state, a)) < 60
+                        assert 0 < len(render.move_group(state, a)) < 60
+            if state.is_chance_node():
+                random_step(state, rng)
+                last = None
+            else:
+                last = rng.choice(state.legal_actions())
+                state.apply_action(last)
+        for seat in range(players):
+            assert all(len(line) <= 80 for line in _lines(render.score_breakdown(state, seat)))
+
+
+def test_board_shows_card_actions_strengths_and_the_confrontation():
+    state = build(2, up={0: [1, 20], 1: [7]}, card_quills={1: 1}, card_quill_owner={1: 0},
+                  stage=9, to_act=0, first_player=0, activation_index=0, objectives=[0, 1])
+    board = render.board(state, 1, True).plain
+    assert "red Vampire Comedy (Compare, str 1) P1 quill" in board
+    act(state, "activate red Vampire Comedy")
+    while state.to_dict()["stage"] == 10:
+        act(state, "no more special points")
+    act(state, "compare with green Vampire Comedy")
+    while state.to_dict()["stage"] == 10:
+        act(state, "no more special points")
+    act(state, "bid 2 ink 0 special")
+    assert "committed a sealed bid" in render.board(state, 1, True).plain
+    assert "bid 2 ink + 0 special (sealed)" in render.board(state, 0, True).plain
+    act(state, "bid 1 ink 0 special")
+    board = render.board(state, 1, True).plain
+    assert "=> P1 0+0sp" not in board and "P1 2+0sp = " in board and "P2 1+0sp = " in board
+    assert "wins by" in board or "tie" in board
+
+
+def test_last_move_is_marked_and_hidden_cards_are_not_named():
+    state = load_game("vec", players=2).new_initial_state()
+    rng = random.Random(9)
+    while not state.is_player_node() or state.to_dict()["stage"] != 7:
+        random_step(state, rng)
+    move = next(a for a in state.legal_actions() if "with 0 ink" in state.action_to_string(a))
+    state.apply_action(move)
+    assert "<- last move" in render.board(state, 0, True, move).plain
+    from vsai.ext.vec.engine import card_name
+    checked = 0
+    while not state.is_terminal() and checked < 30:
+        d = state.to_dict()
+        secret = [c for c in range(54) if d["card_location"][c] in (4, 12, 13)
+                  and not d["card_known_by"][c] & 1]
+        if secret:
+            board = render.board(state, 0, True).plain
+            assert not any(card_name(c) in board for c in secret)
+            checked += 1
+        random_step(state, rng)
+    assert checked
+
+
+def test_score_breakdown_lists_each_objective_and_its_points():
+    state = build(2, stage=25, objectives=[0, 3], novel=[(0, {0: 1}), None, None, None],
+                  special_ink_in_box=[1, 2, 0, 0], player_special_ink=[2, 2, 0, 0])
+    text = render.score_breakdown(state, 0).plain
+    assert "P1: objective #1 Vampire: red blue green purple" in text
+    assert "color in its position, own special ink 4, type 1 = 5" in text
+    assert "total 5 VP" in text and "P2: objective #4" in text
+    assert "objective hidden" not in text
+    playing = build(2, stage=7, to_act=0, objectives=[0, 3], placement_index=0,
+                    ideas=[10, 11, 12, 13])
+    assert "P2: objective hidden" in render.score_breakdown(playing, 0).plain
+
+
+def test_hidden_move_texts():
+    assert render.hidden_move_text(1, "bid 2 ink 0 special") == "a sealed bid"
+    assert render.hidden_move_text(1, "exchange 4 ink for 1 special, add 2 special ink") == "add 2 special ink"
+    assert render.hidden_move_text(-1, "draw red Vampire Adventure") == "draw a card"

@@ -1,0 +1,24 @@
+"""No accepted VEC state crashes anything: a fuzz of the JSON loader (in a subprocess, so that
+a segfault fails the test). VSAI_FUZZ_CASES=5000 runs the longer mode. (A copy of the generic
+fuzz test, for VEC only, until it moves to a generic folder.)"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CASES = int(os.environ.get("VSAI_FUZZ_CASES", "150"))
+FUZZER = Path(__file__).with_name("vec_state_fuzz.py")
+
+
+@pytest.mark.parametrize("name", ["vec"])
+def test_mutated_states_are_refused_or_survive_everything(name):
+    result = subprocess.run([sys.executable, str(FUZZER), name, str(CASES), "2026"],
+                            capture_output=True, text=True, timeout=1800)
+    last_case = (result.stderr.strip().splitlines() or ["(none)"])[-1]
+    assert result.returncode == 0, (f"exit {result.returncode}; last accepted case: {last_case}\n"
+                                    f"{result.stdout[-3000:]}")
+    assert f"SUMMARY {name}: {CASES} cases" in result.stdout

@@ -267,8 +267,15 @@ def test_rules_prints_the_players_summary_when_the_game_ships_one(monkeypatch):
     assert "## Goal" in in_game and "Score the most points." in in_game
 
 
-def test_without_a_summary_rules_and_assumptions_say_the_same():
+def test_without_a_summary_rules_and_assumptions_say_the_same(monkeypatch):
+    import vsai.cli.rules as rules_module
+
+    real = rules_module.rules_document
+    monkeypatch.setattr(rules_module, "rules_document",  # a game that ships no summary.md
+                        lambda name, file="rules.md": None if file == "summary.md" else real(name, file))
     assert run(["rules", "vec"]).output == run(["rules", "vec", "--assumptions"]).output
+    monkeypatch.undo()
+    assert run(["rules", "vec"]).output != run(["rules", "vec", "--assumptions"]).output
 
 
 # ---------------------------------------------------------------- replay viewer

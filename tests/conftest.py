@@ -1,5 +1,5 @@
-"""Test-wide set-up: the toy game's folder on the import path (its module is built on demand),
-and a check that no test leaves Ctrl-C ignored."""
+"""Test-wide set-up: the toy game's folder (its module is built on demand) and the state
+fuzzer on the import path, and a check that no test leaves Ctrl-C ignored."""
 import signal
 import sys
 from pathlib import Path
@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "toy_game"))
+# The generic state fuzzer (tests/robustness/state_fuzz.py) is shared by some games' tests.
+sys.path.insert(0, str(Path(__file__).parent / "robustness"))
 
 
 @pytest.fixture(autouse=True)

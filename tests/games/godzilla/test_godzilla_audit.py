@@ -276,7 +276,7 @@ def test_stage_and_counter_edits_are_refused_or_played_out():
     gaps above): each edited state is refused, or plays out to the end with every state the
     engine writes loading back."""
     import random
-    from godzilla_state_fuzz import _play_out, real_states
+    from state_fuzz import _play_out, real_states
     counters = ["stage", "evc", "awaken", "aw_dice", "aw_rerolls", "bag_left", "tiles_left",
                 "to_place", "hv_stock", "tank_stock", "press_seen", "press_won", "round",
                 "place_sq", "to_roll", "reroll_left", "moving", "steps", "mv_pending",

@@ -1,7 +1,7 @@
 """Kilauea-specific fuzz: mutations of real states' JSON that keep the 72 tikis and 16 stones
 (a tiki moved between volcano, canoes, islands and forests; a stone between the crater and a
 seat; a phase, the pawn, a turn flag, a tile's place or the tile being resolved changed), so that far more of them pass the
-conservation checks than the generic fuzzer's (kilauea_state_fuzz.py). Every accepted
+conservation checks than the generic fuzzer's (tests/robustness/state_fuzz.py). Every accepted
 document must survive what the generic fuzzer asks (`survive`: resample, random play with a
 reload of every state written, a short search of every agent).
 
@@ -17,8 +17,8 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from kilauea_state_fuzz import real_states, survive  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "robustness"))
+from state_fuzz import real_states, survive  # noqa: E402
 from vsai.core import state_from_json  # noqa: E402
 from vsai.core.errors import VsaiError  # noqa: E402
 

@@ -1,5 +1,6 @@
-"""No accepted state crashes anything: a fuzz of every game's JSON loader (in a subprocess,
-so that a segfault fails the test). VSAI_FUZZ_CASES=5000 runs the longer mode."""
+"""Kilauea's own state fuzz, beside the generic one of tests/robustness: mutations that keep
+the tikis and stones, so that about half pass the loader (in a subprocess, so that a segfault
+fails the test). VSAI_FUZZ_CASES=5000 runs the longer mode."""
 from __future__ import annotations
 
 import os
@@ -7,20 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 CASES = int(os.environ.get("VSAI_FUZZ_CASES", "150"))
-FUZZER = Path(__file__).with_name("kilauea_state_fuzz.py")
-
-
-@pytest.mark.parametrize("name", ["kilauea"])
-def test_mutated_states_are_refused_or_survive_everything(name):
-    result = subprocess.run([sys.executable, str(FUZZER), name, str(CASES), "2026"],
-                            capture_output=True, text=True, timeout=1800)
-    last_case = (result.stderr.strip().splitlines() or ["(none)"])[-1]
-    assert result.returncode == 0, (f"exit {result.returncode}; last accepted case: {last_case}\n"
-                                    f"{result.stdout[-3000:]}")
-    assert f"SUMMARY {name}: {CASES} cases" in result.stdout
 
 
 BOARD_FUZZER = Path(__file__).with_name("kilauea_board_fuzz.py")

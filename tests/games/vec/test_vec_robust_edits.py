@@ -1,5 +1,5 @@
 """Edited VEC states (issue 14): the loader refuses the edits the fuzzer found, or the state
-it accepts survives resample, play and search (vec_state_fuzz.survive). One test per fix."""
+it accepts survives resample, play and search (tests/robustness/state_fuzz.survive). One test per fix."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,7 @@ import pytest
 from vsai.core import load_game, state_from_json
 from vsai.core.errors import InvalidStateError
 from vec_helpers import random_step, setup_state
-from vec_state_fuzz import survive
+from state_fuzz import survive
 
 TRAY = 4
 

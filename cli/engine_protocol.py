@@ -20,7 +20,7 @@ from vsai.ai.base import StopSearch
 from vsai.cli import levels
 from vsai.core.errors import IllegalMoveError, VsaiError
 from vsai.core.match import HUMAN, Match
-from vsai.core.render import hidden_move_text
+from vsai.core.render import hidden_move_text, move_detail, move_group
 from vsai.core.visibility import hidden_from
 
 PROTOCOL_VERSION = 1
@@ -140,7 +140,8 @@ class EngineSession:
         match = self._table(request)
         seat = self._seat(request, match, required=False)
         since = _argument(request, "since", int, default=0)
-        return self._describe(match, seat, since)
+        details = _argument(request, "details", bool, default=False)
+        return self._describe(match, seat, since, details)
 
     def cmd_play(self, request: dict) -> dict:
         match = self._table(request, writing=True)
@@ -320,15 +321,14 @@ class EngineSession:
             return default
         return self._seat({"seat": request["viewer"]}, match, required=True)
 
-    def _describe(self, match: Match, seat: int | None, since: int) -> dict:
+    def _describe(self, match: Match, seat: int | None, since: int, details: bool = False) -> dict:
         if since < 0:
             raise ProtocolError("bad_argument", f"'since' is a ply number (0 or more), not {since}")
         state = match.state
         result = {"view": state.view(seat), "to_play": _to_play(match), "terminal": match.is_over(),
                   "ply": len(match.history)}
         if seat is not None and state.current_player() == seat:
-            result["legal"] = [{"action": a, "text": state.action_to_string(a)}
-                               for a in state.legal_actions()]
+            result["legal"] = [_move(state, a, details) for a in state.legal_actions()]
         else:
             result["legal"] = []
         if match.is_over():
@@ -336,6 +336,16 @@ class EngineSession:
             result["scores"] = state.scores()
         result["events"] = match.events(seat, since)
         return result
+
+
+def _move(state: Any, action: int, details: bool) -> dict:
+    """A legal move for the seat to play: its id and text; with `details`, the game's
+    structured fields (`action_info`), what it does (`detail`) and its `group` for two-step
+    choices, as the terminal shows them."""
+    if not details:
+        return {"action": action, "text": state.action_to_string(action)}
+    return {**state.action_info(action), "detail": move_detail(state, action),
+            "group": move_group(state, action)}
 
 
 def _event(match: Match, move: Any, viewer: int | None) -> dict:

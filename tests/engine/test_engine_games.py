@@ -89,3 +89,15 @@ def test_several_tables_undo_save_load_close(engine):
     assert loaded["ok"] and loaded["plies"] == before["ply"]
     assert engine.ask("close", table=second)["closed"] == second
     assert engine.ask("state", table=second)["error"]["code"] == "unknown_table"
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_legal_moves_with_details_carry_the_games_fields(engine, name):
+    table = engine.ask("new", game=name, seed=2)["table"]
+    seat = engine.ask("state", table=table)["to_play"]
+    plain = engine.ask("state", table=table, seat=seat)["legal"]
+    detailed = engine.ask("state", table=table, seat=seat, details=True)["legal"]
+    assert [m["action"] for m in detailed] == [m["action"] for m in plain]
+    for move, short in zip(detailed, plain):
+        assert move["text"] == short["text"] and "detail" in move and "group" in move
+        assert set(move) > {"action", "text", "detail", "group"}   # the game's own fields too

@@ -1,11 +1,12 @@
 """The screens of `vsai play` and `vsai replay` for every registered game: pinned snapshots
 in plain mode, and every line of every screen within 80 columns.
 
-Snapshots live in tests/cli/snapshots/<game>-<screen>.txt. When a screen changes on purpose
-(a game's board, a move's wording, the layout), regenerate them and read the diff by eye:
+Snapshots live in each game's test folder, tests/games/<game>/snapshots/screen-<screen>.txt,
+so a game stays one folder and its tests. When a screen changes on purpose (a game's board, a
+move's wording, the layout), regenerate them and read the diff by eye:
 
     VSAI_UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest -q tests/cli/test_cli_screens.py
-    git diff tests/cli/snapshots/
+    git diff tests/games/*/snapshots/
 
 A new game gets its snapshots the same way (the test fails until they exist).
 """
@@ -26,7 +27,7 @@ from vsai.core.match import Match
 from vsai.core.record import GameRecord
 
 GAMES = list_games()
-SNAPSHOTS = Path(__file__).parent / "snapshots"
+GAME_TESTS = Path(__file__).resolve().parents[1] / "games"
 UPDATE = os.environ.get("VSAI_UPDATE_SNAPSHOTS") == "1"
 # The terminal every screen must fit.
 WIDTH = 80
@@ -34,11 +35,13 @@ WIDTH = 80
 ENV = {"COLUMNS": str(WIDTH), "LINES": "24", "NO_COLOR": None}
 
 
-def check_snapshot(name: str, text: str) -> None:
-    """`text` equals the pinned snapshot `name` (written instead with VSAI_UPDATE_SNAPSHOTS=1)."""
-    path = SNAPSHOTS / f"{name}.txt"
+def check_snapshot(game: str, screen: str, text: str) -> None:
+    """`text` equals the pinned snapshot of `game`'s `screen` (written instead with
+    VSAI_UPDATE_SNAPSHOTS=1)."""
+    folder = GAME_TESTS / game / "snapshots"
+    path = folder / f"screen-{screen}.txt"
     if UPDATE:
-        SNAPSHOTS.mkdir(exist_ok=True)
+        folder.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
         return
     assert path.is_file(), (f"no snapshot {path.name}: run VSAI_UPDATE_SNAPSHOTS=1 .venv/bin/python -m "
@@ -112,19 +115,19 @@ def replay_screens(path: Path, seat, plain: bool = True) -> str:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_start_screens_snapshot(name):
-    check_snapshot(f"{name}-start", start_screens(name))
+    check_snapshot(name, "start", start_screens(name))
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_grouped_choice_snapshot(name, tmp_path):
-    check_snapshot(f"{name}-groups", group_screens(name, tmp_path / "long.json"))
+    check_snapshot(name, "groups", group_screens(name, tmp_path / "long.json"))
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_final_and_replay_snapshots(name, tmp_path):
     path = tmp_path / "game.json"
-    check_snapshot(f"{name}-final", final_screen(watched_game(name, path)))
-    check_snapshot(f"{name}-replay", replay_screens(path, 0))
+    check_snapshot(name, "final", final_screen(watched_game(name, path)))
+    check_snapshot(name, "replay", replay_screens(path, 0))
 
 
 @pytest.mark.parametrize("plain", [True, False], ids=["plain", "rich"])

@@ -145,33 +145,39 @@ def _play_out(state: Any, seed: int, rejson: bool) -> None:
     raise AssertionError("the game did not end in 20000 actions")
 
 
+def check(doc: dict, seed: int, label: str) -> str:
+    """One mutated document: "refused" (with the documented error), "accepted" (and it survived
+    everything) or "problem" (printed with `label`, the document on stderr)."""
+    text = json.dumps(doc)
+    try:
+        state = state_from_json(text)
+    except VsaiError:
+        return "refused"
+    except Exception as error:  # not the documented error
+        print(f"PROBLEM {label} (load): {type(error).__name__}: {error}", flush=True)
+        print(text, file=sys.stderr, flush=True)
+        return "problem"
+    print(f"{label} accepted", file=sys.stderr, flush=True)  # the last words of a crash
+    try:
+        survive(state, seed)
+    except Exception as error:
+        print(f"PROBLEM {label}: {type(error).__name__}: {error}", flush=True)
+        print(text, file=sys.stderr, flush=True)
+        return "problem"
+    return "accepted"
+
+
 def run(name: str, cases: int, seed: int) -> int:
     """Fuzz `name` with `cases` mutated documents; print problems; return how many."""
     rng = random.Random(seed)
     documents = [json.loads(s.to_json()) for s in real_states(name, rng, max(8, cases // 20))]
-    refused = accepted = problems = 0
+    outcomes = {"refused": 0, "accepted": 0, "problem": 0}
     for case in range(cases):
         doc, edits = mutate(rng.choice(documents), rng)
-        text = json.dumps(doc)
-        try:
-            state = state_from_json(text)
-        except VsaiError:
-            refused += 1
-            continue
-        except Exception as error:  # not the documented error
-            problems += 1
-            print(f"PROBLEM {name} case {case} [{edits}]: {type(error).__name__}: {error}", flush=True)
-            continue
-        accepted += 1
-        print(f"case {case} accepted [{edits}]", file=sys.stderr, flush=True)  # the last words of a crash
-        try:
-            survive(state, seed + case)
-        except Exception as error:
-            problems += 1
-            print(f"PROBLEM {name} case {case} [{edits}]: {type(error).__name__}: {error}", flush=True)
-    print(f"SUMMARY {name}: {cases} cases, {refused} refused, {accepted} accepted, {problems} problems", flush=True)
-    return problems
-
+        outcomes[check(doc, seed + case, f"{name} case {case} [{edits}]")] += 1
+    print(f"SUMMARY {name}: {cases} cases, {outcomes['refused']} refused, {outcomes['accepted']} accepted, "
+          f"{outcomes['problem']} problems", flush=True)
+    return outcomes["problem"]
 
 if __name__ == "__main__":
     sys.exit(1 if run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])) else 0)

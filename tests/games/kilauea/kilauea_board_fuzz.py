@@ -18,9 +18,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "robustness"))
-from state_fuzz import real_states, survive  # noqa: E402
-from vsai.core import state_from_json  # noqa: E402
-from vsai.core.errors import VsaiError  # noqa: E402
+from state_fuzz import check, real_states  # noqa: E402
 
 COLOURS = ("red", "yellow", "green", "blue")
 PHASES = ("move", "main", "cut2", "secondary", "target", "effect", "back", "over")
@@ -128,29 +126,12 @@ def run(cases: int, seed: int) -> int:
     """Fuzz with `cases` mutated documents; print problems; return how many."""
     rng = random.Random(seed)
     documents = [json.loads(s.to_json()) for s in real_states("kilauea", rng, 60)]
-    accepted = refused = problems = 0
+    outcomes = {"refused": 0, "accepted": 0, "problem": 0}
     for case in range(cases):
-        doc = mutate(rng.choice(documents), rng)
-        try:
-            state = state_from_json(json.dumps(doc))
-        except VsaiError:
-            refused += 1
-            continue
-        except Exception as error:  # not the documented error
-            problems += 1
-            print(f"PROBLEM case {case} (load): {type(error).__name__}: {error}", flush=True)
-            continue
-        accepted += 1
-        try:
-            survive(state, seed + case)
-        except Exception as error:
-            problems += 1
-            print(f"PROBLEM case {case}: {type(error).__name__}: {error}", flush=True)
-            print(json.dumps(doc), file=sys.stderr)
-    print(f"SUMMARY kilauea board fuzz: {cases} cases, {refused} refused, {accepted} accepted, "
-          f"{problems} problems", flush=True)
-    return problems
-
+        outcomes[check(mutate(rng.choice(documents), rng), seed + case, f"case {case}")] += 1
+    print(f"SUMMARY kilauea board fuzz: {cases} cases, {outcomes['refused']} refused, "
+          f"{outcomes['accepted']} accepted, {outcomes['problem']} problems", flush=True)
+    return outcomes["problem"]
 
 if __name__ == "__main__":
     sys.exit(1 if run(int(sys.argv[1]), int(sys.argv[2])) else 0)

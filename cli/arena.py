@@ -249,6 +249,19 @@ def _report(game: Any, results: list[GameResult], labels: list[str], budget: opt
         _print_table(data, budget)
 
 
+def side_table(rows: list[dict[str, Any]], who: str) -> Table:
+    """The by-side results of a game with teams: one row per side and the agent(s) in column
+    `who` ("agents" in the arena, "agent" in suites), wins counted once per game."""
+    table = Table(title="By side (a team's result counts once per game)", title_justify="left")
+    for column in ("side", who, "games", "wins", "win rate", "95% interval"):
+        table.add_column(column, justify="left" if column in ("side", who) else "right")
+    for r in rows:
+        lo, hi = r["ci95"]
+        table.add_row(r["side"], r[who], str(r["games"]), f"{r['wins']:g}",
+                      f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+    return table
+
+
 def _regroup(parts: list[str]) -> list[str]:
     """Rejoin `name:k=v,k2=v2` pieces that the split on `,` separated (a piece with '=' but no ':')."""
     grouped: list[str] = []
@@ -273,11 +286,4 @@ def _print_table(data: dict[str, Any], budget: options.Budget) -> None:
     console = stdout_console(piped_width=120)
     console.print(table)
     if data.get("sides"):
-        sides = Table(title="By side (a team's result counts once per game)", title_justify="left")
-        for column in ("side", "agents", "games", "wins", "win rate", "95% interval"):
-            sides.add_column(column, justify="left" if column in ("side", "agents") else "right")
-        for r in data["sides"]:
-            lo, hi = r["ci95"]
-            sides.add_row(r["side"], r["agents"], str(r["games"]), f"{r['wins']:g}",
-                          f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
-        console.print(sides)
+        console.print(side_table(data["sides"], "agents"))

@@ -11,6 +11,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from vsai.cli.arena import side_table
 from vsai.cli.console import stderr_console, stdout_console
 
 
@@ -160,13 +161,7 @@ def _print(data: dict[str, Any]) -> None:
                 grid.add_row(a, *(f"{c['win_rate']:.0%} ({c['games']})" if c else "-" for c in cells))
             console.print(grid)
         if pool.get("sides"):
-            sides = Table(title="By side (a team's result counts once per game)", title_justify="left")
-            for column in ("side", "agent", "games", "wins", "win rate", "95% interval"):
-                sides.add_column(column, justify="left" if column in ("side", "agent") else "right")
-            for r in pool["sides"]:
-                sides.add_row(r["side"], r["agent"], str(r["games"]), f"{r['wins']:g}",
-                              f"{r['win_rate']:.1%}", f"{r['ci95'][0]:.1%} - {r['ci95'][1]:.1%}")
-            console.print(sides)
+            console.print(side_table(pool["sides"], "agent"))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -252,12 +252,8 @@ class PlayLoop:
             self.say(f"Undone: {undone} move(s) taken back.", "yellow")
             return "redraw"
         elif name == "save":
-            try:
-                self.table.record().save(argument)
-            except OSError as error:
-                self.say(f"Cannot save to {argument}: {error.strerror or error}", "red")
-                return ""
-            self.say(f"Saved {_decisions(self.table.history)} moves to {argument}.", "yellow")
+            if self.save_record(argument, "Cannot save to"):
+                self.say(f"Saved {_decisions(self.table.history)} moves to {argument}.", "yellow")
         elif name == "load":
             return self.load(argument)
         return ""
@@ -277,13 +273,20 @@ class PlayLoop:
             if line.strip().lower() == "back":
                 return False
             path = line.strip()
-            try:
-                self.table.record().save(path)
-            except OSError as error:
-                self.say(f"Cannot save to {path}: {error.strerror or error}", "red")
+            if not self.save_record(path, "Cannot save to"):
                 continue
             self.say(f"Saved to {path}; `vsai play {self.game.name} --load {path}` resumes it.", "yellow")
             return True
+
+    def save_record(self, path: str, failure: str) -> bool:
+        """Write the game's record to `path`; False (one line said why, after `failure`) when
+        the file cannot be written."""
+        try:
+            self.table.record().save(path)
+        except OSError as error:
+            self.say(f"{failure} {path}: {error.strerror or error}", "red")
+            return False
+        return True
 
     def load(self, path: str) -> str:
         """Replace the game by a saved one; "redraw" when loaded, "" (one line said why) if not."""

@@ -173,9 +173,5 @@ def _loaded_table(path: str, game_name: str, ai: str) -> Match:
 def _write_record(loop: PlayLoop, path: str | None) -> None:
     if not path:
         return
-    try:
-        loop.table.record().save(path)
-    except OSError as error:
-        loop.say(f"Cannot write the record to {path}: {error.strerror or error}", "red")
-        return
-    loop.say(f"Game record written to {path}.", "yellow")
+    if loop.save_record(path, "Cannot write the record to"):
+        loop.say(f"Game record written to {path}.", "yellow")

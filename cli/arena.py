@@ -228,15 +228,17 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         interrupted = True
         err.print(f"Interrupted: {len(results)} of {games} games were played.")
-    _report(game, results, labels, budget, as_json)
+    own = any({"iterations", "time_limit"} & set(spec.options) for spec in specs.values())
+    _report(game, results, labels, budget, as_json, own)
     if interrupted:  # the process is on its way out: a further Ctrl-C stays ignored
         raise SystemExit(130)
     signal.signal(signal.SIGINT, previous_handler)
 
 
 def _report(game: Any, results: list[GameResult], labels: list[str], budget: options.Budget,
-            as_json: bool) -> None:
-    """Print the match's results: the table (and by side for team games), or one JSON object."""
+            as_json: bool, own_budgets: bool = False) -> None:
+    """Print the match's results: the table (and by side for team games), or one JSON object.
+    `own_budgets`: some agent sets its own iterations or time limit, which the title says."""
     data = summary(game.name, len(results), tally(results, labels))
     if game.teams():
         sides = game.sides()
@@ -246,7 +248,7 @@ def _report(game: Any, results: list[GameResult], labels: list[str], budget: opt
     if as_json:
         click.echo(json.dumps(data))
     else:
-        _print_table(data, budget)
+        _print_table(data, budget, own_budgets)
 
 
 def side_table(rows: list[dict[str, Any]], who: str) -> Table:
@@ -273,8 +275,9 @@ def _regroup(parts: list[str]) -> list[str]:
     return grouped
 
 
-def _print_table(data: dict[str, Any], budget: options.Budget) -> None:
-    table = Table(title=f"{data['game']}: {data['games']} games, {budget.describe()} per move",
+def _print_table(data: dict[str, Any], budget: options.Budget, own_budgets: bool) -> None:
+    where = " unless an agent sets its own" if own_budgets else ""
+    table = Table(title=f"{data['game']}: {data['games']} games, {budget.describe()} per move{where}",
                   title_justify="left")
     table.add_column("agent", overflow="fold", min_width=min(max(len(k) for k in data["results"]), 20))
     for column in ("wins", "win rate", "95% interval", "mean score", "think/move"):

@@ -108,6 +108,10 @@ def test_arena_table_with_per_agent_options_and_three_seats():
     assert result.exit_code == 0
     for word in ("ismcts:iterations=", "win rate", "95% interval", "mean score", "think/move"):
         assert word in result.output
+    # The title's budget is the default one, which an agent's own iterations override.
+    assert "200 iterations per move unless an agent sets its own" in result.output
+    plain = run(["arena", "kilauea", "--agents", "ismcts,random", "--games", "2", "--iterations", "10"])
+    assert "10 iterations per move" in plain.output and "unless" not in plain.output
 
 
 def test_the_same_agent_twice_is_kept_apart():

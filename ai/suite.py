@@ -47,7 +47,7 @@ import json
 import os
 import socket
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -410,6 +410,27 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
                              f"with the same players and options, or a budget twice?")
         seen[cell.key] = cell
     return cells
+
+
+def select_cells(suite: Suite, games: Sequence[str] = (), agents: Sequence[str] = ()) -> Suite:
+    """The suite with only some of its cells: those of the `games` named (all when empty) whose
+    agents all have labels among `agents` (all when empty). A cell keeps its key and seeds, so
+    running a selection plays the very games the whole suite would, and the rest can follow
+    later (e.g. a ladder measured level by level). SuiteError for a name the suite lacks."""
+    where = str(suite.path)
+    names = {g.name for g in suite.games}
+    for name in games:
+        if name not in names:
+            raise SuiteError(f"{where} has no game {name!r}; its games are: {', '.join(sorted(names))}")
+    labels = [a.label for a in suite.agents]
+    for label in agents:
+        if label not in labels:
+            raise SuiteError(f"{where} has no agent labelled {label!r}; the labels are: {', '.join(labels)}")
+    cells = [c for c in suite.cells
+             if (not games or c.game in games) and (not agents or set(c.lineup) <= set(agents))]
+    if not cells:
+        raise SuiteError(f"{where}: no cell has only these games and agents")
+    return replace(suite, cells=cells)
 
 
 # ---------------------------------------------------------------------------------------------

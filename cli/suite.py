@@ -35,16 +35,24 @@ def suite() -> None:
               help="local: a process pool; ray: games as Ray tasks (pip install 'vsai[ray]').")
 @click.option("--address", metavar="auto|HOST:PORT",
               help="The Ray cluster to join (default: start a local Ray for this run).")
+@click.option("--game", "only_games", multiple=True, metavar="NAME",
+              help="Play only the cells of this game (repeat for more).")
+@click.option("--agents", "only_agents", metavar="LABEL,LABEL",
+              help="Play only the cells whose agents all have these labels (e.g. a ladder's "
+                   "lower levels and its anchors first; the rest resumes later).")
 def run_command(suite_file: str, out: str | None, workers: int | None, backend: str,
-                address: str | None) -> None:
+                address: str | None, only_games: tuple[str, ...], only_agents: str | None) -> None:
     """Play the games of SUITE.toml missing from the output folder, then print the tables."""
     from vsai.ai.backends import LocalBackend, RayBackend, cores
-    from vsai.ai.suite import SuiteError, load_suite, run_suite
+    from vsai.ai.suite import SuiteError, load_suite, run_suite, select_cells
 
     if address is not None and backend != "ray":
         raise click.UsageError("--address is for --backend ray")
     try:
         plan = load_suite(suite_file, out)
+        if only_games or only_agents:
+            labels = [x.strip() for x in (only_agents or "").split(",") if x.strip()]
+            plan = select_cells(plan, only_games, labels)
         runner = (RayBackend(address, workers) if backend == "ray"
                   else LocalBackend(workers or cores()))
     except SuiteError as error:

@@ -126,6 +126,26 @@ def test_a_killed_run_resumes_with_only_the_missing_games(reference, tmp_path):
     assert games(out) == games(reference)
 
 
+def test_a_selection_of_cells_plays_the_same_games_and_the_rest_follows(reference, tmp_path):
+    path = write_suite(tmp_path)
+    out = tmp_path / "out"
+    first = run(["suite", "run", path, "--out", out, "--workers", "1", "--game", "kilauea",
+                 "--agents", "random,heuristic"])
+    assert first.exit_code == 0, first.output
+    # One cell: kilauea, heuristic against random (4 games), as the whole suite plays them.
+    played = games(out)
+    assert len(played) == 4 and all(games(reference)[key] == value for key, value in played.items())
+    assert {seat for value in played.values() for seat in value[0]} == {"random", "heuristic"}
+    rest = run(["suite", "run", path, "--out", out, "--workers", "1"])
+    assert f"{SMALL_GAMES - 4} games played" in rest.output
+    assert games(out) == games(reference)
+    for args, message in ((["--game", "chess"], "has no game 'chess'"),
+                          (["--agents", "random,nobody"], "no agent labelled 'nobody'"),
+                          (["--agents", "random"], "no cell has only these games and agents")):
+        bad = run(["suite", "run", path, "--out", tmp_path / "other", *args])
+        assert bad.exit_code == 2 and message in bad.output
+
+
 def test_a_lost_worker_stops_the_run_cleanly_and_the_rest_is_played_later(reference, tmp_path):
     path = write_suite(tmp_path)
     out = tmp_path / "out"

@@ -125,21 +125,24 @@ def matrix(pool: Pool) -> dict[str, dict[str, dict[str, Any]]]:
 
 
 def sides(pool: Pool, side_names: Sequence[str]) -> list[dict[str, Any]]:
-    """For games with teams: per side and agent playing it, the games, the side's wins
-    (counted once per game) and a Wilson interval."""
-    rows: dict[tuple[int, str], list[float]] = {}
+    """For games with teams: per side, agent playing it and agents against it, the games, the
+    side's wins (counted once per game) and a Wilson interval. Keeping the opponents apart
+    compares agents on a side fairly: each against the same opponents."""
+    rows: dict[tuple[int, str, str], list[float]] = {}
     for record in pool.records:
         for side in range(len(side_names)):
             seats = [s for s, of in enumerate(record["sides"]) if of == side]
             agents = "+".join(dict.fromkeys(record["seats"][s] for s in seats))
-            entry = rows.setdefault((side, agents), [0, 0.0])
+            against = "+".join(dict.fromkeys(record["seats"][s] for s, of in enumerate(record["sides"])
+                                             if of != side))
+            entry = rows.setdefault((side, agents, against), [0, 0.0])
             entry[0] += 1
             entry[1] += sum(record["returns"][s] for s in seats)
     out = []
-    for (side, agents), (games, wins) in sorted(rows.items()):
+    for (side, agents, against), (games, wins) in sorted(rows.items()):
         low, high = wilson_interval(wins, int(games))
-        out.append({"side": side_names[side], "agent": agents, "games": int(games),
-                    "wins": round(wins, 6), "win_rate": round(wins / games, 6),
+        out.append({"side": side_names[side], "agent": agents, "against": against,
+                    "games": int(games), "wins": round(wins, 6), "win_rate": round(wins / games, 6),
                     "ci95": [round(low, 6), round(high, 6)]})
     return out
 

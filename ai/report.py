@@ -112,11 +112,11 @@ def _standings_table(pool: dict) -> str:
 
 
 def _sides_table(rows: list[dict]) -> str:
-    out = ["<table><tr><th>side</th><th>agent</th><th>games</th><th>wins</th><th>win rate</th>"
-           "<th>95% interval</th></tr>"]
+    out = ["<table><tr><th>side</th><th>agent</th><th>against</th><th>games</th><th>wins</th>"
+           "<th>win rate</th><th>95% interval</th></tr>"]
     for r in rows:
-        out.append(f"<tr><td>{_e(r['side'])}</td><td>{_e(r['agent'])}</td><td>{r['games']}</td>"
-                   f"<td>{r['wins']:g}</td><td>{r['win_rate']:.1%}</td>"
+        out.append(f"<tr><td>{_e(r['side'])}</td><td>{_e(r['agent'])}</td><td>{_e(r.get('against', ''))}</td>"
+                   f"<td>{r['games']}</td><td>{r['wins']:g}</td><td>{r['win_rate']:.1%}</td>"
                    f"<td>{r['ci95'][0]:.1%} - {r['ci95'][1]:.1%}</td></tr>")
     return "".join(out) + "</table>"
 

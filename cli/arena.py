@@ -255,12 +255,14 @@ def side_table(rows: list[dict[str, Any]], who: str) -> Table:
     """The by-side results of a game with teams: one row per side and the agent(s) in column
     `who` ("agents" in the arena, "agent" in suites), wins counted once per game."""
     table = Table(title="By side (a team's result counts once per game)", title_justify="left")
-    for column in ("side", who, "games", "wins", "win rate", "95% interval"):
-        table.add_column(column, justify="left" if column in ("side", who) else "right")
+    against = any("against" in r for r in rows)  # suites: each side's opponents apart
+    names = ("side", who) + (("against",) if against else ())
+    for column in names + ("games", "wins", "win rate", "95% interval"):
+        table.add_column(column, justify="left" if column in names else "right")
     for r in rows:
         lo, hi = r["ci95"]
-        table.add_row(r["side"], r[who], str(r["games"]), f"{r['wins']:g}",
-                      f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        table.add_row(r["side"], r[who], *((r.get("against", ""),) if against else ()), str(r["games"]),
+                      f"{r['wins']:g}", f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
     return table
 
 

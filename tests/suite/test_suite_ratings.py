@@ -32,6 +32,17 @@ def test_a_team_counts_once_per_game_and_each_side_is_reported():
     assert ratings["a"]["mu"] > ratings["b"]["mu"]
 
 
+def test_each_side_is_reported_against_each_opponent_apart():
+    """`a` as Kaiju wins against `b` and loses against `c`: pooled, that would read 50%."""
+    games = [_record(0, ["a", "b", "b"], [1.0, 0.0, 0.0], sides=[0, 1, 1], lineup=("a", "b")),
+             _record(0, ["a", "c", "c"], [0.0, 0.5, 0.5], sides=[0, 1, 1], lineup=("a", "c"))]
+    pool = rate.pools(games)[0]
+    rows = {(r["side"], r["agent"], r["against"]): r["win_rate"]
+            for r in rate.sides(pool, ["Kaiju", "H1+H2"])}
+    assert rows[("Kaiju", "a", "b")] == 1.0 and rows[("Kaiju", "a", "c")] == 0.0
+    assert rows[("H1+H2", "c", "a")] == 1.0 and len(rows) == 4
+
+
 def test_ratings_order_agents_by_results_with_intervals():
     records = [_record(i, ["a", "b"] if i % 2 else ["b", "a"], [1.0, 0.0] if i % 2 else [0.0, 1.0],
                        lineup=("a", "b")) for i in range(20)]

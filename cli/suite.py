@@ -232,22 +232,21 @@ def measured_ladder_table(path: Path | None = None) -> Table | None:
     except (OSError, ValueError, KeyError, TypeError):
         return None
     table = Table(title=f"Levels measured (suite {ladder.get('suite', '?')})", title_justify="left",
-                  caption="rating with its 95% interval; win rate against the level below",
-                  caption_justify="left")
+                  caption="OpenSkill rating (win rate against the level below; ? not yet "
+                          "significant); intervals in the suite's report", caption_justify="left")
     table.add_column("level")
     for variant in variants:
-        name = f"{variant['game']} {variant['players']}p"
-        table.add_column(f"{name} rating", justify="right")
-        table.add_column("vs below", justify="right")
+        table.add_column(f"{variant['game']} {variant['players']}p", justify="right")
     numbers = sorted({int(n) for v in variants for n in v["levels"]})
     for number in numbers:
         cells = []
         for variant in variants:
             row = variant["levels"].get(str(number))
             if row is None:
-                cells += ["-", "-"]
+                cells.append("-")
                 continue
-            cells.append(f"{row['rating']:.1f} [{row['low']:.1f}, {row['high']:.1f}]")
-            cells.append(f"{row['vs_below']['win_rate']:.0%}" if row.get("vs_below") else "")
+            vs = row.get("vs_below")
+            step = "" if not vs else f" ({vs['win_rate']:.0%}{'?' if vs['ci95'][0] <= 0.5 else ''})"
+            cells.append(f"{row['rating']:.1f}{step}")
         table.add_row(str(number), *cells)
     return table

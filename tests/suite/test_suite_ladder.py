@@ -60,6 +60,8 @@ def test_vsai_list_shows_the_measured_ladder_when_one_is_shipped(tmp_path, monke
     assert "Levels measured" not in run(["list"]).output
     (tmp_path / "ladder.json").write_text(json.dumps(suite_cli.ladder_summary(_data(30, 0.8))))
     output = run(["list"]).output
-    assert "Levels measured" in output and "30.0 [25.0, 35.0]" in output and "80%" in output
+    assert "Levels measured" in output and "30.0 (80%)" in output and "20.0" in output
+    (tmp_path / "ladder.json").write_text(json.dumps(suite_cli.ladder_summary(_data(30, 0.55))))
+    assert "30.0 (55%?)" in run(["list"]).output  # a step not yet significant is marked
     (tmp_path / "ladder.json").write_text("{not json")
     assert run(["list"]).exit_code == 0

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from vsai.ai import levels
 from vsai.ai.arena import play_game
 from vsai.ai.base import mix_seed
 from vsai.core import VsaiError
@@ -82,6 +83,14 @@ class AgentEntry:
     name: str
     options: dict = field(default_factory=dict)
     module: str | None = None
+    level: int | None = None  # a level of `vsai play --level`: its budget on each game
+
+    def budget(self, game: Any) -> tuple[int, float] | None:
+        """(iterations, seconds) of this agent's level on `game` (its spec's level_scale
+        applied), or None when the agent is not a level."""
+        if self.level is None:
+            return None
+        return levels.iterations(self.level, game.spec), levels.level(self.level).time_limit
 
 
 @dataclass(frozen=True)
@@ -182,7 +191,7 @@ class Suite:
 
 _SUITE_KEYS = {"name", "seed", "games_per_cell", "out", "matchups"}
 _GAME_KEYS = {"name", "players", "options"}
-_AGENT_KEYS = {"label", "name", "options", "module"}
+_AGENT_KEYS = {"label", "name", "options", "module", "level"}
 _BUDGET_KEYS = {"label", "iterations", "time_limit"}
 
 
@@ -305,7 +314,15 @@ def _agent(item: dict, where: str) -> AgentEntry:
     _check_kind(label, str, f"{where} label")
     if not label.strip():
         raise SuiteError(f"{where}: an agent's label must not be empty")
-    return AgentEntry(label.strip(), name.strip().lower(), dict(options), module)
+    number = item.get("level")
+    if number is not None:
+        number = _whole(number, f"{where} level", 1)
+        if number > len(levels.LEVELS):
+            raise SuiteError(f"{where} level: the levels are 1 to {len(levels.LEVELS)}, not {number}")
+        if {"iterations", "time_limit"} & set(options):
+            raise SuiteError(f"{where}: a level sets the budget: give level or options "
+                             f"iterations/time_limit, not both")
+    return AgentEntry(label.strip(), name.strip().lower(), dict(options), module, number)
 
 
 def _budget(item: dict, where: str) -> BudgetEntry:
@@ -395,9 +412,12 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
                                f"{where}: [suite] matchups")
             for budget in suite.budgets:
                 for lineup in lineups:
+                        # A level's budget on this game is part of what decides the games.
                     identity = {"seed": suite.seed, "game": entry.name, "params": params,
                                 "budget": [budget.iterations, budget.time_limit],
-                                "lineup": [[a.label, a.name, a.options] + ([a.module] if a.module else [])
+                                "lineup": [[a.label, a.name, a.options]
+                                           + ([a.module] if a.module else [])
+                                           + ([a.level, *a.budget(game)] if a.level else [])
                                            for a in map(suite.agent, lineup)]}
                     digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
                                             .encode()).hexdigest()[:16]
@@ -473,6 +493,9 @@ def _make(agent: AgentEntry, game: Any, seed: int, iterations: int | None,
     if agent.module:  # a worker process registers the user's agents before making one
         _import_agents(agent.module)
     options = dict(agent.options)
+    own = agent.budget(game)
+    if own is not None:  # a level of the ladder: its budget on this game
+        options["iterations"], options["time_limit"] = own
     # An agent's own budget (e.g. a level of the ladder) wins over the suite's budget.
     options.setdefault("iterations", iterations)
     options.setdefault("time_limit", time_limit)

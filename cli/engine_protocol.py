@@ -17,7 +17,7 @@ import traceback
 from typing import Any, Callable
 
 from vsai.ai.base import StopSearch
-from vsai.cli import levels
+from vsai.ai import levels
 from vsai.core.errors import IllegalMoveError, VsaiError
 from vsai.core.match import HUMAN, Match
 from vsai.core.render import hidden_move_text, move_detail, move_group
@@ -107,7 +107,7 @@ class EngineSession:
                 "name": name, "title": spec.title, "summary": spec.summary,
                 "players": [spec.min_players, spec.max_players],
                 "hidden_information": spec.hidden_information, "complete": spec.complete,
-                "options": [_param_info(p) for p in spec.params]})
+                "options": [_param_info(p) for p in spec.params], "level_scale": spec.level_scale})
         agents = [{"name": name, "about": describe_agent(name)} for name in list_agents()]
         ladder = [{"level": lv.number, "name": lv.name, "iterations": lv.iterations,
                    "time_limit": lv.time_limit} for lv in levels.LEVELS]
@@ -179,7 +179,7 @@ class EngineSession:
         if top < 0:
             raise ProtocolError("bad_argument", f"'top' is 0 or more, not {top}")
         options = _argument(request, "options", dict, default={})
-        iterations, time_limit = _budget(request)
+        iterations, time_limit = _budget(request, match.game.spec)
         viewer = self._viewer(request, match, default=None)
         agent = make_agent(name, match.game, seed=seed, iterations=iterations,
                            time_limit=time_limit, **options)
@@ -385,7 +385,9 @@ def _argument(request: dict, key: str, kind: type, default: Any = _MISSING) -> A
     return value
 
 
-def _budget(request: dict) -> tuple[int | None, float | None]:
+def _budget(request: dict, spec: Any) -> tuple[int | None, float | None]:
+    """The search budget of an `ai` request: iterations and time_limit as given, else those of
+    its level (default levels.DEFAULT_LEVEL) on the game of `spec`."""
     iterations = request.get("iterations")
     time_limit = request.get("time_limit")
     level = request.get("level")
@@ -393,7 +395,7 @@ def _budget(request: dict) -> tuple[int | None, float | None]:
         if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(levels.LEVELS):
             raise ProtocolError("bad_argument", f"'level' is 1 to {len(levels.LEVELS)}, not {level!r}")
         rung = levels.level(level)
-        iterations = iterations if iterations is not None else rung.iterations
+        iterations = iterations if iterations is not None else levels.iterations(level, spec)
         time_limit = time_limit if time_limit is not None else rung.time_limit
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
                                    or not 1 <= iterations <= MAX_ITERATIONS):
@@ -402,7 +404,7 @@ def _budget(request: dict) -> tuple[int | None, float | None]:
                                    or not math.isfinite(time_limit) or not 0 < time_limit <= MAX_TIME_LIMIT):
         raise ProtocolError("bad_argument", f"'time_limit' is seconds in (0, {MAX_TIME_LIMIT:g}], not {time_limit!r}")
     if iterations is None and time_limit is None:
-        iterations = levels.level(levels.DEFAULT_LEVEL).iterations
+        iterations = levels.iterations(levels.DEFAULT_LEVEL, spec)
         time_limit = levels.level(levels.DEFAULT_LEVEL).time_limit
     return iterations, (float(time_limit) if time_limit is not None else None)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from vsai.cli import levels, options
+from vsai.ai import levels
+from vsai.cli import options
 from vsai.cli.console import stdout_console
 
 

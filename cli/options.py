@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from vsai.ai.base import MAX_ITERATIONS, MAX_SECONDS, seconds_value, whole_number
-from vsai.cli import levels
+from vsai.ai import levels
 
 
 class WholeNumber(click.ParamType):
@@ -183,11 +183,13 @@ class Budget:
         return f"{self.label}: {text}" if self.label else text
 
 
-def budget(iterations: int | None, think_time: float | None, level: int | None) -> Budget:
-    """The budget from --iterations / --think-time, else from --level (default: levels.DEFAULT_LEVEL)."""
+def budget(iterations: int | None, think_time: float | None, level: int | None,
+           spec: Any = None) -> Budget:
+    """The budget from --iterations / --think-time, else from --level (default:
+    levels.DEFAULT_LEVEL) on the game of `spec` (its level_scale applied)."""
     if iterations is not None or think_time is not None:
         if level is not None:
             raise click.UsageError("--level sets a budget: give --level or --iterations/--think-time, not both")
         return Budget(iterations, think_time)
     rung = levels.level(level if level is not None else levels.DEFAULT_LEVEL)
-    return Budget(rung.iterations, rung.time_limit, f"level {rung.number} ({rung.name})")
+    return Budget(levels.iterations(rung.number, spec), rung.time_limit, f"level {rung.number} ({rung.name})")

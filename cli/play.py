@@ -7,7 +7,8 @@ from typing import Sequence
 import click
 import numpy as np
 
-from vsai.cli import levels, options
+from vsai.ai import levels
+from vsai.cli import options
 from vsai.cli.console import interactive, plain_mode, stdout_console
 from vsai.cli.loop import PlayLoop
 from vsai.core.match import CHANCE, HUMAN, Match
@@ -86,7 +87,7 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
         check_writable(record_path, "--record")
     game = options.load_game(game_name, players, game_options)
     ai = options.parse_agent(ai_text, "--ai")
-    budget = options.budget(iterations, think_time, level)
+    budget = options.budget(iterations, think_time, level, game.spec)
     if load_path:
         table = _loaded_table(load_path, game_name, ai.name)
     else:

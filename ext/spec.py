@@ -93,6 +93,10 @@ class GameSpec:
     seat_names: Callable[[dict], tuple[str, ...]] = _seat_numbers
     # Default options of the search agents on this game (options given explicitly win).
     search_defaults: dict = field(default_factory=dict)
+    # The iterations of each level of `vsai play --level` on this game are the ladder's times
+    # this: below 1 for a game whose search is much slower than most (vsai.ai.levels), or to
+    # separate levels that measure alike.
+    level_scale: float = 1.0
     # Module with the render hooks, each optional (docs/adding-a-game.md, "Render hooks"):
     # `board(state, seat, hidden_information, last_move=None, plain=False)`,
     # `move_detail(state, action)`, `move_group(state, action)`,
@@ -105,6 +109,11 @@ class GameSpec:
     # False while the engine does not yet implement every rule (rules.md lists what is left);
     # `vsai list` says so.
     complete: bool = True
+
+    def __post_init__(self) -> None:
+        scale = self.level_scale
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < float("inf"):
+            raise ValueError(f"game {self.name}: level_scale must be a positive number, not {scale!r}")
 
     @property
     def min_players(self) -> int:

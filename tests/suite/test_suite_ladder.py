@@ -1,14 +1,16 @@
 """The shipped suite files, and the measured ladder of `vsai play --level` in `vsai list`."""
 from __future__ import annotations
 
+import dataclasses
 import json
+import types
 from pathlib import Path
 
 import pytest
 
 from suite_helpers import run
 from vsai.ai.suite import load_suite
-from vsai.cli import levels
+from vsai.ai import levels
 from vsai.cli import suite as suite_cli
 
 SUITES = Path(__file__).resolve().parents[2] / "benchmarks" / "suites"
@@ -26,14 +28,52 @@ def test_the_ladder_suite_plays_the_levels_of_the_ladder():
     suite = load_suite(SUITES / "ladder.toml")
     for rung in levels.LEVELS:
         agent = suite.agent(f"level{rung.number}")
-        assert agent.name == "ismcts"
-        assert agent.options == {"iterations": rung.iterations, "time_limit": rung.time_limit}
+        assert agent.name == "ismcts" and agent.level == rung.number and not agent.options
     lineups = {cell.lineup for cell in suite.cells}
     for rung in levels.LEVELS:
         label = f"level{rung.number}"
         assert {(label, "random"), (label, "heuristic")} <= lineups
         if rung.number > 1:
             assert (label, f"level{rung.number - 1}") in lineups
+
+
+def test_a_level_plays_with_the_budget_of_vsai_play_on_each_game():
+    from vsai.ai import suite as suite_module
+    from vsai.core import get_spec, load_game
+
+    text = """
+[suite]
+matchups = [["level3", "random"]]
+[[games]]
+name = "kilauea"
+[[agents]]
+name = "random"
+[[agents]]
+label = "level3"
+name = "ismcts"
+level = 3
+"""
+    suite = suite_module.parse_suite(text)
+    game = load_game("kilauea")
+    rung = levels.level(3)
+    assert suite.agent("level3").budget(game) == (rung.iterations, rung.time_limit)
+    agent = suite_module._make(suite.agent("level3"), game, 0, 99, 9.0)
+    assert agent.budget.iterations == rung.iterations and agent.budget.time_limit == rung.time_limit
+    # A game's level_scale scales a level's iterations (the cap stays).
+    scaled = types.SimpleNamespace(spec=dataclasses.replace(get_spec("kilauea"), level_scale=0.5))
+    assert suite.agent("level3").budget(scaled) == (rung.iterations // 2, rung.time_limit)
+    for bad, message in (("level = 11", "the levels are 1 to 10"), ("level = 0", "whole number >= 1"),
+                         ('level = 3\noptions = { iterations = 5 }', "give level or options")):
+        with pytest.raises(suite_module.SuiteError, match=message):
+            suite_module.parse_suite(text.replace("level = 3", bad))
+
+
+def test_a_spec_level_scale_must_be_a_positive_number():
+    from vsai.core import get_spec
+
+    for bad in (0, -1.0, float("inf"), "2", True):
+        with pytest.raises(ValueError, match="level_scale must be a positive number"):
+            dataclasses.replace(get_spec("kilauea"), level_scale=bad)
 
 
 def _data(second_rating, second_rate):

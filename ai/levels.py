@@ -1,0 +1,60 @@
+"""The strength ladder of `vsai play --level`: a name and a search budget per level.
+
+Each level is an iteration budget with a time cap, so that even a slow game or machine keeps
+the AI's turn short; the caps grow with the levels and stay well above the usual thinking
+time, because a cap that binds makes neighbouring levels alike and the result depend on the
+machine. A game whose search is much slower or faster than most scales the iterations by its
+spec's `level_scale` (default 1). Measured on one core (CPU time) with each game's search
+defaults, ISMCTS makes about 35,000 to 300,000 iterations a second on the shipped games, so
+the default level thinks 0.2-1.2 s a move. Calibrated by benchmarks/suites/ladder.toml
+(docs/suites.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Level:
+    """One rung of the ladder."""
+
+    number: int
+    name: str
+    iterations: int
+    time_limit: float  # seconds, a cap on each move
+
+
+LEVELS = (
+    Level(1, "novice", 25, 0.5),
+    Level(2, "beginner", 100, 0.5),
+    Level(3, "casual", 400, 1.0),
+    Level(4, "amateur", 1500, 1.0),
+    Level(5, "club", 5000, 1.5),
+    Level(6, "regular", 15000, 2.0),
+    Level(7, "strong", 40000, 3.0),
+    Level(8, "expert", 100000, 8.0),
+    Level(9, "master", 250000, 20.0),
+    Level(10, "grandmaster", 1000000, 60.0),
+)
+# 0.2-1.2 s a move on one core, at most 3 s.
+DEFAULT_LEVEL = 7
+
+
+def level(number: int) -> Level:
+    """The level `number` (1..10); ValueError otherwise."""
+    if not 1 <= number <= len(LEVELS):
+        raise ValueError(f"level {number} does not exist; levels are 1 to {len(LEVELS)}")
+    return LEVELS[number - 1]
+
+
+def iterations(number: int, spec: Any = None) -> int:
+    """The iterations of level `number` on the game of `spec` (its `level_scale` applied; the
+    ladder's own without a spec)."""
+    scale = float(getattr(spec, "level_scale", 1.0)) if spec is not None else 1.0
+    return max(1, round(level(number).iterations * scale))
+
+
+def describe() -> str:
+    """The ladder in one line, for --help."""
+    return ", ".join(f"{lv.number} {lv.name}" for lv in LEVELS)

@@ -51,6 +51,9 @@ ctypedef struct Hist:
     int tm[8]
     int td[8]
     int ts[3]
+    unsigned long long memo[128][3]     # layer contents after a round that led nowhere
+    int memo_r[128]
+    int nmemo                   # entries written (the last 128 kept)
     Rng* rng
     long nodes
     long budget
@@ -197,19 +200,30 @@ cdef bint hist_hopeless(Hist* h, int i) noexcept nogil:
 
 
 cdef bint future_hopeless(Hist* h, int i, int r) noexcept nogil:
-    """At the end of round r: each later round can still draw its revealed cards from the
-    layers that exist (layers only lose cards) and from those still to be made."""
-    cdef int j, r2, t, l, have
+    """At the end of round r: each later round can still draw its revealed cards (in check
+    mode, the round in hand and on the board all its cards) from the layers that exist
+    (layers only lose cards) and from those still to be made; in check mode, the cards that
+    must still leave a layer no round before that one draws from go to it."""
+    cdef int j, r2, t, l, have, used = 0
+    cdef bint whole
     cdef int need[8]
     cdef int cap[6]
     j = i
     while j < h.nev:
         r2 = h.rnd[j]
+        whole = h.target and r2 == h.zr
         for t in range(8):
-            need[t] = h.need[j][t]
+            need[t] = h.tz[t] if whole else h.need[j][t]
         for l in range(6):
             cap[l] = h.pend[j][l]
         for t in range(8):
+            if whole:
+                have = 0
+                for l in range(r + 2):
+                    if cap[l] > 0 and not (used >> l) & 1:
+                        have += h.lay[l][t] - h.tl[l][t]
+                if have > need[t]:
+                    return True
             if need[t] == 0:
                 continue
             have = 0
@@ -217,9 +231,14 @@ cdef bint future_hopeless(Hist* h, int i, int r) noexcept nogil:
                 have += can_give(h, l, t, cap[l]) if l <= r + 1 else cap[l]
             if have < need[t]:
                 return True
+        for l in range(6):
+            if cap[l] > 0:
+                used |= 1 << l
         while j < h.nev and h.rnd[j] == r2:
             j += 1
     return False
+
+
 cdef int hist_pick(Hist* h, int* w, int lo) noexcept nogil:
     """The first type to try among those with weight w[t] > 0 (t >= lo): at random in
     proportion to w when sampling, the lowest when checking; -1 if none."""
@@ -252,6 +271,18 @@ cdef bint hist_matches(Hist* h) noexcept nogil:
     return True
 
 
+cdef inline void hist_key(Hist* h, unsigned long long* key) noexcept nogil:
+    """The layers' contents packed 4 bits a count (at most 12 cards)."""
+    cdef int l, t, x
+    key[0] = 0
+    key[1] = 0
+    key[2] = 0
+    for l in range(6):
+        for t in range(8):
+            x = l * 8 + t
+            key[x >> 4] |= (<unsigned long long>h.lay[l][t]) << (4 * (x & 15))
+
+
 cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
     """Depth-first search for hidden choices that make events i.. consistent: every draw
     from a layer holding that type, every revealed card in the hand when it was planned, every
@@ -259,6 +290,7 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
     cdef int kind, r, l, t, t0, k, lo, n
     cdef bint zone
     cdef int w[8]
+    cdef unsigned long long key[3]
     if i >= h.nev:
         return not h.target or hist_matches(h)
     h.nodes += 1
@@ -293,8 +325,25 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
             h.lay[r + 1][t] = h.drawn[r][t]
             if h.target and h.drawn[r][t] < h.tl[r + 1][t]:
                 n = 0
-        if n and not future_hopeless(h, i + 1, r) and hist_dfs(h, i + 1):
-            return True
+        # what follows depends only on the layers: the same layers after the same round (other
+        # discards, other orders of the same draws) fail again, so that is remembered
+        hist_key(h, key)
+        if n:
+            for k in range(h.nmemo if h.nmemo < 128 else 128):
+                if h.memo_r[k] == r and h.memo[k][0] == key[0] and h.memo[k][1] == key[1] \
+                        and h.memo[k][2] == key[2]:
+                    n = 0
+                    break
+        if n and not future_hopeless(h, i + 1, r):
+            if hist_dfs(h, i + 1):
+                return True
+            if not h.aborted:
+                k = h.nmemo % 128            # full: the oldest entry goes
+                h.memo_r[k] = r
+                h.memo[k][0] = key[0]
+                h.memo[k][1] = key[1]
+                h.memo[k][2] = key[2]
+                h.nmemo += 1
         for t in range(8):
             h.lay[r + 1][t] = 0
         return False
@@ -378,6 +427,7 @@ cdef void hist_reset(VulData* d, int dk, Hist* h) noexcept nogil:
     for k in range(3):
         h.slot[k] = -1
     h.nodes = 0
+    h.nmemo = 0
     h.aborted = False
 
 

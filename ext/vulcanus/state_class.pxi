@@ -539,6 +539,7 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
     cdef int ids[8]
     cdef int types[8]
     cdef int pool[12]
+    cdef int own[12]
     cdef Hist h
     for dk in range(4):
         if dk < 3 and dk >= d.ngroups:
@@ -548,6 +549,8 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
         f = deck_first(dk)
         n = deck_size(dk)
         hist_build(d, dk, &h)
+        for c in range(n):
+            own[c] = d.ctype[f + c]
         # uniform over the deals the record allows: a uniform shuffle of the hidden types
         # (from their canonical order), kept if a history leads to it (X4)
         k = 0
@@ -579,7 +582,9 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
         # (rarely) a random history built event by event: exact, not uniform
         h.target = False
         if not hist_search(d, dk, &h, rng):
-            continue            # cannot happen: the loader checked the state's own deal
+            for c in range(n):  # cannot happen (the loader checked the state's own deal):
+                d.ctype[f + c] = own[c]     # keep that deal rather than a refused shuffle
+            continue
         for l in range(h.nl):
             deal_class(d, f, n, Z_DECK, l, h.lay[l], rng)
         if h.zr >= 0:

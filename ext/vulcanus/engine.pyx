@@ -308,16 +308,8 @@ cdef class VulcanusState(State):
                     raise ValueError("vulcanus state: a deck layer is newer than the deck")
                 if d.blk[c] != KNOWN and d.blk[c] != f:
                     raise ValueError("vulcanus state: a hidden card outside its deck's knowledge block")
-                if d.grp[c] >= 0 and (not f <= d.grp[c] < f + size or d.blk[c] == KNOWN):
-                    raise ValueError("vulcanus state: a reservation group is malformed")
-                if d.rtype[c] >= 0 and d.grp[c] < 0:
-                    raise ValueError("vulcanus state: a reserved card type outside a reservation group")
-            for g in {d.grp[c] for c in range(f, f + size) if d.grp[c] >= 0}:
-                members = [c for c in range(f, f + size) if d.grp[c] == g]
-                held = sorted(d.ctype[c] for c in members)
-                for t in {d.rtype[c] for c in members if d.rtype[c] >= 0}:
-                    if sum(1 for c in members if d.rtype[c] == t) > held.count(t):
-                        raise ValueError("vulcanus state: a reservation group lacks a card it must hold")
+                if d.blk[c] == KNOWN and z in (Z_HAND, Z_MARKED, Z_DISCARD):
+                    raise ValueError("vulcanus state: a drawn card is face up")
             if (st == ST_PLAN or st == ST_KPLAN or st == ST_DRAW) and dk == d.draw_deck:
                 pass
             elif count_zone(d, dk, Z_HAND) or count_zone(d, dk, Z_MARKED):
@@ -357,6 +349,7 @@ cdef class VulcanusState(State):
             if d.kpos < 0:
                 raise ValueError("vulcanus state: Vulcanus is not on the map")
         self._check_flow()
+        self._check_record()
         if st != ST_END:
             if d.winner != -1:
                 raise ValueError("vulcanus state: a winner is set but the game is not over")
@@ -370,6 +363,113 @@ cdef class VulcanusState(State):
                     raise ValueError("vulcanus state: the player to act has no legal move")
         elif d.winner < 0:
             raise ValueError("vulcanus state: the game is over but nobody won")
+
+    def _check_record(self) -> None:
+        """Each deck's public record (X4) agrees with its cards' places and the round flow, and
+        the state's own deal is one the record allows, so resample always finds a history."""
+        cdef VulData* d = &self.d
+        expect = max(1, d.round - 1) if d.pc == PC_AFTER_EVENT else max(1, d.round)
+        for dk in range(4):
+            rows = [rec(dk, r) for r in range(NROUNDS)]
+            name = self._deck_name(dk)
+
+            def bad(what):
+                raise ValueError(f"vulcanus state: the record of deck {name}: {what}")
+            if dk < 3 and dk >= d.ngroups:
+                if any(d.hx[w * 6 + j] or d.hm[w * 6 + j] for w in rows for j in range(6)) or \
+                        any(d.hk[w * 3 + k] != -1 or d.hv[w * 3 + k] != -1 for w in rows for k in range(3)):
+                    bad("the deck is not in this game")
+                continue
+            f, size = deck_first(dk), deck_size(dk)
+            nl = d.next_layer[dk]
+            if nl != expect:
+                bad(f"{nl} layers in round {d.round}")
+            now = d.stage in (ST_DRAW, ST_PLAN, ST_KPLAN) and d.draw_deck == dk
+            hand = KAIJU_DRAW if dk == KDECK_ID else hand_draw(d)
+            full = KAIJU_PLACE if dk == KDECK_ID else per_group(d)
+            sizes = [size] + [0] * 5
+            taken = [0] * 6
+            zone_cards = sum(1 for c in range(f, f + size) if d.zone[c] != Z_DECK)
+            for r in range(NROUNDS):
+                w = rows[r]
+                hx = [d.hx[w * 6 + l] for l in range(6)]
+                hm = [d.hm[w * 6 + j] for j in range(6)]
+                hk = [d.hk[w * 3 + k] for k in range(3)]
+                hv = [d.hv[w * 3 + k] for k in range(3)]
+                total = sum(hx)
+                zone = r == nl - 1
+                if not zone and r < nl and total == 0:
+                    bad(f"round {r + 1} was played without a draw")
+                if r >= nl or (zone and total == 0):
+                    if total or any(hm) or hk != [-1] * 3 or hv != [-1] * 3:
+                        bad(f"round {r + 1} is recorded before this deck drew in it")
+                    if zone and zone_cards:
+                        bad("cards out of the deck that nobody drew")
+                    continue
+                # draws: oldest layer first (a layer is used up before the next is touched)
+                if any(hx[r + 1:]):
+                    bad(f"round {r + 1} drew from a layer made later")
+                for l in range(r + 1):
+                    taken[l] += hx[l]
+                    if taken[l] > sizes[l]:
+                        bad(f"more cards drawn from layer {l} than it held")
+                deepest = max(l for l in range(6) if hx[l])
+                if any(taken[l] != sizes[l] for l in range(deepest)):
+                    bad(f"round {r + 1} drew from layer {deepest} before the older ones were used up")
+                # epochs: the initial draw, then one per redraw (V19)
+                ne = 1
+                while ne < 6 and hm[ne - 1]:
+                    ne += 1
+                if any(hm[ne - 1:]) or (dk == KDECK_ID and ne > 1):
+                    bad(f"round {r + 1}'s redraws are out of order")
+                drawing = now and zone and d.stage == ST_DRAW
+                batch = [hand] + hm[:ne - 1]
+                if drawing:
+                    batch[ne - 1] -= d.draw_left
+                if batch[ne - 1] < 0 or sum(batch) != total:
+                    bad(f"round {r + 1}'s draws do not match its hand and redraws")
+                planned = sum(1 for k in range(3) if hk[k] >= 0)
+                if any(hk[k] < 0 for k in range(planned)) or any(hk[k] >= ne for k in range(3)) or \
+                        any(hk[k] > hk[k + 1] >= 0 for k in range(2)) or (planned and hk[planned - 1] < 0):
+                    bad(f"round {r + 1}'s planning epochs are out of order")
+                if now and zone:
+                    if planned != d.placed:
+                        bad("the cards planned this round do not match the planning")
+                elif planned != full or hk[full - 1] != ne - 1:
+                    bad(f"round {r + 1}'s planning is incomplete")
+                cards = total
+                for j in range(ne - 1):
+                    cards_now = sum(batch[:j + 1])
+                    in_hand = hand - sum(1 for k in range(planned) if hk[k] <= j)
+                    if hm[j] > in_hand or hm[j] > size - cards_now:
+                        bad(f"round {r + 1}'s redraw {j + 1} sets aside more than allowed (V19)")
+                for k in range(3):
+                    if hv[k] >= 0 and hk[k] < 0:
+                        bad(f"round {r + 1} reveals a card never planned")
+                    if not zone and k < planned and hv[k] < 0:
+                        bad(f"round {r + 1}'s planned cards are not all revealed")
+                    if zone and k < planned:
+                        c = round_slot_card(d, dk, k)
+                        if c < 0 or deck_of(c) != dk or (hv[k] >= 0) != (d.blk[c] == KNOWN) or \
+                                (hv[k] >= 0 and hv[k] != d.ctype[c]):
+                            bad(f"round {r + 1}'s revealed cards and the board disagree")
+                if zone:
+                    if zone_cards != total or \
+                            sum(1 for c in range(f, f + size) if d.zone[c] == Z_SLOT) != planned:
+                        bad("the cards out of the deck are not the ones drawn this round")
+                else:
+                    sizes[r + 1] = total
+            for l in range(nl):
+                layer = [c for c in range(f, f + size) if d.zone[c] == Z_DECK and d.pos[c] == l]
+                if len(layer) != sizes[l] - taken[l]:
+                    bad(f"layer {l} holds {len(layer)} cards, not {sizes[l] - taken[l]}")
+                known = sorted(d.ctype[c] for c in layer if d.blk[c] == KNOWN)
+                revealed = sorted(d.hv[rows[l - 1] * 3 + k] for k in range(3)
+                                  if l and d.hv[rows[l - 1] * 3 + k] >= 0)
+                if known != (revealed if taken[l] == 0 else []):
+                    bad(f"the face-up cards of layer {l} are not the ones revealed in its round")
+            if not record_consistent(d, dk):
+                bad("no history it allows leads to these cards (a card is where it cannot be)")
 
     def _check_flow(self) -> None:
         """The round flow's counters agree with the stage (so nothing indexes out of range)."""
@@ -642,13 +742,37 @@ cdef class VulcanusState(State):
                 text = ", ".join(seen + ([f"{unseen} unseen"] if unseen else []))
                 parts.append(f"{label}: {text}")
             lines.append(f"deck {self._deck_name(dk)} [{_seat_name(owner)}]: " + "; ".join(parts))
-            if viewer is not None and viewer != owner:
-                # perfect recall (X4): cards seen face up, now somewhere among a group of cards
-                for g in sorted({d.grp[c] for c in range(f, f + size) if d.grp[c] >= 0}):
-                    members = [c for c in range(f, f + size) if d.grp[c] == g]
-                    kept = sorted(self._card_name(dk, d.rtype[c]) for c in members if d.rtype[c] >= 0)
-                    lines.append(f"  seen before, among {len(members)} hidden cards: " + ", ".join(kept))
+            # perfect recall (X4): the public record of the deck's rounds
+            for entry in self._record(dk):
+                lines.append(f"  round {entry['round']}: drew " +
+                             ", ".join(f"{n} of " + (f"round {l}'s cards" if l else "the starting deck")
+                                       for l, n in entry["drawn_from_layers"]) +
+                             "".join(f"; redraw {n}" for n in entry["redraws"]) +
+                             ("; planned in draws " + ",".join(str(j + 1) for j in entry["planned_in"])
+                              if entry["planned_in"] else "") +
+                             ("; revealed " + ", ".join(x or "face down" for x in entry["revealed"])
+                              if entry["revealed"] else ""))
         return lines
+
+    def _record(self, dk: int) -> list:
+        """Deck dk's public record (X4), one entry per round it drew in: cards drawn per layer
+        (0 = the starting deck, l = round l's cards, put under the deck at round l + 1), the
+        redraws' sizes, the draw (0 = the first hand, 1 = after the first redraw...) each
+        planned card was chosen from, the revealed cards."""
+        cdef VulData* d = &self.d
+        out = []
+        for r in range(NROUNDS):
+            w = rec(dk, r)
+            drawn = [(l, d.hx[w * 6 + l]) for l in range(6) if d.hx[w * 6 + l]]
+            if not drawn:
+                continue
+            planned = [d.hk[w * 3 + k] for k in range(3) if d.hk[w * 3 + k] >= 0]
+            out.append({"round": r + 1, "drawn_from_layers": drawn,
+                        "redraws": [d.hm[w * 6 + j] for j in range(6) if d.hm[w * 6 + j]],
+                        "planned_in": planned,
+                        "revealed": [self._card_name(dk, d.hv[w * 3 + k]) if d.hv[w * 3 + k] >= 0 else None
+                                     for k in range(len(planned))]})
+        return out
 
     def _slot_text(self, s: int, viewer: int | None) -> str:
         c = self.d.slot_card[s]
@@ -839,12 +963,9 @@ cdef class VulcanusState(State):
                 cards = [c for c in range(f, f + size) if d.zone[c] == z]
                 entry[key] = {"cards": sorted(self._card_name(dk, d.ctype[c]) for c in cards if self._knows(c, seat)),
                               "unseen": sum(1 for c in cards if not self._knows(c, seat))}
-            if seat != owner:
-                entry["seen_before"] = [
-                    {"among": sum(1 for c in range(f, f + size) if d.grp[c] == g),
-                     "cards": sorted(self._card_name(dk, d.rtype[c]) for c in range(f, f + size)
-                                     if d.grp[c] == g and d.rtype[c] >= 0)}
-                    for g in sorted({d.grp[c] for c in range(f, f + size) if d.grp[c] >= 0})]
+            entry["record"] = [dict(x, drawn_from_layers=[[l, n] for l, n in x["drawn_from_layers"]],
+                                    planned_in=[j + 1 for j in x["planned_in"]])
+                               for x in self._record(dk)]
             decks.append(entry)
         result["decks"] = decks
         board = []
@@ -985,12 +1106,13 @@ cdef class VulcanusState(State):
                         if z == Z_DECK and d.pos[c] == top:
                             top_unseen += 1
                 v += counts + [unseen / 12.0, top_unseen / 12.0]
-            reserved = [0.0] * 8
-            if owner_of_deck(d, dk) != p:
-                for c in range(f, f + size):
-                    if d.rtype[c] >= 0:
-                        reserved[d.rtype[c]] += 1.0
-            v += reserved
+            lost = [0.0] * 8            # seen face up, then lost in a layer drawn from (X4)
+            for l in range(1, min(d.next_layer[dk], NROUNDS)):
+                if any(d.hx[rec(dk, r) * 6 + l] for r in range(NROUNDS)):
+                    for k in range(3):
+                        if d.hv[rec(dk, l - 1) * 3 + k] >= 0:
+                            lost[d.hv[rec(dk, l - 1) * 3 + k]] += 1.0
+            v += lost
         for s in range(NSLOTS):
             c = d.slot_card[s]
             row = [0.0] * 13

@@ -171,9 +171,13 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
             if z["cards"] or z["unseen"]:
                 parts.append(f"{label}: " + ", ".join(z["cards"] + ([f"{z['unseen']} unseen"] if z["unseen"] else [])))
         out.append(Text(f"{deck['deck']} cards: " + "; ".join(parts)))
-        for group in deck.get("seen_before", []):
-            out.append(Text(f"  seen before, among {group['among']} hidden: {', '.join(group['cards'])}",
-                            style=style("dim")))
+        for entry in deck.get("record", []):
+            seen = [x for x in entry["revealed"] if x]
+            out.append(Text(f"  round {entry['round']}: drew "
+                            + ", ".join(f"{n} " + (f"of round {src}'s" if src else "new")
+                                        for src, n in entry["drawn_from_layers"])
+                            + "".join(f", redraw {n}" for n in entry["redraws"])
+                            + (f"; seen {', '.join(seen)}" if seen else ""), style=style("dim")))
     slots = []
     for s in v["board"]:
         if s["deck"] is None:

@@ -197,8 +197,12 @@ ctypedef struct VulData:
     int zone[39]
     int pos[39]
     int blk[39]             # public knowledge block (KNOWN or a block id)
-    int grp[39]             # reservation group (an entity index) or -1 (perfect recall, X4)
-    int rtype[39]           # a type reserved in the card's group, or -1
+    # the public record of each deck's rounds (perfect recall, X4): what every seat saw of
+    # the draws, redraws and plans, indexed by deck dk and round r (0-based), see `rec`
+    int hx[144]             # [rec(dk, r) * 6 + l] cards drawn this round from layer l
+    int hm[144]             # [rec(dk, r) * 6 + j] cards set aside and redrawn after epoch j
+    int hk[72]              # [rec(dk, r) * 3 + k] epoch in which the k-th card was planned, -1
+    int hv[72]              # [rec(dk, r) * 3 + k] its card type once revealed, -1
     int next_layer[4]
     int slot_card[9]
     # planning
@@ -278,6 +282,19 @@ cdef inline int group_slot(VulData* d, int g, int k) noexcept nogil:
 
 cdef inline int kaiju_slot(int k) noexcept nogil:
     return 3 * k + 2
+
+
+cdef inline int rec(int dk, int r) noexcept nogil:
+    """Row of deck dk's record for round r (0-based) in hx/hm (x 6) and hk/hv (x 3)."""
+    return dk * NROUNDS + r
+
+
+cdef inline int cur_epoch(VulData* d, int dk) noexcept nogil:
+    """Redraws made so far by deck dk this round (its hand's epoch)."""
+    cdef int j = 0, row = rec(dk, d.round - 1) * 6
+    while j < 6 and d.hm[row + j] > 0:
+        j += 1
+    return j
 
 
 cdef int count_zone(VulData* d, int dk, int z) noexcept nogil:
@@ -498,76 +515,26 @@ cdef int card_effect(VulData* d, int c) noexcept nogil:
     return E_HELI + d.role[dk]
 
 
-cdef void merge_for_draw(VulData* d, int dk, int layer) noexcept nogil:
-    """A hidden draw from `layer`: nobody but the owner knows which of the layer's cards went
-    to the hand. All hidden cards of a deck form one public block (blk = the deck's first
-    index: every hidden card was hidden in the same way, X3), so resample may exchange them.
-    Face-up cards in the layer (executed last round) lose their place but not their identity
-    (X4): they are reserved to a group of cards, the layer and the hand it mixes with (and any
-    group these already belong to), wherever those cards go later. Groups only grow when the
-    cards they hold mix with others, so membership never depends on which cards were drawn or
-    planned (entities within a hand share their group), and merged groups keep all their
-    reservations: reserved cards are distinct physical cards."""
-    cdef int c, f = deck_first(dk), e = deck_first(dk) + deck_size(dk), target = 1000
-    cdef bint needed = False
-    cdef char touched[39]
-    cdef char inset[39]
-    for c in range(f, e):
-        touched[c] = 0
-        inset[c] = (d.zone[c] == Z_DECK and d.pos[c] == layer) or d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED
-        if inset[c] and (d.grp[c] >= 0 or d.blk[c] == KNOWN):
-            needed = True
-    if not needed:
-        return
-    for c in range(f, e):
-        if inset[c] and d.grp[c] >= 0:
-            touched[d.grp[c]] = 1
-    for c in range(f, e):
-        if inset[c] or (d.grp[c] >= 0 and touched[d.grp[c]]):
-            if c < target:
-                target = c
-    for c in range(f, e):
-        if inset[c] or (d.grp[c] >= 0 and touched[d.grp[c]]):
-            if d.blk[c] == KNOWN:
-                d.rtype[c] = d.ctype[c]
-                d.blk[c] = f
-            d.grp[c] = target
+cdef void hide_layer(VulData* d, int dk, int layer) noexcept nogil:
+    """A hidden draw from `layer`: nobody but the owner knows which of its cards went to the
+    hand, so its cards seen face up (executed last round) lose their place; their identities
+    stay in the record `hv` of that round (X4), which resample keeps."""
+    cdef int c, f = deck_first(dk)
+    for c in range(f, f + deck_size(dk)):
+        if d.zone[c] == Z_DECK and d.pos[c] == layer:
+            d.blk[c] = f
 
 
 cdef void reveal_card(VulData* d, int c) noexcept nogil:
-    """Card c is shown: its identity is public; if it belonged to a reservation group, the
-    group's reserved types lose one of its type (it may have been the reserved card) and c
-    leaves the group, handing any reservation it carried to another member."""
-    cdef int g = d.grp[c], t = d.ctype[c], e, f, n, left = 0
+    """Card c (planned this round) is shown: its identity is public and recorded (X4)."""
+    cdef int dk = deck_of(c), k
     if d.blk[c] == KNOWN:
         return
     d.blk[c] = KNOWN
-    if g < 0:
-        return
-    f = deck_first(deck_of(c))
-    n = deck_size(deck_of(c))
-    if d.rtype[c] != t:
-        for e in range(f, f + n):
-            if d.grp[e] == g and d.rtype[e] == t:
-                d.rtype[e] = d.rtype[c]         # the carried reservation moves to e (or clears)
-                d.rtype[c] = -1
-                break
-    if d.rtype[c] == t:
-        d.rtype[c] = -1
-    if d.rtype[c] >= 0:                         # a reservation of another type: hand it over
-        for e in range(f, f + n):
-            if e != c and d.grp[e] == g and d.rtype[e] < 0 and d.blk[e] != KNOWN:
-                d.rtype[e] = d.rtype[c]
-                break
-        d.rtype[c] = -1
-    d.grp[c] = -1
-    for e in range(f, f + n):
-        if d.grp[e] == g and d.rtype[e] >= 0:
-            left += 1
-    if left == 0:                               # nothing reserved any more: dissolve
-        for e in range(f, f + n):
-            if d.grp[e] == g:
-                d.grp[e] = -1
+    for k in range(3):
+        if (dk == KDECK_ID and kaiju_slot(k) == d.pos[c]) or \
+                (dk != KDECK_ID and k < per_group(d) and group_slot(d, dk, k) == d.pos[c]):
+            d.hv[rec(dk, d.round - 1) * 3 + k] = d.ctype[c]
 
 
 # ---------------------------------------------------------------- set-up
@@ -601,9 +568,9 @@ cdef void init_data(VulData* d, int players, int turn_cap, int disaster) noexcep
         d.eff_q[i] = -1
     for i in range(NSLOTS):
         d.slot_card[i] = -1
-    for c in range(NCARDS):
-        d.grp[c] = -1
-        d.rtype[c] = -1
+    for i in range(72):
+        d.hk[i] = -1
+        d.hv[i] = -1
     for dk in range(4):
         d.next_layer[dk] = 1
         if dk < 3 and dk >= d.ngroups:
@@ -1497,7 +1464,8 @@ cdef void apply_chance(VulData* d, int a) noexcept nogil:
     if d.stage == ST_DRAW:
         dk = d.draw_deck
         layer = top_layer(d, dk)
-        merge_for_draw(d, dk, layer)
+        hide_layer(d, dk, layer)
+        d.hx[rec(dk, d.round - 1) * 6 + layer] += 1
         f = deck_first(dk)
         for c in range(f, f + deck_size(dk)):
             if d.zone[c] == Z_DECK and d.pos[c] == layer and d.ctype[c] == a:
@@ -1594,6 +1562,7 @@ cdef void apply_move(VulData* d, int a) noexcept nogil:
     if st == ST_PLAN:
         dk = d.draw_deck
         if A_PLACE <= a < A_MARK:
+            d.hk[rec(dk, d.round - 1) * 3 + d.placed] = cur_epoch(d, dk)
             place_card(d, dk, a - A_PLACE, group_slot(d, dk, d.placed))
             d.placed += 1
             if d.placed >= per_group(d):
@@ -1611,6 +1580,7 @@ cdef void apply_move(VulData* d, int a) noexcept nogil:
         # A_REDRAW (V19)
         pay(d, 1)
         m = count_zone(d, dk, Z_MARKED)
+        d.hm[rec(dk, d.round - 1) * 6 + cur_epoch(d, dk)] = m
         f = deck_first(dk)
         for c in range(f, f + 9):
             if d.zone[c] == Z_MARKED:
@@ -1622,6 +1592,7 @@ cdef void apply_move(VulData* d, int a) noexcept nogil:
         proceed(d)
         return
     if st == ST_KPLAN:
+        d.hk[rec(KDECK_ID, d.round - 1) * 3 + d.placed] = 0
         place_card(d, KDECK_ID, a - A_PLACE, kaiju_slot(d.placed))
         d.placed += 1
         if d.placed >= KAIJU_PLACE:

@@ -52,5 +52,5 @@ SPEC = GameSpec(
     search_defaults={"cutoff": 20},
     render_module="vsai.ext.vulcanus.render",
     rules_package="vsai.ext.vulcanus",
-    complete=False,
+    complete=True,
 )

@@ -10,111 +10,591 @@ cdef inline void shuffle_ints(int* a, int k, Rng* rng) noexcept nogil:
 
 
 cdef enum:
-    RESAMPLE_TRIES = 2000   # rejection sampling tries before the (consistent) fallback
+    HV_DRAW = 0             # a card drawn from layer `arg` into the round's hand
+    HV_PLACE = 1            # the hand's card planned as the round's k-th card (k = `arg`)
+    HV_DISC = 2             # a hand card set aside and discarded by a redraw
+    HV_MARK = 3             # a hand card set aside now (the redraw is still to come)
+    HV_FINAL = 4            # planning over: the rest of the hand to the discard pile
+    HV_LAYER = 5            # next round: the round's cards form layer r + 1 under the deck
+    MAX_EVENTS = 200
+    SEARCH_NODES = 4000     # first budget of a randomised search before it restarts
+    RESAMPLE_TRIES = 6      # uniform shuffles checked before building a history instead
+    CHECK_NODES = 400       # budget of one shuffle's check (over it: rejected)
 
 
-cdef bint keeps_reservations(VulData* d, int f, int e, int* ids, int* types, int nh) noexcept nogil:
-    """Whether giving hidden card ids[i] the type types[i] keeps, in every reservation group
-    of the deck starting at card f, at least its reserved cards of each type."""
-    cdef int need[12][8]
-    cdef int i, g, t, c
-    for g in range(e - f):
+ctypedef struct Hist:
+    # one deck's public record replayed as events, with the hidden choices left open
+    int nev
+    int kind[MAX_EVENTS]
+    int rnd[MAX_EVENTS]
+    int arg[MAX_EVENTS]
+    int forced[MAX_EVENTS]      # HV_PLACE: the revealed type, or -1
+    int prev[MAX_EVENTS]        # the previous event of the same unordered choice, or -1
+    int chosen[MAX_EVENTS]
+    int desc[6]                 # layer l's cards may now be in layers (bits 0..5) and zones (bit 6)
+    int seen[6][8]              # cards of layer l seen face up in its round
+    signed char need[MAX_EVENTS][8]     # revealed cards of type t planned at events >= i (same round)
+    signed char pend[MAX_EVENTS][6]     # draws from layer l at events >= i (same round)
+    int nl                      # layers in the deck now
+    int zr                      # the round (0-based) whose cards are in hand/slots/discard, or -1
+    int lay[6][8]
+    int drawn[6][8]
+    int hand[6][8]
+    int mark[6][8]
+    int disc[6][8]
+    int saved[6][8]
+    int slot[3]
+    bint target                 # check mode: the state's own deal must come out
+    int tl[6][8]
+    int tz[8]
+    int th[8]
+    int tm[8]
+    int td[8]
+    int ts[3]
+    unsigned long long memo[128][3]     # layer contents after a round that led nowhere
+    int memo_r[128]
+    int nmemo                   # entries written (the last 128 kept)
+    Rng* rng
+    long nodes
+    long budget
+    bint aborted
+
+
+cdef inline void hist_add(Hist* h, int kind, int r, int arg, int forced, int prev) noexcept nogil:
+    if h.nev >= MAX_EVENTS:
+        return
+    h.kind[h.nev] = kind
+    h.rnd[h.nev] = r
+    h.arg[h.nev] = arg
+    h.forced[h.nev] = forced
+    h.prev[h.nev] = prev
+    h.nev += 1
+
+
+cdef inline int round_slot_card(VulData* d, int dk, int k) noexcept nogil:
+    return d.slot_card[kaiju_slot(k) if dk == KDECK_ID else group_slot(d, dk, k)]
+
+
+cdef void hist_build(VulData* d, int dk, Hist* h) noexcept nogil:
+    """The events of deck dk's record (perfect recall, X4), in the order they happened: per
+    round and epoch, the batch drawn (oldest layer first, the counts per layer are public),
+    the cards planned in that epoch (revealed or not), the redraw's discards; then the round's
+    end. Choices that are one unordered set (a batch from one layer, a redraw's discards) are
+    chained by `prev` so the search takes each multiset once."""
+    cdef int r, row, j, k, l, i, t, K, ne, b0, left, last
+    cdef int b[6]
+    cdef int lastof[6]
+    cdef bint now = (d.stage == ST_DRAW or d.stage == ST_PLAN or d.stage == ST_KPLAN) and d.draw_deck == dk
+    h.nev = 0
+    h.nl = d.next_layer[dk]
+    h.zr = -1
+    for r in range(h.nl):
+        if r >= NROUNDS:
+            break
+        row = rec(dk, r)
+        K = 0
+        for l in range(6):
+            K += d.hx[row * 6 + l]
+        if K == 0:
+            break
+        if r == h.nl - 1:
+            h.zr = r
+        ne = 1
+        while ne < 6 and d.hm[row * 6 + ne - 1] > 0:
+            ne += 1
+        b0 = K
+        for j in range(1, ne):
+            b[j] = d.hm[row * 6 + j - 1]
+            if j == ne - 1 and now and r == h.zr and d.stage == ST_DRAW:
+                b[j] -= d.draw_left
+            b0 -= b[j]
+        b[0] = b0
+        l = 0
+        left = d.hx[row * 6]
+        for j in range(ne):
+            for i in range(6):
+                lastof[i] = -1
+            for i in range(b[j]):
+                while left <= 0 and l < 5:
+                    l += 1
+                    left = d.hx[row * 6 + l]
+                hist_add(h, HV_DRAW, r, l, -1, lastof[l])
+                lastof[l] = h.nev - 1
+                left -= 1
+            for k in range(3):
+                if d.hk[row * 3 + k] == j:
+                    hist_add(h, HV_PLACE, r, k, d.hv[row * 3 + k], -1)
+            if j < ne - 1:
+                last = -1
+                for i in range(d.hm[row * 6 + j]):
+                    hist_add(h, HV_DISC, r, 0, -1, last)
+                    last = h.nev - 1
+        if now and r == h.zr:
+            last = -1
+            for i in range(count_zone(d, dk, Z_MARKED)):
+                hist_add(h, HV_MARK, r, 0, -1, last)
+                last = h.nev - 1
+        else:
+            hist_add(h, HV_FINAL, r, 0, -1, -1)
+        if r < h.nl - 1:
+            hist_add(h, HV_LAYER, r, 0, -1, -1)
+    hist_suffixes(h)
+    # where each layer's cards can be now: the layer, and the places of every later round
+    # that drew from it or from such a place
+    for l in range(6):
+        h.desc[l] = 1 << l
         for t in range(8):
-            need[g][t] = 0
-    for c in range(f, e):
-        if d.grp[c] >= 0 and d.rtype[c] >= 0 and d.blk[c] != KNOWN:
-            need[d.grp[c] - f][d.rtype[c]] += 1
-    for i in range(nh):
-        c = ids[i]
-        if d.grp[c] >= 0:
-            need[d.grp[c] - f][types[i]] -= 1
-    for g in range(e - f):
+            h.seen[l][t] = 0
+        if 1 <= l < h.nl:
+            for k in range(3):
+                if d.hv[rec(dk, l - 1) * 3 + k] >= 0:
+                    h.seen[l][d.hv[rec(dk, l - 1) * 3 + k]] += 1
+        for r in range(l, h.nl):
+            for j in range(6):
+                if d.hx[rec(dk, r) * 6 + j] > 0 and (h.desc[l] >> j) & 1:
+                    h.desc[l] |= 1 << (r + 1 if r < h.nl - 1 else 6)
+
+
+cdef void hist_suffixes(Hist* h) noexcept nogil:
+    """need/pend: what the rest of each event's round asks for and offers (for pruning)."""
+    cdef int i, t, l, r = -1
+    for i in range(h.nev - 1, -1, -1):
+        if h.rnd[i] != r:
+            r = h.rnd[i]
+            for t in range(8):
+                h.need[i][t] = 0
+            for l in range(6):
+                h.pend[i][l] = 0
+        else:
+            for t in range(8):
+                h.need[i][t] = h.need[i + 1][t]
+            for l in range(6):
+                h.pend[i][l] = h.pend[i + 1][l]
+        if h.kind[i] == HV_PLACE and h.forced[i] >= 0:
+            h.need[i][h.forced[i]] += 1
+        elif h.kind[i] == HV_DRAW:
+            h.pend[i][h.arg[i]] += 1
+
+
+cdef inline int can_give(Hist* h, int l, int t, int n) noexcept nogil:
+    """How many of n more draws from layer l can be of type t (in check mode the cards that
+    must stay in the layer cannot be drawn)."""
+    cdef int a = h.lay[l][t] - (h.tl[l][t] if h.target else 0)
+    return 0 if a < 0 else (a if a < n else n)
+
+
+cdef bint hist_hopeless(Hist* h, int i) noexcept nogil:
+    """A necessary condition for events i.. of this round: each revealed card still to be
+    planned is in the hand or can still be drawn (a layer gives at most its cards of that type
+    and at most the draws left from it)."""
+    cdef int t, l, have, r = h.rnd[i]
+    for t in range(8):
+        if h.need[i][t] == 0:
+            continue
+        have = h.hand[r][t]
+        for l in range(6):
+            have += can_give(h, l, t, h.pend[i][l])
+        if have < h.need[i][t]:
+            return True
+    return False
+
+
+cdef bint future_hopeless(Hist* h, int i, int r) noexcept nogil:
+    """At the end of round r: each later round can still draw its revealed cards (in check
+    mode, the round in hand and on the board all its cards) from the layers that exist
+    (layers only lose cards) and from those still to be made; in check mode, the cards that
+    must still leave a layer no round before that one draws from go to it."""
+    cdef int j, r2, t, l, have, used = 0
+    cdef bint whole
+    cdef int need[8]
+    cdef int cap[6]
+    j = i
+    while j < h.nev:
+        r2 = h.rnd[j]
+        whole = h.target and r2 == h.zr
         for t in range(8):
-            if need[g][t] > 0:
+            need[t] = h.tz[t] if whole else h.need[j][t]
+        for l in range(6):
+            cap[l] = h.pend[j][l]
+        for t in range(8):
+            if whole:
+                have = 0
+                for l in range(r + 2):
+                    if cap[l] > 0 and not (used >> l) & 1:
+                        have += h.lay[l][t] - h.tl[l][t]
+                if have > need[t]:
+                    return True
+            if need[t] == 0:
+                continue
+            have = 0
+            for l in range(6):
+                have += can_give(h, l, t, cap[l]) if l <= r + 1 else cap[l]
+            if have < need[t]:
+                return True
+        for l in range(6):
+            if cap[l] > 0:
+                used |= 1 << l
+        while j < h.nev and h.rnd[j] == r2:
+            j += 1
+    return False
+
+
+cdef int hist_pick(Hist* h, int* w, int lo) noexcept nogil:
+    """The first type to try among those with weight w[t] > 0 (t >= lo): at random in
+    proportion to w when sampling, the lowest when checking; -1 if none."""
+    cdef int t, total = 0, u
+    for t in range(lo, 8):
+        total += w[t]
+    if total == 0:
+        return -1
+    if h.rng == NULL:
+        u = 0
+    else:
+        u = rng_below(h.rng, total)
+    for t in range(lo, 8):
+        if u < w[t]:
+            return t
+        u -= w[t]
+    return -1
+
+
+cdef bint hist_matches(Hist* h) noexcept nogil:
+    cdef int l, t, z = h.zr
+    for l in range(h.nl):
+        for t in range(8):
+            if h.lay[l][t] != h.tl[l][t]:
+                return False
+    if z >= 0:
+        for t in range(8):
+            if h.hand[z][t] != h.th[t] or h.mark[z][t] != h.tm[t] or h.disc[z][t] != h.td[t]:
                 return False
     return True
 
 
+cdef inline void hist_key(Hist* h, unsigned long long* key) noexcept nogil:
+    """The layers' contents packed 4 bits a count (at most 12 cards)."""
+    cdef int l, t, x
+    key[0] = 0
+    key[1] = 0
+    key[2] = 0
+    for l in range(6):
+        for t in range(8):
+            x = l * 8 + t
+            key[x >> 4] |= (<unsigned long long>h.lay[l][t]) << (4 * (x & 15))
+
+
+cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
+    """Depth-first search for hidden choices that make events i.. consistent: every draw
+    from a layer holding that type, every revealed card in the hand when it was planned, every
+    discard from the hand (and in check mode, the state's own deal at the end)."""
+    cdef int kind, r, l, t, t0, k, lo, n
+    cdef bint zone
+    cdef int w[8]
+    cdef unsigned long long key[3]
+    if i >= h.nev:
+        return not h.target or hist_matches(h)
+    h.nodes += 1
+    if h.budget > 0 and h.nodes > h.budget:
+        h.aborted = True
+        return False
+    kind = h.kind[i]
+    r = h.rnd[i]
+    if hist_hopeless(h, i):
+        return False
+    zone = h.target and r == h.zr
+    lo = h.chosen[h.prev[i]] if h.prev[i] >= 0 else 0
+    if kind == HV_FINAL:
+        for t in range(8):
+            h.saved[r][t] = h.hand[r][t]
+            h.disc[r][t] += h.hand[r][t]
+            h.hand[r][t] = 0
+        n = 1
+        if zone:
+            for t in range(8):
+                if h.disc[r][t] > h.td[t]:
+                    n = 0
+        if n and hist_dfs(h, i + 1):
+            return True
+        for t in range(8):
+            h.hand[r][t] = h.saved[r][t]
+            h.disc[r][t] -= h.saved[r][t]
+        return False
+    if kind == HV_LAYER:
+        n = 1
+        for t in range(8):
+            h.lay[r + 1][t] = h.drawn[r][t]
+            if h.target and h.drawn[r][t] < h.tl[r + 1][t]:
+                n = 0
+        # what follows depends only on the layers: the same layers after the same round (other
+        # discards, other orders of the same draws) fail again, so that is remembered
+        hist_key(h, key)
+        if n:
+            for k in range(h.nmemo if h.nmemo < 128 else 128):
+                if h.memo_r[k] == r and h.memo[k][0] == key[0] and h.memo[k][1] == key[1] \
+                        and h.memo[k][2] == key[2]:
+                    n = 0
+                    break
+        if n and not future_hopeless(h, i + 1, r):
+            if hist_dfs(h, i + 1):
+                return True
+            if not h.aborted:
+                k = h.nmemo % 128            # full: the oldest entry goes
+                h.memo_r[k] = r
+                h.memo[k][0] = key[0]
+                h.memo[k][1] = key[1]
+                h.memo[k][2] = key[2]
+                h.nmemo += 1
+        for t in range(8):
+            h.lay[r + 1][t] = 0
+        return False
+    if kind == HV_PLACE and (h.forced[i] >= 0 or (zone and h.ts[h.arg[i]] >= 0)):
+        t = h.forced[i] if h.forced[i] >= 0 else h.ts[h.arg[i]]
+        if h.hand[r][t] <= 0:
+            return False
+        h.hand[r][t] -= 1
+        h.slot[h.arg[i]] = t
+        if hist_dfs(h, i + 1):
+            return True
+        h.hand[r][t] += 1
+        return False
+    # a free choice: which type
+    for t in range(8):
+        if t < lo:
+            w[t] = 0
+        elif kind == HV_DRAW:
+            w[t] = can_give(h, h.arg[i], t, 12)
+            if zone and h.drawn[r][t] >= h.tz[t]:
+                w[t] = 0
+        else:
+            w[t] = h.hand[r][t]
+            if zone and ((kind == HV_DISC and h.disc[r][t] >= h.td[t]) or
+                         (kind == HV_MARK and h.mark[r][t] >= h.tm[t])):
+                w[t] = 0
+        if w[t] < 0:
+            w[t] = 0
+    t0 = hist_pick(h, w, lo)
+    if t0 < 0:
+        return False
+    for k in range(8):
+        t = t0 + k
+        if t >= 8:
+            t -= 8 - lo
+            if t >= t0:
+                break
+        if w[t] <= 0:
+            continue
+        h.chosen[i] = t
+        if kind == HV_DRAW:
+            h.lay[h.arg[i]][t] -= 1
+            h.hand[r][t] += 1
+            h.drawn[r][t] += 1
+        else:
+            h.hand[r][t] -= 1
+            if kind == HV_PLACE:
+                h.slot[h.arg[i]] = t
+            elif kind == HV_DISC:
+                h.disc[r][t] += 1
+            else:
+                h.mark[r][t] += 1
+        if hist_dfs(h, i + 1):
+            return True
+        if h.aborted:
+            return False
+        if kind == HV_DRAW:
+            h.lay[h.arg[i]][t] += 1
+            h.hand[r][t] -= 1
+            h.drawn[r][t] -= 1
+        else:
+            h.hand[r][t] += 1
+            if kind == HV_DISC:
+                h.disc[r][t] -= 1
+            elif kind == HV_MARK:
+                h.mark[r][t] -= 1
+    return False
+
+
+cdef void hist_reset(VulData* d, int dk, Hist* h) noexcept nogil:
+    cdef int l, t, c, k, f = deck_first(dk)
+    for l in range(6):
+        for t in range(8):
+            h.lay[l][t] = 0
+            h.drawn[l][t] = 0
+            h.hand[l][t] = 0
+            h.mark[l][t] = 0
+            h.disc[l][t] = 0
+    for c in range(f, f + deck_size(dk)):
+        h.lay[0][d.ctype[c]] += 1         # the deck's composition (public)
+    for k in range(3):
+        h.slot[k] = -1
+    h.nodes = 0
+    h.nmemo = 0
+    h.aborted = False
+
+
+cdef bint hist_search(VulData* d, int dk, Hist* h, Rng* rng) noexcept nogil:
+    """A consistent history of deck dk: with rng, a random one (restarting with a larger node
+    budget when a search wanders, the last try unbounded); without, whether the state's own
+    deal has one (check mode, targets set by the caller)."""
+    cdef int attempt
+    h.rng = rng
+    for attempt in range(4):
+        hist_reset(d, dk, h)
+        h.budget = SEARCH_NODES << (2 * attempt) if (rng != NULL and attempt < 3) else 0
+        if hist_dfs(h, 0):
+            return True
+        if not h.aborted:
+            return False
+    return False
+
+
+cdef bint record_consistent(VulData* d, int dk) noexcept nogil:
+    """Whether deck dk's deal is one the public record allows (the loader's check)."""
+    cdef Hist h
+    hist_build(d, dk, &h)
+    hist_targets(d, dk, &h)
+    return hist_search(d, dk, &h, NULL)
+
+
+cdef bint hist_prefilter(Hist* h) noexcept nogil:
+    """A quick necessary condition on the deal to reach: the cards seen face up in each layer's
+    round lie where that layer's cards can be now."""
+    cdef int l, t, x, have
+    for l in range(1, h.nl):
+        for t in range(8):
+            if h.seen[l][t] == 0:
+                continue
+            have = h.tz[t] if (h.desc[l] >> 6) & 1 else 0
+            for x in range(h.nl):
+                if (h.desc[l] >> x) & 1:
+                    have += h.tl[x][t]
+            if have < h.seen[l][t]:
+                return False
+    return True
+
+
+cdef void hist_targets(VulData* d, int dk, Hist* h) noexcept nogil:
+    """Check mode: the deal to reach is deck dk's cards as they lie now."""
+    cdef int c, f = deck_first(dk), l, t, k
+    h.target = True
+    for l in range(6):
+        for t in range(8):
+            h.tl[l][t] = 0
+    for t in range(8):
+        h.tz[t] = 0
+        h.th[t] = 0
+        h.tm[t] = 0
+        h.td[t] = 0
+    for k in range(3):
+        h.ts[k] = -1
+    for c in range(f, f + deck_size(dk)):
+        t = d.ctype[c]
+        if d.zone[c] == Z_DECK:
+            h.tl[d.pos[c]][t] += 1
+        else:
+            h.tz[t] += 1
+            if d.zone[c] == Z_HAND:
+                h.th[t] += 1
+            elif d.zone[c] == Z_MARKED:
+                h.tm[t] += 1
+            elif d.zone[c] == Z_DISCARD:
+                h.td[t] += 1
+    for k in range(3):
+        if h.zr >= 0 and d.hk[rec(dk, h.zr) * 3 + k] >= 0:
+            c = round_slot_card(d, dk, k)
+            if c >= 0:
+                h.ts[k] = d.ctype[c]
+
+
+cdef void deal_class(VulData* d, int f, int n, int z, int pos, int* cnt, Rng* rng) noexcept nogil:
+    """Give the hidden cards of zone z (and layer pos) the multiset cnt minus the types of its
+    face-up cards, in random order."""
+    cdef int c, t, k = 0, i = 0
+    cdef int pool[12]
+    cdef int left[8]
+    for t in range(8):
+        left[t] = cnt[t]
+    for c in range(f, f + n):
+        if d.zone[c] == z and (z != Z_DECK or d.pos[c] == pos) and d.blk[c] == KNOWN:
+            left[d.ctype[c]] -= 1
+    for t in range(8):
+        while left[t] > 0 and k < 12:
+            pool[k] = t
+            k += 1
+            left[t] -= 1
+    shuffle_ints(pool, k, rng)
+    for c in range(f, f + n):
+        if d.zone[c] == z and (z != Z_DECK or d.pos[c] == pos) and d.blk[c] != KNOWN and i < k:
+            d.ctype[c] = pool[i]
+            i += 1
+
+
 cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
     """Redraw what seat p cannot see (GAPS 1.2): the identities of the hidden cards of every
-    deck p does not hold (hands, set-aside and discarded cards, face-down planned cards,
-    unordered deck layers), keeping each reservation group's reserved types among its
-    members (cards once seen face up, X4); and, for a Human seat, which undeclared destruction
-    bonus tiles the Kaiju holds, saw or never drew. The draw starts from a canonical order,
-    so it depends only on what p saw."""
-    cdef int dk, c, c2, f, e, k, nh, nr, i, j, g, tries
+    deck p does not hold, as a random history consistent with everything p saw of that deck
+    (the public record, X4: draws per layer, redraws, the epoch of each plan, the cards
+    revealed), sampled from p's side only so it depends only on what p saw; and, for a Human
+    seat, which undeclared destruction bonus tiles the Kaiju holds, saw or never drew."""
+    cdef int dk, c, f, n, l, k, i, t, tries, hidden
     cdef bint accepted
-    cdef int ids[12]
-    cdef int types[12]
+    cdef int ids[8]
+    cdef int types[8]
     cdef int pool[12]
-    cdef int members[12]
-    cdef int newt[39]
-    cdef int cnt[8]
+    cdef int own[12]
+    cdef Hist h
     for dk in range(4):
         if dk < 3 and dk >= d.ngroups:
             continue
         if owner_of_deck(d, dk) == p:
             continue
         f = deck_first(dk)
-        e = f + deck_size(dk)
-        for i in range(8):
-            cnt[i] = 0
-        nh = 0
-        for c in range(f, e):
-            newt[c] = -1
-            if d.blk[c] != KNOWN:
-                ids[nh] = c
-                cnt[d.ctype[c]] += 1
-                nh += 1
-        # uniform over the deals that keep every group's reserved types among its members:
-        # shuffle the hidden types (from a canonical order) until a deal keeps them all
+        n = deck_size(dk)
+        hist_build(d, dk, &h)
+        for c in range(n):
+            own[c] = d.ctype[f + c]
+        # uniform over the deals the record allows: a uniform shuffle of the hidden types
+        # (from their canonical order), kept if a history leads to it (X4)
         k = 0
-        for i in range(8):
-            for j in range(cnt[i]):
-                pool[k] = i
-                k += 1
+        for t in range(8):
+            for c in range(f, f + n):
+                if d.blk[c] != KNOWN and d.ctype[c] == t:
+                    pool[k] = t
+                    k += 1
+        hidden = k
         accepted = False
         for tries in range(RESAMPLE_TRIES):
-            shuffle_ints(pool, nh, rng)
-            if keeps_reservations(d, f, e, ids, pool, nh):
+            shuffle_ints(pool, hidden, rng)
+            i = 0
+            for c in range(f, f + n):
+                if d.blk[c] != KNOWN:
+                    d.ctype[c] = pool[i]
+                    i += 1
+            hist_targets(d, dk, &h)
+            if not hist_prefilter(&h):
+                continue
+            hist_reset(d, dk, &h)
+            h.rng = NULL
+            h.budget = CHECK_NODES
+            if hist_dfs(&h, 0):
                 accepted = True
                 break
         if accepted:
-            for i in range(nh):
-                d.ctype[ids[i]] = pool[i]
             continue
-        # (practically never) the reserved types first, each group's on random distinct
-        # members, then the rest: consistent, but not uniform
-        for g in range(f, e):
-            k = 0
-            nr = 0
-            for c2 in range(f, e):
-                if d.grp[c2] == g and d.blk[c2] != KNOWN:
-                    members[k] = c2
-                    k += 1
-                    if d.rtype[c2] >= 0:
-                        types[nr] = d.rtype[c2]
-                        nr += 1
-            sort_ints(types, nr)
-            shuffle_ints(members, k, rng)
-            for i in range(nr):
-                if i < k:
-                    newt[members[i]] = types[i]
-                    cnt[types[i]] -= 1
-        # the rest of the hidden cards, shuffled over the other hidden places
-        k = 0
-        for i in range(8):
-            for j in range(cnt[i]):
-                pool[k] = i
-                k += 1
-        shuffle_ints(pool, k, rng)
-        j = 0
-        for i in range(nh):
-            c = ids[i]
-            if newt[c] < 0:
-                newt[c] = pool[j]
-                j += 1
-            d.ctype[c] = newt[c]
+        # (rarely) a random history built event by event: exact, not uniform
+        h.target = False
+        if not hist_search(d, dk, &h, rng):
+            for c in range(n):  # cannot happen (the loader checked the state's own deal):
+                d.ctype[f + c] = own[c]     # keep that deal rather than a refused shuffle
+            continue
+        for l in range(h.nl):
+            deal_class(d, f, n, Z_DECK, l, h.lay[l], rng)
+        if h.zr >= 0:
+            deal_class(d, f, n, Z_HAND, 0, h.hand[h.zr], rng)
+            deal_class(d, f, n, Z_MARKED, 0, h.mark[h.zr], rng)
+            deal_class(d, f, n, Z_DISCARD, 0, h.disc[h.zr], rng)
+            for k in range(3):
+                c = round_slot_card(d, dk, k) if d.hk[rec(dk, h.zr) * 3 + k] >= 0 else -1
+                if c >= 0 and d.blk[c] != KNOWN:
+                    d.ctype[c] = h.slot[k]
     if p != 0:
         k = 0
         for c in range(NBONUS):
@@ -222,7 +702,8 @@ _FIELDS = {
     "lava_out": (0, 0, 10000), "pending_evo": (0, 0, 5), "evolved": (6, 0, 1), "full": (0, 0, 1),
     "adv_left": (2, 0, 4), "ev_kind": (6, -1, 2), "bonus_loc": (8, 0, 4), "bonus_drawn": (0, 0, 4),
     "role": (3, -1, 3), "perm": (3, 0, 2), "ctype": (39, 0, 6), "zone": (39, 0, 5), "pos": (39, 0, 1000),
-    "blk": (39, -1, 38), "grp": (39, -1, 38), "rtype": (39, -1, 6), "next_layer": (4, 1, 1000), "slot_card": (9, -1, 38),
+    "blk": (39, -1, 38), "next_layer": (4, 1, NROUNDS), "slot_card": (9, -1, 38),
+    "hx": (144, 0, 12), "hm": (144, 0, 12), "hk": (72, -1, 5), "hv": (72, -1, 6),
     "group_i": (0, 0, 3), "draw_deck": (0, 0, 3), "draw_left": (0, 0, 12), "placed": (0, 0, 3),
     "slot": (0, 0, 9), "actor": (0, 0, 3), "eff_q": (3, -1, E_KAIJU + 5), "eff_addq": (3, 0, 1),
     "eff_n": (0, 0, 3), "eff_i": (0, 0, 3), "eff_add": (0, 0, 1), "u_ff": (0, 0, 1),

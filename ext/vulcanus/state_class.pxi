@@ -33,6 +33,7 @@ ctypedef struct Hist:
     int chosen[MAX_EVENTS]
     int desc[6]                 # layer l's cards may now be in layers (bits 0..5) and zones (bit 6)
     int seen[6][8]              # cards of layer l seen face up in its round
+    int outl[6]                 # cards later rounds drew from layer l (public)
     signed char need[MAX_EVENTS][8]     # revealed cards of type t planned at events >= i (same round)
     signed char pend[MAX_EVENTS][6]     # draws from layer l at events >= i (same round)
     int nl                      # layers in the deck now
@@ -142,6 +143,9 @@ cdef void hist_build(VulData* d, int dk, Hist* h) noexcept nogil:
     # where each layer's cards can be now: the layer, and the places of every later round
     # that drew from it or from such a place
     for l in range(6):
+        h.outl[l] = 0
+        for r in range(h.nl):
+            h.outl[l] += d.hx[rec(dk, r) * 6 + l]
         h.desc[l] = 1 << l
         for t in range(8):
             h.seen[l][t] = 0
@@ -187,7 +191,19 @@ cdef bint hist_hopeless(Hist* h, int i) noexcept nogil:
     """A necessary condition for events i.. of this round: each revealed card still to be
     planned is in the hand or can still be drawn (a layer gives at most its cards of that type
     and at most the draws left from it)."""
-    cdef int t, l, have, r = h.rnd[i]
+    cdef int t, l, have, r = h.rnd[i], x
+    if h.target and r < h.nl:
+        # check mode: the round's cards end as layer r + 1's first content (or, for the round
+        # in play, the cards in hand and on the board), which holds the cards that layer keeps
+        for t in range(8):
+            x = (h.tz[t] if r == h.zr else h.tl[r + 1][t]) - h.drawn[r][t]
+            if x <= 0:
+                continue
+            have = 0
+            for l in range(6):
+                have += can_give(h, l, t, h.pend[i][l])
+            if have < x:
+                return True
     for t in range(8):
         if h.need[i][t] == 0:
             continue
@@ -365,6 +381,8 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
             w[t] = can_give(h, h.arg[i], t, 12)
             if zone and h.drawn[r][t] >= h.tz[t]:
                 w[t] = 0
+            elif h.target and not zone and h.drawn[r][t] >= h.tl[r + 1][t] + h.outl[r + 1]:
+                w[t] = 0        # more than layer r + 1 can have held (what it keeps + what left)
         else:
             w[t] = h.hand[r][t]
             if zone and ((kind == HV_DISC and h.disc[r][t] >= h.td[t]) or
@@ -375,6 +393,16 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
     t0 = hist_pick(h, w, lo)
     if t0 < 0:
         return False
+    if h.rng == NULL:
+        # checking: try first a type the rest asks for (a draw the round's cards still lack, a
+        # discard of a type the round's revealed plans no longer need); only the order changes
+        for t in range(lo, 8):
+            if w[t] > 0 and ((kind == HV_DRAW and (h.tz[t] if zone else
+                                                    (h.tl[r + 1][t] if h.target and r + 1 < h.nl else 0))
+                              > h.drawn[r][t]) or
+                             (kind == HV_DISC and not zone and h.hand[r][t] > h.need[i][t])):
+                t0 = t
+                break
     for k in range(8):
         t = t0 + k
         if t >= 8:

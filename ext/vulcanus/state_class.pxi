@@ -190,27 +190,28 @@ cdef inline int can_give(Hist* h, int l, int t, int n) noexcept nogil:
 cdef bint hist_hopeless(Hist* h, int i) noexcept nogil:
     """A necessary condition for events i.. of this round: each revealed card still to be
     planned is in the hand or can still be drawn (a layer gives at most its cards of that type
-    and at most the draws left from it)."""
-    cdef int t, l, have, r = h.rnd[i], x
-    if h.target and r < h.nl:
-        # check mode: the round's cards end as layer r + 1's first content (or, for the round
-        # in play, the cards in hand and on the board), which holds the cards that layer keeps
-        for t in range(8):
-            x = (h.tz[t] if r == h.zr else h.tl[r + 1][t]) - h.drawn[r][t]
-            if x <= 0:
-                continue
-            have = 0
-            for l in range(6):
-                have += can_give(h, l, t, h.pend[i][l])
-            if have < x:
-                return True
+    and at most the draws left from it); in check mode, the round's cards end as layer r + 1's
+    first content (or, for the round in play, the cards in hand and on the board), so the
+    draws left supply what that layer keeps and the round still lacks."""
+    cdef int t, k, x, y, supply, nls = 0, r = h.rnd[i]
+    cdef bint tgt = h.target and r < h.nl
+    cdef int ls[6]
+    for k in range(6):
+        if h.pend[i][k] > 0:
+            ls[nls] = k
+            nls += 1
     for t in range(8):
-        if h.need[i][t] == 0:
+        x = h.need[i][t] - h.hand[r][t]
+        if tgt:
+            y = (h.tz[t] if r == h.zr else h.tl[r + 1][t]) - h.drawn[r][t]
+            if y > x:
+                x = y
+        if x <= 0:
             continue
-        have = h.hand[r][t]
-        for l in range(6):
-            have += can_give(h, l, t, h.pend[i][l])
-        if have < h.need[i][t]:
+        supply = 0
+        for k in range(nls):
+            supply += can_give(h, ls[k], t, h.pend[i][ls[k]])
+        if supply < x:
             return True
     return False
 
@@ -230,6 +231,8 @@ cdef bint future_hopeless(Hist* h, int i, int r) noexcept nogil:
         whole = h.target and r2 == h.zr
         for t in range(8):
             need[t] = h.tz[t] if whole else h.need[j][t]
+            if h.target and not whole and r2 + 1 < h.nl and h.tl[r2 + 1][t] > need[t]:
+                need[t] = h.tl[r2 + 1][t]       # the cards layer r2 + 1 keeps came from r2
         for l in range(6):
             cap[l] = h.pend[j][l]
         for t in range(8):

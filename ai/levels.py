@@ -51,8 +51,7 @@ def level(number: int) -> Level:
 def iterations(number: int, spec: Any = None) -> int:
     """The iterations of level `number` on the game of `spec` (its `level_scale` applied; the
     ladder's own without a spec)."""
-    scale = float(getattr(spec, "level_scale", 1.0)) if spec is not None else 1.0
-    return max(1, round(level(number).iterations * scale))
+    return max(1, round(level(number).iterations * float(getattr(spec, "level_scale", 1.0))))
 
 
 def describe() -> str:

@@ -412,7 +412,7 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
                                f"{where}: [suite] matchups")
             for budget in suite.budgets:
                 for lineup in lineups:
-                        # A level's budget on this game is part of what decides the games.
+                    # A level's budget on this game is part of what decides the games.
                     identity = {"seed": suite.seed, "game": entry.name, "params": params,
                                 "budget": [budget.iterations, budget.time_limit],
                                 "lineup": [[a.label, a.name, a.options]

@@ -11,6 +11,7 @@ finished in, so the ratings do not depend on the number of workers.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -106,8 +107,12 @@ def standings(pool: Pool) -> list[Standing]:
 
 def matrix(pool: Pool) -> dict[str, dict[str, dict[str, Any]]]:
     """matrix[a][b]: agent a's mean result in the games where a and b both played, with its
-    Wilson interval and the number of games (head to head in two-sided games)."""
+    Wilson interval and the number of games (head to head in two-sided games). Where a and b
+    met alone, `balanced` adds a's win rate balanced over the sides it held (`side_balanced`),
+    and `compared` the test of whether a does better than b on the same sides against the
+    same opponents (`compared`)."""
     sums: dict[tuple[str, str], list[float]] = {}
+    by_side: dict[tuple[str, str], dict[tuple[int, ...], list[float]]] = {}
     for record in pool.records:
         results = results_by_agent(record)
         for a in results:
@@ -116,12 +121,45 @@ def matrix(pool: Pool) -> dict[str, dict[str, dict[str, Any]]]:
                     entry = sums.setdefault((a, b), [0, 0.0])
                     entry[0] += 1
                     entry[1] += results[a]
+                    if len(results) == 2:
+                        held = tuple(sorted({side for side, label in zip(record["sides"], record["seats"])
+                                             if label == a}))
+                        stratum = by_side.setdefault((a, b), {}).setdefault(held, [0, 0.0])
+                        stratum[0] += 1
+                        stratum[1] += results[a]
     table: dict[str, dict[str, dict[str, Any]]] = {}
     for (a, b), (games, wins) in sums.items():
         low, high = wilson_interval(wins, int(games))
         table.setdefault(a, {})[b] = {"games": int(games), "win_rate": round(wins / games, 6),
                                       "ci95": [round(low, 6), round(high, 6)]}
+        if (a, b) in by_side:
+            table[a][b]["balanced"] = side_balanced(by_side[(a, b)])
+            table[a][b]["compared"] = compared(pool, a, b)
     return table
+
+
+def side_balanced(strata: dict[tuple[int, ...], list[float]], z: float = 1.96) -> dict[str, Any]:
+    """An agent's win rate against one opponent, balanced over the sides it held, from
+    strata {sides held: [games, wins]}: the mean of its win rates on each side, and a 95%
+    interval that allows for the advantage of a side.
+
+    When one side wins most games whoever plays it (the Kaiju at low budgets, the first
+    player), the results are nearly fixed by the side, and the binomial interval of the pooled
+    rate, which assumes the full variance of a coin toss, is far too wide. Per side the
+    variance is small, and the balanced rate's interval adds the sides' variances, each with
+    Agresti and Caffo's one win and one loss added (so a side that won every game still counts
+    as uncertain). With two sides this is Agresti-Caffo's interval of the difference between
+    the agent's and its opponent's win rates on the same side, halved: the test of whether one
+    plays that side better than the other, against each other."""
+    used = [(int(games), wins) for games, wins in strata.values()]
+    rate = sum(wins / games for games, wins in used) / len(used)
+    adjusted = [((wins + 1) / (games + 2), games + 2) for games, wins in used]
+    centre = sum(p for p, _ in adjusted) / len(adjusted)
+    half = z * math.sqrt(sum(p * (1 - p) / n for p, n in adjusted)) / len(adjusted)
+    return {"games": sum(games for games, _ in used), "win_rate": round(rate, 6),
+            "ci95": [round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)],
+            "by_side": {"+".join(map(str, held)): {"games": int(games), "wins": round(wins, 6)}
+                        for held, (games, wins) in sorted(strata.items())}}
 
 
 def sides(pool: Pool, side_names: Sequence[str]) -> list[dict[str, Any]]:
@@ -145,6 +183,61 @@ def sides(pool: Pool, side_names: Sequence[str]) -> list[dict[str, Any]]:
                     "games": int(games), "wins": round(wins, 6), "win_rate": round(wins / games, 6),
                     "ci95": [round(low, 6), round(high, 6)]})
     return out
+
+
+def _alone(pool: Pool) -> tuple[dict[tuple, list[float]], dict[tuple, tuple]]:
+    """From the games of two agents alone: {(agent, opponent, sides held): [games, wins]} and
+    {(agent, opponent, sides held): the sides the opponent held}."""
+    counts: dict[tuple, list[float]] = {}
+    opposite: dict[tuple, tuple] = {}
+    for record in pool.records:
+        results = results_by_agent(record)
+        if len(results) != 2:
+            continue
+        held = {label: tuple(sorted({side for side, seat in zip(record["sides"], record["seats"])
+                                     if seat == label})) for label in results}
+        for agent, opponent in (tuple(results), tuple(reversed(list(results)))):
+            key = (agent, opponent, held[agent])
+            entry = counts.setdefault(key, [0, 0.0])
+            entry[0] += 1
+            entry[1] += results[agent]
+            opposite[key] = held[opponent]
+    return counts, opposite
+
+
+def compared(pool: Pool, a: str, b: str) -> dict[str, Any]:
+    """Whether a plays better than b: a's results against b's on the same sides against the
+    same opponents, in the games of two agents alone. The strata are each opponent both met
+    (and the sides held), and the head to head: a's results on a side against b's on the same
+    side, against each other. The Cochran-Mantel-Haenszel test (with continuity correction)
+    pools them: z > 1.96 means a is significantly stronger (5%, two-sided).
+
+    It tells levels apart where the win rate against each other cannot: in a Kaiju game where
+    the Kaiju wins whoever plays it, a stronger level still wins more as the humans against
+    the `heuristic` anchor. Strata where both agents won (or lost) every game add nothing,
+    as they should. Returns z, the two-sided p-value, the strata used and their games."""
+    counts, opposite = _alone(pool)
+    strata = []
+    for (agent, opponent, held), own in counts.items():
+        # Against each other, b's opponent is a.
+        theirs = (b, a if opponent == b else opponent, held)
+        if agent != a or theirs not in counts:
+            continue
+        if opponent == b and not held < opposite[(a, b, held)]:
+            continue  # a's games on one side are b's on the other: count each game once
+        strata.append((own, counts[theirs]))
+    excess = variance = 0.0
+    games = 0
+    for (n1, w1), (n2, w2) in strata:
+        n, wins = n1 + n2, w1 + w2
+        games += int(n)
+        if n < 2:
+            continue
+        excess += w1 - n1 * wins / n
+        variance += n1 * n2 * wins * (n - wins) / (n * n * (n - 1))
+    z = 0.0 if variance <= 0 else math.copysign(max(abs(excess) - 0.5, 0.0), excess) / math.sqrt(variance)
+    return {"z": round(z, 4), "p": round(math.erfc(abs(z) / math.sqrt(2)), 6),
+            "strata": len(strata), "games": games}
 
 
 def _model() -> Any:

@@ -182,7 +182,8 @@ _LEVEL_LABEL = re.compile(r"level(\d+)$")
 
 def ladder_summary(data: dict[str, Any]) -> dict[str, Any]:
     """From a report's data: per game variant, each level's rating with its interval and its
-    win rate against the level below (agents labelled `level<N>`)."""
+    win rate against the level below, balanced over the sides it held (agents labelled
+    `level<N>`)."""
     out: dict[str, Any] = {"suite": data["suite"], "seed": data.get("seed"), "variants": []}
     for pool in data["pools"]:
         found = {int(m.group(1)): label for label in pool.get("ratings", {})
@@ -195,7 +196,12 @@ def ladder_summary(data: dict[str, Any]) -> dict[str, Any]:
             row: dict[str, Any] = {"rating": r["mu"], "low": r["low"], "high": r["high"]}
             below = pool["matrix"].get(label, {}).get(found.get(number - 1, ""))
             if below:
-                row["vs_below"] = below
+                # Balanced over sides where they met alone, so that a side's advantage does
+                # not drown the step (ratings.side_balanced); the step's test compares both
+                # levels on the same sides against the same opponents (ratings.compared).
+                row["vs_below"] = {k: v for k, v in below.get("balanced", below).items() if k != "by_side"}
+                if "compared" in below:
+                    row["step"] = below["compared"]
             levels[str(number)] = row
         out["variants"].append({"game": pool["game"], "players": pool["players"],
                                 "games": pool["games"], "levels": levels})
@@ -204,7 +210,7 @@ def ladder_summary(data: dict[str, Any]) -> dict[str, Any]:
 
 def ladder_problems(ladder: dict[str, Any]) -> list[str]:
     """Where the ladder is not strictly increasing, or a level is not significantly stronger
-    than the one below (its win rate's 95% interval reaches 50%)."""
+    than the one below (`significant_step`)."""
     problems = []
     for variant in ladder["variants"]:
         name = f"{variant['game']} {variant['players']}p"
@@ -215,11 +221,26 @@ def ladder_problems(ladder: dict[str, Any]) -> list[str]:
                 problems.append(f"{name}: level {number} is rated {row['rating']:.1f}, not above "
                                 f"level {int(number) - 1} ({below['rating']:.1f})")
             vs = row.get("vs_below")
-            if vs is not None and vs["ci95"][0] <= 0.5:
+            if vs is not None and not significant_step(row):
+                test = (f", z = {row['step']['z']:.2f} on the same sides against the same "
+                        f"opponents" if "step" in row else "")
                 problems.append(f"{name}: level {number} wins {vs['win_rate']:.0%} "
                                 f"[{vs['ci95'][0]:.0%}, {vs['ci95'][1]:.0%}] of {vs['games']} games "
-                                f"against level {int(number) - 1}: not significantly stronger")
+                                f"against level {int(number) - 1}{test}: not significantly stronger")
     return problems
+
+
+# z of a significant step: 5%, two-sided.
+STEP_Z = 1.96
+
+
+def significant_step(row: dict[str, Any]) -> bool:
+    """Whether a level is significantly stronger than the one below: by the test of both on
+    the same sides against the same opponents (z > 1.96) where the results have it, else by
+    the win rate against the level below (its 95% interval above 50%)."""
+    if "step" in row:
+        return row["step"]["z"] > STEP_Z
+    return row["vs_below"]["ci95"][0] > 0.5
 
 
 def measured_ladder_table(path: Path | None = None) -> Table | None:
@@ -232,8 +253,8 @@ def measured_ladder_table(path: Path | None = None) -> Table | None:
     except (OSError, ValueError, KeyError, TypeError):
         return None
     table = Table(title=f"Levels measured (suite {ladder.get('suite', '?')})", title_justify="left",
-                  caption="OpenSkill rating (win rate against the level below; ? not yet "
-                          "significant); intervals in the suite's report", caption_justify="left")
+                  caption="OpenSkill rating (win rate against the level below, balanced over "
+                          "sides; ? step not yet significant); docs/suites.md says how", caption_justify="left")
     table.add_column("level")
     for variant in variants:
         table.add_column(f"{variant['game']} {variant['players']}p", justify="right")
@@ -246,7 +267,7 @@ def measured_ladder_table(path: Path | None = None) -> Table | None:
                 cells.append("-")
                 continue
             vs = row.get("vs_below")
-            step = "" if not vs else f" ({vs['win_rate']:.0%}{'?' if vs['ci95'][0] <= 0.5 else ''})"
+            step = "" if not vs else f" ({vs['win_rate']:.0%}{'' if significant_step(row) else '?'})"
             cells.append(f"{row['rating']:.1f}{step}")
         table.add_row(str(number), *cells)
     return table

@@ -76,12 +76,15 @@ def test_a_spec_level_scale_must_be_a_positive_number():
             dataclasses.replace(get_spec("kilauea"), level_scale=bad)
 
 
-def _data(second_rating, second_rate):
+def _data(second_rating, second_rate, step_z=None):
     ratings = {"random": {"mu": 10, "low": 5, "high": 15},
                "level1": {"mu": 20, "low": 15, "high": 25},
                "level2": {"mu": second_rating, "low": second_rating - 5, "high": second_rating + 5}}
     matrix = {"level2": {"level1": {"games": 40, "win_rate": second_rate,
                                     "ci95": [second_rate - 0.15, second_rate + 0.15]}}}
+    if step_z is not None:  # as ratings.matrix gives for two agents alone
+        matrix["level2"]["level1"]["balanced"] = dict(matrix["level2"]["level1"], by_side={})
+        matrix["level2"]["level1"]["compared"] = {"z": step_z, "p": 0.01, "strata": 5, "games": 500}
     return {"suite": "ladder", "seed": 1, "pools": [
         {"game": "g", "players": 2, "games": 120, "ratings": ratings, "matrix": matrix}]}
 
@@ -95,6 +98,17 @@ def test_the_ladder_summary_flags_levels_out_of_order():
     assert len(bad) == 2 and "not above level 1" in bad[0] and "not significantly" in bad[1]
 
 
+def test_a_step_is_judged_on_the_same_sides_against_the_same_opponents():
+    """Where the results have the test of ratings.compared, it decides, not the interval of
+    the win rate against the level below (which a side's advantage can drown)."""
+    rescued = suite_cli.ladder_summary(_data(30, 0.55, step_z=2.5))
+    assert rescued["variants"][0]["levels"]["2"]["step"]["z"] == 2.5
+    assert "by_side" not in rescued["variants"][0]["levels"]["2"]["vs_below"]
+    assert suite_cli.ladder_problems(rescued) == []
+    flagged = suite_cli.ladder_problems(suite_cli.ladder_summary(_data(30, 0.8, step_z=1.5)))
+    assert len(flagged) == 1 and "z = 1.50" in flagged[0] and "not significantly" in flagged[0]
+
+
 def test_vsai_list_shows_the_measured_ladder_when_one_is_shipped(tmp_path, monkeypatch):
     monkeypatch.setattr(suite_cli, "LADDER_FILE", tmp_path / "ladder.json")
     assert "Levels measured" not in run(["list"]).output
@@ -103,5 +117,7 @@ def test_vsai_list_shows_the_measured_ladder_when_one_is_shipped(tmp_path, monke
     assert "Levels measured" in output and "30.0 (80%)" in output and "20.0" in output
     (tmp_path / "ladder.json").write_text(json.dumps(suite_cli.ladder_summary(_data(30, 0.55))))
     assert "30.0 (55%?)" in run(["list"]).output  # a step not yet significant is marked
+    (tmp_path / "ladder.json").write_text(json.dumps(suite_cli.ladder_summary(_data(30, 0.55, step_z=3.0))))
+    assert "30.0 (55%)" in run(["list"]).output  # significant by the test on the same sides
     (tmp_path / "ladder.json").write_text("{not json")
     assert run(["list"]).exit_code == 0

@@ -14,6 +14,17 @@ def _record(index, seats, returns, sides=None, lineup=("a", "b")):
             "returns": list(returns), "scores": [1.0] * n, "moves": [2] * n, "think": [0.5] * n}
 
 
+def _games(agent, opponent, side, played, won, start=0):
+    """`played` two-seat games with `agent` on seat/side `side`, of which it won `won`."""
+    out = []
+    for n in range(played):
+        seats = [agent, opponent] if side == 0 else [opponent, agent]
+        returns = [0.0, 0.0]
+        returns[side if n < won else 1 - side] = 1.0
+        out.append(_record(start + n, seats, returns, lineup=(agent, opponent)))
+    return out
+
+
 def test_a_team_counts_once_per_game_and_each_side_is_reported():
     """Seat 0 alone against the team of seats 1 and 2 (a Kaiju against humans)."""
     kaiju_wins = _record(0, ["a", "b", "b"], [1.0, 0.0, 0.0], sides=[0, 1, 1])
@@ -62,3 +73,69 @@ def test_one_against_a_field_of_copies():
     table = {s.agent: s for s in rate.standings(pool)}
     assert table["a"].wins == 10 and table["b"].wins == 10 and table["b"].games == 20
     assert rate.ratings(pool)["a"]["mu"] > rate.ratings(pool)["b"]["mu"]
+
+
+def test_a_side_balanced_rate_sees_a_step_the_pooled_interval_misses():
+    """Side 0 (the Kaiju) wins nearly every game whoever plays it; as side 1, `a` wins 6 of 50
+    games against `b`, `b` none. Pooled, 56% of 100 games with a Wilson interval reaching
+    50%; balanced over the sides, significant."""
+    pool = rate.pools(_games("a", "b", 0, 50, 50) + _games("a", "b", 1, 50, 6, start=50))[0]
+    entry = rate.matrix(pool)["a"]["b"]
+    assert entry["win_rate"] == pytest.approx(0.56) and entry["ci95"][0] < 0.5
+    balanced = entry["balanced"]
+    assert balanced["win_rate"] == pytest.approx((1.0 + 6 / 50) / 2)
+    assert balanced["ci95"][0] > 0.5
+    assert balanced["by_side"] == {"0": {"games": 50, "wins": 50.0}, "1": {"games": 50, "wins": 6.0}}
+    mirror = rate.matrix(pool)["b"]["a"]["balanced"]  # b's view mirrors a's
+    assert mirror["win_rate"] == pytest.approx(1 - balanced["win_rate"])
+    assert mirror["ci95"][1] < 0.5
+
+
+def test_a_side_balanced_rate_stays_uncertain_when_each_side_wins_every_game():
+    """The side decides every game: nothing tells the agents apart, whatever the number."""
+    records = [_record(i, ["a", "b"] if i % 2 else ["b", "a"], [1.0, 0.0]) for i in range(200)]
+    balanced = rate.matrix(rate.pools(records)[0])["a"]["b"]["balanced"]
+    assert balanced["win_rate"] == pytest.approx(0.5)
+    assert balanced["ci95"][0] < 0.5 < balanced["ci95"][1]
+
+
+def test_a_side_balanced_rate_is_only_for_two_agents_alone():
+    records = [_record(i, ["a", "b", "c"], [1.0, 0.0, 0.0], lineup=("a", "b", "c")) for i in range(4)]
+    assert "balanced" not in rate.matrix(rate.pools(records)[0])["a"]["b"]
+
+
+def _kaiju_ladder():
+    """Side 0 (the humans) rarely wins. Head to head, a wins 4 of 50 as the humans and b none;
+    against the anchor h, a wins more as the humans (23 against 14) and as the Kaiju."""
+    return (_games("a", "b", 0, 50, 4) + _games("a", "b", 1, 50, 50)
+            + _games("a", "h", 0, 50, 23) + _games("b", "h", 0, 50, 14)
+            + _games("a", "h", 1, 50, 43) + _games("b", "h", 1, 50, 39)
+            + _games("a", "r", 0, 50, 48) + _games("b", "r", 0, 50, 39)
+            + _games("a", "r", 1, 50, 50) + _games("b", "r", 1, 50, 50))
+
+
+def test_compared_pools_the_sides_and_opponents_both_met():
+    """The Cochran-Mantel-Haenszel test with continuity correction: statsmodels'
+    StratifiedTable(...).test_null_odds(correction=True) gives chi2 = 3.40973^2, p = 0.00065
+    for these five strata."""
+    pool = rate.pools(_kaiju_ladder())[0]
+    entry = rate.matrix(pool)["a"]["b"]
+    assert entry["balanced"]["ci95"][0] < 0.5  # head to head alone: not significant
+    assert entry["compared"] == {"z": pytest.approx(3.4097, abs=1e-4), "p": pytest.approx(0.00065, abs=1e-5),
+                                 "strata": 5, "games": 500}
+    assert rate.matrix(pool)["b"]["a"]["compared"]["z"] == pytest.approx(-3.4097, abs=1e-4)
+
+
+def test_compared_counts_each_game_against_each_other_once():
+    records = _games("a", "b", 0, 30, 20) + _games("a", "b", 1, 30, 20, start=30)
+    result = rate.compared(rate.pools(records)[0], "a", "b")
+    assert result["strata"] == 1 and result["games"] == 60
+    # a wins 40 of 60 whatever the side: 20 of 30 as side 0 against b's 10 of 30 there.
+    assert result["z"] > 1.96
+
+
+def test_compared_finds_no_difference_between_equals():
+    records = (_games("a", "h", 0, 50, 30) + _games("b", "h", 0, 50, 30)
+               + _games("a", "b", 0, 50, 25) + _games("a", "b", 1, 50, 25, start=50))
+    result = rate.compared(rate.pools(records)[0], "a", "b")
+    assert result["z"] == 0.0 and result["p"] == 1.0

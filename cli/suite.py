@@ -11,6 +11,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from vsai.ai.levels import LEVELS
 from vsai.cli.arena import side_table
 from vsai.cli.console import stderr_console, stdout_console
 
@@ -254,11 +255,13 @@ def measured_ladder_table(path: Path | None = None) -> Table | None:
         return None
     table = Table(title=f"Levels measured (suite {ladder.get('suite', '?')})", title_justify="left",
                   caption="OpenSkill rating (win rate against the level below, balanced over "
-                          "sides; ? step not yet significant); docs/suites.md says how", caption_justify="left")
+                          "sides; ? step not yet significant; - not measured yet); docs/suites.md "
+                          "says how", caption_justify="left")
     table.add_column("level")
     for variant in variants:
         table.add_column(f"{variant['game']} {variant['players']}p", justify="right")
-    numbers = sorted({int(n) for v in variants for n in v["levels"]})
+    # Every level of the ladder, so that the levels not measured yet show as such.
+    numbers = sorted({int(n) for v in variants for n in v["levels"]} | {lv.number for lv in LEVELS})
     for number in numbers:
         cells = []
         for variant in variants:

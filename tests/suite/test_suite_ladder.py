@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import types
 from pathlib import Path
 
@@ -115,6 +116,7 @@ def test_vsai_list_shows_the_measured_ladder_when_one_is_shipped(tmp_path, monke
     (tmp_path / "ladder.json").write_text(json.dumps(suite_cli.ladder_summary(_data(30, 0.8))))
     output = run(["list"]).output
     assert "Levels measured" in output and "30.0 (80%)" in output and "20.0" in output
+    assert re.search(r"│ 10 +│ +- │", output)  # a level not measured yet shows as such
     (tmp_path / "ladder.json").write_text(json.dumps(suite_cli.ladder_summary(_data(30, 0.55))))
     assert "30.0 (55%?)" in run(["list"]).output  # a step not yet significant is marked
     (tmp_path / "ladder.json").write_text(json.dumps(suite_cli.ladder_summary(_data(30, 0.55, step_z=3.0))))

@@ -110,9 +110,8 @@ def matrix(pool: Pool) -> dict[str, dict[str, dict[str, Any]]]:
     Wilson interval and the number of games (head to head in two-sided games). Where a and b
     met alone, `balanced` adds a's win rate balanced over the sides it held (`side_balanced`),
     and `compared` the test of whether a does better than b on the same sides against the
-    same opponents (`compared`)."""
+    same opponents (`compared`'s result)."""
     sums: dict[tuple[str, str], list[float]] = {}
-    by_side: dict[tuple[str, str], dict[tuple[int, ...], list[float]]] = {}
     for record in pool.records:
         results = results_by_agent(record)
         for a in results:
@@ -121,12 +120,10 @@ def matrix(pool: Pool) -> dict[str, dict[str, dict[str, Any]]]:
                     entry = sums.setdefault((a, b), [0, 0.0])
                     entry[0] += 1
                     entry[1] += results[a]
-                    if len(results) == 2:
-                        held = tuple(sorted({side for side, label in zip(record["sides"], record["seats"])
-                                             if label == a}))
-                        stratum = by_side.setdefault((a, b), {}).setdefault(held, [0, 0.0])
-                        stratum[0] += 1
-                        stratum[1] += results[a]
+    alone = _alone(pool)
+    by_side: dict[tuple[str, str], dict[tuple[int, ...], list[float]]] = {}
+    for (a, b, held), counts in alone[0].items():
+        by_side.setdefault((a, b), {})[held] = counts
     table: dict[str, dict[str, dict[str, Any]]] = {}
     for (a, b), (games, wins) in sums.items():
         low, high = wilson_interval(wins, int(games))
@@ -134,7 +131,7 @@ def matrix(pool: Pool) -> dict[str, dict[str, dict[str, Any]]]:
                                       "ci95": [round(low, 6), round(high, 6)]}
         if (a, b) in by_side:
             table[a][b]["balanced"] = side_balanced(by_side[(a, b)])
-            table[a][b]["compared"] = compared(pool, a, b)
+            table[a][b]["compared"] = compared(pool, a, b, alone)
     return table
 
 
@@ -205,7 +202,7 @@ def _alone(pool: Pool) -> tuple[dict[tuple, list[float]], dict[tuple, tuple]]:
     return counts, opposite
 
 
-def compared(pool: Pool, a: str, b: str) -> dict[str, Any]:
+def compared(pool: Pool, a: str, b: str, alone: tuple[dict, dict] | None = None) -> dict[str, Any]:
     """Whether a plays better than b: a's results against b's on the same sides against the
     same opponents, in the games of two agents alone. The strata are each opponent both met
     (and the sides held), and the head to head: a's results on a side against b's on the same
@@ -215,8 +212,9 @@ def compared(pool: Pool, a: str, b: str) -> dict[str, Any]:
     It tells levels apart where the win rate against each other cannot: in a Kaiju game where
     the Kaiju wins whoever plays it, a stronger level still wins more as the humans against
     the `heuristic` anchor. Strata where both agents won (or lost) every game add nothing,
-    as they should. Returns z, the two-sided p-value, the strata used and their games."""
-    counts, opposite = _alone(pool)
+    as they should. Returns z, the two-sided p-value, the strata used and their games.
+    `alone`: `_alone(pool)` when the caller has it already."""
+    counts, opposite = alone if alone is not None else _alone(pool)
     strata = []
     for (agent, opponent, held), own in counts.items():
         # Against each other, b's opponent is a.

@@ -321,7 +321,9 @@ class PlayLoop:
 
     # ------------------------------------------------------------------ the game
     def run(self) -> bool:
-        """Play to the end; False when the human quit first."""
+        """Play to the end; False when the human quit first. Watching (no human seat), the
+        whole board is shown each time the turn passes to another seat."""
+        moved: int | None = None  # the seat of the last AI move
         while True:
             self.table.resolve_chance()
             if self.table.is_over():
@@ -330,7 +332,16 @@ class PlayLoop:
                 if not self.human_turn():
                     return False
             else:
+                if not self.table.humans and moved is not None and self.table.to_move() != moved:
+                    self.watch_board()
+                moved = self.table.to_move()
                 self.ai_turn()
+
+    def watch_board(self) -> None:
+        """For spectators of a game of AIs: the draws not yet told, then the whole board."""
+        self.screen.say_moves(self.table.history[self._announced:], None, style="magenta")
+        self._announced = len(self.table.history)
+        self.screen.show_whole_board(self.game.spec.title)
 
 def _decisions(history: list[Move]) -> int:
     """How many moves players made (set-up and other chance draws are not moves)."""

@@ -76,6 +76,14 @@ class PlayScreen:
                                               names=self.names(), last_move=self.last_move(seat),
                                               plain=self.plain))
 
+    def show_whole_board(self, title: str, scores: bool = False) -> None:
+        """Everything, hidden cards too, for spectators of a game of AIs (there is no human
+        seat to keep anything from); with `scores`, the scores table under it."""
+        parts: list[Any] = [Hanging(Text(str(self.table.state)))]
+        if scores:
+            parts += [Text(""), render.scores_table(self.table.state, self.names())]
+        self.console.print(render.framed(Group(*parts), title, self.plain))
+
     def move_entries(self, actions: list[int] | tuple[int, ...]) -> list[tuple[str, str]]:
         """(text, detail) of each action: the detail from the game's `move_detail` hook."""
         state = self.table.state
@@ -159,9 +167,7 @@ class PlayScreen:
             self.show_board(seat, title)
             self.print_lines(self.recap(seat))
         else:
-            self.console.print(render.framed(
-                Group(Hanging(Text(str(state))), Text(""), render.scores_table(state, self.names())),
-                title, self.plain))
+            self.show_whole_board(title, scores=True)
         breakdown = render.score_breakdown(state, seat)
         if breakdown is not None:
             self.console.print(render.framed(breakdown, "Scoring", self.plain))

@@ -237,6 +237,17 @@ def test_spectators_see_the_whole_final_board():
     assert result.output.strip().splitlines()[-1].startswith("Result: P1 (random)")
 
 
+def test_spectators_see_the_whole_board_each_time_the_turn_passes():
+    result = run(["play", "kilauea", "--humans", "0", "--ai", "random", "--seed", "3", "--option", "turn_cap=4"])
+    lines = result.output.splitlines()
+    boards = [n for n, line in enumerate(lines) if line.startswith("╭─ Kilauea ─")]
+    assert len(boards) >= 4, result.output  # one a turn (2 players x 4 turns, less the first)
+    for n in boards:  # each after a move of the seat whose turn just ended
+        previous = next(line for line in reversed(lines[:n]) if line.startswith(("P1 (", "P2 (")))
+        following = next(line for line in lines[n:] if line.startswith(("P1 (", "P2 (")))
+        assert previous[:2] != following[:2], (previous, following)
+
+
 def test_think_time_budget():
     result = run(["play", "kilauea", "--ai", "ismcts", "--think-time", "0.01", "--seed", "4",
                   "--option", "turn_cap=3"], answers(ones=300))

@@ -121,6 +121,7 @@ def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
         if not ladder["variants"]:
             raise click.UsageError("no agent is labelled levelN in these results: no ladder to write")
         Path(ladder_path).write_text(json.dumps(ladder, indent=1) + "\n", encoding="utf-8")
+        stdout_console().print(ladder_table(ladder))
         problems = ladder_problems(ladder)
         err.print(f"Wrote the ladder to {ladder_path}; "
                   + ("the levels are strictly increasing, each significantly above the one below."
@@ -250,9 +251,14 @@ def measured_ladder_table(path: Path | None = None) -> Table | None:
     path = LADDER_FILE if path is None else path
     try:
         ladder = json.loads(path.read_text(encoding="utf-8"))
-        variants = ladder["variants"]
+        return ladder_table(ladder)
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+def ladder_table(ladder: dict[str, Any]) -> Table:
+    """A measured ladder (`ladder_summary`) as a table: a row per level, a column per game."""
+    variants = ladder["variants"]
     table = Table(title=f"Levels measured (suite {ladder.get('suite', '?')})", title_justify="left",
                   caption="OpenSkill rating (win rate against the level below, balanced over "
                           "sides; ? step not yet significant; - not measured yet); docs/suites.md "

@@ -123,3 +123,38 @@ def test_vsai_list_shows_the_measured_ladder_when_one_is_shipped(tmp_path, monke
     assert "30.0 (55%)" in run(["list"]).output  # significant by the test on the same sides
     (tmp_path / "ladder.json").write_text("{not json")
     assert run(["list"]).exit_code == 0
+
+
+def _ladder_records():
+    """Two levels and an anchor on a 2-player game where seat 0 wins nearly every game whoever
+    plays it: level2 wins as seat 1 a little more often, against level1 and the anchor."""
+    records = []
+
+    def games(cell, pair, won_as_second):
+        for index in range(60):
+            first, second = pair if index % 2 == 0 else pair[::-1]
+            second_wins = index // 2 < won_as_second[second]
+            records.append({"v": 1, "cell": cell, "index": index, "game": "kilauea",
+                            "params": {"players": 2}, "budget": "default", "lineup": list(pair),
+                            "sides": [0, 1], "seats": [first, second],
+                            "returns": [0.0, 1.0] if second_wins else [1.0, 0.0],
+                            "scores": [1.0, 1.0], "moves": [1, 1], "think": [0.0, 0.0]})
+
+    games("c1", ("level1", "random"), {"level1": 6, "random": 0})
+    games("c2", ("level2", "random"), {"level2": 12, "random": 0})
+    games("c3", ("level2", "level1"), {"level2": 9, "level1": 1})
+    return records
+
+
+def test_suite_report_writes_and_prints_the_measured_ladder(tmp_path):
+    folder = tmp_path / "ladder"
+    folder.mkdir()
+    (folder / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in _ladder_records()))
+    result = run(["suite", "report", str(folder), "--no-html", "--ladder", str(tmp_path / "ladder.json")])
+    assert result.exit_code == 0, result.output
+    level2 = json.loads((tmp_path / "ladder.json").read_text())["variants"][0]["levels"]["2"]
+    # Head to head, level2 wins 29 of 30 as seat 0 and 9 of 30 as seat 1; the step's test
+    # also counts the games of both against random on each seat.
+    assert level2["vs_below"]["win_rate"] == pytest.approx((29 / 30 + 9 / 30) / 2)
+    assert level2["step"]["strata"] == 3 and level2["step"]["z"] > 1.96
+    assert "Levels measured" in result.output and "strictly increasing" in result.output

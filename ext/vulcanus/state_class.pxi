@@ -521,9 +521,11 @@ cdef bint hist_witness(Hist* h) noexcept nogil:
     made it which it does not keep (layers no earlier round draws from first: this is their
     last chance); then each of the round's own known plans from a layer with a draw that can
     reach it (one given already, else the oldest with room); then the rest, within what
-    layer 0 can still give. Then the types are handed out event by event: each draw the type
-    whose next uncovered plan comes first, each free plan, discard or set-aside card a type
-    the round's later plans need least."""
+    layer 0 can still give. Then each known plan takes the latest draw before it whose layer
+    part holds its type (the fewest cards carried through a redraw, which keeps only the hand
+    minus its discards), the other draws the layer part's commonest type (in the round in
+    play, first a type its discard pile lacks), and each free plan, discard or set-aside card
+    a held card no later plan waits for."""
     cdef int acc[6][8]          # cards rounds already built drew from layer l
     cdef int plans[NROUNDS][8]  # the plans' known types per round
     cdef int first[NROUNDS + 1]
@@ -537,7 +539,8 @@ cdef bint hist_witness(Hist* h) noexcept nogil:
     cdef int want[8]
     cdef int base[8]
     cdef int left[8]
-    cdef int fut[8]             # the round's plans still to come, per known type
+    cdef int carry[8]           # held cards kept for a later known plan
+    cdef int pre[MAX_EVENTS]    # a draw's type given for a plan; a redraw's room left
     cdef int held[8]
     cdef int dsc[8]
     cdef int mk[8]
@@ -680,70 +683,84 @@ cdef bint hist_witness(Hist* h) noexcept nogil:
                 return False
             for l in range(6):
                 acc[l][t] += X[l][t]
-            fut[t] = plans[q][t]
+            carry[t] = 0
             held[t] = 0
             dsc[t] = 0
             mk[t] = 0
-        # the round's events in order
+        # each known plan gets the latest draw before it that can give its type, so that the
+        # fewest cards are carried through a redraw (a redraw keeps the hand minus its
+        # discards, and nothing else may need to be kept)
+        m = 0
+        for i in range(e0, e1):
+            pre[i] = -1
+            kind = h.kind[i]
+            if kind == HV_DRAW:
+                m += 1
+            elif kind == HV_DISC and h.kind[i - 1] != HV_DISC:
+                v = i
+                while v < e1 and h.kind[v] == HV_DISC:
+                    v += 1
+                pre[i] = m - (v - i)        # the cards this redraw keeps
+            if kind == HV_PLACE or kind == HV_DISC or kind == HV_MARK:
+                m -= 1
+            elif kind == HV_FINAL:
+                m = 0
+        for i in range(e0, e1):
+            t = plan_type(h, i) if h.kind[i] == HV_PLACE else -1
+            if t < 0:
+                continue
+            best = -1
+            for j in range(i - 1, e0 - 1, -1):
+                if h.kind[j] == HV_DISC and h.kind[j - 1] != HV_DISC and pre[j] <= 0:
+                    break
+                if h.kind[j] == HV_DRAW and pre[j] < 0 and X[h.arg[j]][t] > 0:
+                    best = j
+                    break
+            if best < 0:
+                return False
+            pre[best] = t
+            X[h.arg[best]][t] -= 1
+            for j in range(best, i):
+                if h.kind[j] == HV_DISC and h.kind[j - 1] != HV_DISC:
+                    pre[j] -= 1
+        # then the round's events in order
         for i in range(e0, e1):
             kind = h.kind[i]
             best = -1
             if kind == HV_DRAW:
-                l = h.arg[i]
-                # per type, the first plan the hand does not cover, up to a redraw that
-                # discards the whole hand (nothing drawn before it reaches a later plan)
-                m = 1
-                for t in range(8):
-                    want[t] = held[t]
-                    cap[t] = 1 << 28
-                    m += held[t]
-                for j in range(i + 1, e1):
-                    if h.kind[j] == HV_DRAW:
-                        m += 1
-                    elif h.kind[j] == HV_PLACE:
-                        t = plan_type(h, j)
-                        if t >= 0 and cap[t] == 1 << 28:
-                            if want[t] == 0:
-                                cap[t] = j
-                            else:
-                                want[t] -= 1
-                        m -= 1
-                    elif h.kind[j] == HV_DISC:
-                        if h.kind[j - 1] != HV_DISC:
-                            v = j
-                            while v < e1 and h.kind[v] == HV_DISC:
-                                v += 1
-                            if v - j >= m:
-                                break
-                        m -= 1
-                bv = 1 << 30
-                for t in range(8):
-                    if X[l][t] <= 0:
-                        continue
-                    # then, in the round in play, a type its discard pile still lacks
-                    v = 2 * cap[t] + (0 if q == h.zr and h.td[t] > dsc[t] + held[t] else 1)
-                    if v < bv:
-                        bv = v
-                        best = t
-                if best < 0:
-                    return False
-                X[l][best] -= 1
+                if pre[i] >= 0:
+                    best = pre[i]
+                    carry[best] += 1
+                else:
+                    # a free draw: in the round in play a type its discard pile still lacks,
+                    # else the type the layer gives most
+                    l = h.arg[i]
+                    bv = -1
+                    for t in range(8):
+                        if X[l][t] <= 0:
+                            continue
+                        v = X[l][t] + (16 if q == h.zr and h.td[t] > dsc[t] + held[t] - carry[t] else 0)
+                        if v > bv:
+                            bv = v
+                            best = t
+                    if best < 0:
+                        return False
+                    X[l][best] -= 1
                 held[best] += 1
             elif kind == HV_PLACE and plan_type(h, i) >= 0:
                 best = plan_type(h, i)
                 if held[best] <= 0:
                     return False
                 held[best] -= 1
-                fut[best] -= 1
+                if carry[best] > 0:
+                    carry[best] -= 1
             elif kind == HV_PLACE or kind == HV_DISC or kind == HV_MARK:
-                bv = -(1 << 30)
+                bv = 0
                 for t in range(8):
-                    if held[t] <= 0:
-                        continue
                     if q == h.zr and ((kind == HV_DISC and dsc[t] >= h.td[t]) or
                                       (kind == HV_MARK and mk[t] >= h.tm[t])):
                         continue
-                    v = held[t] - fut[t]
+                    v = held[t] - carry[t]      # the cards no later plan waits for
                     if v > bv:
                         bv = v
                         best = t

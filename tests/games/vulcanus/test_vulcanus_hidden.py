@@ -495,7 +495,8 @@ def test_the_check_without_search_accepts_only_deals_a_history_leads_to():
                         inconsistent += not search
                         witnessed += witness
                         late += witness and data(s)["round"] >= 4
-    assert inconsistent > 100 and witnessed > 0.6 * consistent and late > 100, \
+    # and it settles most consistent deals (1774 of 1819 when written), so the search is rare
+    assert inconsistent > 100 and witnessed > 0.9 * consistent and late > 300, \
         (inconsistent, witnessed, consistent, late)
 
 

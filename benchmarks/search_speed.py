@@ -5,7 +5,14 @@ chance and any draft played with a fixed seed). Printed next to the game's rando
 rate from the same state. Targets (full random playouts): ISMCTS at least half the
 random-playout rate, and at least 20,000 iterations/s on 2-player Kilauea.
 
+`--at F` measures later in the game instead: from the opening of seed s, a random game is
+played to its end, and the measure is taken at the first player decision after a fraction F
+of its decisions (0 = the opening, 0.7 = late). `--positions K` takes seeds 1..K and prints the
+mean rates over the K positions (the ratio is of the means). `--players 2,3` limits the player counts,
+`--no-time-limit` skips the time-limit check.
+
     .venv/bin/python benchmarks/search_speed.py [--seconds 2] [--games kilauea,vec]
+        [--at 0.7] [--positions 3] [--players 2,3,4] [--no-time-limit]
 """
 from __future__ import annotations
 
@@ -33,6 +40,24 @@ def opening(game, seed: int = 1):
         else:
             break
     return state
+
+
+def position(game, at: float = 0.0, seed: int = 1):
+    """The player decision a fraction `at` of the way through a random game from the opening
+    of `seed` (moves and chance outcomes from the same seeded generator), or the opening when
+    `at` is 0. Never a terminal state or a chance node."""
+    state = opening(game, seed)
+    if at <= 0:
+        return state
+    rng = random.Random(seed)
+    decisions = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            decisions.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return decisions[min(int(at * len(decisions)), len(decisions) - 1)]
 
 
 def playouts_per_second(state, seconds: float) -> float:
@@ -71,20 +96,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument("--games", default=",".join(list_games()), help="comma-separated games")
+    parser.add_argument("--at", type=float, default=0.0,
+                        help="fraction of a random game played before measuring (0: the opening)")
+    parser.add_argument("--positions", type=int, default=1, help="seeds 1..K, mean rates")
+    parser.add_argument("--players", default="", help="comma-separated player counts (default all)")
+    parser.add_argument("--no-time-limit", action="store_true", help="skip the time-limit check")
     args = parser.parse_args()
+    counts = [int(x) for x in args.players.split(",") if x]
+    if args.at > 0:
+        print(f"at {args.at:.2f} of a random game, {args.positions} position(s)")
     print(f"{'game':<10}{'players':>8}{'playouts/s':>12}{'mcts it/s':>12}{'ismcts it/s':>13}"
           f"{'mo it/s':>11}{'ismcts/playout':>16}")
     for name in filter(None, args.games.split(",")):
         spec = get_spec(name)
         for players in range(spec.min_players, spec.max_players + 1):
-            state = opening(load_game(name, players=players))
-            rates = (playouts_per_second(state, args.seconds),
-                     iterations_per_second(state, search.MODE_MCTS, args.seconds),
-                     iterations_per_second(state, search.MODE_SO, args.seconds),
-                     iterations_per_second(state, search.MODE_MO, args.seconds))
+            if counts and players not in counts:
+                continue
+            rates = [0.0, 0.0, 0.0, 0.0]
+            for seed in range(1, args.positions + 1):
+                state = position(load_game(name, players=players), args.at, seed)
+                rates[0] += playouts_per_second(state, args.seconds)
+                rates[1] += iterations_per_second(state, search.MODE_MCTS, args.seconds)
+                rates[2] += iterations_per_second(state, search.MODE_SO, args.seconds)
+                rates[3] += iterations_per_second(state, search.MODE_MO, args.seconds)
+            rates = [rate / args.positions for rate in rates]
             print(f"{name:<10}{players:>8}{rates[0]:>12,.0f}{rates[1]:>12,.0f}{rates[2]:>13,.0f}"
                   f"{rates[3]:>11,.0f}{rates[2] / rates[0]:>16.2f}", flush=True)
     print("targets: ismcts/playout >= 0.5; ismcts >= 20,000 it/s on 2-player kilauea")
+    if args.no_time_limit:
+        return
     print()
     for name in filter(None, args.games.split(",")):
         time_limit_check(name, args.seconds / 2)

@@ -444,6 +444,340 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
     return False
 
 
+cdef inline int plan_type(Hist* h, int i) noexcept nogil:
+    """The type event i (a plan) must have: the revealed one, in check mode the one on its slot
+    for the round in play, else -1 (free)."""
+    if h.forced[i] >= 0:
+        return h.forced[i]
+    if h.target and h.rnd[i] == h.zr:
+        return h.ts[h.arg[i]]
+    return -1
+
+
+cdef bint hist_replay(Hist* h) noexcept nogil:
+    """Check mode, after hist_reset: whether the types in `chosen` are a history that ends in
+    the state's own deal. Every draw takes a card its layer holds, every plan, set-aside and
+    discard a card in the hand (a plan the type plan_type asks for), the rest of a hand goes to
+    the discard pile at the end of planning, each past round's cards become the next layer,
+    and at the end every layer, the hand, the set-aside cards and the discard pile are the
+    deal's (hist_matches). The same moves as hist_dfs, with no choice left open."""
+    cdef int i, r, t, l, kind
+    for i in range(h.nev):
+        r = h.rnd[i]
+        t = h.chosen[i]
+        kind = h.kind[i]
+        if kind == HV_FINAL:
+            for t in range(8):
+                h.disc[r][t] += h.hand[r][t]
+                h.hand[r][t] = 0
+        elif kind == HV_LAYER:
+            for t in range(8):
+                h.lay[r + 1][t] = h.drawn[r][t]
+        elif t < 0 or t >= 8:
+            return False
+        elif kind == HV_DRAW:
+            l = h.arg[i]
+            if h.lay[l][t] <= 0:
+                return False
+            h.lay[l][t] -= 1
+            h.hand[r][t] += 1
+            h.drawn[r][t] += 1
+        else:
+            if h.hand[r][t] <= 0:
+                return False
+            if kind == HV_PLACE and plan_type(h, i) >= 0 and t != plan_type(h, i):
+                return False
+            h.hand[r][t] -= 1
+            if kind == HV_DISC:
+                h.disc[r][t] += 1
+            elif kind == HV_MARK:
+                h.mark[r][t] += 1
+    return hist_matches(h)
+
+
+cdef int witness_fill(int* x, int room, int* cap, int* want) noexcept nogil:
+    """Move up to want[t] cards of each type t (at most cap[t]) into x while room lasts; what
+    is left of room."""
+    cdef int t, m
+    for t in range(8):
+        m = want[t] if want[t] < cap[t] else cap[t]
+        if m > room:
+            m = room
+        if m > 0:
+            x[t] += m
+            cap[t] -= m
+            room -= m
+    return room
+
+
+cdef bint hist_witness(Hist* h) noexcept nogil:
+    """Check mode, after hist_reset, without search: a candidate history for the state's own
+    deal, built from the last round back to the first and accepted only if hist_replay replays
+    it (so True only for a deal some history leads to; False says nothing, and the caller runs
+    hist_dfs). Going back, each round's drawn cards are known: the round in play's are the
+    cards in hand and on the board; a past round r's are layer r + 1's first content, the cards
+    it keeps plus the ones later rounds (already built) drew from it. They are split between
+    the layers the round drew from: first, for each such layer, the plans of the round that
+    made it which it does not keep (layers no earlier round draws from first: this is their
+    last chance); then each of the round's own known plans from a layer with a draw that can
+    reach it (one given already, else the oldest with room); then the rest, within what
+    layer 0 can still give. Then each known plan takes the latest draw before it whose layer
+    part holds its type (the fewest cards carried through a redraw, which keeps only the hand
+    minus its discards), the other draws the layer part's commonest type (in the round in
+    play, first a type its discard pile lacks), and each free plan, discard or set-aside card
+    a held card no later plan waits for."""
+    cdef int acc[6][8]          # cards rounds already built drew from layer l
+    cdef int plans[NROUNDS][8]  # the plans' known types per round
+    cdef int first[NROUNDS + 1]
+    cdef int X[6][8]            # the round's cards drawn from layer l
+    cdef int cnt[6]             # the round's draws from layer l
+    cdef int used[6]            # of which given a type already
+    cdef int own[6][8]          # of which kept for the round's own plans
+    cdef int later[NROUNDS][6]  # rounds before q (from l on) that draw from layer l
+    cdef int D[8]
+    cdef int cap[8]
+    cdef int want[8]
+    cdef int base[8]
+    cdef int left[8]
+    cdef int carry[8]           # held cards kept for a later known plan
+    cdef int pre[MAX_EVENTS]    # a draw's type given for a plan; a redraw's room left
+    cdef int held[8]
+    cdef int dsc[8]
+    cdef int mk[8]
+    cdef int nr = 0, q, i, j, l, l2, t, room, best, bv, v, m, e0, e1, kind, ws, k
+    i = 0
+    while i < h.nev and nr < NROUNDS:
+        first[nr] = i
+        while i < h.nev and h.rnd[i] == h.rnd[first[nr]]:
+            i += 1
+        nr += 1
+    first[nr] = i
+    for q in range(nr):
+        if h.rnd[first[q]] != q:
+            return False
+        for t in range(8):
+            plans[q][t] = 0
+        for i in range(first[q], first[q + 1]):
+            if h.kind[i] == HV_PLACE and plan_type(h, i) >= 0:
+                plans[q][plan_type(h, i)] += 1
+    for l in range(6):
+        for t in range(8):
+            acc[l][t] = 0
+        m = 0                   # rounds before q from l on that draw from layer l
+        for q in range(nr):
+            later[q][l] = m
+            for i in range(first[q], first[q + 1]):
+                if h.kind[i] == HV_DRAW and h.arg[i] == l:
+                    if q >= l:
+                        m += 1
+                    break
+    for q in range(nr - 1, -1, -1):
+        e0 = first[q]
+        e1 = first[q + 1]
+        for t in range(8):
+            D[t] = h.tz[t] if q == h.zr else (h.tl[q + 1][t] + acc[q + 1][t] if q + 1 < 6 else 0)
+        for l in range(6):
+            cnt[l] = 0
+            for t in range(8):
+                X[l][t] = 0
+        for i in range(e0, e1):
+            if h.kind[i] == HV_DRAW:
+                cnt[h.arg[i]] += 1
+        for t in range(8):
+            left[t] = h.lay[0][t] - h.tl[0][t] - acc[0][t]     # what layer 0 can still give
+        for l in range(6):
+            used[l] = 0
+            for t in range(8):
+                own[l][t] = 0
+        # first what the round that made a layer planned and the layer does not keep (only
+        # the rounds that draw from it can have taken it)
+        for k in range(12):         # the layers no earlier round draws from again first
+            l = 1 + k % 6
+            if l >= 6 or cnt[l] == 0 or l - 1 >= nr or (k < 6) == (later[q][l] > 0):
+                continue
+            for t in range(8):
+                m = plans[l - 1][t] - h.tl[l][t] - acc[l][t]
+                if m > D[t]:
+                    m = D[t]
+                if m > cnt[l] - used[l]:
+                    m = cnt[l] - used[l]
+                if m > 0:
+                    X[l][t] += m
+                    used[l] += m
+                    D[t] -= m
+        # then the round's own known plans, each from a layer with a draw that can reach it
+        # (none before a redraw that discards the whole hand can): a card given above if one
+        # is there, else a new one from the oldest such layer
+        m = 0
+        ws = e0
+        for i in range(e0, e1):
+            kind = h.kind[i]
+            if kind == HV_DRAW:
+                m += 1
+            elif kind == HV_DISC:
+                if h.kind[i - 1] != HV_DISC:
+                    v = i
+                    while v < e1 and h.kind[v] == HV_DISC:
+                        v += 1
+                    if v - i >= m:
+                        ws = v
+                m -= 1
+            elif kind == HV_MARK:
+                m -= 1
+            elif kind == HV_FINAL:
+                m = 0
+            elif kind == HV_PLACE:
+                m -= 1
+                t = plan_type(h, i)
+                if t < 0:
+                    continue
+                best = -1
+                for l in range(6):
+                    if cnt[l] == 0:
+                        continue
+                    for j in range(ws, i):
+                        if h.kind[j] == HV_DRAW and h.arg[j] == l:
+                            break
+                    else:
+                        continue
+                    if own[l][t] < X[l][t]:
+                        best = l
+                        break
+                    if best < 0 and used[l] < cnt[l] and D[t] > 0 and (l > 0 or left[t] > 0):
+                        best = l + 8
+                if best >= 8:
+                    best -= 8
+                    X[best][t] += 1
+                    used[best] += 1
+                    D[t] -= 1
+                    if best == 0:
+                        left[t] -= 1
+                if best >= 0:
+                    own[best][t] += 1
+        for l in range(6):
+            if cnt[l] == 0:
+                continue
+            for t in range(8):
+                cap[t] = D[t]
+                if l == 0 and left[t] < cap[t]:
+                    cap[t] = left[t]
+                if cap[t] < 0:
+                    cap[t] = 0
+            room = cnt[l] - used[l]
+            for t in range(8):          # spare what the later layers of this round want
+                base[t] = X[l][t]
+                want[t] = cap[t]
+                for l2 in range(l + 1, 6):
+                    if cnt[l2] > 0 and l2 - 1 < nr:
+                        m = plans[l2 - 1][t] - h.tl[l2][t] - acc[l2][t] - X[l2][t]
+                        if m > 0:
+                            want[t] -= m
+            room = witness_fill(X[l], room, cap, want)
+            room = witness_fill(X[l], room, cap, cap)
+            if room > 0:
+                return False
+            for t in range(8):
+                D[t] -= X[l][t] - base[t]
+        for t in range(8):
+            if D[t] != 0:
+                return False
+            for l in range(6):
+                acc[l][t] += X[l][t]
+            carry[t] = 0
+            held[t] = 0
+            dsc[t] = 0
+            mk[t] = 0
+        # each known plan gets the latest draw before it that can give its type, so that the
+        # fewest cards are carried through a redraw (a redraw keeps the hand minus its
+        # discards, and nothing else may need to be kept)
+        m = 0
+        for i in range(e0, e1):
+            pre[i] = -1
+            kind = h.kind[i]
+            if kind == HV_DRAW:
+                m += 1
+            elif kind == HV_DISC and h.kind[i - 1] != HV_DISC:
+                v = i
+                while v < e1 and h.kind[v] == HV_DISC:
+                    v += 1
+                pre[i] = m - (v - i)        # the cards this redraw keeps
+            if kind == HV_PLACE or kind == HV_DISC or kind == HV_MARK:
+                m -= 1
+            elif kind == HV_FINAL:
+                m = 0
+        for i in range(e0, e1):
+            t = plan_type(h, i) if h.kind[i] == HV_PLACE else -1
+            if t < 0:
+                continue
+            best = -1
+            for j in range(i - 1, e0 - 1, -1):
+                if h.kind[j] == HV_DISC and h.kind[j - 1] != HV_DISC and pre[j] <= 0:
+                    break
+                if h.kind[j] == HV_DRAW and pre[j] < 0 and X[h.arg[j]][t] > 0:
+                    best = j
+                    break
+            if best < 0:
+                return False
+            pre[best] = t
+            X[h.arg[best]][t] -= 1
+            for j in range(best, i):
+                if h.kind[j] == HV_DISC and h.kind[j - 1] != HV_DISC:
+                    pre[j] -= 1
+        # then the round's events in order
+        for i in range(e0, e1):
+            kind = h.kind[i]
+            best = -1
+            if kind == HV_DRAW:
+                if pre[i] >= 0:
+                    best = pre[i]
+                    carry[best] += 1
+                else:
+                    # a free draw: in the round in play a type its discard pile still lacks,
+                    # else the type the layer gives most
+                    l = h.arg[i]
+                    bv = -1
+                    for t in range(8):
+                        if X[l][t] <= 0:
+                            continue
+                        v = X[l][t] + (16 if q == h.zr and h.td[t] > dsc[t] + held[t] - carry[t] else 0)
+                        if v > bv:
+                            bv = v
+                            best = t
+                    if best < 0:
+                        return False
+                    X[l][best] -= 1
+                held[best] += 1
+            elif kind == HV_PLACE and plan_type(h, i) >= 0:
+                best = plan_type(h, i)
+                if held[best] <= 0:
+                    return False
+                held[best] -= 1
+                if carry[best] > 0:
+                    carry[best] -= 1
+            elif kind == HV_PLACE or kind == HV_DISC or kind == HV_MARK:
+                bv = 0
+                for t in range(8):
+                    if q == h.zr and ((kind == HV_DISC and dsc[t] >= h.td[t]) or
+                                      (kind == HV_MARK and mk[t] >= h.tm[t])):
+                        continue
+                    v = held[t] - carry[t]      # the cards no later plan waits for
+                    if v > bv:
+                        bv = v
+                        best = t
+                if best < 0:
+                    return False
+                held[best] -= 1
+                if kind == HV_DISC:
+                    dsc[best] += 1
+                elif kind == HV_MARK:
+                    mk[best] += 1
+            elif kind == HV_FINAL:
+                for t in range(8):
+                    held[t] = 0
+            h.chosen[i] = best
+    return hist_replay(h)
+
+
 cdef void hist_reset(VulData* d, int dk, Hist* h) noexcept nogil:
     cdef int l, t, c, k, f = deck_first(dk)
     for l in range(6):
@@ -478,12 +812,25 @@ cdef bint hist_search(VulData* d, int dk, Hist* h, Rng* rng) noexcept nogil:
     return False
 
 
+cdef bint deal_has_history(VulData* d, int dk, Hist* h, long budget) noexcept nogil:
+    """Check mode (targets set): whether some history leads to deck dk's deal. A witness built
+    without search (hist_witness, replayed) settles most deals; otherwise the depth-first
+    search decides, refusing when it passes `budget` nodes (0: no limit)."""
+    hist_reset(d, dk, h)
+    h.rng = NULL
+    if hist_witness(h):
+        return True
+    hist_reset(d, dk, h)
+    h.budget = budget
+    return hist_dfs(h, 0)
+
+
 cdef bint record_consistent(VulData* d, int dk) noexcept nogil:
     """Whether deck dk's deal is one the public record allows (the loader's check)."""
     cdef Hist h
     hist_build(d, dk, &h)
     hist_targets(d, dk, &h)
-    return hist_search(d, dk, &h, NULL)
+    return deal_has_history(d, dk, &h, 0)
 
 
 cdef bint hist_prefilter(Hist* h) noexcept nogil:
@@ -602,10 +949,7 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
             hist_targets(d, dk, &h)
             if not hist_prefilter(&h):
                 continue
-            hist_reset(d, dk, &h)
-            h.rng = NULL
-            h.budget = CHECK_NODES
-            if hist_dfs(&h, 0):
+            if deal_has_history(d, dk, &h, CHECK_NODES):
                 accepted = True
                 break
         if accepted:

@@ -185,18 +185,22 @@ _LEVEL_LABEL = re.compile(r"level(\d+)$")
 def ladder_summary(data: dict[str, Any]) -> dict[str, Any]:
     """From a report's data: per game variant, each level's rating with its interval and its
     win rate against the level below, balanced over the sides it held (agents labelled
-    `level<N>`)."""
+    `level<N>`). A level that has not played the level below yet is not measured: it is
+    listed under `pending`, not rated (a rating from the anchors' games alone misleads)."""
     out: dict[str, Any] = {"suite": data["suite"], "seed": data.get("seed"), "variants": []}
     for pool in data["pools"]:
         found = {int(m.group(1)): label for label in pool.get("ratings", {})
                  if (m := _LEVEL_LABEL.match(label))}
         if not found:
             continue
-        levels = {}
+        levels, pending = {}, []
         for number, label in sorted(found.items()):
             r = pool["ratings"][label]
             row: dict[str, Any] = {"rating": r["mu"], "low": r["low"], "high": r["high"]}
             below = pool["matrix"].get(label, {}).get(found.get(number - 1, ""))
+            if number - 1 in found and not below:
+                pending.append(number)
+                continue
             if below:
                 # Balanced over sides where they met alone, so that a side's advantage does
                 # not drown the step (ratings.side_balanced); the step's test compares both
@@ -206,7 +210,7 @@ def ladder_summary(data: dict[str, Any]) -> dict[str, Any]:
                     row["step"] = below["compared"]
             levels[str(number)] = row
         out["variants"].append({"game": pool["game"], "players": pool["players"],
-                                "games": pool["games"], "levels": levels})
+                                "games": pool["games"], "levels": levels, "pending": pending})
     return out
 
 
@@ -229,6 +233,8 @@ def ladder_problems(ladder: dict[str, Any]) -> list[str]:
                 problems.append(f"{name}: level {number} wins {vs['win_rate']:.0%} "
                                 f"[{vs['ci95'][0]:.0%}, {vs['ci95'][1]:.0%}] of {vs['games']} games "
                                 f"against level {int(number) - 1}{test}: not significantly stronger")
+        problems += [f"{name}: level {number} has not played level {number - 1} yet"
+                     for number in variant.get("pending", [])]
     return problems
 
 

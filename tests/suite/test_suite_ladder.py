@@ -99,6 +99,18 @@ def test_the_ladder_summary_flags_levels_out_of_order():
     assert len(bad) == 2 and "not above level 1" in bad[0] and "not significantly" in bad[1]
 
 
+def test_a_level_that_has_not_met_the_one_below_is_not_yet_measured(tmp_path, monkeypatch):
+    data = _data(30, 0.8)
+    data["pools"][0]["matrix"] = {}  # level2 played the anchors only, so far
+    ladder = suite_cli.ladder_summary(data)
+    assert "2" not in ladder["variants"][0]["levels"] and ladder["variants"][0]["pending"] == [2]
+    assert suite_cli.ladder_problems(ladder) == ["g 2p: level 2 has not played level 1 yet"]
+    monkeypatch.setattr(suite_cli, "LADDER_FILE", tmp_path / "ladder.json")
+    (tmp_path / "ladder.json").write_text(json.dumps(ladder))
+    output = run(["list"]).output
+    assert "30.0" not in output and re.search(r"│ 2 +│ +- │", output)
+
+
 def test_a_step_is_judged_on_the_same_sides_against_the_same_opponents():
     """Where the results have the test of ratings.compared, it decides, not the interval of
     the win rate against the level below (which a side's advantage can drown)."""

@@ -343,6 +343,7 @@ class PlayLoop:
         self._announced = len(self.table.history)
         self.screen.show_whole_board(self.game.spec.title)
 
+
 def _decisions(history: list[Move]) -> int:
     """How many moves players made (set-up and other chance draws are not moves)."""
     return sum(1 for move in history if move.seat != CHANCE)

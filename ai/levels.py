@@ -4,7 +4,8 @@ Each level is an iteration budget with a time cap, so that even a slow game or m
 the AI's turn short; the caps grow with the levels and stay well above the usual thinking
 time, because a cap that binds makes neighbouring levels alike and the result depend on the
 machine. A game whose search is much slower or faster than most scales the iterations by its
-spec's `level_scale` (default 1). Measured on one core (CPU time) with each game's search
+spec's `level_scale` (default 1), and a game whose search gains more from other options than
+from iterations gives its levels those options (`level_search`, e.g. heuristic playouts). Measured on one core (CPU time) with each game's search
 defaults, ISMCTS makes about 35,000 to 300,000 iterations a second on the shipped games, so
 the default level thinks 0.2-1.2 s a move. Calibrated by benchmarks/suites/ladder.toml
 (docs/suites.md).
@@ -52,6 +53,16 @@ def iterations(number: int, spec: Any = None) -> int:
     """The iterations of level `number` on the game of `spec` (its `level_scale` applied; the
     ladder's own without a spec)."""
     return max(1, round(level(number).iterations * float(getattr(spec, "level_scale", 1.0))))
+
+
+def search_options(agent: str, spec: Any) -> dict:
+    """The search options of the levels with agent `agent` on the game of `spec`: the spec's
+    `level_search` for vsai's tree-search agents, none for other agents (they refuse them).
+    Options given to the agent explicitly win over these."""
+    from vsai.ai.registry import takes_search_options
+
+    options = dict(getattr(spec, "level_search", None) or {})
+    return options if options and takes_search_options(agent) else {}
 
 
 def describe() -> str:

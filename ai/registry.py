@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from vsai.ai.base import Agent, Budget
 from vsai.ai.simple import HeuristicAgent, RandomAgent
-from vsai.ai.tree_search import ISMCTSAgent, MCTSAgent, PIMCAgent
+from vsai.ai.tree_search import ISMCTSAgent, MCTSAgent, PIMCAgent, SearchAgent
 from vsai.ext.errors import UnknownAgentError
 
 # factory(game, *, seed, iterations, time_limit, **options) -> agent
@@ -93,7 +93,15 @@ def searching_factory(cls: type) -> Factory:
     def factory(game: Any, *, seed: int | None = None, iterations: Any = None,
                 time_limit: Any = None, **options: Any) -> Agent:
         return cls(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
+    factory.agent_class = cls  # type: ignore[attr-defined]
     return factory
+
+
+def takes_search_options(name: str) -> bool:
+    """True for vsai's tree-search agents (mcts, pimc, ismcts), which take the search options
+    of `vsai.ext.spec.GameSpec` (playout, cutoff, ...); False for any other agent."""
+    factory = _AGENTS[_known(name)][0]
+    return issubclass(getattr(factory, "agent_class", object), SearchAgent)
 
 
 register_agent("random", _simple(RandomAgent), "uniformly random legal moves")

@@ -92,6 +92,11 @@ class AgentEntry:
             return None
         return levels.iterations(self.level, game.spec), levels.level(self.level).time_limit
 
+    def level_options(self, game: Any) -> dict:
+        """The search options this agent's level adds on `game` (its spec's level_search), or
+        none when the agent is not a level."""
+        return levels.search_options(self.name, game.spec) if self.level is not None else {}
+
 
 @dataclass(frozen=True)
 class BudgetEntry:
@@ -412,12 +417,14 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
                                f"{where}: [suite] matchups")
             for budget in suite.budgets:
                 for lineup in lineups:
-                    # A level's budget on this game is part of what decides the games.
+                    # A level's budget and search options on this game are part of what
+                    # decides the games (the options only when the game sets some).
                     identity = {"seed": suite.seed, "game": entry.name, "params": params,
                                 "budget": [budget.iterations, budget.time_limit],
                                 "lineup": [[a.label, a.name, a.options]
                                            + ([a.module] if a.module else [])
                                            + ([a.level, *a.budget(game)] if a.level else [])
+                                           + ([a.level_options(game)] if a.level_options(game) else [])
                                            for a in map(suite.agent, lineup)]}
                     digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
                                             .encode()).hexdigest()[:16]
@@ -492,7 +499,7 @@ def _make(agent: AgentEntry, game: Any, seed: int, iterations: int | None,
 
     if agent.module:  # a worker process registers the user's agents before making one
         _import_agents(agent.module)
-    options = dict(agent.options)
+    options = {**agent.level_options(game), **agent.options}
     own = agent.budget(game)
     if own is not None:  # a level of the ladder: its budget on this game
         options["iterations"], options["time_limit"] = own

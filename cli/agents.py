@@ -33,7 +33,10 @@ def build(spec: AgentSpec, game: Any, seed: int, budget: Budget, hint: str = "--
     from vsai.ai import make_agent
     from vsai.ai.base import whole_number
 
-    options = dict(spec.options)
+    from vsai.ai import levels
+
+    # A level's search options on this game (tree-search agents only); the agent's own win.
+    options = {**(levels.search_options(spec.name, game.spec) if budget.level else {}), **spec.options}
     iterations = options.pop("iterations", budget.iterations)
     time_limit = options.pop("time_limit", options.pop("think_time", budget.time_limit))
     try:

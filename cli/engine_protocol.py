@@ -107,7 +107,8 @@ class EngineSession:
                 "name": name, "title": spec.title, "summary": spec.summary,
                 "players": [spec.min_players, spec.max_players],
                 "hidden_information": spec.hidden_information, "complete": spec.complete,
-                "options": [_param_info(p) for p in spec.params], "level_scale": spec.level_scale})
+                "options": [_param_info(p) for p in spec.params], "level_scale": spec.level_scale,
+                "level_search": dict(spec.level_search)})
         agents = [{"name": name, "about": describe_agent(name)} for name in list_agents()]
         ladder = [{"level": lv.number, "name": lv.name, "iterations": lv.iterations,
                    "time_limit": lv.time_limit} for lv in levels.LEVELS]
@@ -179,7 +180,9 @@ class EngineSession:
         if top < 0:
             raise ProtocolError("bad_argument", f"'top' is 0 or more, not {top}")
         options = _argument(request, "options", dict, default={})
-        iterations, time_limit = _budget(request, match.game.spec)
+        iterations, time_limit, level = _budget(request, match.game.spec)
+        if level is not None:  # the level's search options on this game; the request's win
+            options = {**levels.search_options(name, match.game.spec), **options}
         viewer = self._viewer(request, match, default=None)
         agent = make_agent(name, match.game, seed=seed, iterations=iterations,
                            time_limit=time_limit, **options)
@@ -385,9 +388,10 @@ def _argument(request: dict, key: str, kind: type, default: Any = _MISSING) -> A
     return value
 
 
-def _budget(request: dict, spec: Any) -> tuple[int | None, float | None]:
+def _budget(request: dict, spec: Any) -> tuple[int | None, float | None, int | None]:
     """The search budget of an `ai` request: iterations and time_limit as given, else those of
-    its level (default levels.DEFAULT_LEVEL) on the game of `spec`."""
+    its level (default levels.DEFAULT_LEVEL) on the game of `spec`; and that level, whose
+    search options the agent gets, or None when the request sets its own budget."""
     iterations = request.get("iterations")
     time_limit = request.get("time_limit")
     level = request.get("level")
@@ -404,9 +408,10 @@ def _budget(request: dict, spec: Any) -> tuple[int | None, float | None]:
                                    or not math.isfinite(time_limit) or not 0 < time_limit <= MAX_TIME_LIMIT):
         raise ProtocolError("bad_argument", f"'time_limit' is seconds in (0, {MAX_TIME_LIMIT:g}], not {time_limit!r}")
     if iterations is None and time_limit is None:
-        iterations = levels.iterations(levels.DEFAULT_LEVEL, spec)
-        time_limit = levels.level(levels.DEFAULT_LEVEL).time_limit
-    return iterations, (float(time_limit) if time_limit is not None else None)
+        level = levels.DEFAULT_LEVEL
+        iterations = levels.iterations(level, spec)
+        time_limit = levels.level(level).time_limit
+    return iterations, (float(time_limit) if time_limit is not None else None), level
 
 
 _COMMANDS: dict[str, Callable[[EngineSession, dict], Any]] = {

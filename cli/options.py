@@ -171,6 +171,7 @@ class Budget:
     iterations: int | None = None
     time_limit: float | None = None
     label: str = ""  # e.g. "level 7 (strong)"
+    level: int | None = None  # the level this budget is: it may add search options (levels.search_options)
 
     def describe(self) -> str:
         """In words, e.g. "level 7 (strong): 40000 iterations or 2 s"."""
@@ -192,4 +193,5 @@ def budget(iterations: int | None, think_time: float | None, level: int | None,
             raise click.UsageError("--level sets a budget: give --level or --iterations/--think-time, not both")
         return Budget(iterations, think_time)
     rung = levels.level(level if level is not None else levels.DEFAULT_LEVEL)
-    return Budget(levels.iterations(rung.number, spec), rung.time_limit, f"level {rung.number} ({rung.name})")
+    return Budget(levels.iterations(rung.number, spec), rung.time_limit, f"level {rung.number} ({rung.name})",
+                  rung.number)

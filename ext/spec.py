@@ -97,6 +97,10 @@ class GameSpec:
     # this: below 1 for a game whose search is much slower than most (vsai.ai.levels), or to
     # separate levels that measure alike.
     level_scale: float = 1.0
+    # Search options the levels use on this game, over `search_defaults`, with vsai's tree-search
+    # agents (e.g. {"playout": "heuristic"} where that makes more iterations pay): tuning the
+    # ladder here leaves plain `ismcts` and the results kept for it unchanged.
+    level_search: dict = field(default_factory=dict)
     # Module with the render hooks, each optional (docs/adding-a-game.md, "Render hooks"):
     # `board(state, seat, hidden_information, last_move=None, plain=False)`,
     # `move_detail(state, action)`, `move_group(state, action)`,
@@ -114,6 +118,9 @@ class GameSpec:
         scale = self.level_scale
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < float("inf"):
             raise ValueError(f"game {self.name}: level_scale must be a positive number, not {scale!r}")
+        if not isinstance(self.level_search, dict):
+            raise ValueError(f"game {self.name}: level_search must be a dict of search options, "
+                             f"not {self.level_search!r}")
 
     @property
     def min_players(self) -> int:

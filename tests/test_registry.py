@@ -92,6 +92,18 @@ def test_player_counts_come_from_the_players_parameter():
 
 
 @pytest.mark.parametrize("name", list_games())
+def test_the_search_options_of_a_spec_are_options_every_search_agent_takes(name):
+    from vsai.ai import make_agent
+
+    spec = get_spec(name)
+    for agent in ("mcts", "pimc", "ismcts"):
+        made = make_agent(agent, load_game(name), seed=0, iterations=5,
+                          **{**spec.search_defaults, **spec.level_search})
+        for key, value in {**spec.search_defaults, **spec.level_search}.items():
+            assert made.options[key] == value
+
+
+@pytest.mark.parametrize("name", list_games())
 def test_branching_stays_within_the_spec_bound(name):
     """The spec's max_branching (checked against MAX_ACTIONS at load) holds in random games."""
     spec = get_spec(name)

@@ -170,6 +170,24 @@ def test_level_sets_the_budget():
     assert "level 1 (novice)" in result.output
 
 
+def test_a_level_gives_the_ai_its_games_level_search_options():
+    import dataclasses
+
+    from vsai.cli import agents, options
+    from vsai.core import get_spec
+    from vsai.core.game import Game
+
+    spec = dataclasses.replace(get_spec("kilauea"), level_search={"playout": "heuristic"})
+    game = Game(spec, {"players": 2})
+    level = options.budget(None, None, 3, spec)
+    assert level.level == 3 and options.budget(None, None, None, spec).level is not None
+    assert agents.build(options.AgentSpec("ismcts"), game, 0, level).playout == "heuristic"
+    # The player's own options win; an explicit budget is not a level; `random` takes none.
+    assert agents.build(options.AgentSpec("ismcts", {"playout": "random"}), game, 0, level).playout == "random"
+    assert agents.build(options.AgentSpec("ismcts"), game, 0, options.budget(50, None, None, spec)).playout == "random"
+    agents.build(options.AgentSpec("random"), game, 0, level)
+
+
 @pytest.mark.parametrize("args, message", [
     (["play", "chess"], "unknown game 'chess'"),
     (["play", "kilauea", "--ai", "deep-blue"], "unknown agent 'deep-blue'"),

@@ -24,6 +24,7 @@ def test_hello_lists_games_agents_and_levels(engine):
         spec = get_spec(game["name"])
         assert game["players"] == [spec.min_players, spec.max_players]
         assert {o["name"] for o in game["options"]} == {p.name for p in spec.params}
+        assert game["level_search"] == spec.level_search
     assert {"random", "heuristic", "mcts", "pimc", "ismcts"} <= {a["name"] for a in hello["agents"]}
     assert len(hello["levels"]) == 10
 
@@ -101,3 +102,14 @@ def test_legal_moves_with_details_carry_the_games_fields(engine, name):
     for move, short in zip(detailed, plain):
         assert move["text"] == short["text"] and "detail" in move and "group" in move
         assert set(move) > {"action", "text", "detail", "group"}   # the game's own fields too
+
+
+def test_a_level_budget_carries_its_level_for_the_search_options():
+    from vsai.ai import levels
+    from vsai.cli.engine_protocol import _budget
+
+    spec = get_spec(list_games()[0])
+    assert _budget({"level": 2}, spec) == (levels.iterations(2, spec), levels.level(2).time_limit, 2)
+    assert _budget({}, spec)[2] == levels.DEFAULT_LEVEL
+    # A request with its own budget is not a level: plain search options.
+    assert _budget({"iterations": 50}, spec) == (50, None, None)

@@ -38,22 +38,32 @@ def test_the_ladder_suite_plays_the_levels_of_the_ladder():
             assert (label, f"level{rung.number - 1}") in lineups
 
 
-def test_a_level_plays_with_the_budget_of_vsai_play_on_each_game():
-    from vsai.ai import suite as suite_module
-    from vsai.core import get_spec, load_game
-
-    text = """
+# Kilauea with two levels and a plain search, each against `random`.
+LEVELS_SUITE = """
 [suite]
-matchups = [["level3", "random"]]
+matchups = [["level3", "random"], ["level2", "random"], ["ismcts", "random"]]
 [[games]]
 name = "kilauea"
 [[agents]]
 name = "random"
 [[agents]]
+name = "ismcts"
+[[agents]]
+label = "level2"
+name = "ismcts"
+level = 2
+[[agents]]
 label = "level3"
 name = "ismcts"
 level = 3
 """
+
+
+def test_a_level_plays_with_the_budget_of_vsai_play_on_each_game():
+    from vsai.ai import suite as suite_module
+    from vsai.core import get_spec, load_game
+
+    text = LEVELS_SUITE
     suite = suite_module.parse_suite(text)
     game = load_game("kilauea")
     rung = levels.level(3)
@@ -69,12 +79,50 @@ level = 3
             suite_module.parse_suite(text.replace("level = 3", bad))
 
 
+def _game_with_level_search(options: dict):
+    """A Kilauea game whose spec gives its levels these search options."""
+    from vsai.core import get_spec
+    from vsai.core.game import Game
+
+    return Game(dataclasses.replace(get_spec("kilauea"), level_search=options), {"players": 2})
+
+
+def test_a_level_searches_with_its_games_level_options(monkeypatch):
+    from vsai.ai import suite as suite_module
+
+    tuned = _game_with_level_search({"playout": "heuristic", "exploration": 0.4})
+    plain = _game_with_level_search({})
+    # Only vsai's tree-search agents take them: `random` would refuse the options.
+    assert levels.search_options("ismcts", tuned.spec) == {"playout": "heuristic", "exploration": 0.4}
+    assert levels.search_options("pimc", tuned.spec)["playout"] == "heuristic"
+    assert levels.search_options("random", tuned.spec) == {}
+    assert levels.search_options("ismcts", plain.spec) == {}
+    suite = suite_module.parse_suite(LEVELS_SUITE)
+    level_agent = suite_module._make(suite.agent("level2"), tuned, 0, None, None)
+    assert (level_agent.playout, level_agent.exploration) == ("heuristic", 0.4)
+    # A plain agent keeps the game's search defaults: kept benchmark results stay valid.
+    plain_agent = suite_module._make(suite.agent("ismcts"), tuned, 0, None, None)
+    assert (plain_agent.playout, plain_agent.exploration) == ("random", 0.7)
+    assert suite_module._make(suite.agent("level2"), plain, 0, None, None).playout == "random"
+
+    # The options decide the games, so they are part of the level's cells (and of nothing else).
+    def keys(game):
+        monkeypatch.setattr("vsai.core.load_game", lambda *args, **kwargs: game)
+        return {cell.lineup: cell.key for cell in suite_module.parse_suite(LEVELS_SUITE).cells}
+
+    with_options, without = keys(tuned), keys(plain)
+    assert with_options[("level2", "random")] != without[("level2", "random")]
+    assert with_options[("ismcts", "random")] == without[("ismcts", "random")]
+
+
 def test_a_spec_level_scale_must_be_a_positive_number():
     from vsai.core import get_spec
 
     for bad in (0, -1.0, float("inf"), "2", True):
         with pytest.raises(ValueError, match="level_scale must be a positive number"):
             dataclasses.replace(get_spec("kilauea"), level_scale=bad)
+    with pytest.raises(ValueError, match="level_search must be a dict"):
+        dataclasses.replace(get_spec("kilauea"), level_search="heuristic")
 
 
 def _data(second_rating, second_rate, step_z=None):

@@ -12,7 +12,8 @@ A suite file (see docs/suites.md):
     seed = 2026
     games_per_cell = 4
     out = "suite-results/quick"      # relative to the current folder; --out overrides it
-    matchups = "pairs"               # "pairs", "all", or a list of lineups of agent labels
+    matchups = "pairs"               # "pairs", "all", or a list of lineups of agent labels,
+                                     # each a list or { agents = [...], games = N }
 
     [[games]]
     name = "some-game"
@@ -28,10 +29,10 @@ A suite file (see docs/suites.md):
     label = "200 it"                 # defaults to "<iterations> it" / "<time_limit> s"
     iterations = 200
 
-Every (game, player count, budget, matchup) is a cell of `games_per_cell` games. A matchup
-puts one agent on each side of the game (a side is a team, or a seat playing alone); game i of
-a cell puts lineup[(s + i) % n] on side s, so every agent plays every side equally often over n
-games. A cell's games depend only on the suite seed and the cell itself (game, options, budget,
+Every (game, player count, budget, matchup) is a cell of `games_per_cell` games (or its
+matchup's own `games`). A matchup puts one agent on each side of the game (a side is a team, or
+a seat playing alone); game i of a cell puts lineup[(s + i) % n] on side s, so every agent
+plays every side equally often over n games. A cell's games depend only on the suite seed and the cell itself (game, options, budget,
 lineup and the agents' options), never on the order of play or the number of workers: game i
 uses the seeds of `vsai.ai.arena.run_series(game, lineup, seed=cell.seed)`.
 
@@ -356,8 +357,10 @@ def _unique(labels: list[str], where: str, what: str) -> None:
         seen.add(label)
 
 
-def _lineups(matchups: Any, labels: list[str], sides: int, where: str) -> list[tuple[str, ...]]:
-    """The lineups (agent label per side) of a game with `sides` sides."""
+def _lineups(matchups: Any, labels: list[str], sides: int,
+             where: str) -> dict[tuple[str, ...], int | None]:
+    """The lineups (agent label per side) of a game with `sides` sides, each with its own
+    number of games (None: the suite's games_per_cell)."""
     if matchups == "pairs":
         if len(labels) < 2:
             raise SuiteError(f"{where}: matchups = \"pairs\" needs at least two agents")
@@ -366,31 +369,39 @@ def _lineups(matchups: Any, labels: list[str], sides: int, where: str) -> list[t
             lineups.append((first,) + (second,) * (sides - 1))
             if sides > 2:  # one against a field of the other, both ways round
                 lineups.append((second,) + (first,) * (sides - 1))
-        return lineups
+        return dict.fromkeys(lineups)
     if matchups == "all":
         if len(labels) < sides:
             raise SuiteError(f"{where}: matchups = \"all\" needs at least {sides} agents for "
                              f"{sides} sides, the suite has {len(labels)}")
-        return list(itertools.combinations(labels, sides))
+        return dict.fromkeys(itertools.combinations(labels, sides))
     if not isinstance(matchups, list) or not matchups:
         raise SuiteError(f"{where}: matchups must be \"pairs\", \"all\" or a list of lineups "
                          f"such as [[\"a\", \"b\"]], not {matchups!r}")
-    lineups = []
+    lineups: dict[tuple[str, ...], int | None] = {}
     for entry in matchups:
+        games = None
+        if isinstance(entry, dict):  # { agents = [...], games = N }: a cell with more games
+            _only(entry, {"agents", "games"}, f"{where}: matchup {entry!r}")
+            games = _whole(entry.get("games"), f"{where}: matchup {entry!r}: games", 1)
+            entry = entry.get("agents")
         if not isinstance(entry, list) or not all(isinstance(x, str) for x in entry):
-            raise SuiteError(f"{where}: a matchup is a list of agent labels, not {entry!r}")
+            raise SuiteError(f"{where}: a matchup is a list of agent labels (or a table "
+                             f"{{ agents = [...], games = N }}), not {entry!r}")
         for label in entry:
             if label not in labels:
                 raise SuiteError(f"{where}: matchup {entry!r} names {label!r}, which is no "
                                  f"agent's label; the labels are: {', '.join(labels)}")
         if len(entry) == 2:
-            lineups.append((entry[0],) + (entry[1],) * (sides - 1))
+            lineup = (entry[0],) + (entry[1],) * (sides - 1)
         elif len(entry) == sides:
-            lineups.append(tuple(entry))
+            lineup = tuple(entry)
         else:
             raise SuiteError(f"{where}: matchup {entry!r} has {len(entry)} agents: give 2 (the "
                              f"first against a field of the second) or one per side ({sides})")
-    return list(dict.fromkeys(lineups))
+        if lineup not in lineups or games is not None:
+            lineups[lineup] = games
+    return lineups
 
 
 def _cells(suite: Suite, where: str) -> list[Cell]:
@@ -416,7 +427,7 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
             lineups = _lineups(suite.matchups, labels, max(sides) + 1,
                                f"{where}: [suite] matchups")
             for budget in suite.budgets:
-                for lineup in lineups:
+                for lineup, games in lineups.items():
                     # A level's budget and search options on this game are part of what
                     # decides the games (the options only when the game sets some).
                     identity = {"seed": suite.seed, "game": entry.name, "params": params,
@@ -429,7 +440,8 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
                     digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
                                             .encode()).hexdigest()[:16]
                     cells.append(Cell(digest, entry.name, params, sides, budget, lineup,
-                                      suite.games_per_cell, mix_seed(suite.seed, int(digest, 16))))
+                                      games or suite.games_per_cell,
+                                      mix_seed(suite.seed, int(digest, 16))))
     seen: dict[str, Cell] = {}
     for cell in cells:
         if cell.key in seen:

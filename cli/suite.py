@@ -63,7 +63,7 @@ def run_command(suite_file: str, out: str | None, workers: int | None, backend: 
     err = stderr_console()
     odd = sorted({c.game for c in plan.cells if c.games % len(c.lineup)})
     if odd:
-        err.print(f"note: games_per_cell = {plan.games_per_cell} is not a multiple of the sides of "
+        err.print(f"note: some cells' games are not a multiple of the sides of "
                   f"{', '.join(odd)}; sides are not perfectly balanced")
     columns = [TextColumn("cells {task.fields[cells]}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("games  {task.fields[rate]} games/s"), TimeRemainingColumn()]

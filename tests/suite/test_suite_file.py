@@ -53,6 +53,18 @@ def test_cell_seeds_do_not_depend_on_the_rest_of_the_suite():
     assert all(reseeded[title] != small[title][1] for title in small)
 
 
+def test_a_matchup_can_have_more_games_and_keeps_its_cell_and_first_games():
+    """A step measured more precisely is the same cell grown: the games played stay valid."""
+    plain = 'matchups = [["random", "search"], ["heuristic", "search"]]'
+    more = 'matchups = [["random", "search"], { agents = ["heuristic", "search"], games = 10 }]'
+    before = {c.lineup: c for c in parse_suite(SMALL.replace("out =", plain + "\nout =")).cells}
+    after = {c.lineup: c for c in parse_suite(SMALL.replace("out =", more + "\nout =")).cells}
+    grown, kept = ("heuristic", "search"), ("random", "search")
+    assert (after[grown].games, before[grown].games) == (10, 4)
+    assert after[kept].games == 4
+    assert (after[grown].key, after[grown].seed) == (before[grown].key, before[grown].seed)
+
+
 @pytest.mark.parametrize("change, message", [
     (("seed = 11", "seed = [1"), "is not valid TOML"),
     (("seed = 11", "sead = 11"), "unknown key 'sead'"),
@@ -69,6 +81,10 @@ def test_cell_seeds_do_not_depend_on_the_rest_of_the_suite():
      "comes twice"),
     (("[[budgets]]", "[[budgets]]\ntime_limit = -1.0\n[[budgets]]"), "time_limit must be a positive"),
     (("games_per_cell = 4", 'games_per_cell = 4\nmatchups = "some"'), "matchups must be"),
+    (("games_per_cell = 4", 'games_per_cell = 4\nmatchups = [{ agents = ["random", "search"] }]'),
+     "games must be a whole number >= 1, not None"),
+    (("games_per_cell = 4", 'games_per_cell = 4\nmatchups = [{ agents = ["random", "search"], '
+                            'games = 8, seed = 1 }]'), "unknown key 'seed'"),
 ])
 def test_bad_suite_files_are_usage_errors(tmp_path, change, message):
     path = write_suite(tmp_path, SMALL.replace(*change, 1))

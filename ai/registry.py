@@ -85,6 +85,7 @@ def _simple(cls: type) -> Factory:
                 time_limit: Any = None, **options: Any) -> Agent:
         Budget.make(iterations, time_limit, 1)  # checked, then unused: no search to bound
         return cls(game, seed=seed, **options)
+    factory.ignores_budget = True  # type: ignore[attr-defined]
     return factory
 
 
@@ -95,6 +96,12 @@ def searching_factory(cls: type) -> Factory:
         return cls(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
     factory.agent_class = cls  # type: ignore[attr-defined]
     return factory
+
+
+def uses_budget(name: str) -> bool:
+    """False for the agents that do not search (random, heuristic): a budget changes nothing
+    for them. True for the others, users' agents included."""
+    return not getattr(_AGENTS[_known(name)][0], "ignores_budget", False)
 
 
 def takes_search_options(name: str) -> bool:

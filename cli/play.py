@@ -8,6 +8,7 @@ import click
 import numpy as np
 
 from vsai.ai import levels
+from vsai.ai.registry import uses_budget
 from vsai.cli import options
 from vsai.cli.console import interactive, plain_mode, stdout_console
 from vsai.cli.loop import PlayLoop
@@ -102,8 +103,14 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
         delay = WATCH_DELAY if console.is_terminal else 0.0
     loop = PlayLoop(console, table, ai, budget, explain, interactive(), record_path, plain, delay)
     who = ", ".join(loop.who(s) for s in sorted(table.seats))
-    loop.say(f"{loop.game.spec.title}: {who}. Seed {table.seed}. AI budget: {budget.describe()}. "
+    ais = {name for name in table.seats.values() if name != HUMAN}
+    searching = any(uses_budget(name) for name in ais)
+    budget_text = f" AI budget: {budget.describe()}." if searching else ""
+    loop.say(f"{loop.game.spec.title}: {who}. Seed {table.seed}.{budget_text} "
              "Type help for the commands.", "bold")
+    if ais and not searching and (iterations, think_time, level) != (None, None, None):
+        loop.say(f"Note: {ai.name} does not search, so --level, --iterations and --think-time "
+                 "change nothing.", "yellow")
     if loop.game.has_hidden_information() and "mcts" in table.seats.values():
         loop.say("Note: mcts searches the true state, hidden cards included: a cheating opponent. "
                  "ismcts and pimc play fair.", "yellow")

@@ -166,8 +166,11 @@ def test_variant_option_and_players():
 
 
 def test_level_sets_the_budget():
-    result = run(PLAY + ["--level", "1"], answers("quit"))
+    result = run(["play", "kilauea", "--ai", "ismcts", "--seed", "1", "--level", "1"], answers("quit"))
     assert "level 1 (novice)" in result.output
+    # An AI that does not search says so instead of promising a budget.
+    result = run(PLAY + ["--level", "1"], answers("quit"))
+    assert "level 1" not in result.output and "random does not search" in result.output
 
 
 def test_a_level_gives_the_ai_its_games_level_search_options():
@@ -264,6 +267,15 @@ def test_spectators_see_the_whole_board_each_time_the_turn_passes():
         previous = next(line for line in reversed(lines[:n]) if line.startswith(("P1 (", "P2 (")))
         following = next(line for line in lines[n:] if line.startswith(("P1 (", "P2 (")))
         assert previous[:2] != following[:2], (previous, following)
+
+
+def test_the_budget_is_shown_only_for_an_ai_that_searches():
+    """random and heuristic ignore budgets: showing one would promise what they do not do."""
+    short = ["--option", "turn_cap=3", "--seed", "4"]
+    for ai in ("random", "heuristic"):
+        assert "AI budget" not in run(["play", "kilauea", "--ai", ai] + short, answers(ones=300)).output
+    assert "AI budget: level 1" in run(["play", "kilauea", "--ai", "ismcts", "--level", "1"] + short,
+                                       answers(ones=300)).output
 
 
 def test_think_time_budget():

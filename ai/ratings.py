@@ -159,27 +159,36 @@ def side_balanced(strata: dict[tuple[int, ...], list[float]], z: float = 1.96) -
                         for held, (games, wins) in sorted(strata.items())}}
 
 
-def sides(pool: Pool, side_names: Sequence[str]) -> list[dict[str, Any]]:
-    """For games with teams: per side, agent playing it and agents against it, the games, the
+def side_results(games: Iterable[tuple[Sequence[str], Sequence[int], Sequence[float]]],
+                 side_names: Sequence[str], *, who: str = "agent",
+                 against: bool = True) -> list[dict[str, Any]]:
+    """For games with teams, from (seat labels, seat sides, returns) per game: one row per side
+    and agent(s) on it (key `who`), and with `against` per opponents too, with the games, the
     side's wins (counted once per game) and a Wilson interval. Keeping the opponents apart
     compares agents on a side fairly: each against the same opponents."""
+    def on(labels: Sequence[str], seats: Iterable[int]) -> str:
+        return "+".join(dict.fromkeys(labels[s] for s in seats))
+
     rows: dict[tuple[int, str, str], list[float]] = {}
-    for record in pool.records:
+    for labels, seat_sides, returns in games:
         for side in range(len(side_names)):
-            seats = [s for s, of in enumerate(record["sides"]) if of == side]
-            agents = "+".join(dict.fromkeys(record["seats"][s] for s in seats))
-            against = "+".join(dict.fromkeys(record["seats"][s] for s, of in enumerate(record["sides"])
-                                             if of != side))
-            entry = rows.setdefault((side, agents, against), [0, 0.0])
+            seats = [s for s, of in enumerate(seat_sides) if of == side]
+            others = on(labels, (s for s, of in enumerate(seat_sides) if of != side)) if against else ""
+            entry = rows.setdefault((side, on(labels, seats), others), [0, 0.0])
             entry[0] += 1
-            entry[1] += sum(record["returns"][s] for s in seats)
+            entry[1] += sum(returns[s] for s in seats)
     out = []
-    for (side, agents, against), (games, wins) in sorted(rows.items()):
-        low, high = wilson_interval(wins, int(games))
-        out.append({"side": side_names[side], "agent": agents, "against": against,
-                    "games": int(games), "wins": round(wins, 6), "win_rate": round(wins / games, 6),
-                    "ci95": [round(low, 6), round(high, 6)]})
+    for (side, agents, others), (games_played, wins) in sorted(rows.items()):
+        low, high = wilson_interval(wins, int(games_played))
+        out.append({"side": side_names[side], who: agents, **({"against": others} if against else {}),
+                    "games": int(games_played), "wins": round(wins, 6),
+                    "win_rate": round(wins / games_played, 6), "ci95": [round(low, 6), round(high, 6)]})
     return out
+
+
+def sides(pool: Pool, side_names: Sequence[str]) -> list[dict[str, Any]]:
+    """The by-side results (`side_results`) of the games of `pool`."""
+    return side_results(((r["seats"], r["sides"], r["returns"]) for r in pool.records), side_names)
 
 
 def _alone(pool: Pool) -> tuple[dict[tuple, list[float]], dict[tuple, tuple]]:

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from vsai.ai.arena import wilson_interval
+from vsai.ai.ratings import side_results
 from vsai.ai.suite import Timed
 from vsai.cli import agents as agent_api
 from vsai.cli import options
@@ -135,25 +136,6 @@ def tally(results: list[GameResult], labels: list[str]) -> dict[str, Tally]:
     return totals
 
 
-def side_tally(results: list[GameResult], sides: list[int], side_names: list[str]) -> list[dict[str, Any]]:
-    """For games with teams: one row per side and lineup on that side (e.g. the Kaiju side
-    played by ismcts), with the side's wins counted once per game and a Wilson interval."""
-    rows: dict[tuple[str, str], list[float]] = {}
-    for result in results:
-        for side, name in enumerate(side_names):
-            seats = [s for s, of in enumerate(sides) if of == side]
-            agents = "+".join(result.labels[s] for s in seats)
-            games_wins = rows.setdefault((name, agents), [0, 0.0])
-            games_wins[0] += 1
-            games_wins[1] += sum(result.returns[s] for s in seats)
-    out = []
-    for (name, agents), (games, wins) in sorted(rows.items()):
-        lo, hi = wilson_interval(wins, games)
-        out.append({"side": name, "agents": agents, "games": games, "wins": round(wins, 6),
-                    "win_rate": round(wins / games, 6), "ci95": [round(lo, 6), round(hi, 6)]})
-    return out
-
-
 def summary(game_name: str, games: int, totals: dict[str, Tally]) -> dict[str, Any]:
     """The --json object."""
     results = {}
@@ -244,7 +226,8 @@ def _report(game: Any, results: list[GameResult], labels: list[str], budget: opt
         sides = game.sides()
         names = ["+".join(n for s, n in enumerate(game.seat_names()) if sides[s] == side)
                  for side in range(max(sides) + 1)]
-        data["sides"] = side_tally(results, sides, names)
+        data["sides"] = side_results(((r.labels, sides, r.returns) for r in results), names,
+                                     who="agents", against=False)
     if as_json:
         click.echo(json.dumps(data))
     else:

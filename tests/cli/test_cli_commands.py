@@ -233,12 +233,14 @@ def test_arena_plays_the_same_games_as_the_match_runner():
 
 def test_arena_counts_a_team_once_per_game_and_reports_each_side():
     """Seat 0 alone against the team of seats 1 and 2 (a Kaiju against humans)."""
-    from vsai.cli.arena import GameResult, side_tally, tally
+    from vsai.ai.ratings import side_results
+    from vsai.cli.arena import GameResult, tally
     kaiju_wins = GameResult(0, ["a", "b", "c"], [1.0, 0.0, 0.0], [0, 0, 0], [0, 0, 0], [1, 1, 1])
     team_wins = GameResult(1, ["b", "c", "a"], [0.0, 0.5, 0.5], [0, 0, 0], [0, 0, 0], [1, 1, 1])
     totals = tally([kaiju_wins, team_wins], ["a", "b", "c"])
     assert totals["a"].games == 2 and totals["a"].wins == 1.5
-    rows = side_tally([kaiju_wins, team_wins], [0, 1, 1], ["Kaiju", "H1+H2"])
+    rows = side_results(((r.labels, [0, 1, 1], r.returns) for r in (kaiju_wins, team_wins)),
+                        ["Kaiju", "H1+H2"], who="agents", against=False)
     by_side = {(r["side"], r["agents"]): (r["games"], r["wins"]) for r in rows}
     assert by_side == {("Kaiju", "a"): (1, 1.0), ("Kaiju", "b"): (1, 0.0),
                        ("H1+H2", "b+c"): (1, 0.0), ("H1+H2", "c+a"): (1, 1.0)}

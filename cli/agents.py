@@ -30,10 +30,8 @@ class Candidate:
 
 def build(spec: AgentSpec, game: Any, seed: int, budget: Budget, hint: str = "--ai") -> Any:
     """An agent; BadParameter (usage error) when the agent refuses its options."""
-    from vsai.ai import make_agent
+    from vsai.ai import levels, make_agent
     from vsai.ai.base import whole_number
-
-    from vsai.ai import levels
 
     # A level's search options on this game (tree-search agents only); the agent's own win.
     options = {**(levels.search_options(spec.name, game.spec) if budget.level else {}), **spec.options}

@@ -5,10 +5,10 @@ the AI's turn short; the caps grow with the levels and stay well above the usual
 time, because a cap that binds makes neighbouring levels alike and the result depend on the
 machine. A game whose search is much slower or faster than most scales the iterations by its
 spec's `level_scale` (default 1), and a game whose search gains more from other options than
-from iterations gives its levels those options (`level_search`, e.g. heuristic playouts). Measured on one core (CPU time) with each game's search
-defaults, ISMCTS makes about 35,000 to 300,000 iterations a second on the shipped games, so
-the default level thinks 0.2-1.2 s a move. Calibrated by benchmarks/suites/ladder.toml
-(docs/suites.md).
+from iterations gives its levels those options (`level_search`, e.g. heuristic playouts).
+Measured on one core (CPU time, 16 mid-game positions a game), the default level thinks a
+median 0.13 s to 1.3 s a move on the shipped games (with their level_scale and level_search).
+Calibrated by benchmarks/suites/ladder.toml (docs/suites.md).
 """
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ LEVELS = (
     Level(9, "master", 250000, 20.0),
     Level(10, "grandmaster", 1000000, 60.0),
 )
-# 0.2-1.2 s a move on one core, at most 3 s.
+# A median 0.13-1.3 s a move on one core, at most 3 s.
 DEFAULT_LEVEL = 7
 
 

@@ -65,6 +65,12 @@ def search_options(agent: str, spec: Any) -> dict:
     return options if options and takes_search_options(agent) else {}
 
 
+def with_search_options(agent: str, spec: Any, options: dict) -> dict:
+    """`options` of agent `agent` playing a level on the game of `spec`, with the level's
+    search options (`search_options`) under them: the options given explicitly win."""
+    return {**search_options(agent, spec), **options}
+
+
 def describe() -> str:
     """The ladder in one line, for --help."""
     return ", ".join(f"{lv.number} {lv.name}" for lv in LEVELS)

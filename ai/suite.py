@@ -32,9 +32,10 @@ A suite file (see docs/suites.md):
 Every (game, player count, budget, matchup) is a cell of `games_per_cell` games (or its
 matchup's own `games`). A matchup puts one agent on each side of the game (a side is a team, or
 a seat playing alone); game i of a cell puts lineup[(s + i) % n] on side s, so every agent
-plays every side equally often over n games. A cell's games depend only on the suite seed and the cell itself (game, options, budget,
-lineup and the agents' options), never on the order of play or the number of workers: game i
-uses the seeds of `vsai.ai.arena.run_series(game, lineup, seed=cell.seed)`.
+plays every side equally often over n games. A cell's games depend only on the suite seed and
+the cell itself (game, options, budget, lineup and the agents' options), never on the order of
+play or the number of workers: game i uses the seeds of
+`vsai.ai.arena.run_series(game, lineup, seed=cell.seed)`.
 
 Each finished game is one JSON line of `results.jsonl` in the output folder, appended at once
 and keyed by (cell, index): a run that stops for any reason resumes by playing only the
@@ -511,7 +512,8 @@ def _make(agent: AgentEntry, game: Any, seed: int, iterations: int | None,
 
     if agent.module:  # a worker process registers the user's agents before making one
         _import_agents(agent.module)
-    options = {**agent.level_options(game), **agent.options}
+    options = (levels.with_search_options(agent.name, game.spec, agent.options)
+               if agent.level is not None else dict(agent.options))
     own = agent.budget(game)
     if own is not None:  # a level of the ladder: its budget on this game
         options["iterations"], options["time_limit"] = own

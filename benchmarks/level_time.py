@@ -22,9 +22,8 @@ from vsai.core import list_games, load_game, sample_chance
 EVERY = 7  # time every 7th decision: positions spread over the game
 
 
-def move_times(name: str, level: int, moves: int, positions: int) -> list[float]:
-    """CPU seconds of `moves` decisions of `level` on game `name`."""
-    game = load_game(name)
+def move_times(game, level: int, moves: int, positions: int) -> list[float]:
+    """CPU seconds of `moves` decisions of `level` on `game`."""
     options = levels.search_options("ismcts", game.spec)
     iterations = levels.iterations(level, game.spec)
     times: list[float] = []
@@ -56,8 +55,8 @@ def main() -> None:
     rung = levels.level(args.level)
     print(f"level {rung.number} ({rung.name}), cap {rung.time_limit:g} s a move; CPU seconds a move, one core")
     for name in args.games.split(","):
-        times = move_times(name, args.level, args.moves, args.positions)
         game = load_game(name)
+        times = move_times(game, args.level, args.moves, args.positions)
         print(f"{name:10} {levels.iterations(args.level, game.spec):>9,} it  "
               f"{levels.search_options('ismcts', game.spec) or '{}'!s:24} "
               f"median {statistics.median(times):6.2f} s  max {max(times):6.2f} s  ({len(times)} moves)")

@@ -33,8 +33,8 @@ def build(spec: AgentSpec, game: Any, seed: int, budget: Budget, hint: str = "--
     from vsai.ai import levels, make_agent
     from vsai.ai.base import whole_number
 
-    # A level's search options on this game (tree-search agents only); the agent's own win.
-    options = {**(levels.search_options(spec.name, game.spec) if budget.level else {}), **spec.options}
+    options = (levels.with_search_options(spec.name, game.spec, spec.options) if budget.level
+               else dict(spec.options))
     iterations = options.pop("iterations", budget.iterations)
     time_limit = options.pop("time_limit", options.pop("think_time", budget.time_limit))
     try:

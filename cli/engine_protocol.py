@@ -181,8 +181,8 @@ class EngineSession:
             raise ProtocolError("bad_argument", f"'top' is 0 or more, not {top}")
         options = _argument(request, "options", dict, default={})
         iterations, time_limit, level = _budget(request, match.game.spec)
-        if level is not None:  # the level's search options on this game; the request's win
-            options = {**levels.search_options(name, match.game.spec), **options}
+        if level is not None:
+            options = levels.with_search_options(name, match.game.spec, options)
         viewer = self._viewer(request, match, default=None)
         agent = make_agent(name, match.game, seed=seed, iterations=iterations,
                            time_limit=time_limit, **options)

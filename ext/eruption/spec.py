@@ -40,7 +40,7 @@ SPEC = GameSpec(
     # random playouts, for 2.6x the time a move, where 5,000 random-playout iterations were no
     # stronger than 1,500 (docs/suites.md, "The difficulty ladder").
     level_search={"playout": "heuristic"},
-    # With them one iteration costs about 4x Kilauea's: at the ladder's own 40,000 iterations
+    # With them one iteration costs about 14x Kilauea's: at the ladder's own 40,000 iterations
     # the default level 7 thought a median 5.0 s a move (on one core, 16 mid-game positions),
     # so its 3 s cap decided nearly every move. A quarter of the ladder's iterations keeps it
     # near 1.3 s and every level under its cap.

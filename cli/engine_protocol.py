@@ -270,7 +270,8 @@ class EngineSession:
                 # Worded for the viewer: a move it could not see stays hidden; no analysis.
                 answer["analysis"] = []
                 if viewer in hidden_from(match.state, action, [viewer]):
-                    answer.update(action=None, text=hidden_move_text(match.game.name, seat, answer["text"]))
+                    key = match.state.action_key(viewer, action)
+                    answer.update(action=None, text=hidden_move_text(match.game.name, seat, answer["text"], key))
             if apply:
                 match.play(action)
                 answer["chance"] = [_event(match, m, seat if viewer is None else viewer)

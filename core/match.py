@@ -19,7 +19,7 @@ import numpy as np
 from vsai.core.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from vsai.core.record import GameRecord
 from vsai.core.render import hidden_move_text, seat_label
-from vsai.core.visibility import hidden_from
+from vsai.core.visibility import hidden_from, seen_keys
 
 HUMAN = "human"
 CHANCE = -1
@@ -28,7 +28,8 @@ CHANCE = -1
 @dataclass(frozen=True)
 class Move:
     """One action in the history: who took it (CHANCE for chance), its text at the time, how
-    many legal actions there were to choose from, and the seats that could not identify it."""
+    many legal actions there were to choose from, the seats that could not see it whole, and
+    what each seat saw of it (its `action_key` per seat; empty in a public game)."""
 
     ply: int
     seat: int
@@ -36,11 +37,13 @@ class Move:
     text: str
     choices: int
     hidden_from: frozenset = frozenset()
+    keys: tuple = ()
 
     def text_for(self, game: str, observer: int | None) -> str:
         """The move's text as `observer` may read it (None: a spectator who sees everything)."""
         if observer is not None and observer in self.hidden_from:
-            return hidden_move_text(game, self.seat, self.text)
+            key = self.keys[observer] if observer < len(self.keys) else None
+            return hidden_move_text(game, self.seat, self.text, key)
         return self.text
 
 
@@ -89,10 +92,12 @@ class Match:
             raise IllegalMoveError(f"move {action!r} is not legal here")
         action = int(action)
         text = self.state.action_to_string(action)
-        hidden = (hidden_from(self.state, action, range(self.game.num_players()))
-                  if self.game.has_hidden_information() else frozenset())
+        hidden, keys = frozenset(), ()
+        if self.game.has_hidden_information():
+            hidden = hidden_from(self.state, action, range(self.game.num_players()))
+            keys = seen_keys(self.state, action, self.game.num_players())
         self.state.apply_action(action)
-        move = Move(len(self.history), seat, action, text, len(legal), hidden)
+        move = Move(len(self.history), seat, action, text, len(legal), hidden, keys)
         self.history.append(move)
         return move
 

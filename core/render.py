@@ -195,10 +195,14 @@ def result_line(state: Any, names: dict[int, str], width: int = 80) -> str:
     return line
 
 
-def hidden_move_text(game: str, mover: int, text: str) -> str:
+def hidden_move_text(game: str, mover: int, text: str, key: int | None = None) -> str:
     """How to tell an observer of a move they could not identify (mover -1: chance). The
-    game's render module may word it (it must not reveal more than the observer saw)."""
-    module = _render_module(game)
-    if module is not None and hasattr(module, "hidden_move_text"):
-        return module.hidden_move_text(mover, text)
+    game's render module may word it from the move's text and `key` (the observer's
+    `action_key` for it, passed when the hook takes a `key` keyword); the words must depend
+    only on what the observer saw, never on the hidden part."""
+    function = hook(game, "hidden_move_text")
+    if function is not None:
+        if key is not None and accepts(function, "key"):
+            return function(mover, text, key=key)
+        return function(mover, text)
     return "a random draw you cannot see" if mover < 0 else "a move you cannot see"

@@ -104,7 +104,7 @@ class GameSpec:
     # Module with the render hooks, each optional (docs/adding-a-game.md, "Render hooks"):
     # `board(state, seat, hidden_information, last_move=None, plain=False)`,
     # `move_detail(state, action)`, `move_group(state, action)`,
-    # `score_breakdown(state, seat)` and `hidden_move_text(mover, text)`; imported when
+    # `score_breakdown(state, seat)` and `hidden_move_text(mover, text, key=None)`; imported when
     # something is drawn.
     render_module: str | None = None
     # The package holding `summary.md` (the rules for players) and `rules.md` (the rules

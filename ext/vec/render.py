@@ -17,14 +17,24 @@ _COLOURS = {"red": "bold red", "blue": "bold blue", "green": "bold green", "purp
 
 
 # ---------------------------------------------------------------- texts
-def hidden_move_text(mover: int, text: str) -> str:
-    """VEC's hidden moves in words: card draws, dealt objectives, sealed bids, a kept card.
-    (A sealed bid reads "a sealed bid": tests/cli/test_cli_visibility.py pins that text; the
-    board says "committed a sealed bid".)"""
-    if text.startswith("exchange ") and ", add " in text:
-        return text.split(", ", 1)[1]           # the amount shows, the exchanges do not
+# The key a seat gets for another seat's sealed bid (KEY_SEALED_BID in rules.pxi): any other
+# key for a bid is an open one, whose amounts the seat sees (tests/games/vec pins the value).
+SEALED_BID_KEY = 100020
+
+
+def hidden_move_text(mover: int, text: str, key: int | None = None) -> str:
+    """VEC's hidden moves in words: card draws, dealt objectives, bids, a kept card.
+
+    Exchanges of ink for special ink are never seen, so they are left out; a bid's amounts
+    show once the bids are revealed (its `key` is then not the sealed bid's). (A sealed bid
+    reads "a sealed bid": tests/cli/test_cli_visibility.py pins that text; the board says
+    "committed a sealed bid".)"""
+    shown = text.split(", ", 1)[1] if text.startswith("exchange ") and ", " in text else text
+    if shown.startswith("add "):
+        return shown                            # the special ink shows, the exchanges do not
+    if shown.startswith("bid "):
+        return "a sealed bid" if key is None or key == SEALED_BID_KEY else shown
     for prefix, words in (("deal objective", "deal a secret objective"), ("draw ", "draw a card"),
-                          ("bid ", "a sealed bid"), ("exchange ", "a sealed bid"),
                           ("keep ", "keep a card face down"),
                           ("renounce ", "renounce an unseen face-down card"),
                           ("quill on own ", "quill on an unseen face-down card")):

@@ -208,8 +208,12 @@ class EngineSession:
         return {"stopped": True, "search": search["id"]}
 
     def cmd_undo(self, request: dict) -> dict:
+        """Take back the last decision. A client playing a seat names it (`seat`): an undo past
+        what that seat has since seen is refused (undo_refused) unless `force` (analysis)."""
         match = self._table(request, writing=True)
-        undone = match.undo_last()
+        seat = self._seat(request, match, required=False)
+        force = _argument(request, "force", bool, False)
+        undone = match.undo_last(None if force else seat)
         return {"undone": undone, "to_play": _to_play(match)}
 
     def cmd_save(self, request: dict) -> dict:

@@ -17,6 +17,7 @@ from vsai.cli.prompt import LineReader, completions, help_lines, parse
 from vsai.cli.play_screen import PlayScreen
 from vsai.cli.rules import show_rules
 from vsai.core.choices import GROUP_FROM, group_moves
+from vsai.core.errors import UndoRefusedError
 from vsai.core.match import CHANCE, HUMAN, Match, Move
 from vsai.core import render
 from vsai.core.record import GameRecord
@@ -242,7 +243,12 @@ class PlayLoop:
             self.say("Every move so far:", "bold")
             self.screen.say_moves(self.table.history, seat, "  ")
         elif name == "undo":
-            undone = self.table.undo()
+            try:
+                undone = self.table.undo()
+            except UndoRefusedError as refusal:  # no peeking: say why, in one line
+                reason = str(refusal)
+                self.say(reason[:1].upper() + reason[1:] + ".", "red")
+                return ""
             if not undone:
                 self.say("Nothing to undo: this is the first decision of the game.", "red")
                 return ""

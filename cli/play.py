@@ -68,13 +68,16 @@ def seat_plan(players: int, humans: int, seat: str, seed: int,
 @click.option("--plain", is_flag=True,
               help="No colour and no box drawing, one move a line: for screen readers and logs "
                    "(also when the NO_COLOR environment variable is set).")
+@click.option("--practice", is_flag=True,
+              help="Practice: `undo` may go back past what you saw (a draw, a die, a reveal). "
+                   "The screen and the saved record say so.")
 @click.option("--delay", type=options.PAUSE, metavar="SECONDS",
               help=f"Watching (--humans 0): pause after each move, 0 to 60 s (default {WATCH_DELAY} s "
                    "on a terminal, none when piped).")
 def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: int, seed: int | None,
          iterations: int | None, think_time: float | None, level: int | None, game_options: tuple[str, ...],
          explain: bool, load_path: str | None, record_path: str | None, plain: bool,
-         delay: float | None) -> None:
+         practice: bool, delay: float | None) -> None:
     """Play GAME against the AI. Type a move's number or text; `help` lists the commands.
 
     Piped input gives one answer per line (`1` is always the first listed move), so a whole game
@@ -91,12 +94,14 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     budget = options.budget(iterations, think_time, level, game.spec)
     if load_path:
         table = _loaded_table(load_path, game_name, ai.name)
+        table.practice = table.practice or practice
     else:
         if seed is None:
             seed = secrets.randbelow(2**31)
         human_seats = seat_plan(game.num_players(), humans, seat, seed,
                                 [render.seat_label(s, game) for s in range(game.num_players())])
-        table = Match(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())})
+        table = Match(game, seed, {s: (HUMAN if s in human_seats else ai.name) for s in range(game.num_players())},
+                      practice=practice)
     plain = plain_mode(plain)
     console = stdout_console(plain=plain)
     if delay is None:
@@ -108,6 +113,8 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     budget_text = f" AI budget: {budget.describe()}." if searching else ""
     loop.say(f"{loop.game.spec.title}: {who}. Seed {table.seed}.{budget_text} "
              "Type help for the commands.", "bold")
+    if table.practice:
+        loop.say("Practice game: undo may go back past what you saw; the record says so.", "yellow")
     if ais and not searching and (iterations, think_time, level) != (None, None, None):
         loop.say(f"Note: {ai.name} does not search, so --level, --iterations and --think-time "
                  "change nothing.", "yellow")

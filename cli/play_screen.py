@@ -71,7 +71,8 @@ class PlayScreen:
     def show_board(self, seat: int, title: str | None = None) -> None:
         """The board as `seat` sees it, in a panel (plain: under a heading), the last move marked."""
         state = self.table.state
-        self.console.print(render.render_view(state, seat, title=title or self.game.spec.title,
+        title = (title or self.game.spec.title) + (" (practice)" if self.table.practice else "")
+        self.console.print(render.render_view(state, seat, title=title,
                                               hidden_information=self.game.has_hidden_information(),
                                               names=self.names(), last_move=self.last_move(seat),
                                               plain=self.plain))

@@ -2,7 +2,7 @@
 
 Bad input through the API raises a `VsaiError` (a `ValueError`) with one clear message:
 `InvalidArgumentError`, `IllegalMoveError`, `InvalidStateError`, `UnknownGameError`,
-`UnknownAgentError`; each has a short `code` (used by `vsai engine`). A game package that is
+`UnknownAgentError`, `UndoRefusedError`; each has a short `code` (used by `vsai engine`). A game package that is
 installed but broken raises `GameImportError` naming the game and the cause.
 """
 from __future__ import annotations
@@ -11,8 +11,15 @@ from vsai.ext.errors import (IllegalMoveError, InvalidArgumentError, InvalidStat
                              UnknownAgentError, UnknownGameError, VsaiError)
 
 __all__ = ["GameImportError", "IllegalMoveError", "InvalidArgumentError", "InvalidStateError",
-           "UnknownAgentError", "UnknownGameError", "VsaiError"]
+           "UndoRefusedError", "UnknownAgentError", "UnknownGameError", "VsaiError"]
 
 
 class GameImportError(ImportError):
     """A registered game's package failed to import; the cause is chained."""
+
+
+class UndoRefusedError(VsaiError):
+    """An undo that would take a seat back past something it has since seen (a draw, a die, a
+    reveal): it could then choose again knowing it. The match is unchanged."""
+
+    code = "undo_refused"

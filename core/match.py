@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from vsai.core.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
+from vsai.core.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, UndoRefusedError
 from vsai.core.record import GameRecord
 from vsai.core.render import hidden_move_text, seat_label
-from vsai.core.visibility import hidden_from, seen_keys
+from vsai.core.visibility import hidden_from, learners, seen_keys
 
 HUMAN = "human"
 CHANCE = -1
@@ -28,8 +28,9 @@ CHANCE = -1
 @dataclass(frozen=True)
 class Move:
     """One action in the history: who took it (CHANCE for chance), its text at the time, how
-    many legal actions there were to choose from, the seats that could not see it whole, and
-    what each seat saw of it (its `action_key` per seat; empty in a public game)."""
+    many legal actions there were to choose from, the seats that could not see it whole,
+    what each seat saw of it (its `action_key` per seat; empty in a public game), and the seats
+    it taught something (`visibility.learners`: undo never goes back past it for them)."""
 
     ply: int
     seat: int
@@ -38,6 +39,7 @@ class Move:
     choices: int
     hidden_from: frozenset = frozenset()
     keys: tuple = ()
+    taught: frozenset = frozenset()
 
     def text_for(self, game: str, observer: int | None) -> str:
         """The move's text as `observer` may read it (None: a spectator who sees everything)."""
@@ -52,12 +54,15 @@ class Match:
 
     `seats` maps each seat to "human" or an agent's name (a label: the match does not make
     agents). Every move records which seats could not identify it, so `events(seat)` never
-    tells a seat more than it saw.
+    tells a seat more than it saw, and which seats it taught something, so an undo never lets
+    a seat choose again knowing it. A `practice` match allows such undos (its record says so).
     """
 
-    def __init__(self, game: Any, seed: int, seats: dict[int, str] | None = None):
+    def __init__(self, game: Any, seed: int, seats: dict[int, str] | None = None,
+                 practice: bool = False):
         self.game = game
         self.seed = int(seed)
+        self.practice = bool(practice)
         self.seats = dict(seats if seats is not None else {s: HUMAN for s in range(game.num_players())})
         self.state = game.new_initial_state()
         self.history: list[Move] = []
@@ -92,12 +97,14 @@ class Match:
             raise IllegalMoveError(f"move {action!r} is not legal here")
         action = int(action)
         text = self.state.action_to_string(action)
-        hidden, keys = frozenset(), ()
-        if self.game.has_hidden_information():
-            hidden = hidden_from(self.state, action, range(self.game.num_players()))
-            keys = seen_keys(self.state, action, self.game.num_players())
+        hidden, keys, seats = frozenset(), (), self.game.num_players()
+        secret = self.game.has_hidden_information()
+        if secret:
+            hidden = hidden_from(self.state, action, range(seats))
+            keys = seen_keys(self.state, action, seats)
+        taught = learners(self.state, action, seats, decisions_inform=secret)
         self.state.apply_action(action)
-        move = Move(len(self.history), seat, action, text, len(legal), hidden, keys)
+        move = Move(len(self.history), seat, action, text, len(legal), hidden, keys, taught)
         self.history.append(move)
         return move
 
@@ -133,23 +140,43 @@ class Match:
     # ---------------------------------------------------------------- history
     def undo(self) -> int:
         """Go back to the previous human decision (forced moves, with one legal action, are no
-        decisions); returns how many actions were undone (0 = none)."""
+        decisions); returns how many actions were undone (0 = none). UndoRefusedError (the
+        match unchanged) when a human seat has learned something since, unless `practice`."""
         current = len(self.history)
         for move in reversed(self.history):
             if self.seats.get(move.seat) == HUMAN and move.choices > 1:
+                if not self.practice:
+                    self.check_undo(move.ply, self.humans)
                 self._rewind(move.ply)
                 return current - move.ply
         return 0
 
-    def undo_last(self) -> int:
+    def undo_last(self, seat: int | None = None) -> int:
         """Take back the last player decision and the chance that followed it; returns how
-        many actions were undone (0 = none)."""
+        many actions were undone (0 = none). With `seat` (a client playing that seat), the
+        same rule as `undo`: UndoRefusedError when that seat has learned something since.
+        Without it (analysis, a referee) any move may be taken back."""
         current = len(self.history)
         for move in reversed(self.history):
             if move.seat >= 0:
+                if seat is not None and not self.practice:
+                    self.check_undo(move.ply, [seat])
                 self._rewind(move.ply)
                 return current - move.ply
         return 0
+
+    def check_undo(self, ply: int, seats: list[int]) -> None:
+        """UndoRefusedError, in one line saying why, when a move from ply `ply` on taught one
+        of `seats` something (a draw it saw, a die, a reveal, another seat's choice in a game
+        with hidden information): going back there would let it choose again knowing that."""
+        for move in self.history[ply:]:
+            learned = move.taught.intersection(seats)
+            if learned:
+                seat = min(learned)
+                raise UndoRefusedError(
+                    f"cannot undo: {seat_label(seat, self.game)} has since seen "
+                    f"\"{move.text_for(self.game.name, seat)}\" and could choose again knowing it "
+                    "(a practice game, vsai play --practice, allows it)")
 
     def _rewind(self, ply: int) -> None:
         actions = [m.action for m in self.history[:ply]]
@@ -190,7 +217,8 @@ class Match:
         """The game so far as a record."""
         return GameRecord(game=self.game.name, params=self.game.get_parameters(), seed=self.seed,
                           actions=[m.action for m in self.history],
-                          seats={str(s): who for s, who in sorted(self.seats.items())})
+                          seats={str(s): who for s, who in sorted(self.seats.items())},
+                          practice=self.practice)
 
     def save(self) -> str:
         """The whole match as JSON text (a `vsai-record`): `Match.load` rebuilds it exactly."""
@@ -215,7 +243,7 @@ class Match:
         game = record.load_game()
         seats = {seat: empty_seats for seat in range(game.num_players())}
         seats.update({int(s): who for s, who in record.seats.items()})
-        match = cls(game, record.seed, seats)
+        match = cls(game, record.seed, seats, practice=record.practice)
         for i, action in enumerate(record.actions):
             try:
                 match.play(action)

@@ -5,6 +5,8 @@ random generator that produced them.
 
     {"format": "vsai-record", "version": 1, "game": "<name>", "params": {"players": 2, ...},
      "seed": 7, "actions": [12, 3, 40, ...], "seats": {"0": "human", "1": "ismcts"}}
+
+A practice game (undo may have shown a player what it could not know) adds "practice": true.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ RECORD_VERSION = 1
 # The largest saved-game file read (bytes): far above any real game, small enough that
 # pointing `load` at /dev/zero or a huge file fails at once instead of filling memory.
 MAX_RECORD_BYTES = 16 << 20
-_KEYS = ("format", "version", "game", "params", "seed", "actions", "seats")
+_KEYS = ("format", "version", "game", "params", "seed", "actions", "seats", "practice")
 
 
 @dataclass
@@ -34,12 +36,14 @@ class GameRecord:
     actions: list[int] = field(default_factory=list)
     # Seat number (as a string, JSON keys are strings) -> "human" or an agent's name.
     seats: dict[str, str] = field(default_factory=dict)
+    # Played with undo allowed past what a seat had seen: its results are no fair game's.
+    practice: bool = False
 
     def to_dict(self) -> dict:
         """The record as plain JSON-able data."""
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.game,
                 "params": dict(self.params), "seed": self.seed, "actions": list(self.actions),
-                "seats": dict(self.seats)}
+                "seats": dict(self.seats), **({"practice": True} if self.practice else {})}
 
     def to_json(self) -> str:
         """The record as JSON text, one line per key."""
@@ -89,8 +93,11 @@ class GameRecord:
             if not re.fullmatch(r"[0-9]+", seat) or not isinstance(who, str) or not who:
                 raise InvalidStateError(f"vsai record: seat {seat!r} -> {who!r} is not a seat number -> "
                                  "\"human\" or an agent name")
+        if not isinstance(data.get("practice", False), bool):
+            raise InvalidStateError(f"vsai record: 'practice' must be true or false, not {data['practice']!r}")
         return cls(game=data["game"], params=dict(data["params"]), seed=seed,
-                   actions=list(data["actions"]), seats={str(int(k)): v for k, v in data["seats"].items()})
+                   actions=list(data["actions"]), seats={str(int(k)): v for k, v in data["seats"].items()},
+                   practice=data.get("practice", False))
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":

@@ -23,3 +23,26 @@ def hidden_from(state: Any, action: int, observers: Iterable[int]) -> frozenset[
     mover = state.current_player()
     return frozenset(observer for observer in observers
                      if observer != mover and state.action_key(observer, action) != action)
+
+
+def learners(state: Any, action: int, seats: int, decisions_inform: bool) -> frozenset[int]:
+    """The seats that learn something from `action`, about to be played at `state`: a chance
+    outcome (a draw, a die, a shuffle) or, with `decisions_inform` (a game with hidden
+    information, where a decision may reveal what the mover holds), another seat's decision,
+    that they could tell from another legal one (their keys differ). The mover learns nothing
+    from its own decision; a move every option of which reads the same to a seat (a card
+    drawn face down) teaches that seat nothing."""
+    mover = state.current_player()
+    if mover >= 0 and not decisions_inform:
+        return frozenset()
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return frozenset()
+    taught = set()
+    for observer in range(seats):
+        if observer == mover:
+            continue
+        key = state.action_key(observer, action)
+        if any(state.action_key(observer, other) != key for other in legal):
+            taught.add(observer)
+    return frozenset(taught)

@@ -13,6 +13,7 @@ from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.choice import Choice
 from vsai.cli.console import thinking
+from vsai.cli.estimate import win_chance_text
 from vsai.cli.prompt import LineReader, completions, help_lines, parse
 from vsai.cli.play_screen import PlayScreen
 from vsai.cli.rules import show_rules
@@ -49,6 +50,7 @@ class PlayLoop:
         self._choice: Choice | None = None  # the decision a human is making
         # Watching (or --explain): moves before this ply were already shown as they happened.
         self._announced = 0
+        self._opened = False  # a board was shown: the game never opens on a spinner
         self._build_agents()
 
     # ------------------------------------------------------------------ set-up
@@ -335,13 +337,25 @@ class PlayLoop:
             if self.table.is_over():
                 return True
             if self.table.human_to_move():
+                self._opened = True
                 if not self.human_turn():
                     return False
             else:
+                if not self._opened:
+                    self.open_board()
                 if not self.table.humans and moved is not None and self.table.to_move() != moved:
                     self.watch_board()
                 moved = self.table.to_move()
                 self.ai_turn()
+
+    def open_board(self) -> None:
+        """Before the AI's first move: the human's board, so that a game never opens on a
+        spinner. Not at a hot seat with hidden cards (whose board would it be?), nor for
+        spectators, who get the whole board each time the turn passes."""
+        self._opened = True
+        humans = self.table.humans
+        if len(humans) == 1 or (humans and not self.game.has_hidden_information()):
+            self.screen.show_board(humans[0])
 
     def watch_board(self) -> None:
         """For spectators of a game of AIs: the draws not yet told, then the whole board."""
@@ -360,5 +374,5 @@ def _candidate_lines(candidates: list[agent_api.Candidate], numbered: list[int] 
     for rank, c in enumerate(candidates, 1):
         number = f" (#{numbered.index(c.action) + 1})" if numbered and c.action in numbered else ""
         searched = f"{c.share:.0%} of the search, " if c.visits else ""
-        lines.append(f"{rank}. {c.text}{number}: {searched}estimated win chance {c.value:.0%}")
+        lines.append(f"{rank}. {c.text}{number}: {searched}{win_chance_text(c.value, c.visits)}")
     return lines

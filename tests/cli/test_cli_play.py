@@ -70,7 +70,7 @@ def test_help_and_board_commands():
 def test_hint_gives_three_moves_with_win_chances():
     result = run(PLAY + ["--iterations", "60"], answers("hint", "quit"))
     assert "Hint (ismcts" in result.output  # random gives no useful hints: the fair ismcts does
-    lines = [line for line in result.output.splitlines() if "estimated win chance" in line]
+    lines = [line for line in result.output.splitlines() if "win chance" in line]
     assert len(lines) == 3 and "of the search" in lines[0]
 
 
@@ -135,7 +135,7 @@ def test_no_humans_watches_the_ais_and_explain_shows_alternatives():
                   "--seed", "2", "--explain", "--option", "turn_cap=6"])
     assert result.exit_code == 0
     assert "P1 (ismcts): " in result.output
-    assert "estimated win chance" in result.output
+    assert "win chance" in result.output
     assert result.output.strip().splitlines()[-1].startswith("Result: P1 (ismcts)")
 
 

@@ -9,6 +9,12 @@ from iterations gives its levels those options (`level_search`, e.g. heuristic p
 Measured on one core (CPU time, 16 mid-game positions a game), the default level thinks a
 median 0.13 s to 1.3 s a move on the shipped games (with their level_scale and level_search).
 Calibrated by benchmarks/suites/ladder.toml (docs/suites.md).
+
+Levels 6 and up also cap the AI's turn (`turn_time`: a run of its own decisions, shared by
+them, see vsai.ai.turns), since some turns hold many decisions: at the default level a turn
+takes a median under 2 s and a 90th percentile under 5 s on every game and player count
+(benchmarks/level_time.py). Levels 1-5 have no turn cap: their iterations end a turn first,
+so what they search, and the ladder's measured order of their strength, is unchanged.
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ class Level:
     name: str
     iterations: int
     time_limit: float  # seconds, a cap on each move
+    turn_time: float | None = None  # seconds, a cap on each turn (None: none)
 
 
 LEVELS = (
@@ -32,13 +39,14 @@ LEVELS = (
     Level(3, "casual", 400, 1.0),
     Level(4, "amateur", 1500, 1.0),
     Level(5, "club", 5000, 1.5),
-    Level(6, "regular", 15000, 2.0),
-    Level(7, "strong", 40000, 3.0),
-    Level(8, "expert", 100000, 8.0),
-    Level(9, "master", 250000, 20.0),
-    Level(10, "grandmaster", 1000000, 60.0),
+    Level(6, "regular", 15000, 2.0, 1.2),
+    Level(7, "strong", 40000, 3.0, 1.8),
+    Level(8, "expert", 100000, 8.0, 12.0),
+    Level(9, "master", 250000, 20.0, 30.0),
+    Level(10, "grandmaster", 1000000, 60.0, 90.0),
 )
-# A median 0.13-1.3 s a move on one core, at most 3 s.
+# A median 0.13-1.3 s a move on one core, at most 3 s; a turn at most 1.8 s (more only for
+# turns of many decisions, FLOOR of it each).
 DEFAULT_LEVEL = 7
 
 

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from vsai.ai.base import StopSearch
 from vsai.ai import levels
+from vsai.ai.turns import TurnClock, starts_turn
 from vsai.core.errors import IllegalMoveError, VsaiError
 from vsai.core.match import HUMAN, Match
 from vsai.core.render import hidden_move_text, move_detail, move_group
@@ -56,6 +57,7 @@ class EngineSession:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()          # guards the tables and the search slot
         self._search: dict | None = None        # {"id", "table", "thread", "stop"}
+        self._clocks: dict[tuple, TurnClock] = {}  # (table, seat) -> that AI seat's turn time
 
     # ------------------------------------------------------------------ dispatch
     def handle(self, request: Any) -> bool:
@@ -111,7 +113,7 @@ class EngineSession:
                 "level_search": dict(spec.level_search)})
         agents = [{"name": name, "about": describe_agent(name)} for name in list_agents()]
         ladder = [{"level": lv.number, "name": lv.name, "iterations": lv.iterations,
-                   "time_limit": lv.time_limit} for lv in levels.LEVELS]
+                   "time_limit": lv.time_limit, "turn_time": lv.turn_time} for lv in levels.LEVELS]
         return {"protocol": PROTOCOL_VERSION, "vsai": importlib.metadata.version("vsai"),
                 "games": games, "agents": agents, "levels": ladder}
 
@@ -183,6 +185,12 @@ class EngineSession:
         iterations, time_limit, level = _budget(request, match.game.spec)
         if level is not None:
             options = levels.with_search_options(name, match.game.spec, options)
+        clock = None
+        if level is not None and request.get("time_limit") is None and levels.level(level).turn_time:
+            # the level's turn time, shared by the seat's decisions of one turn (vsai.ai.turns)
+            seat = match.to_move()
+            clock = self._clocks.setdefault((request.get("table"), seat), TurnClock(levels.level(level).turn_time))
+            time_limit = min(time_limit, clock.cap(starts_turn(seat, match.history)))
         viewer = self._viewer(request, match, default=None)
         agent = make_agent(name, match.game, seed=seed, iterations=iterations,
                            time_limit=time_limit, **options)
@@ -196,7 +204,7 @@ class EngineSession:
             thread = threading.Thread(target=self._run_search, daemon=True,
                                       args=(request_id, match, agent, apply, want_progress, stop, top))
             self._search["thread"] = thread
-        self._search["viewer"] = viewer
+        self._search.update(viewer=viewer, clock=clock)
         thread.start()
         return None  # answered by the search thread
 
@@ -262,6 +270,8 @@ class EngineSession:
         try:
             started = time.monotonic()
             action, candidates = match.ai_move(agent, apply=False, progress=progress)
+            if self._search and self._search.get("clock") is not None:
+                self._search["clock"].spend(time.monotonic() - started)
             seat = match.to_move()
             viewer = self._search.get("viewer") if self._search else None
             answer = {"id": request_id, "ok": True, "seat": seat, "action": action,

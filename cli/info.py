@@ -43,11 +43,12 @@ def list_command() -> None:
         agents.add_row(name, about)
     console.print(agents)
     ladder = Table(title="Levels (vsai play --level)", title_justify="left")
-    for column in ("level", "name", "iterations", "at most"):
-        ladder.add_column(column, justify="right" if column in ("iterations", "at most") else "left")
+    for column in ("level", "name", "iterations", "at most", "a turn"):
+        ladder.add_column(column, justify="left" if column in ("level", "name") else "right")
     for rung in levels.LEVELS:
         default = " (default)" if rung.number == levels.DEFAULT_LEVEL else ""
-        ladder.add_row(str(rung.number), rung.name + default, f"{rung.iterations:,}", f"{rung.time_limit:g} s")
+        turn = f"{rung.turn_time:g} s" if rung.turn_time is not None else "-"
+        ladder.add_row(str(rung.number), rung.name + default, f"{rung.iterations:,}", f"{rung.time_limit:g} s", turn)
     console.print(ladder)
     from vsai.cli.suite import measured_ladder_table
 

@@ -9,6 +9,7 @@ import click
 import numpy as np
 from rich.console import Console
 
+from vsai.ai.turns import TurnClock, starts_turn, time_capped
 from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.choice import Choice
@@ -46,6 +47,7 @@ class PlayLoop:
         self.interactive = interactive_mode
         self.reader = LineReader(interactive_mode)
         self.agents: dict[int, Any] = {}
+        self._clocks: dict[int, TurnClock] = {}  # each AI seat's turn time (a level's turn_time)
         self._hint_agent: Any = None
         self._choice: Choice | None = None  # the decision a human is making
         # Watching (or --explain): moves before this ply were already shown as they happened.
@@ -100,11 +102,18 @@ class PlayLoop:
         alternatives: list[agent_api.Candidate] = []
         if self.plain and self.interactive:
             self.say(f"{label}...")  # no progress bar in plain mode: one line says why it waits
-        with thinking(self.console, label, self.budget.time_limit, self.plain) as progress:
+        limit, clock = self.budget.time_limit, None
+        if self.budget.turn_time is not None:  # the turn's time, shared by its decisions
+            clock = self._clocks.setdefault(seat, TurnClock(self.budget.turn_time))
+            limit = clock.cap(starts_turn(seat, self.table.history))
+        started = time.monotonic()
+        with time_capped(agent, limit), thinking(self.console, label, limit, self.plain) as progress:
             if self.explain_allowed():
                 action, alternatives = agent_api.decide(agent, state, top=4, progress=progress)
             else:
                 action = agent_api.step(agent, state, progress)
+        if clock is not None:
+            clock.spend(time.monotonic() - started)
         self.table.play(action)
         humans = self.table.humans
         if humans and not (self.explain_allowed() and alternatives and len(humans) == 1):

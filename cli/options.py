@@ -166,12 +166,14 @@ def parse_agent(text: str, hint: str) -> AgentSpec:
 
 @dataclass(frozen=True)
 class Budget:
-    """A search budget: iterations and/or a time limit per move (None = the agent's default)."""
+    """A search budget: iterations and/or a time limit per move (None = the agent's default),
+    and a level's time limit per turn (vsai.ai.turns)."""
 
     iterations: int | None = None
     time_limit: float | None = None
     label: str = ""  # e.g. "level 7 (strong)"
     level: int | None = None  # the level this budget is: it may add search options (levels.search_options)
+    turn_time: float | None = None  # seconds, shared by the decisions of one AI turn
 
     def describe(self) -> str:
         """In words, e.g. "level 7 (strong): 40000 iterations or 2 s"."""
@@ -181,6 +183,8 @@ class Budget:
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
         text = " or ".join(parts) if parts else "the agent's default budget"
+        if self.turn_time is not None:
+            text += f", {self.turn_time:g} s a turn"
         return f"{self.label}: {text}" if self.label else text
 
 
@@ -194,4 +198,4 @@ def budget(iterations: int | None, think_time: float | None, level: int | None,
         return Budget(iterations, think_time)
     rung = levels.level(level if level is not None else levels.DEFAULT_LEVEL)
     return Budget(levels.iterations(rung.number, spec), rung.time_limit, f"level {rung.number} ({rung.name})",
-                  rung.number)
+                  rung.number, rung.turn_time)

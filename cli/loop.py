@@ -9,6 +9,7 @@ import click
 import numpy as np
 from rich.console import Console
 
+from vsai.ai.registry import uses_budget
 from vsai.ai.turns import TurnClock, starts_turn, time_capped
 from vsai.cli import agents as agent_api
 from vsai.cli import options
@@ -358,11 +359,14 @@ class PlayLoop:
                 self.ai_turn()
 
     def open_board(self) -> None:
-        """Before the AI's first move: the human's board, so that a game never opens on a
-        spinner. Not at a hot seat with hidden cards (whose board would it be?), nor for
-        spectators, who get the whole board each time the turn passes."""
+        """Before the first move of an AI that searches (and so makes the human wait): the
+        human's board, so that a game never opens on a spinner. Not at a hot seat with hidden
+        cards (whose board would it be?), nor for spectators, who get the whole board each
+        time the turn passes."""
         self._opened = True
         humans = self.table.humans
+        if not uses_budget(self.table.seats.get(self.table.to_move(), "")):
+            return
         if len(humans) == 1 or (humans and not self.game.has_hidden_information()):
             self.screen.show_board(humans[0])
 

@@ -14,7 +14,7 @@ from typing import Any
 COMMANDS = {
     "help": "this list",
     "hint": "the AI's three best moves for you, with their estimated win chance",
-    "undo": "take back your last move (and the replies to it), unless you have seen something since",
+    "undo": "take back your last move (and the replies to it)",
     "back": "from a group's moves back to the list of groups",
     "rules": "the rules summary",
     "score": "how the scores are made so far (when you may see them)",

@@ -19,8 +19,8 @@ def test_the_board_is_shown_before_the_ais_first_move(monkeypatch):
         return state.legal_actions()[0]
 
     monkeypatch.setattr(loop_module.agent_api, "step", first_legal)
-    match = Match(load_game("vec", players=2), 7, {0: HUMAN, 1: "random"})   # P2 plays first
-    loop = PlayLoop(Console(file=screen, width=80), match, options.AgentSpec("random"),
+    match = Match(load_game("vec", players=2), 7, {0: HUMAN, 1: "ismcts"})   # P2 plays first
+    loop = PlayLoop(Console(file=screen, width=80), match, options.AgentSpec("ismcts"),
                     options.budget(None, None, None), False, False)
     monkeypatch.setattr(loop.reader, "read", lambda prompt: None)          # then P1 quits
     assert loop.run() is False

@@ -79,7 +79,8 @@ class PlayScreen:
     def show_whole_board(self, title: str, scores: bool = False) -> None:
         """Everything, hidden cards too, for spectators of a game of AIs (there is no human
         seat to keep anything from); with `scores`, the scores table under it."""
-        parts: list[Any] = [Hanging(Text(str(self.table.state)))]
+        parts: list[Any] = [render.spectator_board(self.table.state, self.game.has_hidden_information(),
+                                                   last_move=self.last_move(None), plain=self.plain)]
         if scores:
             parts += [Text(""), render.scores_table(self.table.state, self.names())]
         self.console.print(render.framed(Group(*parts), title, self.plain))

@@ -76,7 +76,26 @@ def board(state: Any, seat: int, hidden_information: bool = True, *, last_move: 
     function = hook(getattr(state, "GAME_NAME", None), "board")
     if function is None:
         return Hanging(Text(state.observation_string(seat)))
-    extra: dict[str, Any] = {}
+    return _drawn(function, state, seat, hidden_information, last_move, plain)
+
+
+def spectator_board(state: Any, hidden_information: bool = True, *, last_move: int | None = None,
+                    plain: bool = False) -> RenderableType:
+    """The whole board, hidden cards too, for a spectator (a game of AIs, a replay): the game's
+    `board` hook drawn for seat None, as `vsai play` draws it, when the game hides nothing from
+    one seat only or the hook takes `everything=True` (it then shows every secret); else the
+    engine's full text, `str(state)`."""
+    function = hook(getattr(state, "GAME_NAME", None), "board")
+    if function is None or (hidden_information and not accepts(function, "everything")):
+        return Hanging(Text(str(state)))
+    more = {"everything": True} if hidden_information else {}
+    return _drawn(function, state, None, hidden_information, last_move, plain, **more)
+
+
+def _drawn(function: Callable, state: Any, seat: int | None, hidden_information: bool,
+           last_move: int | None, plain: bool, **more: Any) -> RenderableType:
+    """A board hook's drawing; `last_move` and `plain` are passed only to a hook that takes them."""
+    extra: dict[str, Any] = dict(more)
     if last_move is not None and accepts(function, "last_move"):
         extra["last_move"] = last_move
     if plain and accepts(function, "plain"):

@@ -52,10 +52,12 @@ def _mark(lines: list[str], hex_id: int) -> list[str]:
     return lines
 
 
-def board(state: Any, seat: int, hidden_information: bool, last_move: Any = None) -> Text:
-    """What `seat` knows (its observation; everything when the game shows all), with lava tiles
-    and walls coloured and the last move's hex in brackets; at most 80 columns."""
-    if hidden_information and seat is not None and seat >= 0:
+def board(state: Any, seat: int | None, hidden_information: bool, last_move: Any = None,
+          everything: bool = False) -> Text:
+    """What `seat` knows (its observation; everything for a spectator, seat None, or with
+    `everything`), with lava tiles and walls coloured and the last move's hex in brackets; at
+    most 80 columns."""
+    if hidden_information and seat is not None and seat >= 0 and not everything:
         plain = state.observation_string(seat)
     else:
         plain = str(state)

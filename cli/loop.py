@@ -163,8 +163,9 @@ class PlayLoop:
             label = render.seat_label(seat, self.game)
             if self.reader.read(f"{label}, your turn (others look away). Press Enter. ") is None:
                 return False
-        recap = self.screen.show_screen(seat)
-        self._choice = self.make_choice(actions, len(recap))
+        below = self.screen.below_board(seat)
+        self._choice = self.make_choice(actions, len(below))
+        self.screen.show_screen(seat, below, reserve=self.choice_rows())  # fits with the choices
         self.show_choices()
         while True:
             choice = self._choice
@@ -207,6 +208,11 @@ class PlayLoop:
         rows = len(self.screen.list_lines(self.screen.move_entries(actions)))
         groups = group_moves(state, actions, limit) if len(actions) > GROUP_FROM or rows > limit else None
         return Choice(state, actions, groups)
+
+    def choice_rows(self) -> int:
+        """The rows the choices under way take on screen, their heading and the prompt included."""
+        choice = self._choice
+        return len(self.screen.list_lines(choice.entries())) + bool(choice.heading()) + 1
 
     def show_choices(self) -> None:
         """The numbered list (moves or groups) of the decision under way, with Tab completion."""

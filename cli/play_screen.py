@@ -17,6 +17,8 @@ from vsai.core.wrap import Hanging
 
 # A move list longer than this is shown in columns on a terminal (unless plain).
 _COLUMNS_FROM = 12
+# A board fitted to a short terminal keeps at least this many lines (its title and status).
+_BOARD_ROWS = 5
 
 
 class PlayScreen:
@@ -68,13 +70,22 @@ class PlayScreen:
                 return None if observer is not None and observer in move.hidden_from else move.action
         return None
 
-    def show_board(self, seat: int, title: str | None = None) -> None:
-        """The board as `seat` sees it, in a panel (plain: under a heading), the last move marked."""
-        state = self.table.state
-        self.console.print(render.render_view(state, seat, title=title or self.game.spec.title,
-                                              hidden_information=self.game.has_hidden_information(),
-                                              names=self.names(), last_move=self.last_move(seat),
-                                              plain=self.plain))
+    def show_board(self, seat: int, title: str | None = None, rows: int | None = None) -> None:
+        """The board as `seat` sees it, in a panel (plain: under a heading), the last move marked;
+        on a terminal, in at most `rows` lines when given (the compact board, cut if need be)."""
+        def view(fit: int | None) -> Any:
+            return render.render_view(self.table.state, seat, title=title or self.game.spec.title,
+                                      hidden_information=self.game.has_hidden_information(),
+                                      names=self.names(), last_move=self.last_move(seat),
+                                      plain=self.plain, rows=fit)
+        drawn = view(None)
+        if rows is not None and self.console.is_terminal and self.height(drawn) > rows:
+            drawn = view(max(rows, _BOARD_ROWS))
+        self.console.print(drawn)
+
+    def height(self, renderable: Any) -> int:
+        """The lines `renderable` takes at the console's width."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     def show_whole_board(self, title: str, scores: bool = False) -> None:
         """Everything, hidden cards too, for spectators of a game of AIs (there is no human
@@ -123,13 +134,21 @@ class PlayScreen:
         lines = recap_lines(moves, lambda m: self.move_line(m, observer), indent, limit=None)
         self.print_lines(fitted(lines, self.width, style or ""))
 
-    def show_screen(self, seat: int) -> list[Text]:
+    def show_screen(self, seat: int, below: list[Text] | None = None, reserve: int | None = None) -> list[Text]:
         """The board, then the last round under it (and a line when a scoring changed the
-        scores); returns the lines under the board."""
-        self.show_board(seat)
-        below = self.recap(seat) + self.scoring_notice(seat)
+        scores); returns the lines under the board. `below` are those lines when already made
+        (`below_board`); with `reserve` (the rows the choices and the prompt take), the board
+        is made to fit the terminal's height with them, so that its title stays on screen."""
+        below = self.below_board(seat) if below is None else below
+        rows = None if reserve is None else self.console.height - len(below) - reserve
+        self.show_board(seat, rows=rows)
         self.print_lines(below)
         return below
+
+    def below_board(self, seat: int) -> list[Text]:
+        """The lines shown under the board: the last round, and a line when a scoring changed
+        the scores (once: it notes the scores as seen)."""
+        return self.recap(seat) + self.scoring_notice(seat)
 
     def scoring_notice(self, seat: int) -> list[Text]:
         """A line when the public scores changed since `seat`'s previous screen and the game

@@ -10,7 +10,7 @@ import click
 from rich.console import Console, Group
 from rich.text import Text
 
-from vsai.cli.screen import fitted, numbered_lines, recap_lines
+from vsai.cli.screen import fitted, numbered_lines, pages, recap_lines
 from vsai.core import render
 from vsai.core.match import CHANCE, HUMAN, Match, Move
 from vsai.core.wrap import Hanging
@@ -101,10 +101,31 @@ class PlayScreen:
         state = self.table.state
         return [(state.action_to_string(a), render.move_detail(state, a)) for a in actions]
 
-    def list_lines(self, entries: list[tuple[str, str]]) -> list[Text]:
-        """A numbered list fitted to the width: in columns on a terminal when it is long."""
+    def list_lines(self, entries: list[tuple[str, str]], start: int = 1) -> list[Text]:
+        """A numbered list (from `start`) fitted to the width: in columns on a terminal when it
+        is long."""
         columns = self.console.is_terminal and not self.plain and len(entries) > _COLUMNS_FROM
-        return numbered_lines(entries, self.width, columns)
+        return numbered_lines(entries, self.width, columns, start=start)
+
+    def list_rows(self, below: int) -> int | None:
+        """The rows a list may take on a terminal under a fitted board (its fewest lines) and
+        `below` lines, with its heading, the page line and the prompt; None when not paged
+        (piped or logged output)."""
+        if not self.console.is_terminal:
+            return None
+        return max(4, self.console.height - _BOARD_ROWS - below - 3)
+
+    def paged_lines(self, entries: list[tuple[str, str]], page: int, rows: int | None) -> tuple[list[Text], str]:
+        """The lines of page `page` of a numbered list that takes at most `rows` lines a page,
+        and a line saying which moves it shows ("" when the whole list fits)."""
+        if rows is None:
+            return self.list_lines(entries), ""
+        spans = pages(entries, rows, lambda part, first: self.list_lines(list(part), first + 1))
+        first, end = spans[page % len(spans)]
+        lines = self.list_lines(entries[first:end], first + 1)
+        if len(spans) == 1:
+            return lines, ""
+        return lines, f"({first + 1}-{end} of {len(entries)}: type more for the next ones)"
 
     def move_line(self, move: Move, observer: int | None) -> str:
         """How `observer` (None: a spectator) hears of `move`."""

@@ -60,3 +60,22 @@ def test_board_title_last_round_and_prompt_share_the_screen(name, plain):
             child.expect(PROMPT)
     finally:
         child.close(force=True)
+
+
+@pytest.mark.skipif(not VSAI.exists(), reason="the vsai console script is not installed")
+def test_a_long_list_comes_a_page_at_a_time():
+    child, screen, stream = _play("godzilla", "--seat", "1", "--seed", "2")
+    try:
+        lines = _prompt_screen(child, screen, stream)
+        group = next(line.split(".")[0].strip() for line in lines if "route tile, north row" in line)
+        child.sendline(group)  # a group of about thirty moves: more than the screen holds
+        lines = _prompt_screen(child, screen, stream)
+        note = next(line for line in lines if "type more for the next ones" in line)
+        shown = int(re.match(r"\((\d+)-(\d+) of (\d+)", note).group(2))
+        assert len(lines) == ROWS and lines[0] != "" and shown < 20
+        child.sendline("more")
+        lines = _prompt_screen(child, screen, stream)
+        assert any(line.lstrip().startswith(f"{shown + 1}. ") for line in lines), "\n".join(lines)
+        assert any(f"({shown + 1}-" in line for line in lines)
+    finally:
+        child.close(force=True)

@@ -11,7 +11,8 @@ from typing import Any
 
 from rich.text import Text
 
-WIDTH = 80
+# 76 columns: the board is drawn in a frame on an 80-column terminal.
+WIDTH = 76
 _COLOURS = {"red": "bold red", "blue": "bold blue", "green": "bold green", "purple": "bold magenta",
             "yellow": "bold yellow", "grey": "bold bright_black"}
 

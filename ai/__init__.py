@@ -12,8 +12,8 @@ Agents: random, heuristic, mcts (cheats on hidden-information games), pimc, ismc
 OpenSpiel bots when pyspiel is installed. `vsai.ai.arena` plays matches between them.
 Importing vsai.ai never imports pyspiel; the OpenSpiel agents load lazily when available.
 """
-from vsai.ai.base import Agent, Budget, Candidate
+from vsai.ai.base import Agent, Budget, Candidate, StopSearch
 from vsai.ai.registry import describe_agent, list_agents, make_agent, register_agent
 
-__all__ = ["Agent", "Budget", "Candidate", "describe_agent", "list_agents", "make_agent",
-           "register_agent"]
+__all__ = ["Agent", "Budget", "Candidate", "StopSearch", "describe_agent", "list_agents",
+           "make_agent", "register_agent"]

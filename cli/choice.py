@@ -18,6 +18,7 @@ class Choice:
         self.actions = list(actions)
         self.groups = groups
         self.open: int | None = None  # the group whose moves are listed
+        self.page = 0  # the page shown of a list too long for the screen
 
     @property
     def at_groups(self) -> bool:
@@ -68,6 +69,7 @@ class Choice:
         if len(group.actions) == 1:
             return group.actions[0]
         self.open = index
+        self.page = 0
         return None
 
     def back(self) -> bool:
@@ -75,4 +77,5 @@ class Choice:
         if self.open is None:
             return False
         self.open = None
+        self.page = 0
         return True

@@ -21,6 +21,13 @@ def _variants(spec) -> str:
     return ", ".join(parts) or "-"
 
 
+def _hidden(spec) -> str:
+    """The "hidden information" column: hidden from some seats, from every seat alike, or none."""
+    if spec.hidden_information:
+        return "yes"
+    return "hidden from everyone" if spec.hidden_from_everyone else "no"
+
+
 @click.command("list", short_help="The games and the AI agents.")
 def list_command() -> None:
     """The games (players, variant options, hidden information), the AI agents and the levels."""
@@ -34,7 +41,7 @@ def list_command() -> None:
         spec = get_spec(name)
         title = spec.title if spec.complete else f"{spec.title} (rules in progress)"
         games.add_row(name, title, f"{spec.min_players}-{spec.max_players}",
-                      "yes" if spec.hidden_information else "no", _variants(spec))
+                      _hidden(spec), _variants(spec))
     console.print(games)
     agents = Table(title="Agents (--ai, --agents)", title_justify="left")
     agents.add_column("name")

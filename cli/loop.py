@@ -176,9 +176,10 @@ class PlayLoop:
             label = render.seat_label(seat, self.game)
             if self.reader.read(f"{label}, your turn (others look away). Press Enter. ") is None:
                 return False
-        recap = self.screen.show_screen(seat)
-        self._choice = self.make_choice(actions, len(recap))
-        self.show_choices()
+        below = self.screen.below_board(seat)
+        self._choice = self.make_choice(actions, len(below))
+        self.screen.show_screen(seat, below, reserve=self.choice_rows(len(below)))  # fits with the choices
+        self.show_choices(len(below))
         while True:
             choice = self._choice
             line = self.reader.read(choice.prompt(render.seat_label(seat, self.game)))
@@ -221,12 +222,24 @@ class PlayLoop:
         groups = group_moves(state, actions, limit) if len(actions) > GROUP_FROM or rows > limit else None
         return Choice(state, actions, groups)
 
-    def show_choices(self) -> None:
-        """The numbered list (moves or groups) of the decision under way, with Tab completion."""
+    def choice_rows(self, below: int = 0) -> int:
+        """The rows the choices under way take on screen (a page of a long list), their heading,
+        page line and prompt included."""
+        lines, note = self.screen.paged_lines(self._choice.entries(), self._choice.page,
+                                              self.screen.list_rows(below))
+        return len(lines) + bool(self._choice.heading()) + bool(note) + 1
+
+    def show_choices(self, below: int = 0) -> None:
+        """The numbered list (moves or groups) of the decision under way, a page at a time when
+        it is too long for the terminal (`below`: the lines under the board), with Tab
+        completion."""
         choice = self._choice
         if choice.heading():
             self.say(choice.heading(), "bold")
-        self.screen.print_lines(self.screen.list_lines(choice.entries()))
+        lines, note = self.screen.paged_lines(choice.entries(), choice.page, self.screen.list_rows(below))
+        self.screen.print_lines(lines)
+        if note:
+            self.say(note, "dim")
         self.reader.complete_with(completions(choice.state, choice.actions, choice.labels()))
 
     def command(self, name: str, argument: str, seat: int) -> str:
@@ -240,6 +253,9 @@ class PlayLoop:
             self.hint(seat)
         elif name == "board":
             self.screen.show_screen(seat)
+            self.show_choices()
+        elif name == "more":
+            self._choice.page += 1
             self.show_choices()
         elif name == "back":
             if self._choice.back():

@@ -10,13 +10,15 @@ import click
 from rich.console import Console, Group
 from rich.text import Text
 
-from vsai.cli.screen import fitted, numbered_lines, recap_lines
+from vsai.cli.screen import fitted, numbered_lines, pages, recap_lines
 from vsai.core import render
 from vsai.core.match import CHANCE, HUMAN, Match, Move
 from vsai.core.wrap import Hanging
 
 # A move list longer than this is shown in columns on a terminal (unless plain).
 _COLUMNS_FROM = 12
+# A board fitted to a short terminal keeps at least this many lines (its title and status).
+_BOARD_ROWS = 5
 
 
 class PlayScreen:
@@ -68,19 +70,30 @@ class PlayScreen:
                 return None if observer is not None and observer in move.hidden_from else move.action
         return None
 
-    def show_board(self, seat: int, title: str | None = None) -> None:
-        """The board as `seat` sees it, in a panel (plain: under a heading), the last move marked."""
-        state = self.table.state
+    def show_board(self, seat: int, title: str | None = None, rows: int | None = None) -> None:
+        """The board as `seat` sees it, in a panel (plain: under a heading), the last move marked;
+        on a terminal, in at most `rows` lines when given (the compact board, cut if need be)."""
         title = (title or self.game.spec.title) + (" (practice)" if self.table.practice else "")
-        self.console.print(render.render_view(state, seat, title=title,
-                                              hidden_information=self.game.has_hidden_information(),
-                                              names=self.names(), last_move=self.last_move(seat),
-                                              plain=self.plain))
+
+        def view(fit: int | None) -> Any:
+            return render.render_view(self.table.state, seat, title=title,
+                                      hidden_information=self.game.has_hidden_information(),
+                                      names=self.names(), last_move=self.last_move(seat),
+                                      plain=self.plain, rows=fit)
+        drawn = view(None)
+        if rows is not None and self.console.is_terminal and self.height(drawn) > rows:
+            drawn = view(max(rows, _BOARD_ROWS))
+        self.console.print(drawn)
+
+    def height(self, renderable: Any) -> int:
+        """The lines `renderable` takes at the console's width."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     def show_whole_board(self, title: str, scores: bool = False) -> None:
         """Everything, hidden cards too, for spectators of a game of AIs (there is no human
         seat to keep anything from); with `scores`, the scores table under it."""
-        parts: list[Any] = [Hanging(Text(str(self.table.state)))]
+        parts: list[Any] = [render.spectator_board(self.table.state, self.game.has_hidden_information(),
+                                                   last_move=self.last_move(None), plain=self.plain)]
         if scores:
             parts += [Text(""), render.scores_table(self.table.state, self.names())]
         self.console.print(render.framed(Group(*parts), title, self.plain))
@@ -90,10 +103,31 @@ class PlayScreen:
         state = self.table.state
         return [(state.action_to_string(a), render.move_detail(state, a)) for a in actions]
 
-    def list_lines(self, entries: list[tuple[str, str]]) -> list[Text]:
-        """A numbered list fitted to the width: in columns on a terminal when it is long."""
+    def list_lines(self, entries: list[tuple[str, str]], start: int = 1) -> list[Text]:
+        """A numbered list (from `start`) fitted to the width: in columns on a terminal when it
+        is long."""
         columns = self.console.is_terminal and not self.plain and len(entries) > _COLUMNS_FROM
-        return numbered_lines(entries, self.width, columns)
+        return numbered_lines(entries, self.width, columns, start=start)
+
+    def list_rows(self, below: int) -> int | None:
+        """The rows a list may take on a terminal under a fitted board (its fewest lines) and
+        `below` lines, with its heading, the page line and the prompt; None when not paged
+        (piped or logged output)."""
+        if not self.console.is_terminal:
+            return None
+        return max(4, self.console.height - _BOARD_ROWS - below - 3)
+
+    def paged_lines(self, entries: list[tuple[str, str]], page: int, rows: int | None) -> tuple[list[Text], str]:
+        """The lines of page `page` of a numbered list that takes at most `rows` lines a page,
+        and a line saying which moves it shows ("" when the whole list fits)."""
+        if rows is None:
+            return self.list_lines(entries), ""
+        spans = pages(entries, rows, lambda part, first: self.list_lines(list(part), first + 1))
+        first, end = spans[page % len(spans)]
+        lines = self.list_lines(entries[first:end], first + 1)
+        if len(spans) == 1:
+            return lines, ""
+        return lines, f"({first + 1}-{end} of {len(entries)}: type more for the next ones)"
 
     def move_line(self, move: Move, observer: int | None) -> str:
         """How `observer` (None: a spectator) hears of `move`."""
@@ -123,13 +157,21 @@ class PlayScreen:
         lines = recap_lines(moves, lambda m: self.move_line(m, observer), indent, limit=None)
         self.print_lines(fitted(lines, self.width, style or ""))
 
-    def show_screen(self, seat: int) -> list[Text]:
+    def show_screen(self, seat: int, below: list[Text] | None = None, reserve: int | None = None) -> list[Text]:
         """The board, then the last round under it (and a line when a scoring changed the
-        scores); returns the lines under the board."""
-        self.show_board(seat)
-        below = self.recap(seat) + self.scoring_notice(seat)
+        scores); returns the lines under the board. `below` are those lines when already made
+        (`below_board`); with `reserve` (the rows the choices and the prompt take), the board
+        is made to fit the terminal's height with them, so that its title stays on screen."""
+        below = self.below_board(seat) if below is None else below
+        rows = None if reserve is None else self.console.height - len(below) - reserve
+        self.show_board(seat, rows=rows)
         self.print_lines(below)
         return below
+
+    def below_board(self, seat: int) -> list[Text]:
+        """The lines shown under the board: the last round, and a line when a scoring changed
+        the scores (once: it notes the scores as seen)."""
+        return self.recap(seat) + self.scoring_notice(seat)
 
     def scoring_notice(self, seat: int) -> list[Text]:
         """A line when the public scores changed since `seat`'s previous screen and the game

@@ -22,12 +22,13 @@ COMMANDS = {
     "save FILE": "save the game to FILE (JSON)",
     "load FILE": "load a saved game from FILE",
     "board": "show the board and your moves again",
+    "more": "the next page of a list too long for the screen",
     "quit": "leave the game",
 }
 _ALIASES = {"?": "help", "h": "help", "u": "undo", "b": "board", "q": "quit", "exit": "quit", "moves": "board",
             "history": "log", "scores": "score"}
 _NEEDS_FILE = ("save", "load")
-_NO_ARGUMENT = ("help", "hint", "undo", "back", "rules", "score", "log", "board", "quit")
+_NO_ARGUMENT = ("help", "hint", "undo", "back", "rules", "score", "log", "board", "more", "quit")
 # A move number: ASCII digits only (str.isdigit also accepts "²", which int() refuses).
 _NUMBER = re.compile(r"-?[0-9]+")
 

@@ -75,7 +75,9 @@ def print_game(console, match: Match, seat: int | None, names: dict[int, str], p
                                          hidden_information=game.has_hidden_information(),
                                          last_move=viewer.last_visible(len(match.history))))
     else:
-        console.print(render.framed(Hanging(Text(str(final))), game.spec.title, plain))
+        console.print(render.framed(render.spectator_board(final, game.has_hidden_information(),
+                                                           last_move=viewer.last_visible(len(match.history)),
+                                                           plain=plain), game.spec.title, plain))
     if final.is_terminal():
         breakdown = render.score_breakdown(final, seat)
         if breakdown is not None:

@@ -9,13 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.text import Text
 
 from vsai.cli.screen import fitted, recap_lines
 from vsai.core import render
 from vsai.core.match import Match, Move
-from vsai.core.wrap import Hanging
 
 HELP = "Enter or n: next, p: back, a number: that move, s: start, e: end, q: quit"
 
@@ -99,7 +98,9 @@ class ReplayViewer:
                                        last_move=self.last_visible(stop.ply),
                                        hidden_information=game.has_hidden_information(), plain=self.plain)
         else:
-            board = render.framed(Group(Hanging(Text(str(state)))), title, self.plain)
+            board = render.framed(render.spectator_board(state, game.has_hidden_information(),
+                                                         last_move=self.last_visible(stop.ply),
+                                                         plain=self.plain), title, self.plain)
         self.console.print(board)
         lines = recap_lines(self.match.history[previous:stop.ply], self.describe, limit=None)
         if lines:

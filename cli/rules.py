@@ -20,6 +20,7 @@ from rich.console import Console
 
 from vsai.cli import options
 from vsai.cli.console import plain_mode, stdout_console
+from vsai.cli.markdown_text import plain_markdown, without_gap_ids
 from vsai.core.wrap import fit_plain
 
 # Table columns and sections that are for developers, not players (lower case).
@@ -127,12 +128,12 @@ def player_summary(name: str) -> str:
     options after it), else what `rules_text` gives."""
     text = rules_document(name, "summary.md")
     if text is None or not text.strip():
-        return rules_text(name)
+        return without_gap_ids(rules_text(name))
     title, params = _head(name)
     text = text.strip() + "\n"
     if not text.startswith("# "):
         text = title + "\n" + text
-    return text + "\n" + params
+    return without_gap_ids(text + "\n" + params)  # the IDs are for --assumptions
 
 
 _ITEM = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+)")
@@ -177,14 +178,14 @@ def fit_markdown(text: str, width: int) -> str:
 
 def show_rules(console: Console, name: str, plain: bool, text: str | None = None) -> None:
     """Print rules markdown (default: the players' summary of `name`): formatted on a
-    terminal, else (piped, or plain) as text wrapped to the console's width."""
+    terminal, else (piped, or plain) as plain text (no markup) wrapped to the console's width."""
     from rich.markdown import Markdown
 
     text = player_summary(name) if text is None else text
     if console.is_terminal and not plain:
         console.print(Markdown(text))
     else:
-        console.file.write(fit_markdown(text, max(console.width, 20)))
+        console.file.write(plain_markdown(fit_markdown(text, max(console.width, 20))))
         console.file.flush()
 
 

@@ -23,13 +23,13 @@ _NUMBER = 5
 
 
 def numbered_lines(entries: Sequence[tuple[str, str]], width: int, columns: bool,
-                   detail_style: str = "dim") -> list[Text]:
-    """`entries` (text, detail) numbered from 1 and fitted to `width`.
+                   detail_style: str = "dim", start: int = 1) -> list[Text]:
+    """`entries` (text, detail) numbered from `start` and fitted to `width`.
 
     With `columns` and no details, short entries go in columns, read down each column; else one
     a line, the details in a second column that wraps under itself.
     """
-    items = [f"{number:>3}. {text}" for number, (text, _) in enumerate(entries, 1)]
+    items = [f"{number:>3}. {text}" for number, (text, _) in enumerate(entries, start)]
     if columns and not any(detail for _, detail in entries) and items:
         column_width = max(len(item) for item in items) + 2
         count = max(1, (width + 2) // column_width)
@@ -60,6 +60,22 @@ def numbered_lines(entries: Sequence[tuple[str, str]], width: int, columns: bool
             indent = _NUMBER + 2
         lines.extend(fit(line, width, indent=indent).split("\n"))
     return lines
+
+
+def pages(entries: Sequence[tuple[str, str]], rows: int,
+          lines_of: Callable[[Sequence[tuple[str, str]], int], list[Text]]) -> list[tuple[int, int]]:
+    """(first, end) index ranges of `entries` whose lines (`lines_of(part, first)`) take at most
+    `rows` each: the pages of a list too long for the screen (one page when it fits)."""
+    result: list[tuple[int, int]] = []
+    first = 0
+    while True:
+        end = min(len(entries), first + 3 * max(rows, 1))  # three columns at most
+        while end - first > 1 and len(lines_of(entries[first:end], first)) > rows:
+            end -= 1
+        result.append((first, end))
+        if end >= len(entries):
+            return result
+        first = end
 
 
 def recap_lines(moves: Sequence[Move], describe: Callable[[Move], str], indent: str = "  ",

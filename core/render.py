@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from vsai.core.wrap import Hanging
+from vsai.core.wrap import Cropped, Hanging
 
 def _render_module(game: str | None):
     """The game's render module named by its spec, or None (unknown game, or none given)."""
@@ -65,18 +65,39 @@ def accepts(function: Callable, keyword: str) -> bool:
 
 
 def board(state: Any, seat: int, hidden_information: bool = True, *, last_move: int | None = None,
-          plain: bool = False) -> RenderableType:
+          plain: bool = False, compact: bool = False) -> RenderableType:
     """The board as `seat` sees it: the game's `board` hook, else the observation text.
 
     `last_move` (the action id of the last player decision, given only when `seat` could
-    identify it) and `plain` (no colour: letters and words must carry the meaning) reach the
-    hook only when it takes them as keywords, so a hook without them still works. A text
-    board's long lines wrap with a hanging indent at the width it is drawn in.
+    identify it), `plain` (no colour: letters and words must carry the meaning) and `compact`
+    (a short terminal: the fewest lines that let a player choose a move) reach the hook only
+    when it takes them as keywords, so a hook without them still works. A text board's long
+    lines wrap with a hanging indent at the width it is drawn in.
     """
     function = hook(getattr(state, "GAME_NAME", None), "board")
     if function is None:
         return Hanging(Text(state.observation_string(seat)))
-    extra: dict[str, Any] = {}
+    more = {"compact": True} if compact and accepts(function, "compact") else {}
+    return _drawn(function, state, seat, hidden_information, last_move, plain, **more)
+
+
+def spectator_board(state: Any, hidden_information: bool = True, *, last_move: int | None = None,
+                    plain: bool = False) -> RenderableType:
+    """The whole board, hidden cards too, for a spectator (a game of AIs, a replay): the game's
+    `board` hook drawn for seat None, as `vsai play` draws it, when the game hides nothing from
+    one seat only or the hook takes `everything=True` (it then shows every secret); else the
+    engine's full text, `str(state)`."""
+    function = hook(getattr(state, "GAME_NAME", None), "board")
+    if function is None or (hidden_information and not accepts(function, "everything")):
+        return Hanging(Text(str(state)))
+    more = {"everything": True} if hidden_information else {}
+    return _drawn(function, state, None, hidden_information, last_move, plain, **more)
+
+
+def _drawn(function: Callable, state: Any, seat: int | None, hidden_information: bool,
+           last_move: int | None, plain: bool, **more: Any) -> RenderableType:
+    """A board hook's drawing; `last_move` and `plain` are passed only to a hook that takes them."""
+    extra: dict[str, Any] = dict(more)
     if last_move is not None and accepts(function, "last_move"):
         extra["last_move"] = last_move
     if plain and accepts(function, "plain"):
@@ -152,18 +173,31 @@ def scores_line(state: Any, names: dict[int, str] | None = None) -> Text:
     return Text("Scores: " + " · ".join(parts), style="bold")
 
 
+# The last line of a board cut to fit a short terminal.
+CROPPED_NOTE = "... more below: type board for the whole board"
+
+
 def render_view(state: Any, seat: int, *, title: str = "", hidden_information: bool = True,
                 names: dict[int, str] | None = None, last_move: int | None = None,
-                plain: bool = False) -> RenderableType:
+                plain: bool = False, rows: int | None = None) -> RenderableType:
     """A panel with the board as `seat` sees it and, when public, everyone's scores; in
-    `plain` mode a heading line instead of the frame (for screen readers and logs)."""
-    parts: list[RenderableType] = [board(state, seat, hidden_information, last_move=last_move, plain=plain)]
+    `plain` mode a heading line instead of the frame (for screen readers and logs).
+
+    With `rows`, the view takes at most that many lines, heading and frame included: the
+    game's compact board (its `board` hook with `compact=True`), cut to fit when still too
+    long, with a last line saying how to see the whole board."""
+    compact = rows is not None
+    parts: list[RenderableType] = [board(state, seat, hidden_information, last_move=last_move,
+                                         plain=plain, compact=compact)]
     if scores_visible(state, hidden_information):
-        parts += [Text(""), scores_table(state, names, highlight=seat) if state.is_terminal()
-                  else Hanging(scores_line(state, names))]
+        parts += ([] if compact else [Text("")]) + [
+            scores_table(state, names, highlight=seat) if state.is_terminal() else Hanging(scores_line(state, names))]
     me = seat_label(seat, state)
     heading = f"{title} - {me}'s view" if title else f"{me}'s view"
-    return framed(Group(*parts), heading, plain)
+    content: RenderableType = Group(*parts)
+    if rows is not None:
+        content = Cropped(content, rows - (1 if plain else 2), CROPPED_NOTE)  # the heading or frame
+    return framed(content, heading, plain)
 
 
 def framed(content: RenderableType, heading: str, plain: bool = False) -> RenderableType:

@@ -8,8 +8,9 @@ fits its text to whatever width it is given (a panel's inside, the console).
 from __future__ import annotations
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.text import Text
 
 # A continuation line is indented this much more than the line it continues.
@@ -91,3 +92,29 @@ class Hanging:
         widths = [cell_len(line) for line in self.text.plain.split("\n")] or [0]
         longest = min(max(widths), options.max_width)
         return Measurement(min(longest, 10), longest)
+
+
+class Cropped:
+    """A renderable cut to at most `rows` lines at the width it gets; when cut, its last line
+    is `note` (e.g. how to see the rest), so that a board fits a short terminal."""
+
+    def __init__(self, renderable: RenderableType, rows: int, note: str):
+        self.renderable = renderable
+        self.rows = max(1, rows)
+        self.note = note
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = console.render_lines(self.renderable, options, pad=False)
+        cut = len(lines) > self.rows
+        if cut:
+            lines = lines[:self.rows - 1]
+        for line in lines:
+            yield from line
+            yield Segment.line()
+        if cut:
+            note = Text(self.note, style="dim")
+            note.truncate(options.max_width)
+            yield note
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)

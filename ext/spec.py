@@ -113,6 +113,9 @@ class GameSpec:
     # False while the engine does not yet implement every rule (rules.md lists what is left);
     # `vsai list` says so.
     complete: bool = True
+    # True when face-down cards or tiles are hidden from every seat alike (so no seat knows
+    # more than another and `hidden_information` is False): `vsai list` says so.
+    hidden_from_everyone: bool = False
 
     def __post_init__(self) -> None:
         scale = self.level_scale

@@ -10,6 +10,8 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from vsai.ext.eruption import map_art
+
 _HEX_FAMILY = range(0, 61)
 _EDGE_FAMILY = range(67, 433)
 
@@ -32,48 +34,62 @@ def _marked_hex(state: Any, last_move: Any) -> int | None:
     return None
 
 
-def _mark(lines: list[str], hex_id: int) -> list[str]:
-    """Brackets around hex `hex_id` on the map lines of the observation text."""
+def _sections(text: str) -> tuple[list[str], list[str], list[str]]:
+    """The observation text cut around its map: the lines before the map's legend, the map's
+    (legend and rows), and the lines after it."""
+    lines = text.split("\n")
+    start = next((i for i, line in enumerate(lines) if line.startswith("map:")), len(lines))
+    end = start + 1
+    while end < len(lines) and (lines[end].startswith("  ") and not lines[end].startswith("    ")):
+        end += 1
+    return lines[:start], lines[start:end], lines[end:]
+
+
+def board(state: Any, seat: int | None, hidden_information: bool, last_move: Any = None,
+          plain: bool = False, compact: bool = False, everything: bool = False) -> Text:
+    """What `seat` knows (its observation; everything for a spectator, seat None, or with
+    `everything`) around the island drawn as a map (`map_art`): lava exits as lines, walls,
+    icons and the villages with their owners; the last move's hex is `@@`. `compact`: the
+    status line, your village, the map and the turn; at most 80 columns."""
     from vsai.ext.eruption.engine import board_data
-    data = board_data()
-    q, r = data["coords"][hex_id]
-    row = "abcdefghi"[r + 4]
-    index = sum(1 for h in range(hex_id) if data["coords"][h][1] == r)
-    for i, line in enumerate(lines):
-        if line.startswith(f"  {row} ") and (i > 0 and (lines[i - 1].startswith("  ") or "map" in lines[i - 1])):
-            pos = 4 + 2 * abs(r) + 4 * index
-            if pos + 2 > len(line) or line[pos - 1] != " ":
-                return lines
-            chars = list(line.ljust(pos + 3))
-            chars[pos - 1] = "["
-            chars[pos + 2] = "]"
-            lines[i] = "".join(chars).rstrip()
-            return lines
-    return lines
-
-
-def board(state: Any, seat: int, hidden_information: bool, last_move: Any = None) -> Text:
-    """What `seat` knows (its observation; everything when the game shows all), with lava tiles
-    and walls coloured and the last move's hex in brackets; at most 80 columns."""
-    if hidden_information and seat is not None and seat >= 0:
-        plain = state.observation_string(seat)
+    if hidden_information and seat is not None and seat >= 0 and not everything:
+        observed = state.observation_string(seat)
     else:
-        plain = str(state)
-    lines = plain.split("\n")
-    hex_id = _marked_hex(state, last_move)
-    if hex_id is not None:
-        lines = _mark(lines, hex_id)
-    text = Text("\n".join(lines))
-    text.highlight_regex(r"\*\*|\^\^", "bold red")
-    text.highlight_regex(r"\b[ICVYFWXU][0-5]\b", "red")
-    text.highlight_regex(r"\[[^\]\n]{2}\]", "bold reverse")
-    text.highlight_regex(r"\bstraw\b", "yellow")
-    text.highlight_regex(r"\bwood\b", "bright_yellow")
-    text.highlight_regex(r"\bstone\b", "bright_black")
-    if seat is not None and seat >= 0:
-        text.highlight_regex(rf"(?m)^P{seat + 1} village.*$", "bold cyan")
-    text.highlight_regex(r"\bhidden\b", "italic")
+        observed = str(state)
+    before, _, after = _sections(observed)
+    view = state.view(seat if seat is not None and seat >= 0 and not everything else None)
+    drawn = map_art.draw(view, board_data(), _marked_hex(state, last_move), plain, compact)
+    if compact:  # the status, the turn and your village above the map (a cut takes the map's foot)
+        mine = f"P{seat + 1} village" if seat is not None and seat >= 0 else None
+        turn = [i for i, line in enumerate(after) if "'s turn" in line]
+        own = [i for i, line in enumerate(before) if mine and line.startswith(mine)]
+        keep = (before[:1] + [line for i in turn for line in _with_continuations(after, i)]
+                + [line for i in own for line in _with_continuations(before, i)])
+        after, legend = [], []
+    else:
+        keep, legend = before, list(map_art.LEGEND)
+    text = Text("\n".join(keep) + "\n")
+    text.append_text(drawn)
+    if legend or after:
+        text.append("\n" + "\n".join(legend + after))
+    if not plain:
+        text.highlight_regex(r"\bstraw\b", "yellow")
+        text.highlight_regex(r"\bwood\b", "bright_yellow")
+        text.highlight_regex(r"\bstone\b", "bright_black")
+        if seat is not None and seat >= 0:
+            text.highlight_regex(rf"(?m)^P{seat + 1} village.*$", "bold cyan")
+        text.highlight_regex(r"\bhidden\b", "italic")
     return text
+
+
+def _with_continuations(lines: list[str], index: int) -> list[str]:
+    """Line `index` and the indented lines that continue it."""
+    out = [lines[index]]
+    for line in lines[index + 1:]:
+        if not line.startswith("    "):
+            break
+        out.append(line)
+    return out
 
 
 def _diff(state: Any, action: int) -> list[str]:
@@ -118,9 +134,9 @@ def move_detail(state: Any, action: int) -> str:
     elif kind == "discard_to_limit":
         words = ["hand limit 3", "no wall for it"]
     elif kind in ("place_tile", "place_eruption_tile"):
-        words = [f"{info['tile']} tile on {info['hex']}"]
+        words = [_near_villages(state, info["hex"])]
     elif kind == "rotate":
-        words = ["lava " + " ".join(info["lava"])]
+        words = [_lava_goes(state, info["hex"], info["lava"])]
     elif kind == "build_wall":
         words = [f"wall on {info['edge']}" + (f" ({info['village']})" if info["village"] else "")]
     elif kind == "take_extra_tile":
@@ -134,6 +150,52 @@ def move_detail(state: Any, action: int) -> str:
     except Exception:       # a description must never break the game screen
         pass
     return "; ".join(w for w in words if w)
+
+
+def _owner(state: Any, village: int) -> str:
+    """"P2's village" (or "empty V3": no one's)."""
+    for seat in state.view(None)["seats"]:
+        if seat["village"] == f"V{village}":
+            return f"{seat['name']}'s village"
+    return f"empty V{village}"
+
+
+def _near_villages(state: Any, hex_name: str) -> str:
+    """The villages a tile on `hex_name` borders: where its lava could flow at once."""
+    from vsai.ext.eruption.engine import board_data
+    data = board_data()
+    h = data["hexes"].index(hex_name)
+    near = sorted({v for v, edges in enumerate(data["village_edges"]) for e in edges if e // 6 == h})
+    return "borders " + " and ".join(_owner(state, v) for v in near) if near else ""
+
+
+def _lava_goes(state: Any, hex_name: str, lava: list[str]) -> str:
+    """Where the lava of a tile on `hex_name` turned to `lava` flows: into which villages
+    (walled or not) and towards which empty hexes, the ways it can spread next."""
+    from vsai.ext.eruption.engine import board_data
+    data = board_data()
+    h = data["hexes"].index(hex_name)
+    public = state.view(None)
+    walls = {w["edge"] for w in public["walls"]}
+    tiles = {t["hex"] for t in public["tiles"]}
+    streams: dict[int, list[bool]] = {}   # village -> walled, per stream into it
+    towards = []
+    for direction in lava:
+        d = map_art.DIRECTIONS.index(direction)
+        village = next((v for v, edges in enumerate(data["village_edges"]) if h * 6 + d in edges), None)
+        if village is not None:
+            streams.setdefault(village, []).append(f"{hex_name} {direction}" in walls)
+            continue
+        n = data["neighbours"][h][d]
+        if n >= 0 and data["hexes"][n] not in tiles:
+            towards.append(data["hexes"][n])
+    parts = []
+    for village, walled in streams.items():
+        open_ = walled.count(False)
+        parts.append(f"into {_owner(state, village)}" + (f" ({open_} unwalled)" if open_ else " (walled)"))
+    if towards:
+        parts.append("towards " + " ".join(towards))
+    return "lava " + ", ".join(parts) if parts else "lava joins the tiles around it"
 
 
 def move_group(state: Any, action: int) -> str:

@@ -380,6 +380,11 @@ def _map_lines(EruptionState s) -> list:
     return lines
 
 
+def _cards(count: int) -> str:
+    """"1 card", "3 cards"."""
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 cdef str observation_text(EruptionState s, int viewer):
     """The public state, plus viewer's hand (viewer -1: every hand, for __str__)."""
     cdef EData* d = &s.d
@@ -395,10 +400,10 @@ cdef str observation_text(EruptionState s, int viewer):
         shown = _cards_text(hand) if viewer < 0 or viewer == q else "hidden"
         stock = ", ".join(f"{MAT_NAMES[m]} {d.stock[q * NMAT + m]}" for m in range(NMAT))
         lines.append(f"{seat_name(q)} village V{village_of(d, q)}: {d.temp[q]} C level {level_of(d, q)}; "
-                     f"walls {stock}; eruption tiles {d.held[q]}; {sum(hand)} cards: {shown}")
+                     f"walls {stock}; eruption tiles {d.held[q]}; {_cards(sum(hand))}: {shown}")
     lines.append("tile stack: " + str(stack_total(d)) + " (" + ", ".join(
         f"{KIND_NAMES[k]} {d.stack[k]}" for k in range(NKINDS) if d.stack[k]) + f"); out of play {d.tiles_out}")
-    deck = f"deck: {deck_total(d)} cards"
+    deck = f"deck: {_cards(deck_total(d))}"
     if viewer < 0:
         deck += " (" + _cards_text([d.deck[k] for k in range(NCARDTYPES)]) + ")"
     lines.append(deck + "; discards: " + _cards_text([d.discard[k] for k in range(NCARDTYPES)]))
@@ -428,7 +433,7 @@ cdef str observation_text(EruptionState s, int viewer):
         if refused and d.stage in (ST_TILE_HEX, ST_ERUPT_HEX, ST_TILE_ROT, ST_BLOCK_TEST):
             turn.append("walls held at " + " ".join(refused))
         if d.pending:
-            turn.append(f"{d.pending} cards owed")
+            turn.append(f"{_cards(d.pending)} owed")
         turn.append(f"card actions {d.card_actions}, Reinforce {d.reinforce}, walls left {d.walls_left}")
         lines.append("; ".join(turn))
     return "\n".join(_wrap(line) for line in lines)

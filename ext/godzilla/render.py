@@ -23,8 +23,9 @@ def board(state: Any, seat: int, hidden_information: bool, last_move: int | None
           plain: bool = False) -> Text:
     """The whole board as text (the observation), the Kaiju, landmarks, footprints and
     blockers coloured; `last_move` is named on a line under the grid and, in colour, the
-    squares it touched are highlighted on the grid (the board is public)."""
-    text = Text(state.observation_string(seat))
+    squares it touched are highlighted on the grid (the board is public; seat None: a
+    spectator, who sees the same)."""
+    text = Text(state.observation_string(seat) if seat is not None else str(state))
     if last_move is not None:
         words, squares = _describe_last(state, last_move)
         if words:
@@ -146,12 +147,13 @@ def _row_of_road(r: int) -> str:
 
 
 def move_group(state: Any, action: int) -> str | None:
-    """A short group label: route tiles by kind and row, blockers by row, evacuation moves by
-    the square they leave, tank moves by the tank; other moves stand alone."""
+    """A short group label: route tiles and blockers by row (every kind of tile in one group,
+    so that a full stock still makes a dozen groups, not one per kind and row), evacuation
+    moves by the square they leave, tank moves by the tank; other moves stand alone."""
     info = state.action_info(action)
     kind = info.get("kind")
     if kind == "route tile":
-        return f"{info['tile']}, {_row_of_road(info['road'])}"
+        return f"route tile, {_row_of_road(info['road'])}"
     if kind in ("high-voltage", "tank"):
         return f"{kind}, {_row_of_road(info['road'])}"
     if kind == "tank move":

@@ -36,6 +36,7 @@ SPEC = GameSpec(
     # tiles) is drawn when it is turned up, with exact odds, so the state holds nothing
     # hidden (rules.md, "Information").
     hidden_information=False,
+    hidden_from_everyone=True,
     num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,
     max_chance_outcomes=engine.MAX_CHANCE_OUTCOMES,
     max_game_length=engine.MAX_GAME_LENGTH,

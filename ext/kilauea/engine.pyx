@@ -306,10 +306,12 @@ cdef list _header_lines(KData* d):
         who = "set-up (chance)"
     else:
         who = f"P{d.player + 1} to play"
-    lines = [f"Kilauea, {d.n} players, turn {d.turns}/{d.turn_cap}, phase "
+    # The turn being played (1-based) and the 3 emptied forests that end the game: the
+    # figures of the rich board (render.py).
+    lines = [f"Kilauea, {d.n} players, turn {min(d.turns + 1, d.turn_cap)}/{d.turn_cap}, phase "
              f"{PHASE_NAMES[d.phase]}, {who}"]
     if d.start >= 0:
-        lines.append(f"Starting player P{d.start + 1}; forests emptied {forests_emptied(d)}/5"
+        lines.append(f"Starting player P{d.start + 1}; forests emptied {forests_emptied(d)}/3"
                      f"{', intermediate scoring done' if d.midscored else ''}")
     pawn = "start space" if d.pawn < 0 else (
         f"{_sector_name(d.pawn >> 1)} space ({(d.pawn >> 1) + 1},{(d.pawn & 1) + 1}), "

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -258,14 +259,22 @@ def _stack(counts: dict, plain: bool, size: int) -> Text:
     return out
 
 
+# The width of an island's cell in the players table ("isle S1").
+_ISLE = 7
+# Lines between the players table's columns (its headers are several words each): box
+# drawing, or ASCII for plain boards.
+_COLUMN_LINES = box.MINIMAL
+_PLAIN_COLUMN_LINES = box.Box("    \n  | \n -+ \n  | \n -+ \n -+ \n  | \n    \n", ascii=True)
+
+
 def _players(view: dict, seat: int | None, marks: set, plain: bool) -> Table:
-    table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), header_style="bold")
+    table = Table(box=_PLAIN_COLUMN_LINES if plain else _COLUMN_LINES, show_edge=False,
+                  pad_edge=False, padding=(0, 1, 0, 0), header_style="bold")
     for name, justify in (("", "left"), ("VP", "right"), ("if ended", "right"), ("stones", "right"),
                           ("canoe", "left")):
         table.add_column(name, justify=justify)
-    for s in range(1, 6):
-        table.add_column(f"isle S{s}", justify="left", min_width=6)
-    here = view["canoe_pawn"]["sector"]
+    # The five islands in one column (no lines between them), each under its own heading.
+    table.add_column(" ".join(f"isle S{s}".ljust(_ISLE) for s in range(1, 6)).rstrip(), justify="left")
     for p in view["seats"]:
         me = p["seat"] == seat
         acting = view["to_play"] == p["seat"]
@@ -278,8 +287,18 @@ def _players(view: dict, seat: int | None, marks: set, plain: bool) -> Table:
             isle.append(cell if cell.plain else Text(".", "dim"))
         table.add_row(Text(name, "bold cyan" if me and not plain else None), str(p["victory_points"]),
                       str(p["projected_score"]), str(p["holy_stones"]),
-                      _stack(p["canoe"], plain, 4), *isle)
+                      _stack(p["canoe"], plain, 4), _islands(isle))
     return table
+
+
+def _islands(cells: list[Text]) -> Text:
+    """The island cells side by side, each padded to its heading's width."""
+    out = Text()
+    for k, cell in enumerate(cells):
+        out.append_text(cell)
+        if k < len(cells) - 1:
+            out.append(" " * max(1, _ISLE + 1 - len(cell.plain)))
+    return out
 
 
 def _turn_lines(view: dict) -> list[str]:

@@ -11,7 +11,8 @@ from typing import Any
 
 from rich.text import Text
 
-WIDTH = 80
+# 76 columns: the board is drawn in a frame on an 80-column terminal.
+WIDTH = 76
 _COLOURS = {"red": "bold red", "blue": "bold blue", "green": "bold green", "purple": "bold magenta",
             "yellow": "bold yellow", "grey": "bold bright_black"}
 
@@ -90,10 +91,20 @@ def _seat_lines(view: dict, seat_view: dict, you: int | None) -> list[str]:
         ink = (f"{seat_view['ink']} ink, {seat_view['special_ink']} special ink "
                f"({seat_view['special_ink_in_box']} in the box)")
     else:
-        ink = (f"ink worth {seat_view['ink_value']}, special ink "
-               f"{seat_view['special_ink_min']}..{seat_view['special_ink_max']}")
+        ink = _bid_worth(seat_view)
     score = f"; {seat_view['score']} VP" if seat_view["score"] is not None else ""
     return _wrap(f"{head}; {ink}{score}")
+
+
+def _bid_worth(seat_view: dict) -> str:
+    """An opponent's ink as its worth in a bid (ink 1, special ink 3, rules "Strength"): only
+    the ink value (ink + 4 x special ink, unchanged by the secret exchanges) and bounds on the
+    special ink are public, so the worth is a range: value - special, for special in bounds."""
+    low, high = seat_view["special_ink_min"], seat_view["special_ink_max"]
+    value = seat_view["ink_value"]
+    worth = f"{value - high}..{value - low}" if high > low else f"{value - low}"
+    special = f"{low}..{high}" if high > low else f"{low}"
+    return f"ink worth {worth} in a bid, special ink {special}"
 
 
 def _strength_lines(test: dict | None) -> list[str]:

@@ -19,7 +19,8 @@ def test_list_shows_games_and_agents():
 def test_rules_and_unknown_game():
     result = run(["rules", "kilauea"])
     assert result.exit_code == 0
-    assert result.output.startswith("# Kilauea") and "turn_cap" in result.output
+    assert result.output.startswith("Kilauea") and "turn_cap" in result.output
+    assert "# " not in result.output and "**" not in result.output  # plain text when piped
     assert "Pinned by" not in result.output  # developer columns are left out of the summary
     full = run(["rules", "kilauea", "--full"]).output
     document = rules_document("kilauea")

@@ -15,7 +15,7 @@ def test_list_and_rules_show_the_game(name):
     spec = get_spec(name)
     assert name in run(["list"]).output
     rules = run(["rules", name])
-    assert rules.exit_code == 0 and rules.output.startswith(f"# {spec.title}")
+    assert rules.exit_code == 0 and rules.output.startswith(f"{spec.title}")
 
 
 @pytest.mark.parametrize("name", GAMES)

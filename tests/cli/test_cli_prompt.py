@@ -46,8 +46,8 @@ def test_tab_completions_are_the_moves_and_the_commands():
     words = completions(STATE, ACTIONS)
     assert words[:len(ACTIONS)] == [STATE.action_to_string(a) for a in ACTIONS]
     assert {"help", "hint", "undo", "back", "rules", "score", "log", "save ", "load ", "board",
-            "quit"} == set(words[len(ACTIONS):])
-    assert len(COMMANDS) == 11
+            "more", "quit"} == set(words[len(ACTIONS):])
+    assert len(COMMANDS) == 12
 
 
 def test_garbage_lines_never_end_the_game():

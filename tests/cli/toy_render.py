@@ -12,7 +12,7 @@ def board(state, seat, hidden_information, last_move=None, plain=False):
     CALLS.append(("board", seat, last_move, plain))
     marked = "none" if last_move is None else str(last_move)
     return Text(f"TOY BOARD for seat {seat}, plain={plain}, last move id {marked}\n"
-                + state.observation_string(seat))
+                + (state.observation_string(seat) if seat is not None else str(state)))  # None: a spectator
 
 
 def move_detail(state, action):

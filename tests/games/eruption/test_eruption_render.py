@@ -37,9 +37,10 @@ def test_board_marks_the_last_move():
     move = next(a for a in state.legal_actions() if state.action_to_string(a) == "straight tile to d5")
     state.apply_action(move)
     text = _plain(board(state, 0, True, last_move=move))
-    assert "[.." in text or "[I" in text                 # d5 is bracketed
+    d_row = next(line for line in text.splitlines() if line.strip().startswith("d "))
+    assert d_row.split().index("@@") == 5                  # d5 is marked
     assert all(len(line) <= 80 for line in text.splitlines())
-    assert _plain(board(state, 0, True, last_move=None)).count("[") == 0
+    assert "@@" not in _plain(board(state, 0, True, last_move=None))
 
 
 def test_move_detail_and_group_for_every_move_of_random_games():

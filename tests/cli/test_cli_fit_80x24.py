@@ -1,0 +1,81 @@
+"""`vsai play` on an 80x24 terminal (a pseudo-terminal read through the `pyte` emulator): every
+game's board title, the last round and the prompt are on the screen together; `board` shows
+the whole board."""
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from vsai.core import get_spec, list_games
+
+pyte = pytest.importorskip("pyte")
+
+VSAI = Path(sys.executable).with_name("vsai")
+ROWS, COLUMNS = 24, 80
+PROMPT = re.compile(r", (your move|choose a group|your move in [^\r\n]*?) \[1-\d+(, back)?, help\]: ")
+
+
+def _play(name: str, *extra: str):
+    """`vsai play NAME` against random AIs at 80x24, and the emulated screen it draws on."""
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLUMNS), LINES=str(ROWS))
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(str(VSAI), ["play", name, "--ai", "random", "--seed", "1", *extra],
+                          env=env, timeout=30, dimensions=(ROWS, COLUMNS))
+    child.delaybeforesend = None
+    screen = pyte.Screen(COLUMNS, ROWS)
+    return child, screen, pyte.ByteStream(screen)
+
+
+def _prompt_screen(child, screen, stream) -> list[str]:
+    """The screen once the next prompt is drawn."""
+    child.expect(PROMPT)
+    stream.feed(child.before + child.after)
+    return [line.rstrip() for line in screen.display]
+
+
+# Every game drawn in colour, and the tallest board (Vulcanus's) plain too.
+CASES = [(name, False) for name in list_games()] + [("vulcanus", True)]
+
+
+@pytest.mark.skipif(not VSAI.exists(), reason="the vsai console script is not installed")
+@pytest.mark.parametrize("name, plain", CASES)
+def test_board_title_last_round_and_prompt_share_the_screen(name, plain):
+    child, screen, stream = _play(name, *(["--plain"] if plain else []))
+    try:
+        lines = _prompt_screen(child, screen, stream)
+        shown = "\n".join(lines)
+        title = get_spec(name).title
+        assert any(line.lstrip("╭─ ").startswith(f"{title} - ") for line in lines), shown
+        assert PROMPT.search(lines[-1] + " "), shown
+        assert any(line.startswith(("So far:", "Last round:")) for line in lines), shown
+        if name == "kilauea":  # its board is cut to fit; `board` shows the whole one
+            assert "type board for the whole board" in shown and "RYGB: tikis" not in shown
+            child.sendline("board")
+            child.expect("RYGB: tikis")  # the legend under the map
+            child.expect(PROMPT)
+    finally:
+        child.close(force=True)
+
+
+@pytest.mark.skipif(not VSAI.exists(), reason="the vsai console script is not installed")
+def test_a_long_list_comes_a_page_at_a_time():
+    child, screen, stream = _play("godzilla", "--seat", "1", "--seed", "2")
+    try:
+        lines = _prompt_screen(child, screen, stream)
+        group = next(line.split(".")[0].strip() for line in lines if "route tile, north row" in line)
+        child.sendline(group)  # a group of about thirty moves: more than the screen holds
+        lines = _prompt_screen(child, screen, stream)
+        note = next(line for line in lines if "type more for the next ones" in line)
+        shown = int(re.match(r"\((\d+)-(\d+) of (\d+)", note).group(2))
+        assert len(lines) == ROWS and lines[0] != "" and shown < 20
+        child.sendline("more")
+        lines = _prompt_screen(child, screen, stream)
+        assert any(line.lstrip().startswith(f"{shown + 1}. ") for line in lines), "\n".join(lines)
+        assert any(f"({shown + 1}-" in line for line in lines)
+    finally:
+        child.close(force=True)

@@ -23,7 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 EXT = os.path.join(HERE, "ext")
 PXD_ROOT = os.path.join(HERE, "build", "pxd")
 # Files every game package ships besides its compiled modules.
-GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md"]
+GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "web/*"]
 
 
 def game_folders() -> list[str]:

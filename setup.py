@@ -67,7 +67,7 @@ setup(
     + [f"vsai.ext.{game}" for game in game_folders()],
     package_dir={"vsai.core": "core", "vsai.ai": "ai", "vsai.cli": "cli", "vsai.ext": "ext"},
     package_data={"vsai.ext": ["*.pxd", "*.pyi", "py.typed"], "vsai.core": ["py.typed"],
-                  "vsai.ai": ["py.typed"], "vsai.cli": ["py.typed", "ladder.json"],
+                  "vsai.ai": ["py.typed"], "vsai.cli": ["py.typed", "ladder.json", "web/*"],
                   **{f"vsai.ext.{game}": GAME_PACKAGE_DATA for game in game_folders()}},
     ext_modules=cythonize(
         extensions(),

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from vsai.core import load_game
+from vsai.core.match import Match
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("vulcanus", "godzilla", "eruption")
@@ -58,26 +59,35 @@ document.getElementById("out").textContent = JSON.stringify(out);
 
 def models(game_name: str, players: int, seed: int) -> list[dict]:
     """Models as the page builds them (renderer contract) at evenly spaced decisions of a random
-    game, for the seat to play, and at the end for every seat; `legal` from action_info."""
-    game = load_game(game_name, players=players)
-    state = game.new_initial_state()
+    game, for the seat to play, and at the end for every seat: `legal` from action_info, the
+    last move worded for the seat (Match.events' wording), with its action_info only when it
+    was the seat's own move, as the page gives it."""
+    match = Match(load_game(game_name, players=players), seed=seed)
     rng = random.Random(seed)
     decisions, last = [], None
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            continue
-        seat = state.current_player()
-        decisions.append((state.clone(), seat, last))
-        action = rng.choice(state.legal_actions())
-        last = {"seat": seat, "text": state.action_to_string(action), "action_info": state.action_info(action)}
-        state.apply_action(action)
+    match.resolve_chance()
+    while not match.is_over():
+        seat = match.to_move()
+        decisions.append((match.state.clone(), seat, last))
+        action = rng.choice(match.state.legal_actions())
+        info = match.state.action_info(action)
+        last = (match.play(action), info)
+        match.resolve_chance()
     step = max(1, len(decisions) // MODELS_PER_GAME)
     chosen = [(s, seat, last, [s.action_info(a) for a in s.legal_actions()]) for s, seat, last in decisions[::step]]
-    chosen += [(state, seat, last, []) for seat in range(players)]
+    chosen += [(match.state, seat, last, []) for seat in range(players)]
     return [{"view": s.view(seat), "seat": seat, "seats": [f"P{i + 1}" for i in range(players)],
-             "legal": legal, "lastMove": last, "terminal": s.is_terminal()} for s, seat, last, legal in chosen]
+             "legal": legal, "lastMove": seen_by(game_name, last, seat), "terminal": s.is_terminal()}
+            for s, seat, last, legal in chosen]
+
+
+def seen_by(game_name: str, last: tuple | None, seat: int) -> dict | None:
+    """The last move as the page gives it to `seat`."""
+    if last is None:
+        return None
+    move, info = last
+    shown = {"seat": move.seat, "text": move.text_for(game_name, seat)}
+    return {**shown, "action_info": info} if move.seat == seat else shown
 
 
 @pytest.mark.parametrize("game", GAMES)

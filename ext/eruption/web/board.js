@@ -27,17 +27,17 @@ function node(tag, attrs = {}, parent = null, content = null) {
 
 const CSS = `
 .er{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px}
-.er svg{max-width:100%;height:auto;background:#9fc9e6;border-radius:6px}
+.er>svg{flex:1 1 460px;min-width:0;max-width:680px;width:100%;height:auto;background:#9fc9e6;border-radius:6px}
 .playable{cursor:pointer}
 .playable:focus{outline:3px solid #0072B2}
 svg .playable>.er-hit{stroke:#0072B2;stroke-width:3;stroke-dasharray:6 3}
 svg .playable:hover>.er-hit,svg .playable:focus>.er-hit{stroke-width:5;stroke-dasharray:none}
 svg .er-edge.playable>.er-hit{stroke:#56B4E9;stroke-width:6}
-.er-panel{min-width:260px;max-width:380px}
+.er-panel{flex:0 1 340px;min-width:260px;max-width:380px}
 .er-panel h4{margin:8px 0 4px}
 .er-panel p{margin:2px 0}
 .er-panel table{border-collapse:collapse;font-size:12px}
-.er-panel td,.er-panel th{padding:1px 5px;white-space:nowrap;text-align:left;border-bottom:1px solid #ddd}
+.er-panel td,.er-panel th{padding:1px 5px;text-align:left;border-bottom:1px solid #ddd}
 .er-card{display:inline-block;width:74px;min-height:52px;margin:3px;padding:4px;border:2px solid #444;border-radius:6px;background:#fff8ec;vertical-align:top;font-size:12px;font-weight:bold}
 .er-card.playable{border-color:#0072B2;border-style:dashed}
 .er-chip{display:inline-block;padding:1px 6px;margin:1px 2px;border-radius:4px;border:1px solid #888}
@@ -83,8 +83,16 @@ function edgeEnds(name, dir, inset = 0) {
   return [polar(cx, cy, SIZE - inset, a - 30), polar(cx, cy, SIZE - inset, a + 30)];
 }
 
+/** The hex or edge of the last move (from its action_info when the page gives it, this seat's
+ * own moves; else from the hex or edge its text names) and the tile and edge in hand. */
 function lastTouches(model, view) {
-  const info = (model.lastMove && model.lastMove.action_info) || {};
+  const last = model.lastMove;
+  let info = (last && last.action_info) || {};
+  if (last && !last.action_info) {
+    const edge = last.text.match(/\b([a-i][1-9]) (NE|E|SE|SW|W|NW)\b/);
+    const hex = last.text.match(/\b([a-i][1-9])\b/);
+    info = edge ? {edge: edge[0]} : hex ? {hex: hex[1]} : {};
+  }
   const progress = view.turn_progress || {};
   return {hex: info.edge ? null : info.hex, edge: info.edge || null,
           placing: progress.hex || null, selectedEdge: progress.edge || null,
@@ -204,7 +212,7 @@ function drawSeats(panel, view, model) {
     name.appendChild(document.createTextNode(s.name + (s.seat === model.seat ? " (you)" : "")
       + (s.seat === view.current ? " ▶" : "")));
     node("td", {}, row, s.village);
-    node("td", {}, row, `${s.temperature}${s.temperature === best ? " ★" : ""}`);
+    node("td", {}, row, `${s.temperature}${s.temperature === best ? "★" : ""}`);
     node("td", {}, row, String(s.level));
     node("td", {}, row, `${s.walls.straw}/${s.walls.wood}/${s.walls.stone}`);
     node("td", {}, row, String(s.eruption_tiles));

@@ -25,12 +25,12 @@ function node(tag, attrs = {}, parent = null, content = null) {
 
 const CSS = `
 .gz{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px}
-.gz svg{max-width:100%;height:auto;background:#e9e4d8;border-radius:6px}
+.gz>svg{flex:1 1 460px;min-width:0;max-width:760px;width:100%;height:auto;background:#e9e4d8;border-radius:6px}
 .playable{cursor:pointer}
 .playable:focus{outline:3px solid #0072B2}
 svg .playable>.gz-hit{stroke:#0072B2;stroke-width:3;stroke-dasharray:6 3}
 svg .playable:hover>.gz-hit,svg .playable:focus>.gz-hit{stroke-width:5;stroke-dasharray:none}
-.gz-panel{min-width:240px;max-width:360px}
+.gz-panel{flex:0 1 300px;min-width:240px;max-width:360px}
 .gz-panel h4{margin:8px 0 4px}
 .gz-panel p{margin:2px 0}
 .gz-chip{display:inline-block;padding:1px 6px;margin:1px 2px;border-radius:4px;border:1px solid #888;background:#fff}
@@ -42,12 +42,25 @@ function centre(sq) {
   return [MARGIN + sq.x * STEP_X + BOX_W / 2, MARGIN + sq.y * STEP_Y + BOX_H / 2];
 }
 
+/** The squares and roads the last move touched: from its action_info when the page gives it
+ * (this seat's own moves), else from the names its text shows (the board is public). */
 function lastTouches(model) {
-  const info = (model.lastMove && model.lastMove.action_info) || {};
-  const squares = new Set([info.square, info.to_square, info.from_square].filter(Boolean));
-  if (info.kind === "evacuation") squares.add(info.to_square);
-  const roads = new Set([info.road, info.to_road].filter(r => r !== undefined && r !== null));
-  return {squares, roads};
+  const last = model.lastMove;
+  if (!last) return {squares: new Set(), roads: new Set()};
+  const info = last.action_info;
+  if (info) {
+    return {squares: new Set([info.square, info.to_square].filter(Boolean)),
+            roads: new Set([info.road, info.to_road].filter(r => r !== undefined && r !== null))};
+  }
+  const roads = model.view.roads.filter(r => last.text.includes(`${r.from}-${r.to}`));
+  let rest = last.text;
+  for (const r of roads) rest = rest.replace(`${r.from}-${r.to}`, " ");
+  const squares = new Set();
+  // Longest names first, so that "Tokyo Home" is not also read as a shorter name inside it.
+  for (const name of model.view.squares.map(s => s.name).sort((a, b) => b.length - a.length)) {
+    if (rest.includes(name)) { squares.add(name); rest = rest.replace(name, " "); }
+  }
+  return {squares, roads: new Set(roads.map(r => r.id))};
 }
 
 function drawRoad(map, road, ends, moves, ui, last) {

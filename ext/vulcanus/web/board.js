@@ -33,15 +33,15 @@ function node(tag, attrs = {}, parent = null, content = null) {
 
 const CSS = `
 .vu{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
-.vu svg{max-width:100%;height:auto;background:#dfe7d6;border-radius:6px}
+.vu>svg{flex:1 1 520px;min-width:0;max-width:760px;width:100%;height:auto;background:#dfe7d6;border-radius:6px}
 .playable{cursor:pointer}
 .playable:focus{outline:3px solid #0072B2}
 svg .playable>.vu-hit{stroke:#0072B2;stroke-width:3;stroke-dasharray:6 3}
 svg .playable:hover>.vu-hit,svg .playable:focus>.vu-hit{stroke-width:5;stroke-dasharray:none}
-.vu-panel{min-width:280px;max-width:460px}
+.vu-panel{flex:0 1 360px;min-width:280px;max-width:460px}
 .vu-panel h4{margin:8px 0 4px}
 .vu-panel p{margin:2px 0}
-.vu-card{display:inline-block;width:82px;min-height:44px;margin:2px;padding:3px;border:2px solid #444;border-radius:6px;background:#fffaf0;vertical-align:top;font-size:11px}
+.vu-card{display:inline-block;width:88px;overflow-wrap:anywhere;min-height:44px;margin:2px;padding:3px;border:2px solid #444;border-radius:6px;background:#fffaf0;vertical-align:top;font-size:11px}
 .vu-card.vu-back{background:repeating-linear-gradient(45deg,#8a8f99,#8a8f99 4px,#a7acb5 4px,#a7acb5 8px);color:#fff}
 .vu-card.playable{border:2px dashed #0072B2}
 .vu-card.vu-last{border:3px solid #D55E00}
@@ -54,10 +54,16 @@ function place(name, index) {
   return [MARGIN + p[0] * STEP_X, MARGIN + p[1] * STEP_Y];
 }
 
+/** What the last move touched: squares, card and slot from its action_info when the page gives
+ * it (this seat's own moves), else the squares its text (as this seat saw it) names. */
 function lastTouches(model) {
-  const info = (model.lastMove && model.lastMove.action_info) || {};
-  return {squares: new Set([info.square, info.from, info.to].filter(Boolean)),
-          card: info.card || null, slot: info.slot || null};
+  const last = model.lastMove;
+  const info = (last && last.action_info) || {};
+  const squares = new Set([info.square, info.from, info.to].filter(Boolean));
+  if (last && !last.action_info) {
+    for (const sq of model.view.squares) if (new RegExp(`\\b${sq.name}\\b`).test(last.text)) squares.add(sq.name);
+  }
+  return {squares, card: info.card || null, slot: info.slot || null};
 }
 
 function chipRow(g, x, y, sq) {

@@ -26,7 +26,7 @@ function node(tag, attrs = {}, parent = null, content = null) {
 }
 
 const CSS = `
-.er{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px}
+.er{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .er>svg{flex:1 1 460px;min-width:0;max-width:680px;width:100%;height:auto;background:#9fc9e6;border-radius:6px}
 .playable{cursor:pointer}
 .playable:focus{outline:3px solid #0072B2}

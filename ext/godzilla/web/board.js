@@ -24,7 +24,7 @@ function node(tag, attrs = {}, parent = null, content = null) {
 }
 
 const CSS = `
-.gz{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px}
+.gz{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .gz>svg{flex:1 1 460px;min-width:0;max-width:760px;width:100%;height:auto;background:#e9e4d8;border-radius:6px}
 .playable{cursor:pointer}
 .playable:focus{outline:3px solid #0072B2}

@@ -42,7 +42,7 @@ svg .playable:hover>.vu-hit,svg .playable:focus>.vu-hit{stroke-width:5;stroke-da
 .vu-panel h4{margin:8px 0 4px}
 .vu-panel p{margin:2px 0}
 .vu-card{display:inline-block;width:88px;overflow-wrap:anywhere;min-height:44px;margin:2px;padding:3px;border:2px solid #444;border-radius:6px;background:#fffaf0;vertical-align:top;font-size:11px}
-.vu-card.vu-back{background:repeating-linear-gradient(45deg,#8a8f99,#8a8f99 4px,#a7acb5 4px,#a7acb5 8px);color:#fff}
+.vu-card.vu-back{background:#5f6672;color:#fff}
 .vu-card.playable{border:2px dashed #0072B2}
 .vu-card.vu-last{border:3px solid #D55E00}
 .vu-chip{display:inline-block;padding:1px 6px;margin:1px 2px;border-radius:4px;border:1px solid #888;background:#fff}
@@ -99,6 +99,8 @@ function drawSquare(map, sq, index, moves, ui, last) {
   node("text", {x: x + BOX_W - 5, y: y + 14, "text-anchor": "end", "font-size": 10, fill: "#666"},
        g, `slot ${sq.slot}`);
   chipRow(g, x + 5, y + 52, sq);
+  if (burning) node("text", {x: x + BOX_W - 5, y: y + 31, "text-anchor": "end", "font-size": 10,
+                             fill: "#D55E00", "font-weight": "bold"}, g, "burning");
   if (sq.vulcanus) {
     node("rect", {x: x + BOX_W - 74, y: y + 62, width: 70, height: 18, rx: 9, fill: "#D55E00", stroke: "#222"}, g);
     node("text", {x: x + BOX_W - 39, y: y + 75, "text-anchor": "middle", "font-size": 11, fill: "#fff",
@@ -176,12 +178,13 @@ function pile(parent, label, part) {
   para(parent, label, [...part.cards, ...(part.unseen ? [`${part.unseen} unseen`] : [])].join(", "));
 }
 
-function drawDecks(panel, view, model, ui, last) {
+/** The decks held (`mine`) or not held by this seat: hand, set-aside cards, discards, pile. */
+function drawDecks(panel, view, model, ui, last, mine) {
   const cardMoves = movesBy(model.legal.filter(m => m.card && m.kind !== "option"), m => m.card);
   const used = new Set();
   const roles = new Map((view.roles || []).map(r => [r.letter, r]));
   const names = model.seats || [];
-  for (const deck of view.decks || []) {
+  for (const deck of (view.decks || []).filter(d => (d.seat === model.seat) === mine)) {
     const role = roles.get(deck.deck);
     const owner = names[deck.seat] ?? `seat ${deck.seat}`;
     node("h4", {}, panel, `Deck ${deck.deck}` + (role && role.role ? ` (${role.role})` : "")
@@ -221,6 +224,9 @@ function drawPanel(view, model, ui, last) {
        + (view.disaster ? ` (disaster +${view.disaster})` : ""));
   for (const line of view.context || []) node("p", {}, panel, line);
   if (view.winner) para(panel, "Winner", view.winner);
+  drawDecks(panel, view, model, ui, last, true);
+  drawBonus(panel, view, model, ui);
+  drawSlots(panel, view, last);
   const tracks = node("div", {}, panel);
   drawTrack(tracks, "Defense (Humans)", view.defense, (view.scores || {}).Humans);
   drawTrack(tracks, "Damage (Vulcanus)", view.damage, (view.scores || {}).Kaiju);
@@ -244,9 +250,7 @@ function drawPanel(view, model, ui, last) {
   para(panel, "Research", `investigation track ${view.investigation_track}; attack tiles left ${view.attack_tiles_left}`);
   para(panel, "Stock", Object.entries(view.stock || {}).map(([u, n]) => `${n} ${u.replaceAll("_", " ")}`).join(", "));
   para(panel, "Events", (view.events || []).map((e, i) => `r${i + 1} ${e}`).join("; "));
-  drawBonus(panel, view, model, ui);
-  drawSlots(panel, view, last);
-  drawDecks(panel, view, model, ui, last);
+  drawDecks(panel, view, model, ui, last, false);
   node("p", {style: "font-size:11px;color:#555"}, panel,
     "Pieces: c citizen, V VIP, L lava (triangle), F fire brigade, S SDF, B base (square). "
     + "◆ omen square. Tracks: c citizen, V VIP, L lava, A attack tile, B bonus tile. Orange outline: the last move; "

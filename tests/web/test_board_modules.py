@@ -39,7 +39,8 @@ for (const [game, models] of Object.entries(all)) {
     const root = document.createElement("div");
     document.getElementById("boards").appendChild(root);
     const calls = [];
-    const ui = {play: a => calls.push(["play", a]), choose: l => calls.push(["choose", l])};
+    const hint = model.legal.length ? model.legal[model.legal.length - 1].action : null;
+    const ui = {play: a => calls.push(["play", a]), choose: l => calls.push(["choose", l]), highlight: hint};
     let error = null;
     try { board.drawBoard(root, model, ui); } catch (e) { error = String(e); }
     const elements = [...root.querySelectorAll("[data-action]")];
@@ -48,9 +49,9 @@ for (const [game, models] of Object.entries(all)) {
       el.dispatchEvent(new MouseEvent("click", {bubbles: true}));
       return {ids: el.getAttribute("data-action").split(" ").map(Number), calls: [...calls],
               label: el.getAttribute("aria-label"), role: el.getAttribute("role"),
-              tabindex: el.getAttribute("tabindex")};
+              tabindex: el.getAttribute("tabindex"), hinted: el.classList.contains("hinted")};
     });
-    out[game].push({error, clicked, legal: model.legal.map(m => m.action), text: root.textContent.length});
+    out[game].push({error, clicked, hint, legal: model.legal.map(m => m.action), text: root.textContent.length});
   }
 }
 document.getElementById("out").textContent = JSON.stringify(out);
@@ -75,13 +76,13 @@ def models(game_name: str, players: int, seed: int) -> list[dict]:
         match.resolve_chance()
     step = max(1, len(decisions) // MODELS_PER_GAME)
     chosen = [(s, seat, last, [s.action_info(a) for a in s.legal_actions()]) for s, seat, last in decisions[::step]]
-    chosen += [(match.state, seat, last, []) for seat in range(players)]
+    chosen += [(match.state, seat, last, []) for seat in [*range(players), None]]      # None: a spectator
     return [{"view": s.view(seat), "seat": seat, "seats": [f"P{i + 1}" for i in range(players)],
-             "legal": legal, "lastMove": seen_by(game_name, last, seat), "terminal": s.is_terminal()}
+             "legal": legal, "lastMove": seat_view_of_last(game_name, last, seat), "terminal": s.is_terminal()}
             for s, seat, last, legal in chosen]
 
 
-def seen_by(game_name: str, last: tuple | None, seat: int) -> dict | None:
+def seat_view_of_last(game_name: str, last: tuple | None, seat: int | None) -> dict | None:
     """The last move as the page gives it to `seat`."""
     if last is None:
         return None
@@ -174,5 +175,6 @@ def test_board_draws_views_and_maps_clicks_to_legal_moves(game):
             assert element["role"] == "button" and element["tabindex"] == "0" and element["label"]
             expected = ["play", element["ids"][0]] if len(element["ids"]) == 1 else ["choose", element["ids"]]
             assert element["calls"] == [expected], element
+            assert element["hinted"] == (drawn["hint"] in element["ids"]), element
     # Somewhere in the game the board offers moves to click.
     assert sum(len(d["clicked"]) for d in results[game]) > 0

@@ -26,6 +26,8 @@ function node(tag, attrs = {}, parent = null, content = null) {
 }
 
 const CSS = `
+.hinted{outline:3px solid #009E73}
+svg .hinted>.er-hit{stroke:#009E73;stroke-width:6;stroke-dasharray:none}
 .er{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .er>svg{flex:1 1 460px;min-width:0;max-width:680px;width:100%;height:auto;background:#9fc9e6;border-radius:6px}
 .playable{cursor:pointer}
@@ -99,6 +101,13 @@ function lastTouches(model, view) {
           testing: progress.testing_wall || null};
 }
 
+/** A lava stream from a hex's centre to the middle of its edge `dir`. */
+function lavaStream(g, cx, cy, radius, dir) {
+  const [ex, ey] = polar(cx, cy, radius * Math.sqrt(3) / 2, DIR_ANGLE[dir]);
+  node("line", {x1: cx, y1: cy, x2: ex, y2: ey, stroke: "#ff7b1c", "stroke-width": radius / 4,
+                "stroke-linecap": "round"}, g);
+}
+
 function drawHex(map, name, index, tile, moves, ui, marks) {
   const [cx, cy] = centre(name);
   const g = node("g", {class: "er-hex"}, map);
@@ -107,11 +116,7 @@ function drawHex(map, name, index, tile, moves, ui, marks) {
   node("polygon", {points: hexPoints(cx, cy, SIZE - 1), fill, stroke: outline,
                    "stroke-width": name === marks.hex || name === marks.placing ? 4 : 1, class: "er-hit"}, g);
   if (tile) {
-    for (const dir of tile.lava) {
-      const [ex, ey] = polar(cx, cy, SIZE * Math.sqrt(3) / 2, DIR_ANGLE[dir]);
-      node("line", {x1: cx, y1: cy, x2: ex, y2: ey, stroke: "#ff7b1c", "stroke-width": 9,
-                    "stroke-linecap": "round"}, g);
-    }
+    for (const dir of tile.lava) lavaStream(g, cx, cy, SIZE, dir);
     node("circle", {cx, cy, r: tile.kind === "volcano" ? 12 : 6, fill: "#ffb000"}, g);
     if (tile.kind === "volcano") node("text", {x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 13,
                                                "font-weight": "bold"}, g, "▲");
@@ -257,6 +262,21 @@ function drawDice(panel, view, model) {
   }
 }
 
+/** The tile in hand turned each legal way, each a button for that rotation. */
+function drawRotations(panel, moves, ui) {
+  if (!moves.length) return;
+  const radius = 24, step = 2 * radius + 6;
+  const row = node("svg", {viewBox: `0 0 ${step * moves.length} ${step}`, width: step * moves.length, height: step,
+                           role: "group", "aria-label": "the tile's rotations", style: "background:#e8d9b0"}, panel);
+  moves.forEach((move, i) => {
+    const cx = step * i + step / 2, cy = step / 2;
+    const g = node("g", {}, row);
+    node("polygon", {points: hexPoints(cx, cy, radius), fill: "#5b4b43", stroke: "#7a6a58", class: "er-hit"}, g);
+    for (const dir of move.lava) lavaStream(g, cx, cy, radius, dir);
+    clickable(g, [move], ui);
+  });
+}
+
 function drawPanel(view, model, ui) {
   const panel = node("section", {class: "er-panel", "aria-label": "Eruption table"});
   const current = view.seats.find(s => s.seat === view.current);
@@ -265,6 +285,7 @@ function drawPanel(view, model, ui) {
   drawSeats(panel, view, model);
   const progress = view.turn_progress || {};
   if (progress.tile) para(panel, "Tile to place", progress.tile + (progress.hex ? ` on ${progress.hex}` : ""));
+  drawRotations(panel, model.legal.filter(m => m.kind === "rotate"), ui);
   drawDice(panel, view, model);
   drawHand(panel, view, model, ui);
   node("h4", {}, panel, "Supplies");
@@ -285,9 +306,17 @@ function drawPanel(view, model, ui) {
   return panel;
 }
 
+/** Outlines the element of the hinted move (the page's `ui.highlight`), if the board has one. */
+function markHint(root, action) {
+  const hinted = [...root.querySelectorAll("[data-action]")].filter(el => action !== null && action !== undefined
+    && el.getAttribute("data-action").split(" ").includes(String(action)));
+  for (const el of hinted) el.classList.add("hinted");
+}
+
 /** Draws Eruption's table for `model` (the page's contract) into `root`. */
 export function drawBoard(root, model, ui) {
   const marks = lastTouches(model, model.view);
   root.replaceChildren(html("div", {class: "er"}, [html("style", {}, [CSS]),
     drawMap(model.view, model.legal || [], ui, marks), drawPanel(model.view, model, ui)]));
+  markHint(root, ui.highlight);
 }

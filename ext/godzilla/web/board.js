@@ -24,6 +24,8 @@ function node(tag, attrs = {}, parent = null, content = null) {
 }
 
 const CSS = `
+.hinted{outline:3px solid #009E73}
+svg .hinted>.gz-hit{stroke:#009E73;stroke-width:6;stroke-dasharray:none}
 .gz{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .gz>svg{flex:1 1 460px;min-width:0;max-width:760px;width:100%;height:auto;background:#e9e4d8;border-radius:6px}
 .playable{cursor:pointer}
@@ -253,9 +255,17 @@ function drawPanel(view, model, ui) {
   return panel;
 }
 
+/** Outlines the element of the hinted move (the page's `ui.highlight`), if the board has one. */
+function markHint(root, action) {
+  const hinted = [...root.querySelectorAll("[data-action]")].filter(el => action !== null && action !== undefined
+    && el.getAttribute("data-action").split(" ").includes(String(action)));
+  for (const el of hinted) el.classList.add("hinted");
+}
+
 /** Draws Godzilla's table for `model` (the page's contract) into `root`. */
 export function drawBoard(root, model, ui) {
   const legal = model.legal || [];
   root.replaceChildren(html("div", {class: "gz"}, [html("style", {}, [CSS]),
     drawMap(model.view, legal, ui, lastTouches(model)), drawPanel(model.view, model, ui)]));
+  markHint(root, ui.highlight);
 }

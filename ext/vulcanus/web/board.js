@@ -32,6 +32,8 @@ function node(tag, attrs = {}, parent = null, content = null) {
 }
 
 const CSS = `
+.hinted{outline:3px solid #009E73}
+svg .hinted>.vu-hit{stroke:#009E73;stroke-width:6;stroke-dasharray:none}
 .vu{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .vu>svg{flex:1 1 520px;min-width:0;max-width:760px;width:100%;height:auto;background:#dfe7d6;border-radius:6px}
 .playable{cursor:pointer}
@@ -258,9 +260,17 @@ function drawPanel(view, model, ui, last) {
   return panel;
 }
 
+/** Outlines the element of the hinted move (the page's `ui.highlight`), if the board has one. */
+function markHint(root, action) {
+  const hinted = [...root.querySelectorAll("[data-action]")].filter(el => action !== null && action !== undefined
+    && el.getAttribute("data-action").split(" ").includes(String(action)));
+  for (const el of hinted) el.classList.add("hinted");
+}
+
 /** Draws Vulcanus's table for `model` (the page's contract) into `root`. */
 export function drawBoard(root, model, ui) {
   const last = lastTouches(model);
   root.replaceChildren(html("div", {class: "vu"}, [html("style", {}, [CSS]),
     drawMap(model.view, model.legal || [], ui, last), drawPanel(model.view, model, ui, last)]));
+  markHint(root, ui.highlight);
 }

@@ -26,14 +26,14 @@ function node(tag, attrs = {}, parent = null, content = null) {
 }
 
 const CSS = `
-.hinted{outline:3px solid #009E73}
-svg .hinted>.er-hit{stroke:#009E73;stroke-width:6;stroke-dasharray:none}
+.er .hinted{outline:3px solid #009E73}
+.er svg .hinted>.er-hit{stroke:#009E73;stroke-width:6;stroke-dasharray:none}
 .er{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .er>svg{flex:1 1 460px;min-width:0;max-width:680px;width:100%;height:auto;background:#9fc9e6;border-radius:6px}
-.playable{cursor:pointer}
-.playable:focus{outline:3px solid #0072B2}
-svg .playable>.er-hit{stroke:#0072B2;stroke-width:3;stroke-dasharray:6 3}
-svg .playable:hover>.er-hit,svg .playable:focus>.er-hit{stroke-width:5;stroke-dasharray:none}
+.er .playable{cursor:pointer}
+.er .playable:focus{outline:3px solid #0072B2}
+.er svg .playable>.er-hit{stroke:#0072B2;stroke-width:3;stroke-dasharray:6 3}
+.er svg .playable:hover>.er-hit,.er svg .playable:focus>.er-hit{stroke-width:5;stroke-dasharray:none}
 svg .er-edge.playable>.er-hit{stroke:#56B4E9;stroke-width:6}
 .er-panel{flex:0 1 340px;min-width:260px;max-width:380px}
 .er-panel h4{margin:8px 0 4px}
@@ -230,11 +230,12 @@ function drawHand(panel, view, model, ui) {
   if (!mine) return;
   node("h4", {}, panel, "Your hand");
   const hand = node("div", {"aria-label": "your action cards"}, panel);
-  const byCard = movesBy(model.legal.filter(m => m.card), m => m.card);
+  // A card offers the moves that spend it: play it, discard it, or exchange it with another.
+  const spending = card => model.legal.filter(m => m.card === card || (m.cards || []).includes(card));
   const cards = Object.entries(mine.hand || {}).flatMap(([card, n]) => Array(n).fill(card));
   cards.forEach((card, i) => {
     const el = node("div", {class: "er-card"}, hand, card);
-    if (cards.indexOf(card) === i) clickable(el, byCard.get(card), ui);
+    if (cards.indexOf(card) === i) clickable(el, spending(card), ui);
   });
   if (!cards.length) node("span", {}, hand, "no cards");
   const walls = node("p", {}, panel);

@@ -24,20 +24,20 @@ function node(tag, attrs = {}, parent = null, content = null) {
 }
 
 const CSS = `
-.hinted{outline:3px solid #009E73}
-svg .hinted>.gz-hit{stroke:#009E73;stroke-width:6;stroke-dasharray:none}
+.gz .hinted{outline:3px solid #009E73}
+.gz svg .hinted>.gz-hit{stroke:#009E73;stroke-width:6;stroke-dasharray:none}
 .gz{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .gz>svg{flex:1 1 460px;min-width:0;max-width:760px;width:100%;height:auto;background:#e9e4d8;border-radius:6px}
-.playable{cursor:pointer}
-.playable:focus{outline:3px solid #0072B2}
-svg .playable>.gz-hit{stroke:#0072B2;stroke-width:3;stroke-dasharray:6 3}
-svg .playable:hover>.gz-hit,svg .playable:focus>.gz-hit{stroke-width:5;stroke-dasharray:none}
+.gz .playable{cursor:pointer}
+.gz .playable:focus{outline:3px solid #0072B2}
+.gz svg .playable>.gz-hit{stroke:#0072B2;stroke-width:3;stroke-dasharray:6 3}
+.gz svg .playable:hover>.gz-hit,.gz svg .playable:focus>.gz-hit{stroke-width:5;stroke-dasharray:none}
 .gz-panel{flex:0 1 300px;min-width:240px;max-width:360px}
 .gz-panel h4{margin:8px 0 4px}
 .gz-panel p{margin:2px 0}
 .gz-chip{display:inline-block;padding:1px 6px;margin:1px 2px;border-radius:4px;border:1px solid #888;background:#fff}
 .gz-die{display:inline-block;width:26px;height:26px;line-height:26px;text-align:center;margin:2px;border:2px solid #333;border-radius:5px;background:#fff;font-weight:bold}
-button.playable{font:inherit}
+.gz button.playable{font:inherit}
 `;
 
 function centre(sq) {

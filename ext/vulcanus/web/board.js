@@ -32,14 +32,14 @@ function node(tag, attrs = {}, parent = null, content = null) {
 }
 
 const CSS = `
-.hinted{outline:3px solid #009E73}
-svg .hinted>.vu-hit{stroke:#009E73;stroke-width:6;stroke-dasharray:none}
+.vu .hinted{outline:3px solid #009E73}
+.vu svg .hinted>.vu-hit{stroke:#009E73;stroke-width:6;stroke-dasharray:none}
 .vu{font:13px/1.3 system-ui,sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .vu>svg{flex:1 1 520px;min-width:0;max-width:760px;width:100%;height:auto;background:#dfe7d6;border-radius:6px}
-.playable{cursor:pointer}
-.playable:focus{outline:3px solid #0072B2}
-svg .playable>.vu-hit{stroke:#0072B2;stroke-width:3;stroke-dasharray:6 3}
-svg .playable:hover>.vu-hit,svg .playable:focus>.vu-hit{stroke-width:5;stroke-dasharray:none}
+.vu .playable{cursor:pointer}
+.vu .playable:focus{outline:3px solid #0072B2}
+.vu svg .playable>.vu-hit{stroke:#0072B2;stroke-width:3;stroke-dasharray:6 3}
+.vu svg .playable:hover>.vu-hit,.vu svg .playable:focus>.vu-hit{stroke-width:5;stroke-dasharray:none}
 .vu-panel{flex:0 1 360px;min-width:280px;max-width:460px}
 .vu-panel h4{margin:8px 0 4px}
 .vu-panel p{margin:2px 0}

@@ -55,7 +55,7 @@ async function openTable(answer, gameName, settings) {
   page.board = await loadBoard(gameName);
   $("final").hidden = true;
   for (const id of ["hint", "undo", "save", "show-rules"]) $(id).disabled = false;
-  await advance();
+  advance();   // not awaited: the dialog closes while the AI thinks (advance reports its own errors)
 }
 
 async function loadBoard(gameName) {
@@ -204,7 +204,7 @@ function chooseMoves(actions) {
 function finish(state) {
   setPhase("over");
   say("Game over.");
-  drawFinal($("final"), page.seats, state.scores, state.returns);
+  drawFinal($("final"), page.seats, state.scores, state.returns, state.breakdown);
   $("hint").disabled = true;
 }
 

@@ -109,8 +109,10 @@ class Browser:
 
 
 def start_game(browser: Browser, url: str, game: str, players: int, humans: tuple[int, ...] = (0,),
-               level: int = 1, seed: int = 1, options: dict | None = None) -> None:
-    """Open the page and start a game from its new-game dialog."""
+               level: int = 1, seed: int = 1, options: dict | None = None,
+               until: tuple[str, ...] = ("human", "over", "cover", "error")) -> None:
+    """Open the page and start a game from its new-game dialog; wait until its phase is one
+    of `until`."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -131,7 +133,7 @@ def start_game(browser: Browser, url: str, game: str, players: int, humans: tupl
         field.clear()
         field.send_keys(str(value))
     driver.find_element(By.ID, "f-start").click()
-    browser.wait_for("['human', 'over', 'cover', 'error'].includes(document.body.dataset.phase)", timeout=60)
+    browser.wait_for(f"{list(until)}.includes(document.body.dataset.phase)", timeout=60)
 
 
 # One round trip per move: click in the page, then wait there until the page settles.
@@ -148,8 +150,8 @@ if (document.body.dataset.ply === ply && document.body.dataset.phase === "human"
   const buttons = [...document.querySelectorAll("#moves button.move")];
   if (buttons.length) buttons[pick % buttons.length].click();
 }
-const settled = () => document.body.dataset.ply !== ply
-  && ["human", "over", "cover", "error"].includes(document.body.dataset.phase);
+const settled = () => document.body.dataset.phase === "cover"   // hot-seat: the next person's turn
+  || (document.body.dataset.ply !== ply && ["human", "over", "error"].includes(document.body.dataset.phase));
 const wait = () => (settled() ? done(where) : setTimeout(wait, 5));
 wait();
 """

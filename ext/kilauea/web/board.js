@@ -30,7 +30,7 @@ export function drawBoard(root, model, ui) {
     svg("title", {}, [`crater: ${view.crater_stones} holy stones`]));
   const seats = html("div", { class: "kilauea-seats" }, view.seats.map((seat) => drawSeat(seat, model, spots, ui)));
   const facts = html("p", { class: "kilauea-facts" }, [
-    `Turn ${view.turns_completed + 1} of at most ${view.turn_cap} · phase: ${view.phase} · forests emptied: ${view.forests_emptied}/3`,
+    `${view.turns_completed} of at most ${view.turn_cap} turns done · phase: ${view.phase} · forests emptied: ${view.forests_emptied}/3`,
     view.intermediate_scored ? " · intermediate scoring done" : "",
     view.this_turn?.resolving ? ` · resolving ${view.this_turn.resolving}` : "",
   ]);

@@ -346,8 +346,25 @@ class EngineSession:
         if match.is_over():
             result["returns"] = state.returns()
             result["scores"] = state.scores()
+            result["breakdown"] = _breakdown_text(state, seat)
         result["events"] = match.events(seat, since)
         return result
+
+
+def _breakdown_text(state: Any, seat: int | None) -> str | None:
+    """How the final scores were made, as `seat` may see them, in plain text (80 columns)."""
+    import io
+
+    from rich.console import Console
+
+    from vsai.core.render import score_breakdown
+
+    shown = score_breakdown(state, seat)
+    if shown is None:
+        return None
+    console = Console(file=io.StringIO(), width=80, color_system=None, no_color=True, emoji=False)
+    console.print(shown)
+    return console.file.getvalue().rstrip() or None
 
 
 def _move(state: Any, action: int, details: bool) -> dict:

@@ -32,12 +32,15 @@ async function main() {
   page.hello = await page.engine.ask("hello");
   setUpDialog(page.hello, startGame);
   wireButtons();
+  performance.mark("vsai-dialog-ready");
   say("Choose a game.");
   setPhase("dialog");
   openDialog();
 }
 
 async function startGame(settings) {
+  performance.clearMarks("vsai-first-board");
+  performance.mark("vsai-start");
   const answer = await page.engine.ask("new", {
     game: settings.game.name, players: settings.players, seed: settings.seed, options: settings.options });
   await openTable(answer, settings.game.name, settings);
@@ -55,7 +58,7 @@ async function openTable(answer, gameName, settings) {
   page.board = await loadBoard(gameName);
   $("final").hidden = true;
   for (const id of ["hint", "undo", "save", "show-rules"]) $(id).disabled = false;
-  await advance();
+  advance();   // not awaited: the dialog closes while the AI thinks (advance reports its own errors)
 }
 
 async function loadBoard(gameName) {
@@ -166,6 +169,12 @@ function render() {
   drawMoveList();
   drawLog($("log"), state.events, page.seats);
   document.body.dataset.ply = state.ply;
+  // Timings for benchmarks/web_speed.py: the first board, and each human move's click to redrawn board.
+  if (!performance.getEntriesByName("vsai-first-board").length) performance.mark("vsai-first-board");
+  if (page.clickAt !== undefined) {
+    window.vsaiRoundTrips = [...(window.vsaiRoundTrips ?? []), performance.now() - page.clickAt];
+    page.clickAt = undefined;
+  }
 }
 
 function drawMoveList() {
@@ -176,6 +185,7 @@ function drawMoveList() {
 async function playMove(action) {
   if (page.busy || page.searching) return;
   const move = page.state.legal.find((m) => m.action === action);
+  page.clickAt = performance.now();
   page.busy = true;
   setPhase("playing");
   try {
@@ -204,7 +214,7 @@ function chooseMoves(actions) {
 function finish(state) {
   setPhase("over");
   say("Game over.");
-  drawFinal($("final"), page.seats, state.scores, state.returns);
+  drawFinal($("final"), page.seats, state.scores, state.returns, state.breakdown);
   $("hint").disabled = true;
 }
 

@@ -48,15 +48,19 @@ export function drawLog(root, events, seats) {
   root.parentElement.scrollTop = root.parentElement.scrollHeight;
 }
 
-/** The end of the game: each seat's score and result, best first. */
-export function drawFinal(root, seats, scores, returns) {
+/** The end of the game: each seat's score and place, best first, and how the scores were
+ * made (`breakdown`, plain text from the game, as this seat may see it). */
+export function drawFinal(root, seats, scores, returns, breakdown) {
   const order = seats.map((_, seat) => seat).sort((a, b) => returns[b] - returns[a] || scores[b] - scores[a]);
   const best = Math.max(...returns);
+  const winners = returns.filter((r) => r === best).length;
+  const place = (seat) => 1 + returns.filter((r) => r > returns[seat]).length;
+  const result = (seat) => (returns[seat] === best ? (winners > 1 ? "shared win" : "wins") : `place ${place(seat)}`);
   root.replaceChildren(html("h2", {}, ["Game over"]), html("table", { id: "final-scores" }, [
-    html("thead", {}, [html("tr", {}, [html("th", {}, ["seat"]), html("th", {}, ["score"]), html("th", {}, ["result"])])]),
+    html("thead", {}, [html("tr", {}, ["seat", "score", "result"].map((h) => html("th", {}, [h])))]),
     html("tbody", {}, order.map((seat) => html("tr", { "data-seat": seat, "data-return": returns[seat], "data-score": scores[seat] }, [
-      html("th", {}, [seats[seat]]), html("td", {}, [String(scores[seat])]),
-      html("td", {}, [returns[seat] === best ? (returns.filter((r) => r === best).length > 1 ? "shared win" : "wins") : `${returns[seat]}`])])))]));
+      html("th", {}, [seats[seat]]), html("td", {}, [String(scores[seat])]), html("td", {}, [result(seat)])])))]),
+  breakdown ? html("details", { open: "" }, [html("summary", {}, ["How the scores were made"]), html("pre", { class: "breakdown" }, [breakdown])]) : "");
   root.hidden = false;
 }
 

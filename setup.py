@@ -23,7 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 EXT = os.path.join(HERE, "ext")
 PXD_ROOT = os.path.join(HERE, "build", "pxd")
 # Files every game package ships besides its compiled modules.
-GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md"]
+GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "web/*"]
 
 
 def game_folders() -> list[str]:
@@ -67,7 +67,7 @@ setup(
     + [f"vsai.ext.{game}" for game in game_folders()],
     package_dir={"vsai.core": "core", "vsai.ai": "ai", "vsai.cli": "cli", "vsai.ext": "ext"},
     package_data={"vsai.ext": ["*.pxd", "*.pyi", "py.typed"], "vsai.core": ["py.typed"],
-                  "vsai.ai": ["py.typed"], "vsai.cli": ["py.typed", "ladder.json"],
+                  "vsai.ai": ["py.typed"], "vsai.cli": ["py.typed", "ladder.json", "web/*"],
                   **{f"vsai.ext.{game}": GAME_PACKAGE_DATA for game in game_folders()}},
     ext_modules=cythonize(
         extensions(),

@@ -239,7 +239,8 @@ class EngineSession:
             table_id = f"t{next(self._ids)}"
             self.tables[table_id] = match
         return {"table": table_id, "game": match.game.name, "params": match.game.get_parameters(),
-                "plies": len(match.history), "to_play": _to_play(match)}
+                "seats": list(match.game.seat_names()), "plies": len(match.history),
+                "to_play": _to_play(match)}
 
     def cmd_close(self, request: dict) -> dict:
         table_id = self._table_id(request)
@@ -247,6 +248,14 @@ class EngineSession:
         with self._lock:
             del self.tables[table_id]
         return {"closed": table_id}
+
+    def cmd_rules(self, request: dict) -> dict:
+        from vsai.cli.rules import player_summary
+        from vsai.core import get_spec
+
+        name = _argument(request, "game", str)
+        get_spec(name)  # an unknown game is an unknown_game error
+        return {"game": name, "text": player_summary(name)}
 
     def cmd_quit(self, request: dict) -> dict:
         self.close()
@@ -352,8 +361,25 @@ class EngineSession:
         if match.is_over():
             result["returns"] = state.returns()
             result["scores"] = state.scores()
+            result["breakdown"] = _breakdown_text(state, seat)
         result["events"] = match.events(seat, since)
         return result
+
+
+def _breakdown_text(state: Any, seat: int | None) -> str | None:
+    """How the final scores were made, as `seat` may see them, in plain text (80 columns)."""
+    import io
+
+    from rich.console import Console
+
+    from vsai.core.render import score_breakdown
+
+    shown = score_breakdown(state, seat)
+    if shown is None:
+        return None
+    console = Console(file=io.StringIO(), width=80, color_system=None, no_color=True, emoji=False)
+    console.print(shown)
+    return console.file.getvalue().rstrip() or None
 
 
 def _move(state: Any, action: int, details: bool) -> dict:
@@ -434,4 +460,5 @@ _COMMANDS: dict[str, Callable[[EngineSession, dict], Any]] = {
     "play": EngineSession.cmd_play, "ai": EngineSession.cmd_ai, "stop": EngineSession.cmd_stop,
     "undo": EngineSession.cmd_undo, "save": EngineSession.cmd_save, "load": EngineSession.cmd_load,
     "close": EngineSession.cmd_close, "quit": EngineSession.cmd_quit,
+    "rules": EngineSession.cmd_rules,
 }

@@ -17,9 +17,9 @@ from vsai.core import list_games
 def server():
     process = subprocess.Popen([VSAI, "serve", "--port", "0"], stderr=subprocess.PIPE, text=True)
     line = process.stderr.readline()
-    match = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
+    match = re.search(r"ws://127\.0\.0\.1:\d+/ws\?token=\S+", line)
     assert match, line
-    yield f"ws://127.0.0.1:{match.group(1)}"
+    yield match.group(0)
     process.terminate()
     assert process.wait(timeout=10) is not None
 

@@ -1,0 +1,42 @@
+"""The browser tests' fixtures: one `vsai serve` and one headless Chromium for the module.
+
+Locally, without Chromium, chromedriver or Selenium, the browser tests skip with one line
+saying what is missing; in CI (CI=true) a missing browser is a failure, not a skip."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from web_driver import Browser, Server, browser_missing  # noqa: E402
+
+
+def artifacts_dir() -> Path:
+    """Where screenshots go: $VSAI_WEB_ARTIFACTS, else a folder in the temporary directory."""
+    folder = Path(os.environ.get("VSAI_WEB_ARTIFACTS") or Path(tempfile.gettempdir()) / "vsai-web-artifacts")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def browser():
+    missing = browser_missing()
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests cannot run in CI: {missing}")
+        pytest.skip(f"no browser tests: {missing}")
+    chromium = Browser()
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    serving = Server()
+    yield serving
+    serving.close()

@@ -1,0 +1,84 @@
+"""The page's own features in a real browser: hot-seat covers, hint, undo, the rules panel,
+"move now", load from a file and playing the board from the keyboard."""
+from __future__ import annotations
+
+import json
+
+try:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+except ImportError:  # the `browser` fixture skips (or fails in CI) with the reason
+    By = Keys = None
+
+from web_driver import click_a_move, start_game
+
+
+def ply(browser) -> int:
+    return int(browser.driver.execute_script("return document.body.dataset.ply"))
+
+
+def test_hot_seat_hides_the_table_until_the_seat_confirms(browser, server):
+    start_game(browser, server.page_url, "vec", 2, humans=(0, 1), seed=3)
+    driver = browser.driver
+    for seat in ("P1", "P2"):
+        assert browser.phase() == "cover"
+        assert f"{seat} to play" in driver.find_element(By.ID, "cover-text").text
+        # nothing of anyone's table is in the page while the screen passes hands
+        assert driver.execute_script("return document.getElementById('board').children.length") == 0
+        assert driver.find_element(By.ID, "moves").text == "" and driver.find_element(By.ID, "log").text == ""
+        driver.find_element(By.ID, "cover-ok").click()
+        browser.wait_for("document.body.dataset.phase === 'human'")
+        assert f"{seat} you" in driver.find_element(By.ID, "seats").text
+        before = driver.execute_script("return document.body.dataset.ply")
+        for pick in range(40):            # play until the other seat is to play
+            click_a_move(browser, pick)
+            if browser.phase() != "human":
+                break
+        assert driver.execute_script("return document.body.dataset.ply") != before
+
+
+def test_hint_undo_rules_and_the_keyboard(browser, server):
+    start_game(browser, server.page_url, "kilauea", 2, seed=5)
+    driver = browser.driver
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys("h")
+    browser.wait_for("document.getElementById('hint-text').textContent.startsWith('Hint: ')")
+    hinted = driver.find_element(By.CSS_SELECTOR, "#moves .move.hinted .move-text").text
+    assert hinted in driver.find_element(By.ID, "hint-text").text
+
+    start = ply(browser)
+    spot = driver.find_element(By.CSS_SELECTOR, "#board [data-action]")
+    spot.send_keys(Keys.ENTER)                               # a board spot, from the keyboard
+    browser.wait_for(f"document.body.dataset.ply !== '{start}' && document.body.dataset.phase === 'human'")
+    assert ply(browser) > start
+    driver.find_element(By.TAG_NAME, "body").send_keys("u")
+    browser.wait_for(f"document.body.dataset.ply === '{start}' && document.body.dataset.phase === 'human'")
+
+    driver.find_element(By.TAG_NAME, "body").send_keys("r")
+    browser.wait_for("document.getElementById('rules-dialog').open")
+    assert "Kilauea" in driver.find_element(By.ID, "rules-text").text
+    driver.find_element(By.CSS_SELECTOR, "#rules-dialog form button").click()
+    assert browser.errors() == []
+
+
+def test_move_now_and_load_from_a_file(browser, server, tmp_path):
+    start_game(browser, server.page_url, "kilauea", 2, humans=(1,), level=10, seed=2, until=("ai",))
+    driver = browser.driver
+    browser.wait_for("document.body.dataset.phase === 'ai' && !document.getElementById('thinking').hidden")
+    driver.find_element(By.ID, "move-now").click()
+    browser.wait_for("document.body.dataset.phase === 'human'", timeout=10)
+
+    driver.find_element(By.ID, "save").click()
+    browser.wait_for("document.getElementById('status').textContent.startsWith('Saved')")
+    browser.collect()
+    record = [m["match"] for kind, m in browser.frames if kind == "received" and "match" in m][-1]
+    saved = tmp_path / "game.json"
+    saved.write_text(record)
+    at = ply(browser)
+    driver.get(server.page_url)
+    browser.wait_for("document.body.dataset.phase === 'dialog'")
+    driver.find_element(By.ID, "f-cancel").click()
+    driver.find_element(By.ID, "load-file").send_keys(str(saved))
+    browser.wait_for("['human', 'ai', 'over'].includes(document.body.dataset.phase) && document.body.dataset.ply")
+    assert ply(browser) >= at and json.loads(record)["game"] == "kilauea"
+    assert browser.errors() == []

@@ -1,0 +1,164 @@
+"""A `vsai serve` subprocess and a headless Chromium driven by Selenium, for the browser tests
+and benchmarks/web_speed.py. No browser is downloaded: Debian's `chromium` and
+`chromium-driver` are used where they are installed."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+VSAI = str(Path(sys.executable).with_name("vsai"))
+CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage", "--window-size=1280,900"]
+
+
+def browser_missing() -> str | None:
+    """Why no browser test can run here (one line), or None when Chromium and Selenium are present."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[test]')"
+    if not (chromium_path() and shutil.which("chromedriver")):
+        return "no chromium and chromedriver (apt-get install chromium chromium-driver)"
+    return None
+
+
+def chromium_path() -> str | None:
+    """The installed Chromium."""
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+class Server:
+    """`vsai serve --port 0` as a subprocess; `page_url` is the URL it printed (with its token)."""
+
+    def __init__(self, *args: str):
+        self.process = subprocess.Popen([VSAI, "serve", "--port", "0", *args], stderr=subprocess.PIPE, text=True)
+        lines = [self.process.stderr.readline() for _ in range(2)]
+        found = re.search(r"(http://\S+)", lines[1])
+        assert found, lines
+        self.page_url = found.group(1)
+        self.origin = re.match(r"http://[^/]+", self.page_url).group(0)
+        self.socket_url = re.search(r"(ws://\S+)", lines[0]).group(1)
+
+    def close(self) -> None:
+        """Stop the server."""
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class Browser:
+    """A headless Chromium with its console and WebSocket frames recorded."""
+
+    def __init__(self):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+
+        self.profile = tempfile.mkdtemp(prefix="vsai-chromium-")
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium_path()
+        for flag in CHROMIUM_FLAGS + [f"--user-data-dir={self.profile}"]:
+            options.add_argument(flag)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+        self.driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+        self.driver.set_script_timeout(60)
+        self.frames: list[tuple[str, dict]] = []      # ("sent" | "received", message)
+        self.console: list[dict] = []
+
+    def collect(self) -> None:
+        """Move the browser's new console entries and socket frames into `console` and `frames`."""
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            kind = {"Network.webSocketFrameSent": "sent", "Network.webSocketFrameReceived": "received"}.get(message["method"])
+            if kind:
+                self.frames.append((kind, json.loads(message["params"]["response"]["payloadData"])))
+        self.console.extend(self.driver.get_log("browser"))
+
+    def errors(self) -> list[dict]:
+        """The console's errors and warnings so far."""
+        self.collect()
+        return [e for e in self.console if e["level"] in ("SEVERE", "WARNING")]
+
+    def wait_for(self, script: str, timeout: float = 30.0) -> Any:
+        """Poll the JavaScript expression `script` until it is truthy; returns its value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.driver.execute_script(f"return {script}")
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                status = self.driver.execute_script("return document.getElementById('status').textContent")
+                raise TimeoutError(f"{script} still false after {timeout}s; status: {status}")
+            time.sleep(0.02)
+
+    def phase(self) -> str:
+        """The page's phase: dialog, human, ai, cover, over, error, ..."""
+        return self.driver.execute_script("return document.body.dataset.phase || ''")
+
+    def close(self) -> None:
+        """Quit the browser and remove its profile."""
+        self.driver.quit()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def start_game(browser: Browser, url: str, game: str, players: int, humans: tuple[int, ...] = (0,),
+               level: int = 1, seed: int = 1, options: dict | None = None,
+               until: tuple[str, ...] = ("human", "over", "cover", "error")) -> None:
+    """Open the page and start a game from its new-game dialog; wait until its phase is one
+    of `until`."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver = browser.driver
+    driver.get(url)
+    browser.wait_for("document.body.dataset.phase === 'dialog'")
+    Select(driver.find_element(By.ID, "f-game")).select_by_value(game)
+    Select(driver.find_element(By.ID, "f-players")).select_by_value(str(players))
+    for box in driver.find_elements(By.CSS_SELECTOR, "#f-humans input"):
+        if box.is_selected() != (int(box.get_attribute("value")) in humans):
+            box.click()
+    Select(driver.find_element(By.ID, "f-level")).select_by_value(str(level))
+    seed_box = driver.find_element(By.ID, "f-seed")
+    seed_box.clear()
+    seed_box.send_keys(str(seed))
+    for name, value in (options or {}).items():
+        field = driver.find_element(By.CSS_SELECTOR, f"#f-options [data-option='{name}']")
+        field.clear()
+        field.send_keys(str(value))
+    driver.find_element(By.ID, "f-start").click()
+    browser.wait_for(f"{list(until)}.includes(document.body.dataset.phase)", timeout=60)
+
+
+# One round trip per move: click in the page, then wait there until the page settles.
+_CLICK = """
+const [pick, done] = [arguments[0], arguments[arguments.length - 1]];
+const ply = document.body.dataset.ply;
+const spots = [...document.querySelectorAll("#board [data-action]")];
+let where = "list";
+if (spots.length) {
+  spots[pick % spots.length].dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  where = "board";
+}
+if (document.body.dataset.ply === ply && document.body.dataset.phase === "human") {
+  const buttons = [...document.querySelectorAll("#moves button.move")];
+  if (buttons.length) buttons[pick % buttons.length].click();
+}
+const settled = () => document.body.dataset.phase === "cover"   // hot-seat: the next person's turn
+  || (document.body.dataset.ply !== ply && ["human", "over", "error"].includes(document.body.dataset.phase));
+const wait = () => (settled() ? done(where) : setTimeout(wait, 5));
+wait();
+"""
+
+
+def click_a_move(browser: Browser, pick: int) -> str:
+    """Make one move by clicking: a board element offering moves when there is one (then the
+    narrowed move list if the board asks), else the move list; wait until the page settles.
+    Returns "board" or "list"."""
+    return browser.driver.execute_async_script(_CLICK, pick)

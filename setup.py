@@ -31,6 +31,9 @@ PXD_ROOT = os.path.join(HERE, "build", "pxd")
 JOBS = int(os.environ.get("VSAI_JOBS") or 0) or os.cpu_count() or 1
 # Optimisation level of the engines and the search kernel (chosen by benchmarks, see README).
 OPTIMISE = "-O3"
+# No debug information (Python's own CFLAGS ask for -g): it costs a fifth of the compile time
+# and changes no generated code. Kept when CFLAGS asks for -g itself (sanitizer builds).
+DEBUG_INFO = [] if "-g" in os.environ.get("CFLAGS", "").split() else ["-g0"]
 # Files every game package ships besides its compiled modules.
 GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md"]
 
@@ -67,7 +70,7 @@ def extensions() -> list:
         if only and not (set(parts) & only):
             continue
         result.append(Extension("vsai.ext." + ".".join(parts), [pyx],
-                                extra_compile_args=[OPTIMISE, "-Wno-unreachable-code"]))
+                                extra_compile_args=[OPTIMISE, *DEBUG_INFO, "-Wno-unreachable-code"]))
     return result
 
 

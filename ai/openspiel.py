@@ -232,9 +232,6 @@ class OpenSpielISMCTSAgent(OpenSpielAgent):
                 for a, c in root.child_info.items()}
 
 
-register_agent("openspiel-mcts", searching_factory(OpenSpielMCTSAgent),
-               "OpenSpiel's Python MCTS bot through the OpenSpiel wrapper (reads hidden "
-               "information, like mcts; slow: for comparison)")
-register_agent("openspiel-ismcts", searching_factory(OpenSpielISMCTSAgent),
-               "OpenSpiel's Python ISMCTS bot through the OpenSpiel wrapper (fair; slow: "
-               "for comparison)")
+# Their descriptions are in vsai.ai.registry, which lists them without importing this module.
+register_agent("openspiel-mcts", searching_factory(OpenSpielMCTSAgent))
+register_agent("openspiel-ismcts", searching_factory(OpenSpielISMCTSAgent))

@@ -14,21 +14,39 @@ from vsai.ext.errors import UnknownAgentError
 Factory = Callable[..., Any]
 
 _AGENTS: dict[str, tuple[Factory, str]] = {}
-# Modules that register more agents when imported; skipped when their imports fail.
-_OPTIONAL_MODULES = ["vsai.ai.openspiel"]
+# Agents of optional modules, named here so that listing them (`vsai list`) does not import
+# the module: importing pyspiel costs up to a second. name -> (module registering it, the
+# module it needs, description). The module is imported when such an agent is first used.
+_OPTIONAL_AGENTS: dict[str, tuple[str, str, str]] = {
+    "openspiel-mcts": ("vsai.ai.openspiel", "pyspiel",
+                       "OpenSpiel's Python MCTS bot through the OpenSpiel wrapper (reads hidden "
+                       "information, like mcts; slow: for comparison)"),
+    "openspiel-ismcts": ("vsai.ai.openspiel", "pyspiel",
+                         "OpenSpiel's Python ISMCTS bot through the OpenSpiel wrapper (fair; slow: "
+                         "for comparison)"),
+}
 _optional_loaded = False
 
 
-def register_agent(name: str, factory: Factory, description: str) -> None:
+def register_agent(name: str, factory: Factory, description: str | None = None) -> None:
     """Make `factory` available as `make_agent(name, ...)`.
 
     The factory is called as factory(game, seed=..., iterations=..., time_limit=..., **options)
-    and raises ValueError for options it does not take.
+    and raises ValueError for options it does not take. `description` may be left out only for
+    the optional agents named in this module, whose description is here.
     """
     key = name.strip().lower()
     if not key:
         raise ValueError("an agent needs a name")
+    if description is None:
+        description = _OPTIONAL_AGENTS[key][2]
     _AGENTS[key] = (factory, description)
+
+
+def _optional_available() -> list[str]:
+    """The optional agents whose needed module is installed (found without importing it)."""
+    return [name for name, (_, needs, _) in _OPTIONAL_AGENTS.items()
+            if importlib.util.find_spec(needs) is not None]
 
 
 def _load_optional() -> None:
@@ -36,22 +54,23 @@ def _load_optional() -> None:
     if _optional_loaded:
         return
     _optional_loaded = True
-    for module in _OPTIONAL_MODULES:
+    for module in dict.fromkeys(module for module, _, _ in _OPTIONAL_AGENTS.values()):
         try:
-            if importlib.util.find_spec(module) is not None:
-                importlib.import_module(module)
+            importlib.import_module(module)
         except ImportError:
             pass
 
 
 def list_agents() -> list[str]:
     """The names `make_agent` accepts, e.g. ["random", "heuristic", "mcts", "pimc", "ismcts"]."""
-    _load_optional()
-    return list(_AGENTS)
+    return list(_AGENTS) + [name for name in _optional_available() if name not in _AGENTS]
 
 
 def describe_agent(name: str) -> str:
     """One line about an agent; ValueError for an unknown name."""
+    key = str(name).strip().lower()
+    if key not in _AGENTS and key in _optional_available():
+        return _OPTIONAL_AGENTS[key][2]
     return _AGENTS[_known(name)][1]
 
 

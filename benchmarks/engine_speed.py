@@ -3,7 +3,8 @@
 Usage: python benchmarks/engine_speed.py [game ...] [--playouts N] [--length-games N]
 
 For each game and player count it prints:
-- clone ns: `state.clone()` timed from Python on a mid-game state;
+- clone ns: `state.clone()` timed from Python on a mid-game state (`vsai.cli.bench.clone_ns`,
+  the function `vsai bench` prints: best of five timeit runs of the bound method);
 - playouts/s: full random games (set-up chance included) played in C by
   `state.random_playout(seed)` (the game's `c_random_playout`), per second of CPU time on
   one core; "wall/s" is the same per second of wall-clock time (lower on a loaded machine);
@@ -18,8 +19,8 @@ import argparse
 import random
 import sys
 import time
-import timeit
 
+from vsai.cli.bench import clone_ns
 from vsai.core import sample_chance
 from vsai.core.registry import get_spec, list_games, load_game
 
@@ -41,12 +42,6 @@ def mid_game_state(game, seed: int = 0, decisions: int = 20):
             break
         state = nxt
     return state
-
-
-def clone_ns(state, repeat: int = 5, number: int = 20000) -> float:
-    """The best-of-`repeat` mean time of one `state.clone()` call, in nanoseconds."""
-    clone = state.clone
-    return min(timeit.repeat(clone, repeat=repeat, number=number)) / number * 1e9
 
 
 def playouts_per_second(game, playouts: int) -> tuple[float, float]:

@@ -12,7 +12,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from vsai.ai.levels import LEVELS
-from vsai.cli.arena import side_table
 from vsai.cli.console import stderr_console, stdout_console
 
 
@@ -171,6 +170,8 @@ def _print(data: dict[str, Any]) -> None:
                 grid.add_row(a, *(f"{c['win_rate']:.0%} ({c['games']})" if c else "-" for c in cells))
             console.print(grid)
         if pool.get("sides"):
+            from vsai.cli.arena import side_table  # here: `vsai list` imports this module
+
             console.print(side_table(pool["sides"], "agent"))
 
 

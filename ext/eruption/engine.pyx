@@ -21,7 +21,6 @@ from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, M
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.eruption.data cimport *
 
-import numpy as np
 import operator
 
 from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError

@@ -452,6 +452,7 @@ OBS_SIZE = NHEX * 36 + MAX_PLAYERS * 9 + 8 + 8 + 1 + 8 + 3 + 3 + NUM_STAGES + 10
 
 def observation_vector(EruptionState s, int p):
     cdef EData* d = &s.d
+    import numpy as np  # here, not at the top: `vsai list` needs no numpy
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     k = 0
     for h in range(NHEX):

@@ -32,7 +32,6 @@ from vsai.ext.godzilla.data cimport *
 
 import operator
 
-import numpy as np
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 
@@ -871,6 +870,7 @@ cdef class GodzillaState(State):
         road's content and each round's status card; scaled counts for the rest."""
         cdef GData* d = &self.d
         p = self._seat(player)
+        import numpy as np  # here, not at the top: `vsai list` needs no numpy
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
         k = 0
 

@@ -32,7 +32,6 @@ import bisect
 import operator
 import re
 
-import numpy as np
 
 from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 
@@ -589,6 +588,7 @@ cdef class KilaueaState(State):
         """A flat float32 vector of the public state (size OBSERVATION_SIZE, segments in
         OBSERVATION_SEGMENTS), the same for all observers except the observer's one-hot seat."""
         player = self._seat(player)
+        import numpy as np  # here, not at the top: `vsai list` needs no numpy
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
         _observe_progress(&self.d, out, player)
         _observe_pieces(&self.d, out)

@@ -32,7 +32,6 @@ from vsai.ext.vec.data cimport *
 
 import operator
 
-import numpy as np
 
 from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 
@@ -702,6 +701,7 @@ cdef class VecState(State):
         """What `player` knows as a flat float32 vector of OBSERVATION_SIZE (_OBS_SEGMENTS)."""
         cdef VecData* d = &self.d
         p = self._seat(player)
+        import numpy as np  # here, not at the top: `vsai list` needs no numpy
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
         self._tensor_cards(p, out)
         self._tensor_public(p, out)

@@ -25,7 +25,6 @@ from vsai.ext.vulcanus.data cimport *
 
 import operator
 
-import numpy as np
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 
@@ -1137,6 +1136,7 @@ cdef class VulcanusState(State):
             v += [1.0 if d.sub_sq == s else 0.0, 1.0 if d.first_sq == s else 0.0,
                   1.0 if d.heli_src == s else 0.0, float((d.base_done >> s) & 1),
                   d.ff_fb[s] / 3.0, float((d.ff_base >> s) & 1), float((d.mob_used >> s) & 1)]
+        import numpy as np  # here, not at the top: `vsai list` needs no numpy
         out = np.zeros(OBS_SIZE, dtype=np.float32)
         out[:len(v)] = v
         return out

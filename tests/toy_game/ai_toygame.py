@@ -6,6 +6,7 @@ beside this file (about ten seconds once; rebuilt when its source or the protoco
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import importlib
 import shutil
@@ -18,6 +19,8 @@ from vsai.core import Game, GameSpec, Param
 
 HERE = Path(__file__).resolve().parent
 BUILD = HERE / "_build"
+# Held while checking and building: pytest-xdist's workers import this module at once.
+LOCK = HERE / "_build.lock"
 
 
 def _protocol_files() -> list[Path]:
@@ -26,6 +29,13 @@ def _protocol_files() -> list[Path]:
 
 
 def _build() -> None:
+    """Compile toy_state.pyx unless up to date, one process at a time."""
+    with open(LOCK, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _build_unlocked()
+
+
+def _build_unlocked() -> None:
     """Compile toy_state.pyx against the installed protocol (.pxd files) unless up to date."""
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in _protocol_files())).hexdigest()
     stamp = BUILD / "stamp"

@@ -1,0 +1,45 @@
+"""`vsai --help` and `vsai list` start fast: they import no module they do not use."""
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from vsai.cli.main import COMMANDS, cli
+
+HEAVY = ("numpy", "ray", "matplotlib", "asyncio", "websockets", "pyspiel")
+
+
+def _imported_after(code: str) -> list[str]:
+    """The HEAVY modules a fresh interpreter has imported after running `code`."""
+    probe = f"import sys\n{code}\nprint(__import__('json').dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_command_line_imports_no_heavy_module():
+    assert _imported_after("import vsai.cli.main") == []
+
+
+def test_help_and_list_import_no_heavy_module():
+    run = "from vsai.cli.main import cli\ntry:\n    cli([{!r}])\nexcept SystemExit:\n    pass"
+    assert _imported_after(run.format("--help")) == []
+    assert _imported_after(run.format("list")) == []
+
+
+def test_help_lists_each_command_with_its_own_short_help():
+    out = CliRunner().invoke(cli, ["--help"]).output
+    for name, (module, attribute, short_help) in COMMANDS.items():
+        command = getattr(importlib.import_module(module), attribute)
+        assert command.name == name
+        assert command.get_short_help_str(limit=200) == short_help
+        assert f"{name} " in out and short_help in out
+
+
+def test_an_unknown_command_is_one_clear_message():
+    result = CliRunner().invoke(cli, ["nosuch"])
+    assert result.exit_code == 2
+    assert "No such command 'nosuch'" in result.output

@@ -257,6 +257,7 @@ class EngineSession:
 
         try:
             started = time.monotonic()
+            match.brief(agent)  # a new agent each request: told the moves so far first
             action, candidates = match.ai_move(agent, apply=False, progress=progress)
             seat = match.to_move()
             viewer = self._search.get("viewer") if self._search else None

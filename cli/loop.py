@@ -63,6 +63,7 @@ class PlayLoop:
             if who != HUMAN:
                 spec = self.ai if who == self.ai.name else options.AgentSpec(who)
                 self.agents[seat] = agent_api.build(spec, self.game, agent_seed(self.table.seed, seat), self.budget)
+                self.table.attach(self.agents[seat])  # told every move from now on
 
     # ------------------------------------------------------------------ output
     @property
@@ -130,6 +131,7 @@ class PlayLoop:
         try:
             if self._hint_agent is None:
                 self._hint_agent = agent_api.build(spec, self.game, agent_seed(self.table.seed, 77), self.budget)
+                self.table.attach(self._hint_agent)
             with thinking(self.console, "Looking for hints", self.budget.time_limit, self.plain) as progress:
                 candidates = agent_api.analyse(self._hint_agent, self.table.state.clone(), top=3, progress=progress)
         except KeyboardInterrupt:
@@ -314,10 +316,10 @@ class PlayLoop:
         return "redraw"
 
     def _reset_agents(self) -> None:
-        for agent in self.agents.values():
-            agent_api.reset(agent)
+        for agent in self.agents.values():  # reset, and told the kept moves again
+            self.table.brief(agent)
         if self._hint_agent is not None:
-            agent_api.reset(self._hint_agent)
+            self.table.brief(self._hint_agent)
 
     # ------------------------------------------------------------------ the game
     def run(self) -> bool:

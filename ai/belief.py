@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from vsai.ai.base import float_option, int_option, mix_seed
+from vsai.core.hidden import hidden_items
+from vsai.core.render import seat_label
 from vsai.ext.belief import ParticleFilter
 
 # Rounds of fresh redraws tried when no world explains a move (SeatBelief._redraw_explaining).
@@ -149,6 +151,10 @@ class BeliefTracker:
         self.settings = settings
         self.reset()
 
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        """`inform`, under the agents' name (a tracker can be attached to a Match)."""
+        self.inform(state, player, action)
+
     def reset(self) -> None:
         """Forget the game (a new game, undo, load)."""
         self._starts: list[Any] | None = None      # a redraw of the first state for each seat
@@ -189,3 +195,39 @@ class BeliefTracker:
                 belief.observe(None, player, keys[seat])
         self._beliefs[seat] = belief
         return belief
+
+
+# Worlds read (the heaviest) when a belief is described: views are read in Python.
+_DESCRIBED_WORLDS = 32
+# A probability above this is a certainty (every world read agrees).
+_KNOWN = 0.999
+
+
+def describe_belief(belief: SeatBelief, state: Any, top: int = 3) -> list[dict]:
+    """What `belief` (of its seat, at `state`) thinks each other seat holds: for every other
+    seat with hidden items, its `top` likeliest (item, value) pairs with their probabilities,
+    JSON-ready: [{"seat", "who", "items": [{"item", "value", "p"}]}]. Only the belief's own
+    seat may be shown this (it reads nothing else, but an AI seat's belief tells its hand)."""
+    worlds = sorted(belief.filter.worlds(), key=lambda pair: -pair[1])[:_DESCRIBED_WORLDS]
+    total = sum(w for _, w in worlds) or 1.0
+    result = []
+    for other in range(state.num_players()):
+        if other == belief.seat:
+            continue
+        mass: dict[tuple[str, str], float] = {}
+        for world, weight in worlds:
+            for item, value in hidden_items(world, other, belief.seat).items():
+                mass[(item, value)] = mass.get((item, value), 0.0) + weight / total
+        # Items every world agrees on are known (seen, or counted): the uncertain ones first.
+        best = sorted(mass.items(), key=lambda kv: (kv[1] > _KNOWN, -kv[1], kv[0]))[:top]
+        if best:
+            result.append({"seat": other, "who": seat_label(other, state),
+                           "items": [{"item": item, "value": value, "p": round(p, 3)}
+                                     for (item, value), p in best]})
+    return result
+
+
+def belief_lines(described: list[dict]) -> list[str]:
+    """`describe_belief` as lines, e.g. "P2: P2 objective Elf ...: 71%"."""
+    return [f"{entry['who']}: " + "; ".join(f"{i['item']} {i['value']}: {i['p']:.0%}" for i in entry["items"])
+            for entry in described]

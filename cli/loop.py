@@ -45,6 +45,7 @@ class PlayLoop:
         self.reader = LineReader(interactive_mode)
         self.agents: dict[int, Any] = {}
         self._hint_agent: Any = None
+        self._beliefs: Any = None  # the human seats' own beliefs, shown with a hint
         self._choice: Choice | None = None  # the decision a human is making
         # Watching (or --explain): moves before this ply were already shown as they happened.
         self._announced = 0
@@ -59,6 +60,11 @@ class PlayLoop:
     def _build_agents(self) -> None:
         self.agents = {}
         self._hint_agent = None
+        self._beliefs = None
+        if self.table.humans and self.game.has_hidden_information():
+            from vsai.ai.belief import BeliefSettings, BeliefTracker
+            self._beliefs = BeliefTracker(agent_seed(self.table.seed, 78), BeliefSettings())
+            self.table.attach(self._beliefs)
         for seat, who in sorted(self.table.seats.items()):
             if who != HUMAN:
                 spec = self.ai if who == self.ai.name else options.AgentSpec(who)
@@ -147,6 +153,22 @@ class PlayLoop:
         self.say(f"Hint ({spec.name}, {self.budget.describe()}):", "bold")
         for line in _candidate_lines(candidates, listed):
             self.say("  " + line)
+        self.show_belief(seat)
+
+    def show_belief(self, seat: int) -> None:
+        """What `seat` (a human, to act) may infer of the others' hidden items from all it saw:
+        its own belief only, never an AI seat's."""
+        if self._beliefs is None or self.table.seats.get(seat) != HUMAN:
+            return
+        from vsai.ai.belief import belief_lines, describe_belief
+        state = self.table.state.clone()
+        belief = self._beliefs.belief(state)
+        belief.worlds_at(state)
+        lines = belief_lines(describe_belief(belief, state))
+        if lines:
+            self.say("What the others may hold, read from their play (your view only):", "bold")
+            for line in lines:
+                self.say("  " + line)
 
     # ------------------------------------------------------------------ humans
     def human_turn(self) -> bool:
@@ -320,6 +342,8 @@ class PlayLoop:
             self.table.brief(agent)
         if self._hint_agent is not None:
             self.table.brief(self._hint_agent)
+        if self._beliefs is not None:
+            self.table.brief(self._beliefs)
 
     # ------------------------------------------------------------------ the game
     def run(self) -> bool:

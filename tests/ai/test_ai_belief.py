@@ -190,3 +190,52 @@ def test_searcher_draws_only_worlds_with_weight():
         stats([load_game("kilauea", players=2).new_initial_state()], [1.0])
     with pytest.raises(ValueError, match="weights"):
         stats([w1], [0.0])
+
+
+def _vec_match_at_a_decision_of(seat: int, plies: int = 60):
+    from vsai.core.match import Match
+    match = Match(load_game("vec", players=2), seed=4, seats={0: "human", 1: "random"})
+    rng = random.Random(3)
+    while not match.is_over() and (len(match.history) < plies or match.to_move() != seat):
+        match.play(match.chance_outcome() if match.state.is_chance_node()
+                   else rng.choice(match.state.legal_actions()))
+    return match
+
+
+def test_a_belief_describes_the_others_hidden_items_worded_by_the_views():
+    from vsai.ai.belief import BeliefTracker, describe_belief
+    from vsai.core.hidden import hidden_items
+    match = _vec_match_at_a_decision_of(0)
+    tracker = BeliefTracker(1, BeliefSettings(particles=32))
+    match.attach(tracker)
+    state = match.state.clone()
+    belief = tracker.belief(state)
+    belief.worlds_at(state)
+    described = describe_belief(belief, state)
+    assert [d["seat"] for d in described] == [1] and described[0]["who"] == "P2"
+    items = described[0]["items"]
+    assert len(items) == 3 and all(0 < i["p"] <= 1 for i in items)
+    assert items[0]["item"] == "P2 objective"  # what P1 cannot see of P2 first
+    assert "P2 objective" in hidden_items(state, 1, 0) and "P2 objective" not in hidden_items(state, 0, 1)
+
+
+def test_the_engine_gives_the_belief_only_to_the_seat_asking_for_itself():
+    from vsai.cli.engine_protocol import EngineSession
+    import time
+    match = _vec_match_at_a_decision_of(0)
+    answers: list[dict] = []
+    session = EngineSession(answers.append)
+    session.tables["t"] = match
+    for request_id, viewer in ((1, 0), (2, 1), (3, None)):
+        request = {"id": request_id, "cmd": "ai", "table": "t", "iterations": 20, "apply": False}
+        if viewer is not None:
+            request["viewer"] = viewer
+        session.handle(request)
+        for _ in range(1000):
+            if answers and answers[-1].get("id") == request_id:
+                break
+            time.sleep(0.01)
+        assert answers[-1]["ok"], answers[-1]
+        assert ("belief" in answers[-1]) == (viewer == 0)
+    belief = answers[0]["belief"]
+    assert belief[0]["seat"] == 1 and len(belief[0]["items"]) == 3

@@ -93,9 +93,13 @@ class SeatBelief:
 
     def worlds_at(self, state: Any) -> list[tuple[Any, float]]:
         """The weighted worlds at the seat's decision `state` (the seat to act): worlds whose
-        legal actions differ from the ones the seat sees are dropped, and the belief is
-        refilled from `state.resample(seat)` when too few are left."""
-        if self.filter.keep_if(self.seat, list(state.legal_actions())) == 0:
+        legal actions or observation differ from the seat's are dropped (an action key does
+        not carry everything: sealed bids are revealed together), and the belief is refilled
+        from `state.resample(seat)` when too few are left."""
+        alive = self.filter.keep_if(self.seat, list(state.legal_actions()))
+        if alive:
+            alive = self.filter.drop_unlike(self.seat, state.observation_string(self.seat))
+        if alive == 0:
             self.refill(state, fresh_only=True)
         elif self._low():
             self.refill(state)

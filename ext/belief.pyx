@@ -193,6 +193,23 @@ cdef class ParticleFilter:
             self._normalise()
         return alive
 
+    def drop_unlike(self, int seat, str observation not None) -> int:
+        """Drop the worlds whose observation for `seat` (`observation_string`, which keeps
+        perfect recall) differs from `observation`: what the seat saw that no action key
+        carried (e.g. sealed bids revealed together) rules them out. Returns how many are
+        left."""
+        cdef int i, alive = 0
+        for i in range(self._n):
+            if self._weights[i] <= 0.0:
+                continue
+            if self._worlds[i].observation_string(seat) != observation:
+                self._weights[i] = 0.0
+            else:
+                alive += 1
+        if alive:
+            self._normalise()
+        return alive
+
     def resampled(self, int count) -> list:
         """`count` worlds drawn by weight (systematic resampling, copies), for a refill."""
         cdef double step, u, acc = 0.0

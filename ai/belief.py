@@ -165,16 +165,25 @@ class BeliefTracker:
         self._log: list[tuple[int, tuple[int, ...]]] = []  # (mover, every seat's key)
         self._beliefs: dict[int, SeatBelief] = {}
         self._log_at_decision: dict[int, int] = {}
+        self.unbilled = 0.0  # seconds of updates since the last decision (see take_unbilled)
 
     def inform(self, state: Any, player: int, action: int) -> None:
         """A real move, `state` the state before it."""
         seats = range(state.num_players())
         if self._starts is None:
             self._starts = [state.resample(s, mix_seed(self.seed, 3, s)) for s in seats]
+        started = time.perf_counter()
         keys = tuple(state.action_key(s, action) for s in seats)
         self._log.append((player, keys))
         for seat, belief in self._beliefs.items():
             belief.observe(state, player, keys[seat])
+        self.unbilled += time.perf_counter() - started
+
+    def take_unbilled(self) -> float:
+        """Seconds spent on updates since the last call: an agent with a time limit takes them
+        off its next search, so that belief and plain search think equally long."""
+        seconds, self.unbilled = self.unbilled, 0.0
+        return seconds
 
     def belief(self, state: Any) -> SeatBelief:
         """The belief of the seat to act at `state`, up to date."""

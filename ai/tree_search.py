@@ -98,6 +98,8 @@ class SearchAgent(Agent):
 
     def _analyse(self, state: Any, seed: int, progress: Progress | None) -> list[Candidate]:
         started = time.monotonic()
+        if self.beliefs is not None:  # updates between moves count against the time limit
+            started -= self.beliefs.take_unbilled()
         searchers = self._searchers(state, seed)
         self.last_iterations = run_searches(searchers, self.budget, self.workers, progress, started)
         visits: dict[int, int] = {}

@@ -12,16 +12,18 @@ with what one seat has seen, weighted by how well each world explains the other 
   mixed in so that a surprising move never rules out the truth;
 - a chance outcome multiplies it by the outcome's probability in that world.
 
-Refill: when the effective sample size falls below `min_ess` of the particles (or none is
-left), the worlds are redrawn by weight (systematic resampling) and a share `refresh` of them
-is replaced by fresh `state.resample(seat)` worlds. A fresh world has no history likelihood:
+Refill: when the effective sample size falls below `min_ess` of the particles (or that of
+the distinct worlds below 4, or none is left), the worlds are redrawn by weight (systematic
+resampling) to at most 4 times the distinct worlds' effective sample size, and the rest (at least a share `refresh`) are fresh `state.resample(seat)`
+worlds, so that copies of a few worlds do not crowd the belief. A fresh world has no history likelihood:
 the engine cannot replay how a redrawn world came about, so it gets the mean weight, like the
 resampled ones. That share is a prior mixed back in, a second floor next to `floor`.
 
 `BeliefTracker` keeps the beliefs of the seats an agent plays, from the moves it is told
-(`Agent.inform_action`). It remembers of each move only the mover and every seat's key of it,
-and of the game's start a redraw for each seat, so a belief made later (the first decision of
-a seat) replays what that seat saw; nothing else of the true state is kept.
+(`Agent.inform_action`). It remembers of each move the mover, every seat's key of it and the
+state before it, so a belief made later (the first decision of a seat) replays what that seat
+saw; a belief reads those states only through `resample(seat)` (its refills), which redraws
+everything the seat cannot see, so nothing hidden from the seat reaches it.
 """
 from __future__ import annotations
 
@@ -36,6 +38,9 @@ from vsai.ext.belief import ParticleFilter
 
 # Rounds of fresh redraws tried when no world explains a move (SeatBelief._redraw_explaining).
 _REDRAW_ROUNDS = 16
+# A belief whose distinct worlds weigh as fewer than this many is refilled (copies of a few
+# worlds made by a refill would otherwise never diversify).
+_MIN_DISTINCT = 4
 
 # The agents' options of a belief (SearchAgent: belief=on, particles, temperature, floor).
 BELIEF_OPTIONS = {
@@ -117,8 +122,8 @@ class SeatBelief:
             fresh = 0
         elif fresh_only or self.filter.alive == 0:
             fresh = n
-        else:
-            fresh = max(1, round(n * self.settings.refresh))
+        else:  # at least `refresh`, and no more copies than 4 times the distinct worlds' ESS
+            fresh = max(1, round(n * self.settings.refresh), n - round(4 * self.effective_size()))
         self._refills += 1
         worlds = self.filter.resampled(n - fresh)
         worlds += [state.resample(self.seat, mix_seed(self.seed, 2, self._refills, i)) for i in range(fresh)]
@@ -139,8 +144,18 @@ class SeatBelief:
             kept = kept[:self.settings.particles]
             self.filter.replace([w for w, _ in kept], [w for _, w in kept])
 
+    def effective_size(self) -> float:
+        """The effective sample size over distinct worlds (copies made by a refill, or worlds
+        that became equal, count as one): 1 / sum of squared weights of the distinct ones."""
+        mass: dict[Any, float] = {}
+        for world, weight in self.filter.worlds():
+            mass[world] = mass.get(world, 0.0) + weight
+        squares = sum(m * m for m in mass.values())
+        return 1.0 / squares if squares > 0 else 0.0
+
     def _low(self) -> bool:
-        return self.filter.ess < self.settings.min_ess * self.settings.particles
+        return (self.filter.ess < self.settings.min_ess * self.settings.particles
+                or self.effective_size() < _MIN_DISTINCT)
 
 
 class BeliefTracker:
@@ -162,7 +177,8 @@ class BeliefTracker:
     def reset(self) -> None:
         """Forget the game (a new game, undo, load)."""
         self._starts: list[Any] | None = None      # a redraw of the first state for each seat
-        self._log: list[tuple[int, tuple[int, ...]]] = []  # (mover, every seat's key)
+        # (state before, mover, every seat's key); the state is read only by resample(seat)
+        self._log: list[tuple[Any, int, tuple[int, ...]]] = []
         self._beliefs: dict[int, SeatBelief] = {}
         self._log_at_decision: dict[int, int] = {}
         self.unbilled = 0.0  # seconds of updates since the last decision (see take_unbilled)
@@ -174,7 +190,7 @@ class BeliefTracker:
             self._starts = [state.resample(s, mix_seed(self.seed, 3, s)) for s in seats]
         started = time.perf_counter()
         keys = tuple(state.action_key(s, action) for s in seats)
-        self._log.append((player, keys))
+        self._log.append((state.clone(), player, keys))
         for seat, belief in self._beliefs.items():
             belief.observe(state, player, keys[seat])
         self.unbilled += time.perf_counter() - started
@@ -204,8 +220,8 @@ class BeliefTracker:
             belief = SeatBelief(seat, state, seed, self.settings)
         else:
             belief = SeatBelief(seat, self._starts[seat], seed, self.settings)
-            for player, keys in self._log:
-                belief.observe(None, player, keys[seat])
+            for before, player, keys in self._log:
+                belief.observe(before, player, keys[seat])
         self._beliefs[seat] = belief
         return belief
 

@@ -4,8 +4,9 @@ pairs ("P2 objective" -> "Elf: blue, green, purple, yellow").
 Used to say what a belief thinks (`vsai play`'s hint, `vsai engine`'s analysis) and to
 measure it. A game may word them itself with the render hook `hidden_items(state, owner,
 observer)` (docs/adding-a-game.md); by default they come from the seat-safe views: every part
-of `state.view(owner)` that `state.view(observer)` shows as hidden (null or absent), named by
-its path, where list entries are named by their "name" field (or number).
+of `state.view(owner)` that `state.view(observer)` shows as hidden (null, absent, or an empty
+list where the owner's has entries), named by its path, where list entries are named by their
+"name" field (or number).
 """
 from __future__ import annotations
 
@@ -39,9 +40,10 @@ def _walk(mine: Any, theirs: Any, path: list[str], out: dict[str, str], state: A
                 continue  # whose view it is, not what the view shows
             _walk(value, theirs.get(key, _ABSENT), path + [_word(key)], out, state)
     elif isinstance(mine, list) and isinstance(theirs, list):
-        if len(mine) != len(theirs):  # entries the observer does not see (e.g. a hand's cards)
-            out[" ".join(path)] = _text(mine) or "none"
-            return
+        if len(mine) != len(theirs):
+            if not theirs:  # entries the observer does not see (e.g. a hand's cards)
+                out[" ".join(path)] = _text(mine) or "none"
+            return  # else each sees its own list (e.g. what each seat knows of the decks)
         names = [_entry_name(a, b, i, path, state) for i, (a, b) in enumerate(zip(mine, theirs))]
         for i, (a, b) in enumerate(zip(mine, theirs)):
             name = names[i] if names.count(names[i]) == 1 else f"{names[i]} ({i + 1})"

@@ -89,7 +89,8 @@ class SeatBelief:
         before the move, or None when replaying) is used only through `resample(seat)`, for
         refills."""
         started = time.perf_counter()
-        if self._low() and (state is not None or self.filter.alive):
+        low = self.filter.ess < self.settings.min_ess * self.settings.particles  # cheap, in C
+        if low and (state is not None or self.filter.alive):
             self.refill(state)
         if self.filter.observe(player, key) == 0 and state is not None:
             self._redraw_explaining(state, player, key)

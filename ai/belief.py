@@ -42,6 +42,16 @@ _REDRAW_ROUNDS = 16
 # worlds made by a refill would otherwise never diversify).
 _MIN_DISTINCT = 4
 
+def on_off(value: Any) -> str:
+    """The `belief` option's checker: "on" or "off" (also true/false, yes/no, 1/0)."""
+    text = str(value).strip().lower()
+    if text in ("on", "true", "yes", "1"):
+        return "on"
+    if text in ("off", "false", "no", "0"):
+        return "off"
+    raise ValueError("must be on or off")
+
+
 # The agents' options of a belief (SearchAgent: belief=on, particles, temperature, floor).
 BELIEF_OPTIONS = {
     "particles": int_option(1, 100_000),

@@ -12,7 +12,7 @@ from typing import Any
 from vsai.ai.base import (Agent, Budget, Candidate, Progress, check_options, choice_option,
                           float_option, int_option, mix_seed)
 from vsai.ext.errors import InvalidArgumentError
-from vsai.ai.belief import BELIEF_OPTIONS, BeliefSettings, BeliefTracker
+from vsai.ai.belief import BELIEF_OPTIONS, BeliefSettings, BeliefTracker, on_off
 from vsai.ai.runner import run_searches
 from vsai.ext import search as kernel
 
@@ -140,7 +140,7 @@ class ISMCTSAgent(SearchAgent):
     """
 
     name = "ismcts"
-    extra_options = {"mode": choice_option("so", "mo"), "belief": choice_option("on", "off"),
+    extra_options = {"mode": choice_option("so", "mo"), "belief": on_off,
                      **BELIEF_OPTIONS}
 
     def __init__(self, game: Any, seed: int | None = None, iterations: Any = None,
@@ -163,7 +163,7 @@ class PIMCAgent(SearchAgent):
     cannot see (default 8), sharing the budget; the move with most summed visits wins."""
 
     name = "pimc"
-    extra_options = {"determinizations": int_option(1, 1000), "belief": choice_option("on", "off"),
+    extra_options = {"determinizations": int_option(1, 1000), "belief": on_off,
                      **BELIEF_OPTIONS}
 
     def __init__(self, game: Any, seed: int | None = None, iterations: Any = None,

@@ -117,6 +117,8 @@ def test_belief_options_are_checked():
         make_agent("ismcts", game, particles=10)
     with pytest.raises(InvalidArgumentError, match="belief"):
         make_agent("ismcts", game, belief="maybe")
+    assert make_agent("ismcts", game, belief=True).beliefs is not None  # as `vsai play` passes it
+    assert make_agent("pimc", game, belief="off").beliefs is None
     with pytest.raises(InvalidArgumentError, match="particles"):
         make_agent("pimc", game, belief="on", particles=0)
 

@@ -21,6 +21,7 @@ from typing import Any, Callable, Sequence
 from vsai.ai.base import mix_seed
 from vsai.ai.registry import make_agent
 from vsai.core import sample_chance
+from vsai.core.match import inform_agent
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,8 @@ def play_game(game: Any, agents: Sequence[Any], seed: int,
               on_action: Callable[[Any, int], None] | None = None) -> GameRecord:
     """Play one game from the initial state: agents[s] plays seat s, chance outcomes are drawn
     by their probabilities from a generator seeded with `seed`. `on_action(state, action)` is
-    called before each action is applied. Seats are recorded as 0..n-1."""
+    called before each action is applied, and every agent's `inform_action`. Seats are
+    recorded as 0..n-1."""
     state = game.new_initial_state()
     if len(agents) != state.num_players():
         raise ValueError(f"this game has {state.num_players()} seats, {len(agents)} agents were given")
@@ -119,6 +121,8 @@ def play_game(game: Any, agents: Sequence[Any], seed: int,
             decisions += 1
         if on_action is not None:
             on_action(state, action)
+        for agent in agents:  # every seat is told every move (what it may see of it)
+            inform_agent(agent, state, state.current_player(), action)
         state.apply_action(action)
         actions.append(action)
     return GameRecord(seed, tuple(range(len(agents))), tuple(state.returns()), tuple(actions),

@@ -178,6 +178,12 @@ class Agent:
         """Forget the moves made so far (start of a new game, undo, load)."""
         self._moves = 0
 
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        """Told of every move applied in a game this agent plays: its own, the other seats'
+        and chance (`player` -1), with `state` the state before the move (OpenSpiel's
+        `Bot.inform_action`). An agent may use only what its seat sees of it: a move hidden
+        from the seat only through `state.action_key(seat, action)`. Default: nothing."""
+
     def step(self, state: Any, progress: Progress | None = None) -> int:
         """The action this agent plays at `state` (a player node)."""
         return self.step_with_analysis(state, progress)[0]

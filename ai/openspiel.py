@@ -3,7 +3,8 @@
 - `AgentBot(agent)`: any vsai agent as a `pyspiel.Bot`, for OpenSpiel's tools
   (`open_spiel.python.algorithms.evaluate_bots.evaluate_bots` and friends) on the games of
   `vsai.core.openspiel` (`pyspiel.load_game("vsai_kilauea")`). `agent_bot(name, game, ...)`
-  makes one by agent name.
+  makes one by agent name. `BotAgent(bot, game)` is the other way: any `pyspiel.Bot` as a
+  vsai agent, told every move (`inform_action`) like one.
 - `openspiel-mcts` and `openspiel-ismcts`: OpenSpiel's own Python bots
   (`open_spiel.python.algorithms.mcts.MCTSBot` and `...ismcts.ISMCTSBot`, random-rollout
   evaluator) as vsai agents, registered with `vsai.ai.register_agent`, so `make_agent`,
@@ -56,8 +57,8 @@ class AgentBot(pyspiel.Bot):
     """A vsai agent as a `pyspiel.Bot`, playing states of `vsai.core.openspiel` games.
 
     The agent receives a clone of the wrapped vsai state, so it cannot change the game.
-    `restart`/`restart_at` reset the agent (a new game); other players' actions need no
-    notice since the agent reads the state it is given.
+    `restart`/`restart_at` reset the agent (a new game); `inform_action` passes every move
+    on to the agent's own `inform_action` (a belief agent reads the opponents from it).
     """
 
     def __init__(self, agent: Any):
@@ -88,10 +89,39 @@ class AgentBot(pyspiel.Bot):
         self.agent.reset()
 
     def inform_action(self, state: Any, player_id: int, action: int) -> None:
-        """Nothing to do: the agent reads the state it is given at each step."""
+        """Tell the agent of a move (`Agent.inform_action`: it keeps only what its seat sees)."""
+        inform = getattr(self.agent, "inform_action", None)
+        if inform is not None:
+            inform(_vsai_state(state, self.agent), int(player_id), int(action))
 
     def inform_actions(self, state: Any, actions: list[int]) -> None:
         """Nothing to do (sequential games only)."""
+
+
+class BotAgent:
+    """Any `pyspiel.Bot` as a vsai agent on a vsai game: `step` wraps a clone of the vsai
+    state for the bot, `inform_action` forwards every move to the bot's own, `reset`
+    restarts it. The bot sees what the OpenSpiel state shows it (a fair bot reads only its
+    player's information state)."""
+
+    def __init__(self, bot: Any, game: Any):
+        if not hasattr(bot, "step"):
+            raise ValueError(f"BotAgent needs a pyspiel.Bot, not {bot!r}")
+        self.bot = bot
+        self.game = game.vsai_game if isinstance(game, OpenSpielGame) else game
+        self.os_game = to_openspiel(self.game)
+
+    def step(self, state: Any) -> int:
+        """The bot's action at the vsai `state`."""
+        return int(self.bot.step(self.os_game.wrap_state(state)))
+
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        """Forward a move to the bot (`pyspiel.Bot.inform_action`)."""
+        self.bot.inform_action(self.os_game.wrap_state(state), int(player), int(action))
+
+    def reset(self) -> None:
+        """A new game: the bot restarts."""
+        self.bot.restart()
 
 
 def _vsai_state(state: Any, agent: Any) -> Any:

@@ -57,6 +57,7 @@ from vsai.ai import levels
 from vsai.ai.arena import play_game
 from vsai.ai.base import mix_seed
 from vsai.core import VsaiError
+from vsai.core.match import inform_agent
 
 try:  # Python 3.11+
     import tomllib
@@ -492,6 +493,12 @@ class Timed:
         self.seconds += time.perf_counter() - start
         self.moves += 1
         return action
+
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        """Tell the wrapped agent of a move (timed: a belief's update is thinking too)."""
+        start = time.perf_counter()
+        inform_agent(self.agent, state, player, action)
+        self.seconds += time.perf_counter() - start
 
     def reset(self) -> None:
         """Reset the wrapped agent (a new game), when it keeps anything between games."""

@@ -11,6 +11,8 @@ from typing import Any
 
 from vsai.ai.base import (Agent, Budget, Candidate, Progress, check_options, choice_option,
                           float_option, int_option, mix_seed)
+from vsai.ext.errors import InvalidArgumentError
+from vsai.ai.belief import BELIEF_OPTIONS, BeliefSettings, BeliefTracker, on_off
 from vsai.ai.runner import run_searches
 from vsai.ext import search as kernel
 
@@ -55,6 +57,36 @@ class SearchAgent(Agent):
         self.max_nodes = opts.get("max_nodes", 2_000_000)
         self.options = opts
         self.last_iterations = 0
+        self.beliefs: BeliefTracker | None = None
+        if opts.get("belief", "off") == "on":
+            self.beliefs = BeliefTracker(mix_seed(self.seed, 0xBE11EF), BeliefSettings.from_options(opts))
+        elif set(opts) & set(BELIEF_OPTIONS):
+            raise InvalidArgumentError(f"agent {self.name}: {', '.join(sorted(set(opts) & set(BELIEF_OPTIONS)))} "
+                                       "set a belief: give belief=on with them")
+
+    # ---------------------------------------------------------------- belief (belief=on)
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        """With belief=on, every move updates the belief of the seats this agent plays."""
+        if self.beliefs is not None:
+            self.beliefs.inform(state, player, action)
+
+    def reset(self) -> None:
+        """Forget the moves made and, with belief=on, the game seen so far."""
+        super().reset()
+        if self.beliefs is not None:
+            self.beliefs.reset()
+
+    def step_with_analysis(self, state: Any, progress: Progress | None = None) -> tuple[int, list[Candidate]]:
+        """As `Agent.step_with_analysis`; a belief notes the decision (see BeliefTracker)."""
+        result = super().step_with_analysis(state, progress)
+        if self.beliefs is not None:
+            self.beliefs.decided(state.current_player())
+        return result
+
+    def _worlds(self, state: Any) -> list[tuple[Any, float]]:
+        """The weighted worlds of the belief of the seat to act at `state`."""
+        assert self.beliefs is not None
+        return self.beliefs.belief(state).worlds_at(state)
 
     def _searcher(self, root: Any, mode: int, seed: int) -> kernel.Searcher:
         playout = kernel.PLAYOUT_HEURISTIC if self.playout == "heuristic" else kernel.PLAYOUT_RANDOM
@@ -66,6 +98,8 @@ class SearchAgent(Agent):
 
     def _analyse(self, state: Any, seed: int, progress: Progress | None) -> list[Candidate]:
         started = time.monotonic()
+        if self.beliefs is not None:  # updates between moves count against the time limit
+            started -= self.beliefs.take_unbilled()
         searchers = self._searchers(state, seed)
         self.last_iterations = run_searches(searchers, self.budget, self.workers, progress, started)
         visits: dict[int, int] = {}
@@ -106,7 +140,8 @@ class ISMCTSAgent(SearchAgent):
     """
 
     name = "ismcts"
-    extra_options = {"mode": choice_option("so", "mo")}
+    extra_options = {"mode": choice_option("so", "mo"), "belief": on_off,
+                     **BELIEF_OPTIONS}
 
     def __init__(self, game: Any, seed: int | None = None, iterations: Any = None,
                  time_limit: Any = None, **options: Any):
@@ -115,7 +150,12 @@ class ISMCTSAgent(SearchAgent):
 
     def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
         mode = kernel.MODE_MO if self.mode == "mo" else kernel.MODE_SO
-        return [self._searcher(state, mode, mix_seed(seed, w)) for w in range(self.workers)]
+        searchers = [self._searcher(state, mode, mix_seed(seed, w)) for w in range(self.workers)]
+        if self.beliefs is not None:  # each iteration draws its world from the belief
+            worlds, weights = map(list, zip(*self._worlds(state)))
+            for searcher in searchers:
+                searcher.set_worlds(worlds, weights)
+        return searchers
 
 
 class PIMCAgent(SearchAgent):
@@ -123,7 +163,8 @@ class PIMCAgent(SearchAgent):
     cannot see (default 8), sharing the budget; the move with most summed visits wins."""
 
     name = "pimc"
-    extra_options = {"determinizations": int_option(1, 1000)}
+    extra_options = {"determinizations": int_option(1, 1000), "belief": on_off,
+                     **BELIEF_OPTIONS}
 
     def __init__(self, game: Any, seed: int | None = None, iterations: Any = None,
                  time_limit: Any = None, **options: Any):
@@ -132,8 +173,23 @@ class PIMCAgent(SearchAgent):
 
     def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
         player = state.current_player()
-        result = []
-        for k in range(self.determinizations):
-            world = state.resample(player, mix_seed(seed, 1, k))
-            result.append(self._searcher(world, kernel.MODE_MCTS, mix_seed(seed, 2, k)))
-        return result
+        if self.beliefs is not None:
+            worlds = _draw_by_weight(self._worlds(state), self.determinizations, mix_seed(seed, 3))
+        else:
+            worlds = [state.resample(player, mix_seed(seed, 1, k)) for k in range(self.determinizations)]
+        return [self._searcher(world, kernel.MODE_MCTS, mix_seed(seed, 2, k))
+                for k, world in enumerate(worlds)]
+
+
+def _draw_by_weight(weighted: list[tuple[Any, float]], count: int, seed: int) -> list[Any]:
+    """`count` worlds drawn by weight with replacement (systematic: evenly spaced draws)."""
+    total = sum(w for _, w in weighted)
+    start = (mix_seed(seed) % 1_000_003) / 1_000_003 / count
+    result, acc, i = [], weighted[0][1], 0
+    for k in range(count):
+        target = (start + k / count) * total
+        while acc <= target and i < len(weighted) - 1:
+            i += 1
+            acc += weighted[i][1]
+        result.append(weighted[i][0])
+    return result

@@ -278,6 +278,7 @@ class EngineSession:
 
         try:
             started = time.monotonic()
+            match.brief(agent)  # a new agent each request: told the moves so far first
             action, candidates = match.ai_move(agent, apply=False, progress=progress)
             if self._search and self._search.get("clock") is not None:
                 self._search["clock"].spend(time.monotonic() - started)
@@ -289,6 +290,8 @@ class EngineSession:
                       "iterations": getattr(agent, "last_iterations", 0),
                       "analysis": [{"action": c.action, "text": c.text, "visits": c.visits,
                                     "value": round(c.value, 6)} for c in candidates[:top]]}
+            if viewer == seat and match.game.has_hidden_information():
+                answer["belief"] = _seat_belief(match, seat)  # the viewer's own inference only
             if viewer is not None and viewer != seat:
                 # Worded for the viewer: a move it could not see stays hidden; no analysis.
                 answer["analysis"] = []
@@ -395,6 +398,19 @@ def _move(state: Any, action: int, details: bool) -> dict:
 def _event(match: Match, move: Any, viewer: int | None) -> dict:
     return {"ply": move.ply, "seat": move.seat if move.seat >= 0 else None,
             "text": move.text_for(match.game.name, viewer)}
+
+
+def _seat_belief(match: Match, seat: int) -> list[dict]:
+    """What `seat` may infer of the others' hidden items from the match so far (its own view:
+    shown only to that seat), as `vsai.ai.belief.describe_belief` gives it."""
+    from vsai.ai.belief import BeliefSettings, BeliefTracker, describe_belief
+
+    tracker = BeliefTracker(match.seed, BeliefSettings())
+    match.brief(tracker)
+    state = match.state.clone()
+    belief = tracker.belief(state)
+    belief.worlds_at(state)
+    return describe_belief(belief, state)
 
 
 def _to_play(match: Match) -> int | None:

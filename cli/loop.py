@@ -50,6 +50,7 @@ class PlayLoop:
         self.agents: dict[int, Any] = {}
         self._clocks: dict[int, TurnClock] = {}  # each AI seat's turn time (a level's turn_time)
         self._hint_agent: Any = None
+        self._beliefs: Any = None  # the human seats' own beliefs, shown with a hint
         self._choice: Choice | None = None  # the decision a human is making
         # Watching (or --explain): moves before this ply were already shown as they happened.
         self._announced = 0
@@ -65,10 +66,16 @@ class PlayLoop:
     def _build_agents(self) -> None:
         self.agents = {}
         self._hint_agent = None
+        self._beliefs = None
+        if self.table.humans and self.game.has_hidden_information():
+            from vsai.ai.belief import BeliefSettings, BeliefTracker
+            self._beliefs = BeliefTracker(agent_seed(self.table.seed, 78), BeliefSettings())
+            self.table.attach(self._beliefs)
         for seat, who in sorted(self.table.seats.items()):
             if who != HUMAN:
                 spec = self.ai if who == self.ai.name else options.AgentSpec(who)
                 self.agents[seat] = agent_api.build(spec, self.game, agent_seed(self.table.seed, seat), self.budget)
+                self.table.attach(self.agents[seat])  # told every move from now on
 
     # ------------------------------------------------------------------ output
     @property
@@ -143,6 +150,7 @@ class PlayLoop:
         try:
             if self._hint_agent is None:
                 self._hint_agent = agent_api.build(spec, self.game, agent_seed(self.table.seed, 77), self.budget)
+                self.table.attach(self._hint_agent)
             with thinking(self.console, "Looking for hints", self.budget.time_limit, self.plain) as progress:
                 candidates = agent_api.analyse(self._hint_agent, self.table.state.clone(), top=3, progress=progress)
         except KeyboardInterrupt:
@@ -158,6 +166,22 @@ class PlayLoop:
         self.say(f"Hint ({spec.name}, {self.budget.describe()}):", "bold")
         for line in _candidate_lines(candidates, listed):
             self.say("  " + line)
+        self.show_belief(seat)
+
+    def show_belief(self, seat: int) -> None:
+        """What `seat` (a human, to act) may infer of the others' hidden items from all it saw:
+        its own belief only, never an AI seat's."""
+        if self._beliefs is None or self.table.seats.get(seat) != HUMAN:
+            return
+        from vsai.ai.belief import belief_lines, describe_belief
+        state = self.table.state.clone()
+        belief = self._beliefs.belief(state)
+        belief.worlds_at(state)
+        lines = belief_lines(describe_belief(belief, state))
+        if lines:
+            self.say("What the others may hold, read from their play (your view only):", "bold")
+            for line in lines:
+                self.say("  " + line)
 
     # ------------------------------------------------------------------ humans
     def human_turn(self) -> bool:
@@ -348,10 +372,12 @@ class PlayLoop:
         return "redraw"
 
     def _reset_agents(self) -> None:
-        for agent in self.agents.values():
-            agent_api.reset(agent)
+        for agent in self.agents.values():  # reset, and told the kept moves again
+            self.table.brief(agent)
         if self._hint_agent is not None:
-            agent_api.reset(self._hint_agent)
+            self.table.brief(self._hint_agent)
+        if self._beliefs is not None:
+            self.table.brief(self._beliefs)
 
     # ------------------------------------------------------------------ the game
     def run(self) -> bool:

@@ -49,6 +49,14 @@ class Move:
         return self.text
 
 
+def inform_agent(agent: Any, state: Any, player: int, action: int) -> None:
+    """Tell `agent` (when it listens: `inform_action`) that `player` (CHANCE for chance)
+    plays `action` at `state`; it gets a copy, so it cannot change the game."""
+    inform = getattr(agent, "inform_action", None)
+    if inform is not None:
+        inform(state.clone(), player, action)
+
+
 class Match:
     """A game in progress: the state, the actions so far, and who sits where.
 
@@ -66,6 +74,7 @@ class Match:
         self.seats = dict(seats if seats is not None else {s: HUMAN for s in range(game.num_players())})
         self.state = game.new_initial_state()
         self.history: list[Move] = []
+        self._listeners: list[Any] = []  # agents told every move (attach)
 
     # ---------------------------------------------------------------- who acts
     @property
@@ -96,6 +105,8 @@ class Match:
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or int(action) not in legal:
             raise IllegalMoveError(f"move {action!r} is not legal here")
         action = int(action)
+        for agent in self._listeners:
+            inform_agent(agent, self.state, seat, action)
         text = self.state.action_to_string(action)
         hidden, keys, seats = frozenset(), (), self.game.num_players()
         secret = self.game.has_hidden_information()
@@ -136,6 +147,26 @@ class Match:
         if apply:
             self.play(action)
         return action, candidates
+
+    # ---------------------------------------------------------------- agents told every move
+    def attach(self, agent: Any) -> None:
+        """Tell `agent` every move of this match from now on (`inform_action`), after the
+        moves so far (see `brief`); after an undo it is reset and told the history again."""
+        if agent not in self._listeners:
+            self.brief(agent)
+            self._listeners.append(agent)
+
+    def brief(self, agent: Any) -> None:
+        """Reset `agent` and tell it every move of the history, from the initial state (an
+        agent made for this match after it started, e.g. by `vsai engine`)."""
+        if hasattr(agent, "reset"):
+            agent.reset()
+        if not hasattr(agent, "inform_action"):
+            return
+        state = self.game.new_initial_state()
+        for move in self.history:
+            inform_agent(agent, state, move.seat, move.action)
+            state.apply_action(move.action)
 
     # ---------------------------------------------------------------- history
     def undo(self) -> int:
@@ -182,6 +213,9 @@ class Match:
         actions = [m.action for m in self.history[:ply]]
         self.state = self.game.new_initial_state()
         self.history = []
+        for agent in self._listeners:  # replaying tells them the kept moves again
+            if hasattr(agent, "reset"):
+                agent.reset()
         for action in actions:
             self.play(action)
 

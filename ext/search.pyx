@@ -21,6 +21,7 @@ Returns are backed up as the whole vector: at a node, the player to act maximise
 mean return.
 """
 from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy
 from libc.math cimport sqrt, log
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -204,11 +205,18 @@ cdef class Searcher:
     cdef double epsilon
     cdef long total_iterations
     cdef bint ready
+    # Weighted worlds (set_worlds): the ISMCTS modes draw each iteration's world among them.
+    cdef char* worlds
+    cdef double* world_cum
+    cdef int num_worlds
 
     def __cinit__(self):
         cdef int t
         self.num_trees = 0
         self.ready = False
+        self.worlds = NULL
+        self.world_cum = NULL
+        self.num_worlds = 0
         for t in range(MAX_PLAYERS):
             self.trees[t].nodes = NULL
             self.trees[t].path = NULL
@@ -249,6 +257,58 @@ cdef class Searcher:
         for t in range(MAX_PLAYERS):
             if self.trees[t].nodes != NULL or self.trees[t].path != NULL:
                 tree_free(&self.trees[t])
+        free(self.worlds)
+        free(self.world_cum)
+
+    def set_worlds(self, list worlds not None, list weights not None) -> None:
+        """Draw each ISMCTS iteration's world among `worlds` by `weights` (a belief), instead
+        of `c_resample(root player)`. Every world must be a state of the root's game where the
+        root player is to act; the worlds are copied."""
+        cdef int i, n = len(worlds)
+        cdef State world
+        cdef double total = 0.0
+        if self.mode == MCTS:
+            raise ValueError("worlds are drawn by the ISMCTS modes only")
+        if n == 0 or n != len(weights):
+            raise ValueError("give as many weights as worlds, at least one")
+        for i in range(n):
+            world = worlds[i]
+            if type(world) is not type(self.root) or world._size != self.root._size:
+                raise ValueError("every world must be a state of the root's game")
+            if world.c_current_player() != self.root_player:
+                raise ValueError("in every world the root player must be to act")
+            if not weights[i] >= 0.0:
+                raise ValueError("weights must be 0 or more")
+            total += weights[i]
+        if not total > 0.0:
+            raise ValueError("the weights must not all be 0")
+        free(self.worlds)
+        free(self.world_cum)
+        self.num_worlds = 0
+        self.worlds = <char*>malloc(n * self.root._size)
+        self.world_cum = <double*>malloc(n * sizeof(double))
+        if self.worlds == NULL or self.world_cum == NULL:
+            raise MemoryError("cannot allocate the worlds")
+        acc = 0.0
+        for i in range(n):
+            world = worlds[i]
+            memcpy(self.worlds + i * self.root._size, world._data, self.root._size)
+            acc += weights[i] / total
+            self.world_cum[i] = acc
+        self.world_cum[n - 1] = 1.0
+        self.num_worlds = n
+
+    cdef inline void draw_world(self) noexcept nogil:
+        """Copy a world drawn by weight into the scratch state (binary search)."""
+        cdef double u = rng_uniform(&self.rng)
+        cdef int lo = 0, hi = self.num_worlds - 1, mid
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if self.world_cum[mid] > u:
+                hi = mid
+            else:
+                lo = mid + 1
+        memcpy(self.scratch._data, self.worlds + lo * self.root._size, self.root._size)
 
     @property
     def iterations(self) -> int:
@@ -372,9 +432,12 @@ cdef class Searcher:
         cdef bint created, stop, full
         cdef Tree* tree
 
-        copy_state(self.scratch, self.root)
-        if self.mode != MCTS:
-            self.scratch.c_resample(self.root_player, &self.rng)
+        if self.num_worlds > 0:
+            self.draw_world()
+        else:
+            copy_state(self.scratch, self.root)
+            if self.mode != MCTS:
+                self.scratch.c_resample(self.root_player, &self.rng)
         for t in range(self.num_trees):
             tree = &self.trees[t]
             tree.cur = 0

@@ -310,3 +310,10 @@ def test_explain_does_not_change_the_game():
     result = [line for line in plain.splitlines() if line.startswith("Result:")]
     assert result and result == [line for line in explained.splitlines() if line.startswith("Result:")]
     assert len(explained) > len(plain)  # the alternatives were shown
+
+
+def test_hint_shows_the_humans_own_belief_on_a_hidden_information_game():
+    result = run(["play", "vec", "--ai", "random", "--seed", "2", "--iterations", "30"],
+                 answers(*(["1"] * 6), "hint", "quit"))
+    assert "What the others may hold, read from their play (your view only):" in result.output
+    assert "P2 objective" in result.output and "%" in result.output

@@ -1,0 +1,273 @@
+"""Beliefs of worlds: what a seat may infer about hidden information from everything it saw.
+
+A `SeatBelief` is a particle filter (POMCP, Silver & Veness 2010) of full states consistent
+with what one seat has seen, weighted by how well each world explains the other seats' moves
+(the C part is `vsai.ext.belief.ParticleFilter`):
+- every real move is pushed through every world; the seat knows only its `action_key` of
+  a move, so in each world a move (or chance outcome) with that key is drawn, and a world
+  without one is dropped;
+- another seat's move multiplies a world's weight by the move's likelihood under an opponent
+  model: a softmax, at `temperature`, of the mover's one-ply evaluation after each legal move
+  (the `heuristic` agent's look-ahead, Macondo's inference), with a uniform floor `floor`
+  mixed in so that a surprising move never rules out the truth;
+- a chance outcome multiplies it by the outcome's probability in that world.
+
+Refill: when the effective sample size falls below `min_ess` of the particles (or that of
+the distinct worlds below 4, or none is left), the worlds are redrawn by weight (systematic
+resampling) to at most 4 times the distinct worlds' effective sample size, and the rest (at least a share `refresh`) are fresh `state.resample(seat)`
+worlds, so that copies of a few worlds do not crowd the belief. A fresh world has no history likelihood:
+the engine cannot replay how a redrawn world came about, so it gets the mean weight, like the
+resampled ones. That share is a prior mixed back in, a second floor next to `floor`.
+
+`BeliefTracker` keeps the beliefs of the seats an agent plays, from the moves it is told
+(`Agent.inform_action`). It remembers of each move the mover, every seat's key of it and the
+state before it, so a belief made later (the first decision of a seat) replays what that seat
+saw; a belief reads those states only through `resample(seat)` (its refills), which redraws
+everything the seat cannot see, so nothing hidden from the seat reaches it.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from vsai.ai.base import float_option, int_option, mix_seed
+from vsai.core.hidden import hidden_items
+from vsai.core.render import seat_label
+from vsai.ext.belief import ParticleFilter
+
+# Rounds of fresh redraws tried when no world explains a move (SeatBelief._redraw_explaining).
+_REDRAW_ROUNDS = 16
+# A belief whose distinct worlds weigh as fewer than this many is refilled (copies of a few
+# worlds made by a refill would otherwise never diversify).
+_MIN_DISTINCT = 4
+
+def on_off(value: Any) -> str:
+    """The `belief` option's checker: "on" or "off" (also true/false, yes/no, 1/0)."""
+    text = str(value).strip().lower()
+    if text in ("on", "true", "yes", "1"):
+        return "on"
+    if text in ("off", "false", "no", "0"):
+        return "off"
+    raise ValueError("must be on or off")
+
+
+# The agents' options of a belief (SearchAgent: belief=on, particles, temperature, floor).
+BELIEF_OPTIONS = {
+    "particles": int_option(1, 100_000),
+    "temperature": float_option(1e-4, 100.0),
+    "floor": float_option(0.0, 1.0),
+}
+
+
+@dataclass(frozen=True)
+class BeliefSettings:
+    """The settings of a belief: particle count, the opponent model's softmax temperature
+    (in units of the evaluation, which is in [0, 1]) and uniform floor, and the refill rule."""
+
+    particles: int = 128
+    temperature: float = 0.05
+    floor: float = 0.2
+    min_ess: float = 0.5    # refill below this share of the particles
+    refresh: float = 0.1    # share of fresh redraws at a refill
+
+    @staticmethod
+    def from_options(options: dict) -> "BeliefSettings":
+        """The settings from checked agent options (missing ones at their defaults)."""
+        default = BeliefSettings()
+        return BeliefSettings(options.get("particles", default.particles),
+                              options.get("temperature", default.temperature),
+                              options.get("floor", default.floor))
+
+
+class SeatBelief:
+    """One seat's weighted worlds, carried forward with each real move (see the module)."""
+
+    def __init__(self, seat: int, start: Any, seed: int, settings: BeliefSettings):
+        self.seat = seat
+        self.settings = settings
+        self.seed = seed
+        self._refills = 0
+        worlds = [start.resample(seat, mix_seed(seed, 0, i)) for i in range(settings.particles)]
+        self.filter = ParticleFilter(worlds, seat, mix_seed(seed, 1), settings.temperature,
+                                     settings.floor)
+        self.observed = 0        # moves observed
+        self.seconds = 0.0       # time spent observing them
+
+    def observe(self, state: Any | None, player: int, key: int) -> None:
+        """One real move: `player` played what the seat saw as `key`. `state` (the state
+        before the move, or None when replaying) is used only through `resample(seat)`, for
+        refills."""
+        started = time.perf_counter()
+        low = self.filter.ess < self.settings.min_ess * self.settings.particles  # cheap, in C
+        if low and (state is not None or self.filter.alive):
+            self.refill(state)
+        if self.filter.observe(player, key) == 0 and state is not None:
+            self._redraw_explaining(state, player, key)
+        self.observed += 1
+        self.seconds += time.perf_counter() - started
+
+    def worlds_at(self, state: Any) -> list[tuple[Any, float]]:
+        """The weighted worlds at the seat's decision `state` (the seat to act): worlds whose
+        legal actions or observation differ from the seat's are dropped (an action key does
+        not carry everything: sealed bids are revealed together), and the belief is refilled
+        from `state.resample(seat)` when too few are left."""
+        alive = self.filter.keep_if(self.seat, list(state.legal_actions()))
+        if alive:
+            alive = self.filter.drop_unlike(self.seat, state.observation_string(self.seat))
+        if alive == 0:
+            self.refill(state, fresh_only=True)
+        elif self._low():
+            self.refill(state)
+        return self.filter.worlds()
+
+    @property
+    def cost_per_move(self) -> float:
+        """Mean seconds spent per observed move."""
+        return self.seconds / self.observed if self.observed else 0.0
+
+    def refill(self, state: Any | None, fresh_only: bool = False) -> None:
+        """Redraw the worlds by weight and mix in fresh redraws of `state` (module docstring)."""
+        n = self.settings.particles
+        if state is None:  # replaying the past: no present to redraw from
+            fresh = 0
+        elif fresh_only or self.filter.alive == 0:
+            fresh = n
+        else:  # at least `refresh`, and no more copies than 4 times the distinct worlds' ESS
+            fresh = max(1, round(n * self.settings.refresh), n - round(4 * self.effective_size()))
+        self._refills += 1
+        worlds = self.filter.resampled(n - fresh)
+        worlds += [state.resample(self.seat, mix_seed(self.seed, 2, self._refills, i)) for i in range(fresh)]
+        self.filter.replace(worlds)
+
+    def _redraw_explaining(self, state: Any, player: int, key: int) -> None:
+        """No world explains the move (e.g. a public move shows cards no world dealt): fresh
+        redraws of `state`, pushed through the move, until a quarter of the particles explain
+        it or `_REDRAW_ROUNDS` rounds have been drawn (rejection sampling)."""
+        kept: list[tuple[Any, float]] = []
+        for _ in range(_REDRAW_ROUNDS):
+            self.refill(state, fresh_only=True)
+            if self.filter.observe(player, key):
+                kept += self.filter.worlds()
+            if len(kept) * 4 >= self.settings.particles:
+                break
+        if kept:
+            kept = kept[:self.settings.particles]
+            self.filter.replace([w for w, _ in kept], [w for _, w in kept])
+
+    def effective_size(self) -> float:
+        """The effective sample size over distinct worlds (copies made by a refill, or worlds
+        that became equal, count as one): 1 / sum of squared weights of the distinct ones."""
+        mass: dict[Any, float] = {}
+        for world, weight in self.filter.worlds():
+            mass[world] = mass.get(world, 0.0) + weight
+        squares = sum(m * m for m in mass.values())
+        return 1.0 / squares if squares > 0 else 0.0
+
+    def _low(self) -> bool:
+        return (self.filter.ess < self.settings.min_ess * self.settings.particles
+                or self.effective_size() < _MIN_DISTINCT)
+
+
+class BeliefTracker:
+    """The beliefs of the seats an agent plays, from every move it is told (module docstring).
+
+    `inform(state, player, action)` for every move; `belief(state)` at a decision gives the
+    belief of the seat to act there (made, and brought up to date, when first asked).
+    """
+
+    def __init__(self, seed: int, settings: BeliefSettings):
+        self.seed = seed
+        self.settings = settings
+        self.reset()
+
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        """`inform`, under the agents' name (a tracker can be attached to a Match)."""
+        self.inform(state, player, action)
+
+    def reset(self) -> None:
+        """Forget the game (a new game, undo, load)."""
+        self._starts: list[Any] | None = None      # a redraw of the first state for each seat
+        # (state before, mover, every seat's key); the state is read only by resample(seat)
+        self._log: list[tuple[Any, int, tuple[int, ...]]] = []
+        self._beliefs: dict[int, SeatBelief] = {}
+        self._log_at_decision: dict[int, int] = {}
+        self.unbilled = 0.0  # seconds of updates since the last decision (see take_unbilled)
+
+    def inform(self, state: Any, player: int, action: int) -> None:
+        """A real move, `state` the state before it."""
+        seats = range(state.num_players())
+        if self._starts is None:
+            self._starts = [state.resample(s, mix_seed(self.seed, 3, s)) for s in seats]
+        started = time.perf_counter()
+        keys = tuple(state.action_key(s, action) for s in seats)
+        self._log.append((state.clone(), player, keys))
+        for seat, belief in self._beliefs.items():
+            belief.observe(state, player, keys[seat])
+        self.unbilled += time.perf_counter() - started
+
+    def take_unbilled(self) -> float:
+        """Seconds spent on updates since the last call: an agent with a time limit takes them
+        off its next search, so that belief and plain search think equally long."""
+        seconds, self.unbilled = self.unbilled, 0.0
+        return seconds
+
+    def belief(self, state: Any) -> SeatBelief:
+        """The belief of the seat to act at `state`, up to date."""
+        seat = state.current_player()
+        if self._log_at_decision.get(seat) == len(self._log):
+            # Nothing was told since this seat's last move, not even the move itself: no one
+            # informs this agent, so its past is unknown; start from the present.
+            self.reset()
+        return self._beliefs.get(seat) or self._make(seat, state)
+
+    def decided(self, seat: int) -> None:
+        """`seat` has just chosen a move (its next decision checks it was told of it)."""
+        self._log_at_decision[seat] = len(self._log)
+
+    def _make(self, seat: int, state: Any) -> SeatBelief:
+        seed = mix_seed(self.seed, 4, seat)
+        if self._starts is None:
+            belief = SeatBelief(seat, state, seed, self.settings)
+        else:
+            belief = SeatBelief(seat, self._starts[seat], seed, self.settings)
+            for before, player, keys in self._log:
+                belief.observe(before, player, keys[seat])
+        self._beliefs[seat] = belief
+        return belief
+
+
+# Worlds read (the heaviest) when a belief is described: views are read in Python.
+_DESCRIBED_WORLDS = 32
+# A probability above this is a certainty (every world read agrees).
+_KNOWN = 0.999
+
+
+def describe_belief(belief: SeatBelief, state: Any, top: int = 3) -> list[dict]:
+    """What `belief` (of its seat, at `state`) thinks each other seat holds: for every other
+    seat with hidden items, its `top` likeliest (item, value) pairs with their probabilities,
+    JSON-ready: [{"seat", "who", "items": [{"item", "value", "p"}]}]. Only the belief's own
+    seat may be shown this (it reads nothing else, but an AI seat's belief tells its hand)."""
+    worlds = sorted(belief.filter.worlds(), key=lambda pair: -pair[1])[:_DESCRIBED_WORLDS]
+    total = sum(w for _, w in worlds) or 1.0
+    result = []
+    for other in range(state.num_players()):
+        if other == belief.seat:
+            continue
+        mass: dict[tuple[str, str], float] = {}
+        for world, weight in worlds:
+            for item, value in hidden_items(world, other, belief.seat).items():
+                mass[(item, value)] = mass.get((item, value), 0.0) + weight / total
+        # Items every world agrees on are known (seen, or counted): the uncertain ones first.
+        best = sorted(mass.items(), key=lambda kv: (kv[1] > _KNOWN, -kv[1], kv[0]))[:top]
+        if best:
+            result.append({"seat": other, "who": seat_label(other, state),
+                           "items": [{"item": item, "value": value, "p": round(p, 3)}
+                                     for (item, value), p in best]})
+    return result
+
+
+def belief_lines(described: list[dict]) -> list[str]:
+    """`describe_belief` as lines, e.g. "P2: P2 objective Elf ...: 71%"."""
+    return [f"{entry['who']}: " + "; ".join(f"{i['item']} {i['value']}: {i['p']:.0%}" for i in entry["items"])
+            for entry in described]

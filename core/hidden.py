@@ -1,0 +1,76 @@
+"""Hidden items: what one seat sees of a state that another cannot, as readable (item, value)
+pairs ("P2 objective" -> "Elf: blue, green, purple, yellow").
+
+Used to say what a belief thinks (`vsai play`'s hint, `vsai engine`'s analysis) and to
+measure it. A game may word them itself with the render hook `hidden_items(state, owner,
+observer)` (docs/adding-a-game.md); by default they come from the seat-safe views: every part
+of `state.view(owner)` that `state.view(observer)` shows as hidden (null, absent, or an empty
+list where the owner's has entries), named by its path, where list entries are named by their
+"name" field (or number).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from vsai.core.render import hook, seat_label
+
+_ABSENT = object()
+
+
+def hidden_items(state: Any, owner: int, observer: int) -> dict[str, str]:
+    """{item: value} of what `owner` sees at `state` and `observer` does not."""
+    custom = hook(getattr(state, "GAME_NAME", None), "hidden_items")
+    if custom is not None:
+        return dict(custom(state, owner, observer))
+    items: dict[str, str] = {}
+    _walk(state.view(owner), state.view(observer), [], items, state)
+    return items
+
+
+def _walk(mine: Any, theirs: Any, path: list[str], out: dict[str, str], state: Any) -> None:
+    if mine is None:
+        return
+    if theirs is None or theirs is _ABSENT:
+        if mine not in ({}, []):
+            out[" ".join(path) or "state"] = _text(mine)
+        return
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        for key, value in mine.items():
+            if key in ("seat", "to_play", "observation"):
+                continue  # whose view it is, not what the view shows
+            _walk(value, theirs.get(key, _ABSENT), path + [_word(key)], out, state)
+    elif isinstance(mine, list) and isinstance(theirs, list):
+        if len(mine) != len(theirs):
+            if not theirs:  # entries the observer does not see (e.g. a hand's cards)
+                out[" ".join(path)] = _text(mine) or "none"
+            return  # else each sees its own list (e.g. what each seat knows of the decks)
+        names = [_entry_name(a, b, i, path, state) for i, (a, b) in enumerate(zip(mine, theirs))]
+        for i, (a, b) in enumerate(zip(mine, theirs)):
+            name = names[i] if names.count(names[i]) == 1 else f"{names[i]} ({i + 1})"
+            _walk(a, b, ([name] if path == ["seats"] else path + [name]), out, state)
+
+
+def _entry_name(a: Any, b: Any, index: int, path: list[str], state: Any) -> str:
+    for entry in (b, a):
+        if isinstance(entry, dict):
+            if path == ["seats"] and isinstance(entry.get("seat"), int):
+                return seat_label(entry["seat"], state)
+            if isinstance(entry.get("name"), str):
+                return entry["name"]
+            for key in ("deck", "square", "hex", "edge"):
+                if isinstance(entry.get(key), str):
+                    return f"{key} {entry[key]}"
+    return str(index + 1)
+
+
+def _word(key: Any) -> str:
+    return str(key).replace("_", " ")
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{_word(k)} {_text(v)}" if not isinstance(v, dict) else f"{_word(k)}: {_text(v)}"
+                         for k, v in value.items() if v is not None)
+    if isinstance(value, list):
+        return ", ".join(_text(v) for v in value)
+    return str(value)

@@ -257,14 +257,16 @@ cdef class State:
         observation and has the same legal actions in the result.
         """
         player = self._seat(player)
-        cdef Rng rng = _seeded(seed)
+        cdef Rng rng
+        _seeded(seed, &rng)
         cdef State other = self.c_clone()
         other.c_resample(player, &rng)
         return other
 
     def random_playout(self, seed: int = 0):
         """A copy played to the end by uniformly random moves, in C."""
-        cdef Rng rng = _seeded(seed)
+        cdef Rng rng
+        _seeded(seed, &rng)
         cdef State other = self.c_clone()
         other.c_random_playout(&rng)
         return other
@@ -291,7 +293,7 @@ cdef class State:
         return (<char*>self._data)[:self._size]
 
     def _set_raw_bytes(self, raw: bytes) -> None:
-        if len(raw) != self._size:
+        if len(raw) != <Py_ssize_t>self._size:
             raise ValueError("raw state of the wrong size")
         copy_bytes(self._data, <const char*>raw, self._size)
 
@@ -359,17 +361,17 @@ cdef class State:
         raise TypeError(f"{type(self).__name__} must define observation_tensor()")
 
 
-cdef Rng _seeded(seed):
-    """A generator seeded from any whole number (taken modulo 2**64)."""
-    cdef Rng rng
+cdef int _seeded(seed, Rng* rng) except -1:
+    """Seed `rng` from any whole number (taken modulo 2**64). Written through a pointer, not
+    returned: a struct returned by value is undefined on the error path (gcc -Wextra)."""
     try:
         if isinstance(seed, bool):
             raise TypeError
         value = operator.index(seed)
     except TypeError:
         raise InvalidArgumentError(f"a seed is a whole number, not {seed!r}") from None
-    rng_seed(&rng, <unsigned long long>(value & 0xFFFFFFFFFFFFFFFF))
-    return rng
+    rng_seed(rng, <unsigned long long>(value & 0xFFFFFFFFFFFFFFFF))
+    return 0
 
 
 def _action_int(action) -> int:

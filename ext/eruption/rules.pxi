@@ -237,6 +237,8 @@ cdef inline int pair_index(int i, int j) noexcept nogil:
 
 cdef inline void pair_of(int idx, int* i, int* j) noexcept nogil:
     cdef int a, b
+    i[0] = 0            # defined even for an index that names no pair (never a legal move)
+    j[0] = 0
     for a in range(NCARDTYPES):
         for b in range(a, NCARDTYPES):
             if pair_index(a, b) == idx:
@@ -1025,13 +1027,14 @@ cdef void apply_move(EData* d, int a) noexcept nogil:
         e = a - A_EDGE
         d.sel_edge = e
         j = 0
+        m = -1
         for k in range(NMAT):
             if d.stock[d.cur * NMAT + k] > 0:
                 j += 1
                 m = k
         if j > 1:
             d.stage = ST_WALL_MAT
-        else:
+        elif m >= 0:        # an edge is legal only with a wall in stock: never m < 0
             build_wall(d, e, m)
     elif st == ST_WALL_MAT:
         build_wall(d, d.sel_edge, a - A_MAT)

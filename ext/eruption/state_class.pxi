@@ -670,6 +670,8 @@ def check_consistency(EruptionState s):
         _bad("the wall being moved is not on the player's village")
     if st == ST_WALL_MAT and (d.sel_edge < 0 or not wall_spot(d, d.cur, d.sel_edge)):
         _bad("the wall being built has no place")
+    if st == ST_WALL_EDGE and (d.walls_left < 1 or stock_total(d, d.cur) < 1):
+        _bad("a wall step with no wall left to build")
     if st == ST_DRAW and d.pending < 1:
         _bad("a card draw with no card owed")
     if st == ST_EXTRA and (level_of(d, d.cur) < 3 or d.extra_used or d.ending or d.ctx != CTX_NORMAL):

@@ -143,8 +143,9 @@ cdef extern from *:
     /* V4: the planning board's execution order: 0 = human slot, 1 = Kaiju slot. */
     static const int VUL_SLOT_KAIJU[9] = {0, 0, 1, 0, 0, 1, 0, 0, 1};
     /* V4: human slots (board indices) of letter group g: 3 human seats 2 cards horizontally,
-       fewer seats 3 cards vertically. */
-    static const int VUL_GROUP_SLOTS3[3][2] = {{0, 1}, {3, 4}, {6, 7}};
+       fewer seats 3 cards vertically. Both tables are 3 wide (-1 pads a group's third card
+       with 3 seats) so that no card index 0..2 reads outside them. */
+    static const int VUL_GROUP_SLOTS3[3][3] = {{0, 1, -1}, {3, 4, -1}, {6, 7, -1}};
     static const int VUL_GROUP_SLOTS2[2][3] = {{0, 3, 6}, {1, 4, 7}};
     /* Disaster level +1..+3: which rounds use an Advanced event (bit r-1). */
     static const int VUL_ADVANCED_ROUNDS[4] = {0x00, 0x24, 0x2E, 0x3F};
@@ -159,7 +160,7 @@ cdef extern from *:
     const int VUL_BONUS[8][2]
     const int VUL_HDECK[7]
     const int VUL_SLOT_KAIJU[9]
-    const int VUL_GROUP_SLOTS3[3][2]
+    const int VUL_GROUP_SLOTS3[3][3]
     const int VUL_GROUP_SLOTS2[2][3]
     const int VUL_ADVANCED_ROUNDS[4]
     const int VUL_TILE_DL1

@@ -279,12 +279,8 @@ cdef class VulcanusState(State):
         held = sum(1 for t in range(NBONUS) if d.bonus_loc[t] in (B_HAND, B_DECLARED))
         aside = sum(1 for t in range(NBONUS) if d.bonus_loc[t] == B_ASIDE)
         drawn = sum(1 for t in range(NBONUS) if d.bonus_loc[t] == B_DRAWN)
-        if st == ST_BONUS_DRAW or st == ST_BONUS_DROP:
-            if held or aside or drawn != d.bonus_drawn:
-                raise ValueError("vulcanus state: bonus tiles do not match the set-up step")
-        elif not setup or st > ST_BONUS_DROP:
-            if held != BONUS_KEEP or aside != 1 or drawn:
-                raise ValueError("vulcanus state: the Kaiju must hold 3 bonus tiles (declared or not) and have put 1 back")
+        if not setup and (held != BONUS_KEEP or aside != 1 or drawn or d.bonus_drawn != BONUS_DRAW):
+            raise ValueError("vulcanus state: the Kaiju must hold 3 bonus tiles (declared or not) and have put 1 back")
         # cards: each deck's composition and zones
         for dk in range(4):
             f, size = deck_first(dk), deck_size(dk)
@@ -470,6 +466,64 @@ cdef class VulcanusState(State):
             if not record_consistent(d, dk):
                 bad("no history it allows leads to these cards (a card is where it cannot be)")
 
+    def _check_setup_fields(self) -> None:
+        """Set-up only: the deal, the bonus tiles, Vulcanus's start, the roles and the seat to
+        act are exactly what the set-up steps so far can have made (V2, V11, V15; issue 25)."""
+        cdef VulData* d = &self.d
+        st = d.stage
+
+        def bad(what):
+            raise ValueError(f"vulcanus state: {what}")
+
+        # The deal: square by square, each map tile in a slot of its own letter (omens move
+        # only when the Humans start, which ends the set-up), so the letters' counts match.
+        if st == ST_TILES and not 0 <= d.setup_idx < NSQ:
+            bad("the set-up deal is past the last square")
+        for s in range(NSQ):
+            t = d.tile_at[s]
+            dealt = st > ST_TILES or s < d.setup_idx
+            if (t >= 0) != dealt:
+                bad("the set-up tiles are not those of the squares dealt so far")
+            if t >= NMAPTILES or (t >= 0 and tile_letter(t) != VUL_SLOT[s]):
+                bad(f"set-up tile {t} is not a map tile of {SQUARE_NAMES[s]}'s letter")
+        # The bonus tiles: all in the box, then drawn one by one, then 3 kept and 1 put back.
+        where = [d.bonus_loc[t] for t in range(NBONUS)]
+        if st == ST_TILES:
+            want = {B_BOX: NBONUS}
+        elif st == ST_BONUS_DRAW:
+            want = {B_BOX: NBONUS - d.bonus_drawn, B_DRAWN: d.bonus_drawn} if d.bonus_drawn < BONUS_DRAW else None
+        elif st == ST_BONUS_DROP:
+            want = {B_BOX: NBONUS - BONUS_DRAW, B_DRAWN: BONUS_DRAW}
+        else:
+            want = {B_BOX: NBONUS - BONUS_DRAW, B_HAND: BONUS_KEEP, B_ASIDE: 1}
+        if want is None or {k: where.count(k) for k in set(where)} != {k: n for k, n in want.items() if n} or \
+                d.bonus_drawn != (0 if st == ST_TILES else d.bonus_drawn if st == ST_BONUS_DRAW else BONUS_DRAW):
+            bad("bonus tiles do not match the set-up step")
+        # Vulcanus starts on one of its three start squares (V15).
+        if st > ST_KSTART and d.kpos not in (SQ_HARAJUKU, SQ_SHIBUYA, SQ_EBISU):
+            bad("Vulcanus is not on a start square")
+        # Roles: chosen in letter order, each at most once.
+        chosen = d.setup_idx if st == ST_ROLE else (d.ngroups if st > ST_ROLE else 0)
+        roles = [d.role[g] for g in range(chosen)]
+        if st == ST_ROLE and not 0 <= d.setup_idx < d.ngroups:
+            bad("no role left to choose")
+        if -1 in roles or len(set(roles)) != len(roles) or any(d.role[g] != -1 for g in range(chosen, 3)):
+            bad("roles are chosen in letter order, each once")
+        # The step counter and the seat to act of each set-up step.
+        if st in (ST_BONUS_DRAW, ST_BONUS_DROP, ST_KSTART) and d.setup_idx != 0 or \
+                st > ST_ROLE and d.setup_idx != d.ngroups:
+            bad("the set-up step counter does not match the set-up step")
+        if st in (ST_TILES, ST_BONUS_DRAW):
+            want_cur = -1
+        elif st in (ST_BONUS_DROP, ST_KSTART):
+            want_cur = 0
+        elif st == ST_ROLE:
+            want_cur = owner_of_deck(d, d.setup_idx)
+        else:
+            want_cur = 1
+        if d.cur != want_cur:
+            bad("the seat to act does not match the set-up step")
+
     def _check_flow(self) -> None:
         """The round flow's counters agree with the stage (so nothing indexes out of range)."""
         cdef VulData* d = &self.d
@@ -495,6 +549,7 @@ cdef class VulcanusState(State):
             for key in fresh:
                 if key not in changing and now[key] != fresh[key]:
                     bad(f"{key} is not as set up")
+            self._check_setup_fields()
             if st > ST_TILES:
                 icons = VulcanusState.__new__(VulcanusState)
                 copy_state(icons, self)
@@ -502,19 +557,11 @@ cdef class VulcanusState(State):
                 if any(icons.d.cit[s] != d.cit[s] or icons.d.vip[s] != d.vip[s] or icons.d.lava[s] != d.lava[s]
                        for s in range(NSQ)):
                     bad("the map's citizens, VIPs and lava are not those of its tiles")
-            if st == ST_ROLE and any(d.role[g] >= 0 for g in range(d.setup_idx, 3)):
-                bad("roles are chosen in letter order")
             if st == ST_HSTART_SDF and (sum(d.fb[s] for s in range(NSQ)) != 1 or d.fb[d.kpos]
                                         or any(d.base[s] != d.fb[s] for s in range(NSQ))):
                 bad("the fire brigade's start is not a base square without Vulcanus")
-            if st == ST_TILES and any(d.tile_at[s] >= 0 for s in range(d.setup_idx, NSQ)):
-                bad("set-up tiles lie beyond the square being dealt")
-            if st > ST_TILES and any(d.tile_at[s] < 0 for s in range(NSQ)):
-                bad("a square has no tile after the set-up deal")
             if st >= ST_ROLE and d.kpos < 0:
                 bad("Vulcanus is not on the map")
-            if st == ST_ROLE and d.setup_idx >= d.ngroups:
-                bad("no role left to choose")
             return
         if d.round < 1 or d.omen_sq < 0 or d.kpos < 0:
             bad("play has started: a round, an omen square and Vulcanus are needed")
@@ -717,6 +764,7 @@ cdef class VulcanusState(State):
 
     def _visible(self, int c, viewer: int | None) -> bool:
         """Whether `viewer` (None: everything) knows the identity of card c."""
+        _check_card(c)
         return viewer is None or self.d.blk[c] == KNOWN or owner_of_deck(&self.d, deck_of(c)) == viewer
 
     def _deck_lines(self, viewer: int | None) -> list:
@@ -896,6 +944,7 @@ cdef class VulcanusState(State):
     # ------------------------------------------------------------------ for frontends
     def _knows(self, int c, seat) -> bool:
         """Whether `seat` (None: a spectator, who sees only what is public) knows card c."""
+        _check_card(c)
         return self.d.blk[c] == KNOWN or (seat is not None and owner_of_deck(&self.d, deck_of(c)) == seat)
 
     def _cell_name(self, int x) -> str:

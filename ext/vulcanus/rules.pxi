@@ -305,14 +305,6 @@ cdef int count_zone(VulData* d, int dk, int z) noexcept nogil:
     return k
 
 
-cdef int count_type(VulData* d, int dk, int z, int t) noexcept nogil:
-    cdef int c, k = 0, f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == z and d.ctype[c] == t:
-            k += 1
-    return k
-
-
 cdef int top_layer(VulData* d, int dk) noexcept nogil:
     """The layer drawn from next (the oldest), or -1 when the deck is empty."""
     cdef int c, best = -1, f = deck_first(dk)

@@ -1090,6 +1090,13 @@ _FIELDS = {
 }
 
 
+cdef inline void _check_card(int c) except *:
+    """A card index from Python: bounds checking is off in the engine, so an index outside
+    0..NCARDS-1 would read outside the card arrays."""
+    if not 0 <= c < NCARDS:
+        raise InvalidArgumentError(f"vulcanus: no card {c} (cards are 0..{NCARDS - 1})")
+
+
 def _check_int(name, value, lo, hi):
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"vulcanus state: {name} must be an integer, not {value!r}")

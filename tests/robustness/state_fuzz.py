@@ -4,7 +4,9 @@ documented error, or accepted and then survive everything a user or a search may
 Run as a program (the test runs it in a subprocess, so that a crash fails the test instead
 of killing the run):
 
-    python state_fuzz.py GAME CASES SEED
+    python state_fuzz.py GAME CASES SEED [--setup]
+
+With --setup every document is a set-up position or one of the first plies of play.
 
 It prints one line per problem found and a summary line, and exits 1 if anything failed.
 """
@@ -20,29 +22,59 @@ from vsai.ai import make_agent
 from vsai.core import get_spec, load_game, state_from_json
 from vsai.core.errors import VsaiError
 
+from setup_phases import SETUP_PREDICATES, in_setup
+
+EARLY_PLAY = 3      # plies of play after the set-up that count as "early play"
+MIX = ("setup", "depth", "play", "depth")       # the kinds of state fuzzed, in turn
+SETUP_MIX = ("setup", "setup", "setup", "play")  # with --setup
+
 AGENTS = [("random", {}), ("heuristic", {}), ("mcts", {"iterations": 24}), ("pimc", {"iterations": 24}),
           ("ismcts", {"iterations": 24}), ("ismcts", {"iterations": 24, "mode": "mo"})]
 
 
-def real_states(name: str, rng: random.Random, count: int) -> list[Any]:
-    """States of `name` from seeded random games, at every depth and player count."""
+def real_states(name: str, rng: random.Random, count: int, mix: tuple[str, ...] = MIX) -> list[Any]:
+    """States of `name` from seeded random games at every player count, in turn of the kinds
+    in `mix`: "depth" (a random depth up to 400 plies), "setup" (a random set-up position) or
+    "play" (one of the first EARLY_PLAY plies of play)."""
     spec = get_spec(name)
     states = []
     while len(states) < count:
         game = load_game(name, players=rng.randint(spec.min_players, spec.max_players))
         state = game.new_initial_state()
-        stop = rng.randint(0, 400)
-        for _ in range(stop):
-            if state.is_terminal():
-                break
-            outcomes = state.chance_outcomes() if state.is_chance_node() else None
-            if outcomes:
-                actions, probs = zip(*outcomes)
-                state.apply_action(rng.choices(actions, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        states.append(state)
+        kind = mix[len(states) % len(mix)]
+        if kind == "depth":
+            for _ in range(rng.randint(0, 400)):
+                if state.is_terminal():
+                    break
+                _random_step(state, rng)
+            states.append(state)
+            continue
+        setup, play = [state.clone()], []
+        while not state.is_terminal() and len(play) < EARLY_PLAY:
+            _random_step(state, rng)
+            (setup if in_setup(name, state) and not play else play).append(state.clone())
+        states.append(rng.choice(setup if kind == "setup" or not play else play))
     return states
+
+
+def _random_step(state: Any, rng: random.Random) -> None:
+    """One seeded random action: a chance outcome by its probability, or a legal move."""
+    outcomes = state.chance_outcomes() if state.is_chance_node() else None
+    if outcomes:
+        actions, probs = zip(*outcomes)
+        state.apply_action(rng.choices(actions, probs)[0])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def setup_fields(name: str, documents: list[dict]) -> set[str]:
+    """The fields of the state that the set-up and the first plies of play change: those in
+    which one of `documents` (drawn from there) differs from a new game's."""
+    fields = set()
+    for doc in documents:
+        fresh = json.loads(load_game(name, **doc["params"]).new_initial_state().to_json())["state"]
+        fields |= {key for key, value in doc["state"].items() if fresh.get(key) != value}
+    return fields
 
 
 def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
@@ -67,12 +99,16 @@ def _set(value: Any, path: tuple, new: Any) -> None:
     _get(value, path[:-1])[path[-1]] = new
 
 
-def mutate(document: dict, rng: random.Random) -> tuple[dict, str]:
-    """A copy of `document` with one to three small edits of its "state", and what they were."""
+def mutate(document: dict, rng: random.Random, focus: set[str] = frozenset()) -> tuple[dict, str]:
+    """A copy of `document` with one to three small edits of its "state", and what they were;
+    half the edits (if any are) are aimed at the fields in `focus`."""
     doc = copy.deepcopy(document)
     edits = []
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
         paths = _paths(doc["state"])
+        aimed = [path for path in paths if path[0] in focus]
+        if aimed and rng.random() < 0.5:
+            paths = aimed
         if not paths:
             break
         path = ("state",) + rng.choice(paths)
@@ -167,17 +203,27 @@ def check(doc: dict, seed: int, label: str) -> str:
     return "accepted"
 
 
-def run(name: str, cases: int, seed: int) -> int:
-    """Fuzz `name` with `cases` mutated documents; print problems; return how many."""
+def run(name: str, cases: int, seed: int, setup_only: bool = False) -> int:
+    """Fuzz `name` with `cases` mutated documents (with `setup_only`, all from set-up positions
+    and the first plies of play, else half of them); print problems; return how many."""
     rng = random.Random(seed)
-    documents = [json.loads(s.to_json()) for s in real_states(name, rng, max(8, cases // 20))]
+    mix = SETUP_MIX if setup_only else MIX
+    states = real_states(name, rng, max(8, cases // 20), mix)
+    documents = [json.loads(s.to_json()) for s in states]
+    focus = setup_fields(name, [doc for i, doc in enumerate(documents) if mix[i % len(mix)] != "depth"])
+    in_setup_docs = sum(1 for doc in documents if SETUP_PREDICATES[name](doc["state"]))
     outcomes = {"refused": 0, "accepted": 0, "problem": 0}
+    fuzzed_setup = 0
     for case in range(cases):
-        doc, edits = mutate(rng.choice(documents), rng)
+        original = rng.choice(documents)
+        fuzzed_setup += SETUP_PREDICATES[name](original["state"])
+        doc, edits = mutate(original, rng, focus)
         outcomes[check(doc, seed + case, f"{name} case {case} [{edits}]")] += 1
     print(f"SUMMARY {name}: {cases} cases, {outcomes['refused']} refused, {outcomes['accepted']} accepted, "
-          f"{outcomes['problem']} problems", flush=True)
+          f"{outcomes['problem']} problems; {fuzzed_setup} cases from {in_setup_docs} set-up positions "
+          f"of {len(documents)}; set-up fields {sorted(focus)}", flush=True)
     return outcomes["problem"]
 
+
 if __name__ == "__main__":
-    sys.exit(1 if run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])) else 0)
+    sys.exit(1 if run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), "--setup" in sys.argv[4:]) else 0)

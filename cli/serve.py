@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from vsai.cli.engine import MAX_LINE
-from vsai.cli.engine_protocol import EngineSession, error_answer
+from vsai.cli.engine_protocol import EngineSession, ProtocolError, decode_request, error_answer
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
@@ -40,9 +40,9 @@ async def _connection(websocket: Any) -> None:
             if isinstance(message, bytes):
                 message = message.decode("utf-8", "replace")
             try:
-                request = json.loads(message)
-            except (ValueError, RecursionError) as error:
-                send(error_answer(None, "bad_json", f"not a JSON message: {error}"))
+                request = decode_request(message)
+            except ProtocolError as error:
+                send(error_answer(None, error.code, error.message))
                 continue
             # handle() is quick (searches run in their own thread); run it off the loop anyway
             # so that a slow command never stalls other connections.

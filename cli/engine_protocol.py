@@ -169,11 +169,11 @@ class EngineSession:
         if players is not None:
             params["players"] = players
         game = load_game(name, **params)
+        match = Match(game, seed, {s: HUMAN for s in range(game.num_players())})  # checks the seed
         with self._lock:
             if len(self.tables) >= MAX_TABLES:
                 raise ProtocolError("too_many_tables", f"at most {MAX_TABLES} tables may be open; close one")
             table_id = f"t{next(self._ids)}"
-            match = Match(game, seed, {s: HUMAN for s in range(game.num_players())})
             chance = match.resolve_chance()
             self.tables[table_id] = match
         return {"table": table_id, "game": game.name, "params": game.get_parameters(),

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from vsai.cli import options
 from vsai.cli.engine import MAX_LINE
 from vsai.cli.engine_protocol import EngineSession, ProtocolError, decode_request, error_answer
 
@@ -81,7 +82,7 @@ def _is_loopback(host: str) -> bool:
 
 @click.command("serve", short_help="The engine protocol over WebSocket, for web frontends.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+@click.option("--port", type=options.WholeNumber(0, 65535), default=8765, show_default=True,
               help="Port to listen on (0: any free port, printed at start).")
 @click.option("--allow-remote", is_flag=True,
               help="Required to listen on an address other than loopback.")

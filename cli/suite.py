@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from vsai.ai.levels import LEVELS
+from vsai.cli import options
 from vsai.cli.arena import side_table
 from vsai.cli.console import stderr_console, stdout_console
 
@@ -30,7 +31,7 @@ def suite() -> None:
 @suite.command("run")
 @click.argument("suite_file", metavar="SUITE.toml", type=click.Path(dir_okay=False))
 @click.option("--out", type=click.Path(file_okay=False), help="Output folder (default: the suite's `out`).")
-@click.option("--workers", type=click.IntRange(1), help="Local processes (default: every core; never "
+@click.option("--workers", type=options.WORKERS, help="Local processes (default: every core; never "
               "more than games or cores); with --backend ray and no --address, the CPUs of the local Ray.")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="local: a process pool; ray: games as Ray tasks (pip install 'vsai[ray]').")

@@ -44,6 +44,14 @@ class Move:
         return self.text
 
 
+def _match_seed(seed: Any) -> int:
+    """`seed` as an int >= 0 (a numpy integer too); InvalidArgumentError for anything else
+    (None, a bool, a float, a text), so the chance generator gets what it can use."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise InvalidArgumentError(f"a match's seed is a whole number, 0 or more, not {seed!r}")
+    return int(seed)
+
+
 class Match:
     """A game in progress: the state, the actions so far, and who sits where.
 
@@ -54,7 +62,7 @@ class Match:
 
     def __init__(self, game: Any, seed: int, seats: dict[int, str] | None = None):
         self.game = game
-        self.seed = int(seed)
+        self.seed = _match_seed(seed)
         self.seats = dict(seats if seats is not None else {s: HUMAN for s in range(game.num_players())})
         self.state = game.new_initial_state()
         self.history: list[Move] = []

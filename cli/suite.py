@@ -115,6 +115,7 @@ def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
         raise click.ClickException(str(error)) from None
     _print(data)
     err = stderr_console()
+    _warn_skipped(data, err)
     if not no_html:
         err.print(f"Wrote {path} and {Path(folder) / 'report.json'}")
     if ladder_path is not None:
@@ -129,6 +130,19 @@ def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
                      if not problems else "the ladder needs new budgets:"))
         for problem in problems:
             err.print(f"  {problem}")
+
+
+def _warn_skipped(data: dict, err: Any, shown: int = 10) -> None:
+    """Say which results lines the report left out, and why (the first `shown` of them)."""
+    skipped = data.get("skipped", [])
+    if not skipped:
+        return
+    err.print(f"Skipped {len(skipped)} line{'s' if len(skipped) != 1 else ''} of results.jsonl "
+              "with a missing or garbled field (the rest is reported):", markup=False)
+    for item in skipped[:shown]:
+        err.print(f"  line {item['line']}: {item['problem']}", markup=False)
+    if len(skipped) > shown:
+        err.print(f"  and {len(skipped) - shown} more", markup=False)
 
 
 def _print_tables(folder: Path) -> None:

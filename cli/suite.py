@@ -15,6 +15,7 @@ from vsai.ai.levels import LEVELS
 from vsai.cli import options
 from vsai.cli.arena import side_table
 from vsai.cli.console import stderr_console, stdout_console
+from vsai.cli.signals import terminate_as_interrupt
 
 
 @click.group("suite", short_help="Benchmark suites: many games, agents and budgets; resumable.")
@@ -71,7 +72,8 @@ def run_command(suite_file: str, out: str | None, workers: int | None, backend: 
     started = time.monotonic()
     summary = None
     try:
-        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+        with terminate_as_interrupt(), \
+                Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("suite", total=1, cells="", rate="-")
 
             def progress(cells_done: int, cells: int, done: int, total: int, played: int) -> None:

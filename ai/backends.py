@@ -11,13 +11,13 @@ exception leaves `run`: no process is left behind and no finished game is droppe
 from __future__ import annotations
 
 import os
-import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Iterator, Sequence
 
 from vsai.ai.suite import GameTask, SuiteError, play_task
+from vsai.ai.workers import worker_init
 
 # How long the main process waits for results before it looks again, so a Ctrl-C is handled
 # promptly whatever the games' length.
@@ -38,7 +38,8 @@ class LocalBackend:
     """Games in a pool of local processes (`workers` = 1: in this process).
 
     The pool has min(workers, games, cores) processes. Workers ignore Ctrl-C: the main process
-    handles it and terminates them, so a long game does not hold up the stop."""
+    handles it and terminates them, so a long game does not hold up the stop; they end with
+    the main process however it dies (vsai.ai.workers)."""
 
     def __init__(self, workers: int = 1):
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -63,7 +64,7 @@ class LocalBackend:
             for task in tasks:
                 yield play_task(task)
             return
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_init, initargs=(os.getpid(),))
         queue = list(reversed(tasks))
         pending: set[Future] = set()
         try:
@@ -78,11 +79,6 @@ class LocalBackend:
                              "finished so far are saved: run the suite again to resume") from None
         finally:
             _stop_pool(pool, pending)
-
-
-def _ignore_ctrl_c() -> None:
-    # Ctrl-C goes to the whole process group; the main process decides what happens.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _stop_pool(pool: ProcessPoolExecutor, pending: set[Future]) -> None:

@@ -7,6 +7,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
+import numpy as np
+
 from vsai.ext.errors import InvalidArgumentError
 
 # progress(done, total): `done` iterations so far of `total` (None when only time bounds it).
@@ -54,31 +56,36 @@ _INT_LIMIT = 2**31 - 1
 
 
 def whole_number(value: Any, low: int, high: int, what: str) -> int:
-    """`value` as an int in [low, high]: ints, integral floats and their texts ("1e3" is 1000).
-    The one check of whole numbers for agents and the command line; ValueError (the vsai
-    InvalidArgumentError) naming `what` and the range otherwise."""
-    number = value
-    if isinstance(number, str):
-        try:
-            number = float(number) if any(c in number.lower() for c in ".en") else int(number)
-        except ValueError:
-            number = None
-    if isinstance(number, float) and math.isfinite(number) and number.is_integer():
-        number = int(number)
-    if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
+    """`value` as an int in [low, high]: an int (or a numpy integer), never a bool, a float or
+    a text (the command line turns its texts into numbers first, `vsai.cli.options`). The one
+    check of whole numbers for agents; ValueError (the vsai InvalidArgumentError) naming
+    `what` and the range otherwise."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        number = operator.index(value)
+    except TypeError:
+        number = None
+    if number is None or not low <= number <= high:
         raise InvalidArgumentError(f"{what} must be a whole number from {low:,} to {high:,}, not {value!r}")
     return number
 
 
+def finite_number(value: Any) -> float | None:
+    """`value` as a finite float when it is an int or a float (never a bool or a text), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def seconds_value(value: Any, what: str, high: float = MAX_SECONDS) -> float:
     """`value` as a number of seconds in (0, high]; ValueError naming `what` otherwise."""
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        number = float(value)
-    except (TypeError, ValueError, OverflowError):
-        number = math.nan
-    if not (math.isfinite(number) and 0 < number <= high):
+    number = finite_number(value)
+    if number is None or not 0 < number <= high:
         raise InvalidArgumentError(f"{what} must be a number of seconds above 0 and at most {high:g}, "
                                    f"not {value!r}")
     return number
@@ -128,13 +135,11 @@ def int_option(low: int, high: int = _INT_LIMIT) -> Callable[[Any], int]:
 def float_option(low: float, high: float | None = None) -> Callable[[Any], float]:
     """A checker for a finite number in [low, high]."""
     def check(value: Any) -> float:
-        if isinstance(value, bool):
+        number = finite_number(value)
+        if number is None:
             raise ValueError("a number is expected")
-        try:
-            value = float(value)
-        except (TypeError, ValueError, OverflowError):
-            raise ValueError("a number is expected") from None
-        if not math.isfinite(value) or value < low or (high is not None and value > high):
+        value = number
+        if value < low or (high is not None and value > high):
             raise ValueError(f"must be a number in [{low}, {high if high is not None else 'inf'}]")
         return value
     return check
@@ -143,10 +148,9 @@ def float_option(low: float, high: float | None = None) -> Callable[[Any], float
 def choice_option(*choices: str) -> Callable[[Any], str]:
     """A checker for one of a few words."""
     def check(value: Any) -> str:
-        value = str(value).lower()
-        if value not in choices:
+        if not isinstance(value, str) or value.lower() not in choices:
             raise ValueError(f"must be one of: {', '.join(choices)}")
-        return value
+        return value.lower()
     return check
 
 
@@ -170,9 +174,10 @@ class Agent:
                 raise TypeError
             seed = operator.index(seed)
         except TypeError:
-            raise ValueError(f"seed must be a whole number, not {seed!r}") from None
+            raise InvalidArgumentError(f"seed must be a whole number, not {seed!r}") from None
         self.seed = seed
         self._moves = 0
+        self._state_type: type | None = None  # the game's state class, found on the first move
 
     def reset(self) -> None:
         """Forget the moves made so far (start of a new game, undo, load)."""
@@ -218,14 +223,29 @@ class Agent:
         return mix_seed(self.seed, self._moves)
 
     def _check(self, state: Any) -> list[int]:
+        """The legal actions at `state`; InvalidArgumentError unless it is a player node of
+        this agent's game (same engine, same parameters)."""
+        if self._state_type is None:
+            self._state_type = type(self.game.new_initial_state())
+        if not isinstance(state, self._state_type):
+            raise InvalidArgumentError(f"agent {self.name} plays {self.game!r}: it needs a state of that "
+                                       f"game, not {type(state).__name__} {_short(state)}")
+        if state.params() != self.game.get_parameters():
+            raise InvalidArgumentError(f"agent {self.name} plays {self.game!r}: this state has the "
+                                       f"parameters {state.params()}")
         if state.is_terminal():
-            raise ValueError("the game is over: there is no move to choose")
+            raise InvalidArgumentError("the game is over: there is no move to choose")
         if state.is_chance_node():
-            raise ValueError("this is a chance node: agents choose only at player nodes")
+            raise InvalidArgumentError("this is a chance node: agents choose only at player nodes")
         return state.legal_actions()
 
     def _analyse(self, state: Any, seed: int, progress: Progress | None) -> list[Candidate]:
         raise TypeError(f"{type(self).__name__} must define _analyse()")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _value_guess(state: Any, seed: int) -> float:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from vsai.ai.base import Agent, Budget
 from vsai.ai.simple import HeuristicAgent, RandomAgent
 from vsai.ai.tree_search import ISMCTSAgent, MCTSAgent, PIMCAgent, SearchAgent
-from vsai.ext.errors import UnknownAgentError
+from vsai.ext.errors import InvalidArgumentError, UnknownAgentError
 
 # factory(game, *, seed, iterations, time_limit, **options) -> agent
 Factory = Callable[..., Any]
@@ -37,7 +37,7 @@ def register_agent(name: str, factory: Factory, description: str | None = None) 
     """
     key = name.strip().lower()
     if not key:
-        raise ValueError("an agent needs a name")
+        raise InvalidArgumentError("an agent needs a name")
     if description is None:
         description = _OPTIONAL_AGENTS[key][2]
     _AGENTS[key] = (factory, description)
@@ -95,7 +95,7 @@ def make_agent(name: str, game: Any, *, seed: int | None = None, iterations: int
         from vsai.core import load_game
         game = load_game(game)
     if not hasattr(game, "new_initial_state"):
-        raise ValueError(f"make_agent needs a game (vsai.core.load_game(...)), not {game!r}")
+        raise InvalidArgumentError(f"make_agent needs a game (vsai.core.load_game(...)), not {game!r}")
     return factory(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
 
 

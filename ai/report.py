@@ -26,13 +26,16 @@ REPORT_HTML = "report.html"
 def summarise(folder: str | os.PathLike, with_ratings: bool = True) -> dict[str, Any]:
     """Everything the report shows, JSON-ready: per pool (game, players, budget) the
     standings, the win-rate matrix, the sides of team games and (with `with_ratings`, which
-    needs openskill) the ratings."""
+    needs openskill) the ratings. Results lines with a missing or garbled field are left
+    out and listed under "skipped" (line number and what is wrong)."""
     from vsai.core import load_game
 
-    suite, records = suite_records(folder)
+    skipped: list[tuple[int, str]] = []
+    suite, records = suite_records(folder, skipped)
     data: dict[str, Any] = {"suite": suite.name if suite else Path(folder).name,
                             "seed": suite.seed if suite else None,
-                            "games": len(records), "pools": []}
+                            "games": len(records), "pools": [],
+                            "skipped": [{"line": line, "problem": problem} for line, problem in skipped]}
     if suite is not None:
         data["planned"] = sum(c.games for c in suite.cells)
     # Agents in the suite file's order (else in order of appearance).

@@ -46,6 +46,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 import os
 import socket
 import time
@@ -197,6 +198,12 @@ class Suite:
 # ---------------------------------------------------------------------------------------------
 # Reading a suite file
 
+# Bounds of what a suite file may ask for (docs/suites.md): a suite file's size, the games of
+# one cell (games_per_cell, or a matchup's own games) and of the whole suite.
+MAX_SUITE_BYTES = 1 << 20
+MAX_GAMES_PER_CELL = 100_000
+MAX_SUITE_GAMES = 1_000_000
+
 _SUITE_KEYS = {"name", "seed", "games_per_cell", "out", "matchups"}
 _GAME_KEYS = {"name", "players", "options"}
 _AGENT_KEYS = {"label", "name", "options", "module", "level"}
@@ -208,11 +215,24 @@ def load_suite(path: str | os.PathLike, out: str | os.PathLike | None = None) ->
     so that a mistake is reported now, not in a worker. `out` overrides the file's folder.
     SuiteError (a ValueError) with one clear message for anything wrong."""
     path = Path(path)
+    return parse_suite(read_suite_text(path), path, out)
+
+
+def read_suite_text(path: Path) -> str:
+    """The text of the suite file `path`: at most MAX_SUITE_BYTES (so /dev/zero is refused,
+    not read forever), UTF-8; SuiteError with one clear message otherwise."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SUITE_BYTES + 1)
     except OSError as error:
         raise SuiteError(f"cannot read the suite file {path}: {error.strerror or error}") from None
-    return parse_suite(text, path, out)
+    if len(data) > MAX_SUITE_BYTES:
+        raise SuiteError(f"{path} is larger than {MAX_SUITE_BYTES >> 20} MiB: not a suite file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SuiteError(f"{path} is not UTF-8 text (byte {error.start} is not): "
+                         "a suite file is TOML in UTF-8") from None
 
 
 def parse_suite(text: str, path: str | os.PathLike = "<suite>",
@@ -230,7 +250,8 @@ def parse_suite(text: str, path: str | os.PathLike = "<suite>",
     _only(head, _SUITE_KEYS, f"{where}: [suite]")
     name = str(head.get("name", path.stem))
     seed = _whole(head.get("seed", 0), f"{where}: [suite] seed", 0)
-    per_cell = _whole(head.get("games_per_cell", 10), f"{where}: [suite] games_per_cell", 1)
+    per_cell = _whole(head.get("games_per_cell", 10), f"{where}: [suite] games_per_cell", 1,
+                      MAX_GAMES_PER_CELL)
     out_path = Path(out) if out is not None else Path(str(head.get("out", f"{path.stem}-results")))
     games = [_game(item, f"{where}: games[{i}]") for i, item in enumerate(_tables(data, "games", where))]
     agents = [_agent(item, f"{where}: agents[{i}]") for i, item in enumerate(_tables(data, "agents", where))]
@@ -247,6 +268,10 @@ def parse_suite(text: str, path: str | os.PathLike = "<suite>",
     suite = Suite(name, path, text, seed, per_cell, out_path, games, agents, budgets,
                   head.get("matchups", "pairs"))
     suite.cells = _cells(suite, where)
+    planned = sum(cell.games for cell in suite.cells)
+    if planned > MAX_SUITE_GAMES:
+        raise SuiteError(f"{where}: {planned:,} games are planned ({len(suite.cells):,} cells); a suite "
+                         f"plays at most {MAX_SUITE_GAMES:,}: split it, or ask fewer games a cell")
     return suite
 
 
@@ -263,9 +288,10 @@ def _check_kind(value: Any, kind: type, where: str) -> None:
         raise SuiteError(f"{where} must be {word}, not {value!r}")
 
 
-def _whole(value: Any, where: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SuiteError(f"{where} must be a whole number >= {low}, not {value!r}")
+def _whole(value: Any, where: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        bounds = f"from {low:,} to {high:,}" if high is not None else f">= {low}"
+        raise SuiteError(f"{where} must be a whole number {bounds}, not {value!r}")
     return value
 
 
@@ -385,7 +411,8 @@ def _lineups(matchups: Any, labels: list[str], sides: int,
         games = None
         if isinstance(entry, dict):  # { agents = [...], games = N }: a cell with more games
             _only(entry, {"agents", "games"}, f"{where}: matchup {entry!r}")
-            games = _whole(entry.get("games"), f"{where}: matchup {entry!r}: games", 1)
+            games = _whole(entry.get("games"), f"{where}: matchup {entry!r}: games", 1,
+                           MAX_GAMES_PER_CELL)
             entry = entry.get("agents")
         if not isinstance(entry, list) or not all(isinstance(x, str) for x in entry):
             raise SuiteError(f"{where}: a matchup is a list of agent labels (or a table "
@@ -560,12 +587,44 @@ def play_task(task: GameTask) -> dict:
 # ---------------------------------------------------------------------------------------------
 # The results file
 
-def read_results(folder: str | os.PathLike, repair: bool = False) -> list[dict]:
+def record_problem(record: Any) -> str | None:
+    """What is wrong with a results line's record (a missing or garbled field), or None."""
+    if not isinstance(record, dict):
+        return "not a JSON object"
+    for key, kind in (("cell", str), ("index", int), ("game", str), ("params", dict), ("budget", str)):
+        value = record.get(key)
+        if isinstance(value, bool) or not isinstance(value, kind):
+            return f"'{key}' is missing or not a {kind.__name__}"
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
+        return "'seats' is missing or not a list of agent labels"
+    lineup = record.get("lineup")
+    if not isinstance(lineup, list) or not all(isinstance(s, str) for s in lineup):
+        return "'lineup' is missing or not a list of agent labels"
+    for key, number in (("returns", float), ("scores", float), ("think", float), ("moves", int), ("sides", int)):
+        values = record.get(key)
+        if (not isinstance(values, list) or len(values) != len(seats)
+                or not all(_is_number(v, number) for v in values)):
+            return f"'{key}' is missing or not {len(seats)} numbers, one a seat"
+    return None
+
+
+def _is_number(value: Any, kind: type) -> bool:
+    if isinstance(value, bool):
+        return False
+    if kind is int:
+        return isinstance(value, int)
+    return isinstance(value, (int, float)) and math.isfinite(value)
+
+
+def read_results(folder: str | os.PathLike, repair: bool = False,
+                 skipped: list[tuple[int, str]] | None = None) -> list[dict]:
     """The game records in `folder`/results.jsonl (none if it does not exist).
 
     A line cut short by a crash or a kill can only be the last one: it is skipped, and with
     `repair` removed from the file so that appending goes on cleanly. A bad line anywhere else
-    is a SuiteError."""
+    (not JSON, or a record with a missing or garbled field) is a SuiteError; or, when a list
+    `skipped` is given (the report), it is skipped and (line number, what is wrong) added."""
     path = Path(folder) / RESULTS
     if not path.exists():
         return []
@@ -578,11 +637,17 @@ def read_results(folder: str | os.PathLike, repair: bool = False) -> list[dict]:
         try:
             if line.strip():
                 record = json.loads(line)
-                if not isinstance(record, dict) or "cell" not in record or "index" not in record:
-                    raise ValueError("not a game record")
+                problem = record_problem(record)
+                if problem is not None:
+                    raise ValueError(problem)
                 records.append(record)
             offset += len(line) + (0 if last else 1)
-        except ValueError:
+        except (ValueError, RecursionError) as error:
+            if skipped is not None and not repair:
+                skipped.append((number, "not JSON" if not isinstance(error, ValueError)
+                                or isinstance(error, json.JSONDecodeError) else str(error)))
+                offset += len(line) + (0 if last else 1)
+                continue
             if not (last or (number == len(lines) - 1 and not lines[-1])):
                 raise SuiteError(f"{path}: line {number} is not a game record; the file was "
                                  f"changed by hand or by another program") from None
@@ -716,21 +781,23 @@ def _run_locked(suite: Suite, out: Path, backend: Any, progress: ProgressHook | 
     return summary
 
 
-def suite_records(folder: str | os.PathLike) -> tuple[Suite | None, list[dict]]:
+def suite_records(folder: str | os.PathLike,
+                  skipped: list[tuple[int, str]] | None = None) -> tuple[Suite | None, list[dict]]:
     """The suite copied into a results folder (None if absent) and the records of its cells
     (all records when there is no copy), in a fixed order: by cell as the suite lists them,
     then by game index, so that anything computed from them is independent of the order the
-    games finished in."""
+    games finished in. With a list `skipped`, bad lines are skipped and listed there (see
+    `read_results`) instead of refusing the file."""
     folder = Path(folder)
     if not folder.is_dir():
         raise SuiteError(f"{folder} is not a folder of suite results")
     if not (folder / RESULTS).exists():
         raise SuiteError(f"{folder} holds no {RESULTS}: run `vsai suite run` first")
-    records = read_results(folder)
+    records = read_results(folder, skipped=skipped)
     suite = None
     copy = folder / SUITE_COPY
     if copy.exists():
-        suite = parse_suite(copy.read_text(encoding="utf-8"), copy, folder)
+        suite = parse_suite(read_suite_text(copy), copy, folder)
         try:
             suite.name = str(json.loads((folder / SUITE_SOURCE).read_text(encoding="utf-8"))["name"])
         except (OSError, ValueError, KeyError, TypeError):

@@ -17,9 +17,11 @@ from rich.table import Table
 from vsai.ai.arena import wilson_interval
 from vsai.ai.ratings import side_results
 from vsai.ai.suite import Timed
+from vsai.ai.workers import worker_init
 from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.console import stderr_console, stdout_console
+from vsai.cli.signals import terminate_as_interrupt
 
 
 @dataclass
@@ -97,27 +99,24 @@ def run_games(game_name: str, params: dict, specs: dict[str, options.AgentSpec],
             yield play_game(*args, index)
         return
     pool = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn").Pool(
-        workers, initializer=_ignore_ctrl_c)
+        workers, initializer=worker_init, initargs=(os.getpid(),))
     try:
         yield from pool.imap_unordered(_play_indexed, [(args, index) for index in range(games)])
         pool.close()
     finally:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C waits for this
+        # A second Ctrl-C (or SIGTERM) waits for this.
+        previous = {s: signal.signal(s, signal.SIG_IGN) for s in (signal.SIGINT, signal.SIGTERM)}
         try:
             pool.terminate()
             pool.join()
         finally:
-            signal.signal(signal.SIGINT, previous)
+            for number, handler in previous.items():
+                signal.signal(number, handler)
 
 
 def _play_indexed(job: tuple) -> GameResult:
     args, index = job
     return play_game(*args, index)
-
-
-def _ignore_ctrl_c() -> None:
-    # Workers leave Ctrl-C to the main process, which reports the games played so far.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def tally(results: list[GameResult], labels: list[str]) -> dict[str, Tally]:
@@ -201,13 +200,15 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
     interrupted = False
     previous_handler = signal.getsignal(signal.SIGINT)
     try:
-        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
+        with terminate_as_interrupt(), \
+                Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task("arena", total=games)
             for result in run_games(game.name, game.get_parameters(), specs, labels, budget, seed, games, workers):
                 results.append(result)
                 progress.advance(task)
-    except KeyboardInterrupt:  # report the games finished so far; more Ctrl-C cannot cut that short
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: report the games finished so far; more
+        signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C or SIGTERM cannot cut that short
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         interrupted = True
         err.print(f"Interrupted: {len(results)} of {games} games were played.")
     own = any({"iterations", "time_limit"} & set(spec.options) for spec in specs.values())

@@ -84,8 +84,8 @@ def search_rate(name: str, game: Any, state: Any, iterations: int, seconds: floa
               help="Time spent on each measurement.")
 def bench(game_name: str | None, agent_list: str | None, iterations: int, seconds: float) -> None:
     """Speed: clone time, random playouts/s and each agent's search iterations/s."""
-    names = [game_name] if game_name else options.game_names()
-    if game_name and game_name not in options.game_names():
+    names = [game_name] if game_name is not None else options.game_names()
+    if game_name is not None and game_name not in options.game_names():
         raise click.BadParameter(f"unknown game {game_name!r}; the games are: {', '.join(options.game_names())}",
                                  param_hint="GAME")
     agent_names = options.agent_names()

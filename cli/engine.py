@@ -14,7 +14,7 @@ from typing import Any, BinaryIO, TextIO
 
 import click
 
-from vsai.cli.engine_protocol import EngineSession, error_answer
+from vsai.cli.engine_protocol import EngineSession, ProtocolError, decode_request, error_answer
 
 # The longest request line read (bytes); a longer one is answered with line_too_long.
 MAX_LINE = 1 << 20
@@ -55,9 +55,9 @@ def serve_stdio(stdin: BinaryIO, stdout: TextIO) -> None:
             if not line.strip():
                 continue
             try:
-                request = json.loads(line)
-            except (ValueError, RecursionError) as error:
-                send(error_answer(None, "bad_json", f"not a JSON line: {error}"))
+                request = decode_request(line)
+            except ProtocolError as error:
+                send(error_answer(None, error.code, error.message))
                 continue
             if not session.handle(request):
                 return

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import itertools
+import json
 import math
 import threading
 import traceback
@@ -48,6 +49,36 @@ def error_answer(request_id: Any, code: str, message: str, **extra: Any) -> dict
     return {"id": request_id, "ok": False, "error": {"code": code, "message": message, **extra}}
 
 
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number; numbers in a request must be finite")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # e.g. 1e999, which Python reads as infinity
+        raise ValueError(f"{text} is too large a number; numbers in a request must be finite")
+    return value
+
+
+def decode_request(text: str | bytes) -> Any:
+    """One request decoded from JSON text. A line that is not strict JSON, or holds a
+    non-finite number (NaN, Infinity, -Infinity, 1e999) anywhere, raises ProtocolError
+    `bad_json`: such a value could not even be echoed back in the answer."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except (ValueError, RecursionError) as error:
+        raise ProtocolError("bad_json", f"not a JSON request: {error}") from None
+
+
+def _echoable(request_id: Any) -> Any:
+    """`request_id` if an answer can carry it back as JSON, else None."""
+    try:
+        json.dumps(request_id, allow_nan=False)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return request_id
+
+
 class EngineSession:
     """The tables and the running search of one client (see the module docstring)."""
 
@@ -63,32 +94,44 @@ class EngineSession:
     def handle(self, request: Any) -> bool:
         """Answer one request (a decoded JSON value). Returns False after `quit`."""
         if not isinstance(request, dict):
-            self.send(error_answer(None, "bad_request", "a request is a JSON object"))
+            self.deliver(error_answer(None, "bad_request", "a request is a JSON object"))
             return True
-        request_id = request.get("id")
+        request_id = _echoable(request.get("id"))
         command = request.get("cmd")
         handler = _COMMANDS.get(command) if isinstance(command, str) else None
         if handler is None:
             known = ", ".join(sorted(_COMMANDS))
-            self.send(error_answer(request_id, "unknown_command",
-                                   f"unknown command {command!r}; the commands are: {known}"))
+            self.deliver(error_answer(request_id, "unknown_command",
+                                      f"unknown command {command!r}; the commands are: {known}"))
             return True
         try:
             result = handler(self, request)
         except ProtocolError as error:
-            self.send(error_answer(request_id, error.code, error.message, **error.extra))
+            self.deliver(error_answer(request_id, error.code, error.message, **error.extra))
         except VsaiError as error:
-            self.send(error_answer(request_id, getattr(error, "code", "bad_input"), str(error)))
+            self.deliver(error_answer(request_id, getattr(error, "code", "bad_input"), str(error)))
         except (ValueError, TypeError) as error:  # an agent's or a game's own check
-            self.send(error_answer(request_id, "bad_argument", str(error)))
+            self.deliver(error_answer(request_id, "bad_argument", str(error)))
         except Exception as error:  # a bug: say so, keep every table
-            self.send(error_answer(request_id, "internal",
-                                   f"{type(error).__name__}: {error} (please report: "
-                                   f"{traceback.format_exc(limit=2).splitlines()[-1]})"))
+            self.deliver(error_answer(request_id, "internal",
+                                      f"{type(error).__name__}: {error} (please report: "
+                                      f"{traceback.format_exc(limit=2).splitlines()[-1]})"))
         else:
             if result is not None:
-                self.send({"id": request_id, "ok": True, **result})
+                self.deliver({"id": request_id, "ok": True, **result})
         return command != "quit"
+
+    def deliver(self, message: dict) -> None:
+        """Send `message`; if it cannot be sent (a value JSON cannot carry, a bug in the
+        answer), send an `internal` error in its place, so the client always gets an answer
+        and the session keeps its tables. Only a failure of the transport itself (the client
+        is gone) propagates, from the second send."""
+        try:
+            self.send(message)
+        except Exception as error:
+            self.send(error_answer(_echoable(message.get("id")), "internal",
+                                   f"the answer could not be sent: {type(error).__name__}: {error} "
+                                   "(please report)"))
 
     def close(self) -> None:
         """Stop any running search and wait for it (the client went away)."""
@@ -128,11 +171,11 @@ class EngineSession:
         if players is not None:
             params["players"] = players
         game = load_game(name, **params)
+        match = Match(game, seed, {s: HUMAN for s in range(game.num_players())})  # checks the seed
         with self._lock:
             if len(self.tables) >= MAX_TABLES:
                 raise ProtocolError("too_many_tables", f"at most {MAX_TABLES} tables may be open; close one")
             table_id = f"t{next(self._ids)}"
-            match = Match(game, seed, {s: HUMAN for s in range(game.num_players())})
             chance = match.resolve_chance()
             self.tables[table_id] = match
         return {"table": table_id, "game": game.name, "params": game.get_parameters(),
@@ -195,7 +238,7 @@ class EngineSession:
         agent = make_agent(name, match.game, seed=seed, iterations=iterations,
                            time_limit=time_limit, **options)
         stop = threading.Event()
-        request_id = request.get("id")
+        request_id = _echoable(request.get("id"))
         with self._lock:
             if self._search is not None:
                 raise ProtocolError("busy", f"a search is running (request {self._search['id']!r}); "
@@ -311,7 +354,7 @@ class EngineSession:
             answer = error_answer(request_id, "internal", f"{type(error).__name__}: {error}")
         with self._lock:
             self._search = None
-        self.send(answer)
+        self.deliver(answer)
 
     # ------------------------------------------------------------------ helpers
     def _table_id(self, request: dict) -> str:

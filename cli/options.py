@@ -5,6 +5,7 @@ the command exits with code 2 and no traceback.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +13,29 @@ import click
 
 from vsai.ai.base import MAX_ITERATIONS, MAX_SECONDS, seconds_value, whole_number
 from vsai.ai import levels
+
+
+def number_text(text: Any) -> Any:
+    """A number read from command-line text: an int for whole numbers ("12", "1e3"), a float
+    for others ("0.5", "nan"); anything else (non-ASCII digits such as "٣" included) unchanged.
+    Only the command line reads numbers from text: the Python API takes numbers."""
+    if not isinstance(text, str) or not text.isascii():
+        return text
+    stripped = text.strip()
+    for kind in (int, float):
+        try:
+            number = kind(stripped)
+        except ValueError:
+            continue
+        if kind is float and "." not in stripped and math.isfinite(number) and number.is_integer():
+            return int(number)  # "1e3": a whole number written with an exponent
+        return number
+    return text
+
+
+def _not_ascii(value: Any) -> str:
+    """" (digits 0-9 only)" for a text with non-ASCII characters, which are never numbers here."""
+    return " (ASCII digits 0-9 only)" if isinstance(value, str) and not value.isascii() else ""
 
 
 class WholeNumber(click.ParamType):
@@ -24,9 +48,10 @@ class WholeNumber(click.ParamType):
 
     def convert(self, value: Any, param: Any, ctx: Any) -> int:
         try:
-            return whole_number(value, self.low, self.high, "the value")
+            return whole_number(number_text(value), self.low, self.high, "the value")
         except ValueError:
-            self.fail(f"{value!r} is not a whole number from {self.low:,} to {self.high:,}", param, ctx)
+            self.fail(f"{value!r} is not a whole number from {self.low:,} to {self.high:,}"
+                      f"{_not_ascii(value)}", param, ctx)
 
 
 class Seconds(click.ParamType):
@@ -39,9 +64,10 @@ class Seconds(click.ParamType):
 
     def convert(self, value: Any, param: Any, ctx: Any) -> float:
         try:
-            return seconds_value(value, "the value", self.high)
+            return seconds_value(number_text(value), "the value", self.high)
         except ValueError:
-            self.fail(f"{value!r} is not a number of seconds above 0 and at most {self.high:g}", param, ctx)
+            self.fail(f"{value!r} is not a number of seconds above 0 and at most {self.high:g}"
+                      f"{_not_ascii(value)}", param, ctx)
 
 
 class Pause(click.ParamType):
@@ -53,15 +79,14 @@ class Pause(click.ParamType):
         self.high = high
 
     def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        number = number_text(value)
+        if not isinstance(number, (bool, str)) and number == 0:
+            return 0.0
         try:
-            if not isinstance(value, bool) and float(value) == 0:
-                return 0.0
-        except (TypeError, ValueError, OverflowError):
-            pass  # not a number: seconds_value says so below
-        try:
-            return seconds_value(value, "the value", self.high)
+            return seconds_value(number, "the value", self.high)
         except ValueError:
-            self.fail(f"{value!r} is not a number of seconds from 0 to {self.high:g}", param, ctx)
+            self.fail(f"{value!r} is not a number of seconds from 0 to {self.high:g}"
+                      f"{_not_ascii(value)}", param, ctx)
 
 
 ITERATIONS = WholeNumber(1, MAX_ITERATIONS)
@@ -74,18 +99,15 @@ SEATS = WholeNumber(0, 64)
 
 
 def parse_value(text: str) -> Any:
-    """A command-line value as int, float, bool or str (game params re-check their own types)."""
+    """A command-line value as int, float, bool or str (game params and agent options re-check
+    their own types); numbers as `number_text` reads them (ASCII only)."""
     lowered = text.strip().lower()
     if lowered in ("true", "yes", "on"):
         return True
     if lowered in ("false", "no", "off"):
         return False
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text.strip()
+    number = number_text(text)
+    return number if number is not text else text.strip()
 
 
 def parse_pairs(items: tuple[str, ...] | list[str], what: str) -> dict[str, Any]:

@@ -35,10 +35,9 @@ def seat_plan(players: int, humans: int, seat: str, seed: int,
         first = lowered.index(text)
     else:
         allowed = f"give 0 to {players - 1}, {', '.join(names)}, or random"
-        try:
-            first = int(text)
-        except ValueError:
-            raise click.BadParameter(f"{seat!r} is not a seat: {allowed}", param_hint="--seat") from None
+        first = options.number_text(text)
+        if isinstance(first, bool) or not isinstance(first, int):  # ASCII digits only
+            raise click.BadParameter(f"{seat!r} is not a seat: {allowed}", param_hint="--seat")
         if not 0 <= first < players:
             raise click.BadParameter(f"seat {seat} does not exist: {allowed}", param_hint="--seat")
     return [(first + i) % players for i in range(humans)]
@@ -56,7 +55,7 @@ def seat_plan(players: int, humans: int, seat: str, seed: int,
 @click.option("--seed", type=options.SEED, help="Seed of the set-up and the AI (default: random, shown).")
 @click.option("--iterations", type=options.ITERATIONS, help="AI search iterations per move.")
 @click.option("--think-time", type=options.SECONDS, help="AI thinking time per move, seconds.")
-@click.option("--level", type=click.IntRange(1, len(levels.LEVELS)),
+@click.option("--level", type=options.WholeNumber(1, len(levels.LEVELS)),
               help=f"AI strength (default {levels.DEFAULT_LEVEL}): {levels.describe()}.")
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game variant option (see `vsai list`); repeatable.")

@@ -25,8 +25,9 @@ from typing import Any, Callable
 
 import click
 
+from vsai.cli import options
 from vsai.cli.engine import MAX_LINE
-from vsai.cli.engine_protocol import EngineSession, error_answer
+from vsai.cli.engine_protocol import EngineSession, ProtocolError, decode_request, error_answer
 from vsai.cli.serve_http import Guard, is_socket, plain_response, static_response
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -124,9 +125,9 @@ class Server:
         if isinstance(message, bytes):
             message = message.decode("utf-8", "replace")
         try:
-            request = json.loads(message)
-        except (ValueError, RecursionError) as error:
-            send(error_answer(None, "bad_json", f"not a JSON message: {error}"))
+            request = decode_request(message)
+        except ProtocolError as error:
+            send(error_answer(None, error.code, error.message))
             return True
         if isinstance(request, dict) and request.get("cmd") in ("new", "load"):
             async with self._opening:  # one table opening at a time, so the caps hold
@@ -176,7 +177,7 @@ def _url_host(host: str) -> str:
 
 @click.command("serve", short_help="Play in a browser; the engine protocol over WebSocket.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+@click.option("--port", type=options.WholeNumber(0, 65535), default=8765, show_default=True,
               help="Port to listen on (0: any free port, printed at start).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
 @click.option("--no-token", is_flag=True,

@@ -12,7 +12,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from vsai.ai.levels import LEVELS
+from vsai.cli import options
 from vsai.cli.console import stderr_console, stdout_console
+from vsai.cli.signals import terminate_as_interrupt
 
 
 @click.group("suite", short_help="Benchmark suites: many games, agents and budgets; resumable.")
@@ -29,7 +31,7 @@ def suite() -> None:
 @suite.command("run")
 @click.argument("suite_file", metavar="SUITE.toml", type=click.Path(dir_okay=False))
 @click.option("--out", type=click.Path(file_okay=False), help="Output folder (default: the suite's `out`).")
-@click.option("--workers", type=click.IntRange(1), help="Local processes (default: every core; never "
+@click.option("--workers", type=options.WORKERS, help="Local processes (default: every core; never "
               "more than games or cores); with --backend ray and no --address, the CPUs of the local Ray.")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="local: a process pool; ray: games as Ray tasks (pip install 'vsai[ray]').")
@@ -69,7 +71,8 @@ def run_command(suite_file: str, out: str | None, workers: int | None, backend: 
     started = time.monotonic()
     summary = None
     try:
-        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+        with terminate_as_interrupt(), \
+                Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("suite", total=1, cells="", rate="-")
 
             def progress(cells_done: int, cells: int, done: int, total: int, played: int) -> None:
@@ -113,6 +116,7 @@ def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
         raise click.ClickException(str(error)) from None
     _print(data)
     err = stderr_console()
+    _warn_skipped(data, err)
     if not no_html:
         err.print(f"Wrote {path} and {Path(folder) / 'report.json'}")
     if ladder_path is not None:
@@ -127,6 +131,19 @@ def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
                      if not problems else "the ladder needs new budgets:"))
         for problem in problems:
             err.print(f"  {problem}")
+
+
+def _warn_skipped(data: dict, err: Any, shown: int = 10) -> None:
+    """Say which results lines the report left out, and why (the first `shown` of them)."""
+    skipped = data.get("skipped", [])
+    if not skipped:
+        return
+    err.print(f"Skipped {len(skipped)} line{'s' if len(skipped) != 1 else ''} of results.jsonl "
+              "with a missing or garbled field (the rest is reported):", markup=False)
+    for item in skipped[:shown]:
+        err.print(f"  line {item['line']}: {item['problem']}", markup=False)
+    if len(skipped) > shown:
+        err.print(f"  and {len(skipped) - shown} more", markup=False)
 
 
 def _print_tables(folder: Path) -> None:

@@ -57,6 +57,14 @@ def inform_agent(agent: Any, state: Any, player: int, action: int) -> None:
         inform(state.clone(), player, action)
 
 
+def _match_seed(seed: Any) -> int:
+    """`seed` as an int >= 0 (a numpy integer too); InvalidArgumentError for anything else
+    (None, a bool, a float, a text), so the chance generator gets what it can use."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise InvalidArgumentError(f"a match's seed is a whole number, 0 or more, not {seed!r}")
+    return int(seed)
+
+
 class Match:
     """A game in progress: the state, the actions so far, and who sits where.
 
@@ -69,7 +77,7 @@ class Match:
     def __init__(self, game: Any, seed: int, seats: dict[int, str] | None = None,
                  practice: bool = False):
         self.game = game
-        self.seed = int(seed)
+        self.seed = _match_seed(seed)
         self.practice = bool(practice)
         self.seats = dict(seats if seats is not None else {s: HUMAN for s in range(game.num_players())})
         self.state = game.new_initial_state()

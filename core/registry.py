@@ -60,8 +60,12 @@ def load_game(name: str, **params) -> Game:
     if not isinstance(name, str):
         raise UnknownGameError(f"a game name is a string, not {name!r}")
     name, inline = _split_name(name)
-    inline.update(params)
-    return Game(get_spec(name), inline)
+    spec = get_spec(name)
+    known = {param.name: param for param in spec.params}
+    # Values written in the name are texts: read them as the option's type (ASCII digits only).
+    given = {key: known[key].from_text(text) if key in known else text for key, text in inline.items()}
+    given.update(params)
+    return Game(spec, given)
 
 
 def state_from_json(text: str):

@@ -8,11 +8,16 @@ Sizes come from the engine module, never copied by hand.
 """
 from __future__ import annotations
 
+import operator
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from vsai.ext.errors import InvalidArgumentError
 from vsai.ext.state import LIMIT_ACTIONS as MAX_ACTIONS, LIMIT_PLAYERS as MAX_PLAYERS
+
+_FLAG_WORDS = {"true": True, "yes": True, "on": True, "1": True,
+               "false": False, "no": False, "off": False, "0": False}
 
 
 @dataclass(frozen=True)
@@ -29,23 +34,34 @@ class Param:
     def check(self, value: Any) -> Any:
         """The value converted to the parameter's type; ValueError when it is not allowed."""
         kind = type(self.default)
+        # Strict types: a number is never read from a text here (the command line turns its
+        # texts into numbers first), and a bool is not a whole number.
         if kind is bool:
-            if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on", "0", "false", "no", "off"):
-                value = value.lower() in ("1", "true", "yes", "on")
             if not isinstance(value, bool):
                 raise InvalidArgumentError(f"option {self.name} takes true or false, not {value!r}")
         elif kind is int:
             try:
-                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                if isinstance(value, bool):
                     raise TypeError
-                value = int(value)
-            except (TypeError, ValueError, OverflowError):
+                value = operator.index(value)
+            except TypeError:
                 raise InvalidArgumentError(f"option {self.name} takes a whole number, not {value!r}") from None
-        else:
-            try:
-                value = kind(value)
-            except (TypeError, ValueError):
-                raise InvalidArgumentError(f"option {self.name} takes a {kind.__name__}, not {value!r}") from None
+        elif not isinstance(value, kind):
+            raise InvalidArgumentError(f"option {self.name} takes a {kind.__name__}, not {value!r}")
+        return self._check_range(value)
+
+    def from_text(self, text: str) -> Any:
+        """The value written as `text` (the "name(key=value)" form of a game's name): a whole
+        number in ASCII digits, or true/false/yes/no/on/off/1/0 for a flag; checked as by `check`."""
+        kind, word = type(self.default), text.strip().lower()
+        value: Any = text
+        if kind is bool and word in _FLAG_WORDS:
+            value = _FLAG_WORDS[word]
+        elif kind is int and re.fullmatch(r"[+-]?[0-9]{1,30}", word):
+            value = int(word)
+        return self.check(value)
+
+    def _check_range(self, value: Any) -> Any:
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise InvalidArgumentError(f"option {self.name}={value!r} is not one of: {allowed}")

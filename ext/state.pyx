@@ -186,9 +186,23 @@ cdef class State:
         return index
 
     def apply_actions(self, actions) -> None:
-        """Apply several actions in order (each checked as by `apply_action`)."""
+        """Apply several actions in order, each checked as by `apply_action`: all or none.
+
+        `actions` is a list (or any iterable) of actions, not a text. A refused action raises
+        IllegalMoveError (InvalidArgumentError for a wrong type) and leaves the state as it was.
+        """
+        cdef State trial
+        if isinstance(actions, (str, bytes)):
+            raise InvalidArgumentError(f"apply_actions takes a list of actions, not the text {actions!r} "
+                                       "(apply_action plays one move given as text)")
+        try:
+            actions = list(actions)
+        except TypeError:
+            raise InvalidArgumentError(f"apply_actions takes a list of actions, not {actions!r}") from None
+        trial = self.c_clone()  # applied on a copy, committed only when every action was legal
         for action in actions:
-            self.apply_action(action)
+            trial.apply_action(action)
+        copy_state(self, trial)
 
     def string_to_action(self, text: str) -> int:
         """The legal action whose text matches `text` (case and spacing ignored).

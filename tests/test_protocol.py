@@ -52,11 +52,19 @@ def test_parameters_are_validated(name):
 
 def test_param_checks_types_and_ranges():
     flag = Param("fast", False, "a flag")
-    assert flag.check("yes") is True
+    assert flag.from_text("yes") is True and flag.check(True) is True
     with pytest.raises(ValueError):
-        flag.check("maybe")
+        flag.from_text("maybe")
     count = Param("n", 2, "a count", minimum=2, maximum=4)
-    assert count.check("3") == 3
+    assert count.from_text("3") == 3 and count.check(3) == 3
+    # No lenient conversions: the API takes numbers, texts are read only from the game's name.
+    for lenient in ("3", b"3", 3.0, True, "٣"):
+        with pytest.raises(ValueError, match="whole number"):
+            count.check(lenient)
+    with pytest.raises(ValueError, match="whole number"):
+        count.from_text("٣")
+    with pytest.raises(ValueError, match="true or false"):
+        flag.check("yes")
     with pytest.raises(ValueError, match="below the minimum"):
         count.check(1)
     with pytest.raises(ValueError, match="whole number"):

@@ -202,7 +202,7 @@ def test_a_level_gives_the_ai_its_games_level_search_options():
     (["play", "kilauea", "--option", "colour=red"], "kilauea has no option colour"),
     (["play", "kilauea", "--option", "turn_cap"], "'turn_cap' is not KEY=VALUE"),
     (["play", "kilauea", "--option", "turn_cap=0"], "below the minimum 1"),
-    (["play", "kilauea", "--level", "11"], "11 is not in the range 1<=x<=10"),
+    (["play", "kilauea", "--level", "11"], "'11' is not a whole number from 1 to 10"),
     (["play", "kilauea", "--level", "3", "--iterations", "5"], "give --level or --iterations"),
     (["play", "kilauea", "--iterations", "0"], "'0' is not a whole number from 1 to 1,000,000,000"),
     (["play", "kilauea", "--think-time", "-1"], "--think-time"),

@@ -82,7 +82,7 @@ def test_a_matchup_can_have_more_games_and_keeps_its_cell_and_first_games():
     (("[[budgets]]", "[[budgets]]\ntime_limit = -1.0\n[[budgets]]"), "time_limit must be a positive"),
     (("games_per_cell = 4", 'games_per_cell = 4\nmatchups = "some"'), "matchups must be"),
     (("games_per_cell = 4", 'games_per_cell = 4\nmatchups = [{ agents = ["random", "search"] }]'),
-     "games must be a whole number >= 1, not None"),
+     "games must be a whole number from 1 to 100,000, not None"),
     (("games_per_cell = 4", 'games_per_cell = 4\nmatchups = [{ agents = ["random", "search"], '
                             'games = 8, seed = 1 }]'), "unknown key 'seed'"),
 ])

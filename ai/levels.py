@@ -40,12 +40,12 @@ LEVELS = (
     Level(4, "amateur", 1500, 1.0),
     Level(5, "club", 5000, 1.5),
     Level(6, "regular", 15000, 2.0, 1.2),
-    Level(7, "strong", 40000, 3.0, 1.8),
+    Level(7, "strong", 40000, 3.0, 1.6),
     Level(8, "expert", 100000, 8.0, 12.0),
     Level(9, "master", 250000, 20.0, 30.0),
     Level(10, "grandmaster", 1000000, 60.0, 90.0),
 )
-# A median 0.13-1.3 s a move on one core, at most 3 s; a turn at most 1.8 s (more only for
+# A median 0.13-1.3 s a move on one core, at most 3 s; a turn at most 1.6 s (more only for
 # turns of many decisions, FLOOR of it each).
 DEFAULT_LEVEL = 7
 

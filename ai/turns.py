@@ -1,10 +1,10 @@
 """An AI's time by the turn: a run of one seat's own decisions with no other seat's decision
 between them (chance may come between) shares one turn's seconds.
 
-Some turns hold many decisions (Vulcanus's planning, a Godzilla Kaiju turn, Eruption's tile
-and wall steps), so a cap on each decision alone lets a turn take a minute. A `TurnClock`
-gives each decision a share of what is left of its turn: `SHARE` of the rest, and never less
-than `FLOOR` of the turn (a move made in no time is a random one). A turn therefore takes at
+Some turns hold many decisions (a seat planning several cards, a monster's many steps, a run
+of tile and wall steps), so a cap on each decision alone lets a turn take a minute. A
+`TurnClock` gives each decision a share of what is left of its turn: `SHARE` of the rest, and
+never less than `FLOOR` of the turn (a move made in no time is a random one). A turn therefore takes at
 most its `turn_time` while its decisions stay above the floor, and a long turn adds a floor
 per further decision. The caps are seconds: a decision they cut short depends on the
 machine's speed (an iteration budget that ends first does not).

@@ -1,5 +1,6 @@
 """Test-wide set-up: the toy game's folder (its module is built on demand) and the state
 fuzzer on the import path, and a check that no test leaves Ctrl-C ignored."""
+import os
 import signal
 import sys
 from pathlib import Path
@@ -9,6 +10,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "toy_game"))
 # The generic state fuzzer (tests/robustness/state_fuzz.py) is shared by some games' tests.
 sys.path.insert(0, str(Path(__file__).parent / "robustness"))
+
+
+def pytest_configure(config):
+    """pytest-xdist's workers start with SIGINT ignored, and subprocesses would inherit that:
+    give them Python's own handler, as in a plain run (the Ctrl-C tests need it)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)

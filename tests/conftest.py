@@ -19,9 +19,17 @@ def pytest_configure(config):
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+# SIGTERM as the test run found it (a subprocess inherits an ignored SIGTERM: `terminate()`
+# would not end it).
+_SIGTERM_AT_START = signal.getsignal(signal.SIGTERM)
+
+
 @pytest.fixture(autouse=True)
 def _ctrl_c_still_works(request):
-    """No command run in-process may leave Ctrl-C ignored (a subprocess would inherit that)."""
+    """No command run in-process may leave Ctrl-C ignored (a subprocess would inherit that),
+    nor SIGTERM changed."""
     yield
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler, \
         f"{request.node.nodeid} left SIGINT handled by {signal.getsignal(signal.SIGINT)}"
+    assert signal.getsignal(signal.SIGTERM) is _SIGTERM_AT_START, \
+        f"{request.node.nodeid} left SIGTERM handled by {signal.getsignal(signal.SIGTERM)}"

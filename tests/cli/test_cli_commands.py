@@ -209,11 +209,13 @@ def test_an_interrupted_arena_reports_the_games_played(monkeypatch):
             yield result
 
     monkeypatch.setattr(arena_module, "run_games", two_then_ctrl_c)
-    handler = signal.getsignal(signal.SIGINT)
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
     result = run(["arena", "kilauea", "--agents", "random,heuristic", "--games", "6", "--json"])
-    # The interrupted command leaves Ctrl-C ignored (its process is exiting); restore it here.
-    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-    signal.signal(signal.SIGINT, handler)
+    # The interrupted command leaves Ctrl-C and SIGTERM ignored (its process is exiting);
+    # restore them here.
+    for number, handler in handlers.items():
+        assert signal.getsignal(number) is signal.SIG_IGN
+        signal.signal(number, handler)
     assert result.exit_code == 130
     assert "Interrupted: 2 of 6 games were played." in result.output
     data = json.loads(result.output.splitlines()[-1])

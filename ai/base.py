@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
-
-import numpy as np
 
 from vsai.ext.errors import InvalidArgumentError
 
@@ -73,7 +72,7 @@ def whole_number(value: Any, low: int, high: int, what: str) -> int:
 
 def finite_number(value: Any) -> float | None:
     """`value` as a finite float when it is an int or a float (never a bool or a text), else None."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return None
     try:
         number = float(value)

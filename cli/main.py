@@ -19,7 +19,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "bench": ("vsai.cli.bench", "bench", "Speed: clone time, playouts/s, search iterations/s."),
     "replay": ("vsai.cli.replay", "replay", "Step through a saved game."),
     "engine": ("vsai.cli.engine", "engine", "The engine protocol on stdin/stdout, for frontends."),
-    "serve": ("vsai.cli.serve", "serve", "The engine protocol over WebSocket, for web frontends."),
+    "serve": ("vsai.cli.serve", "serve", "Play in a browser; the engine protocol over WebSocket."),
     "suite": ("vsai.cli.suite", "suite", "Benchmark suites: many games, agents and budgets; resumable."),
 }
 

@@ -50,7 +50,10 @@ def test_stdin_refuses_non_finite_numbers_and_keeps_its_tables():
 def test_websocket_refuses_non_finite_numbers_and_keeps_the_connection():
     process = subprocess.Popen([VSAI, "serve", "--port", "0"], stderr=subprocess.PIPE, text=True)
     try:
-        url = "ws://127.0.0.1:" + re.search(r":(\d+)", process.stderr.readline()).group(1)
+        line = process.stderr.readline()
+        match = re.search(r"ws://127\.0\.0\.1:\d+/ws\?token=\S+", line)
+        assert match, line
+        url = match.group(0)
 
         async def session() -> list[dict]:
             async with connect(url) as ws:

@@ -122,3 +122,19 @@ export function movesBy(legal, keyOf) {
   }
   return groups;
 }
+
+/** SVG element names that `node` builds in the SVG namespace (every other tag is HTML). */
+const SVG_TAGS = new Set(["svg", "g", "rect", "text", "circle", "path", "title", "polygon", "line"]);
+
+/** Builds an SVG or HTML element (by its tag), appended to `parent` when one is given. */
+export function node(tag, attrs = {}, parent = null, content = null) {
+  const el = (SVG_TAGS.has(tag) ? svg : html)(tag, attrs, content ?? []);
+  return parent ? parent.appendChild(el) : el;
+}
+
+/** Outlines the element of the hinted move (the page's `ui.highlight`), if the board has one. */
+export function markHint(root, action) {
+  const hinted = [...root.querySelectorAll("[data-action]")].filter(el => action !== null && action !== undefined
+    && el.getAttribute("data-action").split(" ").includes(String(action)));
+  for (const el of hinted) el.classList.add("hinted");
+}

@@ -3,9 +3,8 @@
 // villages on the coast, the hand of action cards of this seat, and the wall tests' dice.
 // It reads only `model`: other seats' hands are counted, never shown.
 
-import { clickable, html, movesBy, svg, SEAT_COLOURS } from "/static/boardkit.js";
+import { clickable, html, markHint, movesBy, node, SEAT_COLOURS } from "/static/boardkit.js";
 
-const SVG_TAGS = new Set(["svg", "g", "rect", "text", "circle", "path", "title", "polygon", "line"]);
 const SIZE = 34;                     // a hex's corner radius, in SVG units
 const ROWS = "abcdefghi";            // rows a..i are r = -4..4 (rules.md, "Hex names")
 const DIRS = ["NE", "E", "SE", "SW", "W", "NW"];
@@ -20,10 +19,6 @@ const MATERIALS = {straw: ["s", "#F0E442", "#222"], wood: ["w", "#8c5a2b", "#fff
 const ICON_MATERIAL = {s: "straw", w: "wood", t: "stone"};
 
 /** An SVG or HTML element (by tag) appended to `parent` when given. */
-function node(tag, attrs = {}, parent = null, content = null) {
-  const el = (SVG_TAGS.has(tag) ? svg : html)(tag, attrs, content ?? []);
-  return parent ? parent.appendChild(el) : el;
-}
 
 const CSS = `
 .er .hinted{outline:3px solid #009E73}
@@ -307,12 +302,6 @@ function drawPanel(view, model, ui) {
   return panel;
 }
 
-/** Outlines the element of the hinted move (the page's `ui.highlight`), if the board has one. */
-function markHint(root, action) {
-  const hinted = [...root.querySelectorAll("[data-action]")].filter(el => action !== null && action !== undefined
-    && el.getAttribute("data-action").split(" ").includes(String(action)));
-  for (const el of hinted) el.classList.add("hinted");
-}
 
 /** Draws Eruption's table for `model` (the page's contract) into `root`. */
 export function drawBoard(root, model, ui) {

@@ -4,9 +4,8 @@
 // and the public screens. Everything in a Godzilla state is public (rules.md, "Information"),
 // but the board still reads only `model`.
 
-import { clickable, html, movesBy, svg } from "/static/boardkit.js";
+import { clickable, html, markHint, movesBy, node } from "/static/boardkit.js";
 
-const SVG_TAGS = new Set(["svg", "g", "rect", "text", "circle", "path", "title", "polygon", "line"]);
 const STEP_X = 156, STEP_Y = 128, BOX_W = 108, BOX_H = 84, MARGIN = 46;
 // Evacuee colours: the terminal's letters, and an Okabe-Ito colour each (colour-blind safe).
 const COLOURS = {Tokyo: ["T", "#0072B2"], Saitama: ["S", "#E69F00"], Chiba: ["C", "#009E73"],
@@ -18,10 +17,6 @@ const TILES = {empty: ["", "#f4f1ea"], rail: ["r", "#555555"], road: ["d", "#c8a
 const ARROWS = {north: [0, -1, "↑"], east: [1, 0, "→"], south: [0, 1, "↓"], west: [-1, 0, "←"]};
 
 /** An SVG or HTML element (by tag) appended to `parent` when given. */
-function node(tag, attrs = {}, parent = null, content = null) {
-  const el = (SVG_TAGS.has(tag) ? svg : html)(tag, attrs, content ?? []);
-  return parent ? parent.appendChild(el) : el;
-}
 
 const CSS = `
 .gz .hinted{outline:3px solid #009E73}
@@ -255,12 +250,6 @@ function drawPanel(view, model, ui) {
   return panel;
 }
 
-/** Outlines the element of the hinted move (the page's `ui.highlight`), if the board has one. */
-function markHint(root, action) {
-  const hinted = [...root.querySelectorAll("[data-action]")].filter(el => action !== null && action !== undefined
-    && el.getAttribute("data-action").split(" ").includes(String(action)));
-  for (const el of hinted) el.classList.add("hinted");
-}
 
 /** Draws Godzilla's table for `model` (the page's contract) into `root`. */
 export function drawBoard(root, model, ui) {

@@ -4,9 +4,8 @@
 // the nine card slots; each deck with its hand; the events and the bonus tiles. It reads only
 // `model`: a card this seat may not see comes as null or an "unseen" count and stays face down.
 
-import { clickable, html, movesBy, svg } from "/static/boardkit.js";
+import { clickable, html, markHint, movesBy, node } from "/static/boardkit.js";
 
-const SVG_TAGS = new Set(["svg", "g", "rect", "text", "circle", "path", "title", "polygon", "line"]);
 const STEP_X = 176, STEP_Y = 112, BOX_W = 150, BOX_H = 86, MARGIN = 12;
 // Where each square sits (column, row) on the table's map, west to the left; the lines between
 // them come from the view's `neighbours`. An unknown name falls back to a free grid place.
@@ -26,10 +25,6 @@ const CELLS = {empty: ["", "#f4f1ea"], citizen: ["c", "#ffffff"], VIP: ["V", "#F
                lava: ["L", "#D55E00"], "attack tile": ["A", "#56B4E9"], "bonus tile": ["B", "#CC79A7"]};
 
 /** An SVG or HTML element (by tag) appended to `parent` when given. */
-function node(tag, attrs = {}, parent = null, content = null) {
-  const el = (SVG_TAGS.has(tag) ? svg : html)(tag, attrs, content ?? []);
-  return parent ? parent.appendChild(el) : el;
-}
 
 const CSS = `
 .vu .hinted{outline:3px solid #009E73}
@@ -260,12 +255,6 @@ function drawPanel(view, model, ui, last) {
   return panel;
 }
 
-/** Outlines the element of the hinted move (the page's `ui.highlight`), if the board has one. */
-function markHint(root, action) {
-  const hinted = [...root.querySelectorAll("[data-action]")].filter(el => action !== null && action !== undefined
-    && el.getAttribute("data-action").split(" ").includes(String(action)));
-  for (const el of hinted) el.classList.add("hinted");
-}
 
 /** Draws Vulcanus's table for `model` (the page's contract) into `root`. */
 export function drawBoard(root, model, ui) {

@@ -304,8 +304,7 @@ class PlayLoop:
             if not undone:
                 self.say("Nothing to undo: this is the first decision of the game.", "red")
                 return ""
-            self._reset_agents()
-            self._announced = 0
+            self._announced = 0  # the table reset its agents and told them the kept moves
             self.screen.seen_scores = {}
             self.say(f"Undone: {undone} move(s) taken back.", "yellow")
             return "redraw"
@@ -370,14 +369,6 @@ class PlayLoop:
         self._build_agents()
         self.say(f"Loaded {path}: {record.game}, {_decisions(table.history)} moves.", "yellow")
         return "redraw"
-
-    def _reset_agents(self) -> None:
-        for agent in self.agents.values():  # reset, and told the kept moves again
-            self.table.brief(agent)
-        if self._hint_agent is not None:
-            self.table.brief(self._hint_agent)
-        if self._beliefs is not None:
-            self.table.brief(self._beliefs)
 
     # ------------------------------------------------------------------ the game
     def run(self) -> bool:

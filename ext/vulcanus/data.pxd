@@ -8,6 +8,13 @@ replace these tables without engine changes: the engine reads them only through 
 """
 
 cdef enum:
+    # Parameter ranges (the spec and the constructor read these through the engine module)
+    VUL_MIN_PLAYERS = 2     # the Kaiju and 1-3 Humans
+    VUL_MAX_PLAYERS = 4
+    VUL_MAX_TURN_CAP = 1000
+    VUL_MAX_DISASTER = 3    # disaster level -3..+3
+
+cdef enum:
     NSQ = 18                # map squares (V1)
     MAXNB = 4               # most lines from one square (V1)
     NTILES = 24             # 18 map tiles + 6 value-3 investigation tiles (V2)

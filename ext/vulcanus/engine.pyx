@@ -23,31 +23,23 @@ from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, M
 from vsai.ext.rng cimport Rng, rng_below, rng_seed
 from vsai.ext.vulcanus.data cimport *
 
-import operator
-
-
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
+from vsai.ext.values import action_id, check_field, check_param
 
 include "rules.pxi"
 include "state_class.pxi"
 
 DEFAULT_TURN_CAP = 6        # the game's own 6 rounds (X5)
+MIN_PLAYERS = VUL_MIN_PLAYERS
+MAX_PLAYERS = VUL_MAX_PLAYERS
+MAX_TURN_CAP = VUL_MAX_TURN_CAP
+MAX_DISASTER = VUL_MAX_DISASTER
 NUM_DISTINCT_ACTIONS = NUM_ACTIONS
 MAX_CHANCE_OUTCOMES = NUM_CHANCE
 # The most legal actions at one node: Movement of citizens (2 kinds x 18 squares x 4 lines
 # + done = 145) and Fire fighting (2 units x 18 x 5 + done = 181) are the largest.
 MAX_BRANCHING = 181
 OBS_SIZE = 1100
-
-
-def _action_arg(action) -> int:
-    """An action id (an int or a numpy integer, not a bool); InvalidArgumentError otherwise."""
-    if isinstance(action, bool):
-        raise InvalidArgumentError(f"an action is an int, not {action!r}")
-    try:
-        return operator.index(action)
-    except TypeError:
-        raise InvalidArgumentError(f"an action is an int, not {action!r}") from None
 
 
 def _seat_name(int p) -> str:
@@ -82,13 +74,9 @@ cdef class VulcanusState(State):
         self._size = sizeof(VulData)
 
     def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP, disaster: int = 0):
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"vulcanus is for 2, 3 or 4 players, not {players!r}")
-        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or not 1 <= turn_cap <= 1000:
-            raise ValueError(f"turn_cap must be a whole number in 1..1000, not {turn_cap!r}")
-        if isinstance(disaster, bool) or not isinstance(disaster, int) or not -3 <= disaster <= 3:
-            raise ValueError(f"disaster must be a whole number in -3..3, not {disaster!r}")
-        init_data(&self.d, players, turn_cap, disaster)
+        init_data(&self.d, check_param("players", players, MIN_PLAYERS, MAX_PLAYERS),
+                  check_param("turn_cap", turn_cap, 1, MAX_TURN_CAP),
+                  check_param("disaster", disaster, -MAX_DISASTER, MAX_DISASTER))
 
     # ------------------------------------------------------------------ C protocol
     cdef State c_clone(self):
@@ -187,36 +175,31 @@ cdef class VulcanusState(State):
     def load_dict(self, data: dict) -> None:
         """Set this state from `to_dict` data; InvalidStateError (state unchanged) if malformed
         or unreachable."""
-        try:
-            self._load_dict(data)
-        except InvalidStateError:
-            raise
-        except ValueError as error:
-            raise InvalidStateError(str(error)) from None
+        self._load_dict(data)
 
     def _load_dict(self, data) -> None:
         if not isinstance(data, dict):
-            raise ValueError("vulcanus state: a JSON object is expected")
+            raise InvalidStateError("vulcanus state: a JSON object is expected")
         missing = sorted(set(_FIELDS) - set(data))
         extra = sorted(set(data) - set(_FIELDS))
         if missing or extra:
-            raise ValueError(f"vulcanus state: missing fields {missing}, unknown fields {extra}")
+            raise InvalidStateError(f"vulcanus state: missing fields {missing}, unknown fields {extra}")
         for name, (length, lo, hi) in _FIELDS.items():
             value = data[name]
             if length:
                 if not isinstance(value, list) or len(value) != length:
-                    raise ValueError(f"vulcanus state: {name} must be a list of {length} integers")
+                    raise InvalidStateError(f"vulcanus state: {name} must be a list of {length} integers")
                 for x in value:
-                    _check_int(name, x, lo, hi)
+                    check_field("vulcanus", name, x, lo, hi)
             else:
-                _check_int(name, value, lo, hi)
+                check_field("vulcanus", name, value, lo, hi)
         if (data["n"], data["turn_cap"], data["disaster"]) != (self.d.n, self.d.turn_cap, self.d.disaster):
-            raise ValueError("vulcanus state: n/turn_cap/disaster differ from the game parameters")
+            raise InvalidStateError("vulcanus state: n/turn_cap/disaster differ from the game parameters")
         backup = self._raw_bytes()
         self.d = {k: data[k] for k in _FIELDS}
         try:
             self._check_consistency()
-        except ValueError:
+        except InvalidStateError:
             self._set_raw_bytes(backup)
             raise
 
@@ -225,139 +208,139 @@ cdef class VulcanusState(State):
         cdef int buf[MAX_ACTIONS]
         st = d.stage
         if d.ngroups != (3 if d.n == 4 else 2):
-            raise ValueError("vulcanus state: ngroups does not match the player count")
+            raise InvalidStateError("vulcanus state: ngroups does not match the player count")
         setup = st < ST_EVENT_DRAW and d.round == 0
         if sum(d.fb[s] for s in range(NSQ)) + d.fb_stock != FB_TOTAL:
-            raise ValueError("vulcanus state: fire brigades on the map and in stock must total 3")
+            raise InvalidStateError("vulcanus state: fire brigades on the map and in stock must total 3")
         if sum(d.sdf[s] for s in range(NSQ)) + d.sdf_stock != SDF_TOTAL:
-            raise ValueError("vulcanus state: SDF units on the map and in stock must total 3")
+            raise InvalidStateError("vulcanus state: SDF units on the map and in stock must total 3")
         if sum(d.base[s] for s in range(NSQ)) + d.base_stock != BASE_TOTAL:
-            raise ValueError("vulcanus state: bases on the map and in stock must total 4")
+            raise InvalidStateError("vulcanus state: bases on the map and in stock must total 4")
         if d.fund_pool + d.fund_used + d.fund_stock != FUND_TOTAL:
-            raise ValueError("vulcanus state: funds in the pool, used and in the stock must total 14")
+            raise InvalidStateError("vulcanus state: funds in the pool, used and in the stock must total 14")
         if d.def_filled != track_filled(d.defense, DEF_CELLS) or d.dmg_filled != track_filled(d.damage, DMG_CELLS):
-            raise ValueError("vulcanus state: def_filled/dmg_filled do not count the filled track cells")
+            raise InvalidStateError("vulcanus state: def_filled/dmg_filled do not count the filled track cells")
         if sum(d.evolved[k] for k in range(NKTYPES)) + d.pending_evo != min(d.lava_out, POOL_LAVA) // POOL_SIZE:
-            raise ValueError("vulcanus state: evolution tiles placed and pending do not match the emptied pools")
+            raise InvalidStateError("vulcanus state: evolution tiles placed and pending do not match the emptied pools")
         if d.full != (d.lava_out >= POOL_LAVA):
-            raise ValueError("vulcanus state: Vulcanus is full-formed exactly when the fifth pool is empty")
+            raise InvalidStateError("vulcanus state: Vulcanus is full-formed exactly when the fifth pool is empty")
         if d.inv_attack_done != (d.inv >= INV_MAX):
-            raise ValueError("vulcanus state: the investigation track's attack tile goes with its last square")
+            raise InvalidStateError("vulcanus state: the investigation track's attack tile goes with its last square")
         for r in range(1, NROUNDS + 1):
             revealed = d.ev_kind[r - 1] >= 0
             if revealed != (r < d.round or (r == d.round and st != ST_EVENT_DRAW)):
-                raise ValueError(f"vulcanus state: the event of round {r} is revealed out of turn")
+                raise InvalidStateError(f"vulcanus state: the event of round {r} is revealed out of turn")
             if revealed and (d.ev_kind[r - 1] == EV_NORMAL) == bool(round_is_advanced(d, r)):
-                raise ValueError(f"vulcanus state: round {r}'s event does not match the disaster level")
+                raise InvalidStateError(f"vulcanus state: round {r}'s event does not match the disaster level")
             on_map = [s for s in range(NSQ) if d.tile_at[s] == NMAPTILES + r - 1]
             omen = omen_square(d, r)
             if r <= d.round and omen >= 0:
-                raise ValueError(f"vulcanus state: omen {r} is still on the map after its round")
+                raise InvalidStateError(f"vulcanus state: omen {r} is still on the map after its round")
             if r > d.round and (on_map or (omen < 0 and d.round > 0)):
-                raise ValueError(f"vulcanus state: round {r}'s tiles are out of place")
+                raise InvalidStateError(f"vulcanus state: round {r}'s tiles are out of place")
         for k in range(2):
             if d.adv_left[k] != 4 - sum(1 for r in range(NROUNDS) if d.ev_kind[r] == EV_TWO + k):
-                raise ValueError("vulcanus state: the Advanced events left do not match those revealed")
+                raise InvalidStateError("vulcanus state: the Advanced events left do not match those revealed")
         attacks = sum(1 for x in d.defense[:30] if x == TC_ATTACK)
         if d.attack_left > NATTACK or (attacks == 0 and d.attack_left != NATTACK):
-            raise ValueError("vulcanus state: attack tiles on the track and in the stock disagree")
+            raise InvalidStateError("vulcanus state: attack tiles on the track and in the stock disagree")
         vips = sum(d.vip[s] for s in range(NSQ)) + sum(1 for x in d.defense[:30] if x == TC_VIP) + \
             sum(1 for x in d.damage[:40] if x == TC_VIP)
         if vips > 4:
-            raise ValueError("vulcanus state: more than 4 VIP markers")
+            raise InvalidStateError("vulcanus state: more than 4 VIP markers")
         placed = [d.tile_at[s] for s in range(NSQ) if d.tile_at[s] >= 0]
         if len(set(placed)) != len(placed):
-            raise ValueError("vulcanus state: a tile lies on two squares")
+            raise InvalidStateError("vulcanus state: a tile lies on two squares")
         for s in range(NSQ):
             t = d.tile_at[s]
             if 0 <= t < NMAPTILES and tile_letter(t) != VUL_SLOT[s] and not tile_is_omen(t):
-                raise ValueError(f"vulcanus state: tile {tile_name(t)} is not in a {LETTERS[VUL_SLOT[s]]} slot")
+                raise InvalidStateError(f"vulcanus state: tile {tile_name(t)} is not in a {LETTERS[VUL_SLOT[s]]} slot")
         for t in range(NBONUS):
             declared = any(x == TC_BONUS + t for x in d.damage[:40])
             if declared != (d.bonus_loc[t] == B_DECLARED):
-                raise ValueError(f"vulcanus state: bonus tile {bonus_name(t)} declared and on the track disagree")
+                raise InvalidStateError(f"vulcanus state: bonus tile {bonus_name(t)} declared and on the track disagree")
         held = sum(1 for t in range(NBONUS) if d.bonus_loc[t] in (B_HAND, B_DECLARED))
         aside = sum(1 for t in range(NBONUS) if d.bonus_loc[t] == B_ASIDE)
         drawn = sum(1 for t in range(NBONUS) if d.bonus_loc[t] == B_DRAWN)
         if not setup and (held != BONUS_KEEP or aside != 1 or drawn or d.bonus_drawn != BONUS_DRAW):
-            raise ValueError("vulcanus state: the Kaiju must hold 3 bonus tiles (declared or not) and have put 1 back")
+            raise InvalidStateError("vulcanus state: the Kaiju must hold 3 bonus tiles (declared or not) and have put 1 back")
         # cards: each deck's composition and zones
         for dk in range(4):
             f, size = deck_first(dk), deck_size(dk)
             if dk < 3 and dk >= d.ngroups:
                 if any(d.zone[c] != Z_NONE for c in range(f, f + size)):
-                    raise ValueError(f"vulcanus state: letter group {LETTERS[dk]} is not in this game")
+                    raise InvalidStateError(f"vulcanus state: letter group {LETTERS[dk]} is not in this game")
                 continue
             types = sorted(d.ctype[c] for c in range(f, f + size))
             want = sorted([c // 2 for c in range(12)] if dk == KDECK_ID else
                           [t for t in range(NHTYPES) for _ in range(VUL_HDECK[t])])
             if types != want:
-                raise ValueError(f"vulcanus state: deck {self._deck_name(dk)} does not hold its cards")
+                raise InvalidStateError(f"vulcanus state: deck {self._deck_name(dk)} does not hold its cards")
             for c in range(f, f + size):
                 z = d.zone[c]
                 if z == Z_NONE:
-                    raise ValueError(f"vulcanus state: a card of deck {self._deck_name(dk)} is missing")
+                    raise InvalidStateError(f"vulcanus state: a card of deck {self._deck_name(dk)} is missing")
                 if z == Z_SLOT and (d.pos[c] >= NSLOTS or d.slot_card[d.pos[c]] != c):
-                    raise ValueError("vulcanus state: a planned card and its slot disagree")
+                    raise InvalidStateError("vulcanus state: a planned card and its slot disagree")
                 if z == Z_DECK and d.pos[c] >= d.next_layer[dk]:
-                    raise ValueError("vulcanus state: a deck layer is newer than the deck")
+                    raise InvalidStateError("vulcanus state: a deck layer is newer than the deck")
                 if d.blk[c] != KNOWN and d.blk[c] != f:
-                    raise ValueError("vulcanus state: a hidden card outside its deck's knowledge block")
+                    raise InvalidStateError("vulcanus state: a hidden card outside its deck's knowledge block")
                 if d.blk[c] == KNOWN and z in (Z_HAND, Z_MARKED, Z_DISCARD):
-                    raise ValueError("vulcanus state: a drawn card is face up")
+                    raise InvalidStateError("vulcanus state: a drawn card is face up")
             if (st == ST_PLAN or st == ST_KPLAN or st == ST_DRAW) and dk == d.draw_deck:
                 pass
             elif count_zone(d, dk, Z_HAND) or count_zone(d, dk, Z_MARKED):
-                raise ValueError(f"vulcanus state: deck {self._deck_name(dk)} has a hand outside its planning")
+                raise InvalidStateError(f"vulcanus state: deck {self._deck_name(dk)} has a hand outside its planning")
         # the A/B(/C) arrangement: a permutation of the game's letter groups, the identity
         # until round 1's arrangement step; each group's planned cards lie in its own slot set
         perm = [d.perm[g] for g in range(3)]
         if sorted(perm[:d.ngroups]) != list(range(d.ngroups)) or \
                 any(perm[g] != g for g in range(d.ngroups, 3)):
-            raise ValueError("vulcanus state: perm is not an arrangement of the letter groups")
+            raise InvalidStateError("vulcanus state: perm is not an arrangement of the letter groups")
         if d.round <= 1 and (d.pc < PC_PERM or st == ST_PERM) and perm != [0, 1, 2]:
-            raise ValueError("vulcanus state: the letter groups are arranged before round 1's arrangement step")
+            raise InvalidStateError("vulcanus state: the letter groups are arranged before round 1's arrangement step")
         for g in range(d.ngroups):
             own = {group_slot(d, g, j) for j in range(per_group(d))}
             f = deck_first(g)
             for c in range(f, f + deck_size(g)):
                 if d.zone[c] == Z_SLOT and d.pos[c] not in own:
-                    raise ValueError(f"vulcanus state: a card of letter group {LETTERS[g]} lies in another group's slot")
+                    raise InvalidStateError(f"vulcanus state: a card of letter group {LETTERS[g]} lies in another group's slot")
         if st in (ST_DRAW, ST_PLAN, ST_KPLAN) and 0 <= d.draw_deck < 4:
             dk = d.draw_deck
             for j in range(per_group(d) if dk != KDECK_ID else KAIJU_PLACE):
                 s = kaiju_slot(j) if dk == KDECK_ID else group_slot(d, dk, j)
                 if (d.slot_card[s] >= 0) != (j < d.placed):
-                    raise ValueError("vulcanus state: the slots planned so far are not the first ones of the group")
+                    raise InvalidStateError("vulcanus state: the slots planned so far are not the first ones of the group")
         for s in range(NSLOTS):
             c = d.slot_card[s]
             if c >= 0 and (d.zone[c] != Z_SLOT or d.pos[c] != s or
                            (deck_of(c) == KDECK_ID) != bool(VUL_SLOT_KAIJU[s])):
-                raise ValueError(f"vulcanus state: slot {SLOT_NAMES[s]} holds a card that is not there")
+                raise InvalidStateError(f"vulcanus state: slot {SLOT_NAMES[s]} holds a card that is not there")
             if c >= 0 and d.round and (d.pc in (PC_EXEC, PC_EFFECT, PC_KAFTER, PC_DECLARE) and s < d.slot
                                        or d.pc in (PC_LAVA, PC_BASE)) and d.blk[c] != KNOWN:
-                raise ValueError(f"vulcanus state: executed slot {SLOT_NAMES[s]} is not face up")
+                raise InvalidStateError(f"vulcanus state: executed slot {SLOT_NAMES[s]} is not face up")
         if not setup:
             roles = [d.role[g] for g in range(d.ngroups)]
             if -1 in roles or len(set(roles)) != len(roles):
-                raise ValueError("vulcanus state: each letter group needs its own role")
+                raise InvalidStateError("vulcanus state: each letter group needs its own role")
             if d.kpos < 0:
-                raise ValueError("vulcanus state: Vulcanus is not on the map")
+                raise InvalidStateError("vulcanus state: Vulcanus is not on the map")
         self._check_flow()
         self._check_record()
         if st != ST_END:
             if d.winner != -1:
-                raise ValueError("vulcanus state: a winner is set but the game is not over")
+                raise InvalidStateError("vulcanus state: a winner is set but the game is not over")
             if is_chance_stage(st):
                 if gen_chance(d, buf, NULL) == 0:
-                    raise ValueError("vulcanus state: a chance node with no outcome")
+                    raise InvalidStateError("vulcanus state: a chance node with no outcome")
             else:
                 if not 0 <= d.cur < d.n:
-                    raise ValueError("vulcanus state: no player to act")
+                    raise InvalidStateError("vulcanus state: no player to act")
                 if gen_legal(d, buf) == 0:
-                    raise ValueError("vulcanus state: the player to act has no legal move")
+                    raise InvalidStateError("vulcanus state: the player to act has no legal move")
         elif d.winner < 0:
-            raise ValueError("vulcanus state: the game is over but nobody won")
+            raise InvalidStateError("vulcanus state: the game is over but nobody won")
 
     def _check_record(self) -> None:
         """Each deck's public record (X4) agrees with its cards' places and the round flow, and
@@ -369,7 +352,7 @@ cdef class VulcanusState(State):
             name = self._deck_name(dk)
 
             def bad(what):
-                raise ValueError(f"vulcanus state: the record of deck {name}: {what}")
+                raise InvalidStateError(f"vulcanus state: the record of deck {name}: {what}")
             if dk < 3 and dk >= d.ngroups:
                 if any(d.hx[w * 6 + j] or d.hm[w * 6 + j] for w in rows for j in range(6)) or \
                         any(d.hk[w * 3 + k] != -1 or d.hv[w * 3 + k] != -1 for w in rows for k in range(3)):
@@ -473,7 +456,7 @@ cdef class VulcanusState(State):
         st = d.stage
 
         def bad(what):
-            raise ValueError(f"vulcanus state: {what}")
+            raise InvalidStateError(f"vulcanus state: {what}")
 
         # The deal: square by square, each map tile in a slot of its own letter (omens move
         # only when the Humans start, which ends the set-up), so the letters' counts match.
@@ -531,7 +514,7 @@ cdef class VulcanusState(State):
         st, pc = d.stage, d.pc
 
         def bad(what):
-            raise ValueError(f"vulcanus state: {what}")
+            raise InvalidStateError(f"vulcanus state: {what}")
 
         if st <= ST_HSTART_SDF:
             if d.round != 0 or pc != PC_ROUND:
@@ -675,7 +658,7 @@ cdef class VulcanusState(State):
     def action_to_string(self, action: int) -> str:
         """The text of an action or chance outcome at this state."""
         cdef VulData* d = &self.d
-        a = _action_arg(action)
+        a = action_id(action)
         st = d.stage
         if is_chance_stage(st):
             if not 0 <= a < NUM_CHANCE:

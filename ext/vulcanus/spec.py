@@ -36,10 +36,12 @@ SPEC = GameSpec(
              "fight fires and attack, or burn and destroy; fill your track first."),
     state_class=engine.VulcanusState,
     params=(
-        Param("players", 2, "number of players (1 Kaiju + 1-3 Humans)", minimum=2, maximum=4),
+        Param("players", engine.MIN_PLAYERS, "number of players (1 Kaiju + 1-3 Humans)",
+              minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS),
         Param("turn_cap", engine.DEFAULT_TURN_CAP, "rounds played before the game is scored "
-              "(the game has 6; X5)", minimum=1, maximum=1000),
-        Param("disaster", 0, "disaster level -3..+3 (source: Disaster Level)", minimum=-3, maximum=3),
+              "(the game has 6; X5)", minimum=1, maximum=engine.MAX_TURN_CAP),
+        Param("disaster", 0, "disaster level -3..+3 (source: Disaster Level)",
+              minimum=-engine.MAX_DISASTER, maximum=engine.MAX_DISASTER),
     ),
     hidden_information=True,
     num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,

@@ -1096,9 +1096,3 @@ cdef inline void _check_card(int c) except *:
     if not 0 <= c < NCARDS:
         raise InvalidArgumentError(f"vulcanus: no card {c} (cards are 0..{NCARDS - 1})")
 
-
-def _check_int(name, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"vulcanus state: {name} must be an integer, not {value!r}")
-    if not lo <= value <= hi:
-        raise ValueError(f"vulcanus state: {name}={value} is outside {lo}..{hi}")

@@ -11,6 +11,7 @@ import pytest
 
 from vulcanus_helpers import data, draw_wanted, plan, random_step, setup_default, with_data
 from vsai.core.registry import load_game
+from vsai.ext.errors import InvalidStateError
 
 A_CARDS = ["Fire fighting", "Movement of citizens", "Commands to SDF"]
 B_CARDS = ["Mobilization", "Large penetration shell", "Fire fighting"]
@@ -186,12 +187,12 @@ def test_json_round_trip_is_exact():
 def test_inconsistent_json_is_refused_with_a_clear_error(change, message):
     s = setup_default()
     plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InvalidStateError, match=message):
         with_data(s, **change)
     game = load_game("vulcanus")
     bad = json.loads(s.to_json())
     bad["state"]["cit"] = "many"
-    with pytest.raises(ValueError, match="cit"):
+    with pytest.raises(InvalidStateError, match="cit"):
         game.state_from_json(json.dumps(bad))
 
 
@@ -283,7 +284,7 @@ def test_hand_edited_json_is_refused_or_plays_to_the_end():
             st[key] += rng.choice([-2, -1, 1, 2])
         try:
             x = game.state_from_json(json.dumps(base))
-        except ValueError:
+        except InvalidStateError:
             continue
         accepted += 1
         assert x.random_playout(1).is_terminal()
@@ -313,18 +314,18 @@ def test_the_arrangement_must_match_the_planned_cards():
     # loader refused ("a planned card and its slot disagree")
     s = setup_default()
     plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
-    with pytest.raises(ValueError, match="not an arrangement"):
+    with pytest.raises(InvalidStateError, match="not an arrangement"):
         with_data(s, perm={0: 1})                       # [1, 1, 2]
-    with pytest.raises(ValueError, match="not an arrangement"):
+    with pytest.raises(InvalidStateError, match="not an arrangement"):
         with_data(s, perm={2: 0})                       # C's entry in a game without C
-    with pytest.raises(ValueError, match="another group's slot"):
+    with pytest.raises(InvalidStateError, match="another group's slot"):
         with_data(s, perm={0: 1, 1: 0})                 # a valid swap the cards did not follow
     s4 = setup_default(players=4)
     draw_wanted(s4, ["Fire fighting"])
     s4.apply_action(s4.legal_actions()[0])
-    with pytest.raises(ValueError, match="before round 1's arrangement"):
+    with pytest.raises(InvalidStateError, match="before round 1's arrangement"):
         with_data(s4, perm={0: 1, 1: 0})
-    with pytest.raises(ValueError, match="first ones of the group"):
+    with pytest.raises(InvalidStateError, match="first ones of the group"):
         with_data(s4, placed=0)
 
 
@@ -377,7 +378,7 @@ def test_resample_covers_exactly_the_deals_the_record_allows():
                 body["state"]["ctype"][c] = t
         try:
             game.state_from_json(json.dumps(body))
-        except ValueError as error:
+        except InvalidStateError as error:
             assert "no history" in str(error)
             refused += 1
             continue
@@ -541,21 +542,21 @@ def test_a_hand_edited_record_is_refused():
     kaiju = 3 * 6                                   # deck K's first row (round 1)
     walk = d["hv"][kaiju * 3]
     # three Walks revealed in round 1: the Kaiju's deck holds two of each card (V5)
-    with pytest.raises(ValueError, match="no history"):
+    with pytest.raises(InvalidStateError, match="no history"):
         _edit(s, hv={kaiju * 3 + k: walk for k in range(3)})
     # round 3 drew one card less from the starting deck and one more from round 1's cards
     row = (kaiju + 2) * 6
     assert d["hx"][row] and d["hx"][row + 1]
-    with pytest.raises(ValueError, match="older ones were used up"):
+    with pytest.raises(InvalidStateError, match="older ones were used up"):
         _edit(s, hx={row: d["hx"][row] - 1, row + 1: d["hx"][row + 1] + 1})
     # a redraw the Kaiju cannot make (V19)
-    with pytest.raises(ValueError, match="redraws"):
+    with pytest.raises(InvalidStateError, match="redraws"):
         _edit(s, hm={kaiju * 6: 1})
     # a round whose third card was never planned
-    with pytest.raises(ValueError, match="incomplete"):
+    with pytest.raises(InvalidStateError, match="incomplete"):
         _edit(s, hk={(kaiju + 1) * 3 + 2: -1})
     # rounds not played yet
-    with pytest.raises(ValueError, match="recorded before"):
+    with pytest.raises(InvalidStateError, match="recorded before"):
         _edit(s, hx={(kaiju + 5) * 6: 1})
 
 
@@ -573,7 +574,7 @@ def test_a_deal_the_record_rules_out_is_refused():
     for a, b in swaps:
         try:
             swap_types(s, a, b)
-        except ValueError as error:
+        except InvalidStateError as error:
             assert "no history" in str(error)
             refused += 1
     assert refused > 0

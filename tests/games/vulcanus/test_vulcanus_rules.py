@@ -6,6 +6,7 @@ import pytest
 
 from vulcanus_helpers import SQ, data, draw_wanted, plan, setup_default, with_data
 from vsai.core.registry import load_game
+from vsai.ext.errors import InvalidStateError
 
 A_CARDS = ["Fire fighting", "Movement of citizens", "Commands to SDF"]
 B_CARDS = ["Mobilization", "Large penetration shell", "Fire fighting"]
@@ -528,7 +529,7 @@ def test_base_construction_needs_a_square_without_a_base():
     s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"])
     assert data(s)["base"][SQ["Waseda"]] == 1 and data(s)["base_stock"] == 2
     assert "SDF at Waseda: base construction" not in strings(s)
-    with pytest.raises(ValueError, match="base"):
+    with pytest.raises(InvalidStateError, match="base"):
         with_data(s, base={SQ["Waseda"]: 2}, base_stock=1)
 
 

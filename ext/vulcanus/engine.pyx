@@ -28,6 +28,7 @@ from vsai.ext.values import action_id, check_field, check_param
 
 include "rules.pxi"
 include "state_class.pxi"
+include "state_json.pxi"
 
 DEFAULT_TURN_CAP = 6        # the game's own 6 rounds (X5)
 MIN_PLAYERS = VUL_MIN_PLAYERS
@@ -168,35 +169,22 @@ cdef class VulcanusState(State):
         return [k] + [h] * (self.d.n - 1)
 
     def to_dict(self) -> dict:
-        """The whole state as plain JSON-able data (the C struct's fields)."""
-        cdef object data = self.d
-        return {k: data[k] for k in _FIELDS}
+        """The whole state as plain JSON-able data (JSON_FIELDS: rules.md, "JSON format")."""
+        return JSON_FIELDS.dump(self.d)
+
+    @staticmethod
+    def upgrade_v2(state: dict, params: dict) -> dict:
+        """A version-2 state object (the struct's own field names) as version 3."""
+        return upgrade_v2_state(state)
 
     def load_dict(self, data: dict) -> None:
         """Set this state from `to_dict` data; InvalidStateError (state unchanged) if malformed
         or unreachable."""
-        self._load_dict(data)
-
-    def _load_dict(self, data) -> None:
-        if not isinstance(data, dict):
-            raise InvalidStateError("vulcanus state: a JSON object is expected")
-        missing = sorted(set(_FIELDS) - set(data))
-        extra = sorted(set(data) - set(_FIELDS))
-        if missing or extra:
-            raise InvalidStateError(f"vulcanus state: missing fields {missing}, unknown fields {extra}")
-        for name, (length, lo, hi) in _FIELDS.items():
-            value = data[name]
-            if length:
-                if not isinstance(value, list) or len(value) != length:
-                    raise InvalidStateError(f"vulcanus state: {name} must be a list of {length} integers")
-                for x in value:
-                    check_field("vulcanus", name, x, lo, hi)
-            else:
-                check_field("vulcanus", name, value, lo, hi)
-        if (data["n"], data["turn_cap"], data["disaster"]) != (self.d.n, self.d.turn_cap, self.d.disaster):
-            raise InvalidStateError("vulcanus state: n/turn_cap/disaster differ from the game parameters")
+        JSON_FIELDS.check(data)
+        if (data["players"], data["turn_cap"], data["disaster"]) != (self.d.n, self.d.turn_cap, self.d.disaster):
+            raise InvalidStateError("vulcanus state: players/turn_cap/disaster differ from the game parameters")
         backup = self._raw_bytes()
-        self.d = {k: data[k] for k in _FIELDS}
+        self.d = JSON_FIELDS.load(data, self.d)
         try:
             self._check_consistency()
         except InvalidStateError:
@@ -522,13 +510,14 @@ cdef class VulcanusState(State):
             # everything but what the set-up steps so far have set is as in a new game
             fresh = VulcanusState(**self.params()).to_dict()
             now = self.to_dict()
-            changing = {"stage", "cur", "setup_idx", "tile_at", "bonus_loc", "bonus_drawn", "ctype"}
+            changing = {"stage", "to_act", "setup_square", "tiles", "bonus_tile_places",
+                        "bonus_tiles_drawn", "card_types"}
             if st > ST_TILES:
-                changing |= {"cit", "vip", "lava"}
+                changing |= {"citizens", "vips", "lava"}
             if st > ST_KSTART:
-                changing |= {"kpos", "role"}
+                changing |= {"vulcanus_square", "roles"}
             if st == ST_HSTART_SDF:
-                changing |= {"fb", "base", "fb_stock", "base_stock"}
+                changing |= {"fire_brigades", "bases", "fire_brigades_in_stock", "bases_in_stock"}
             for key in fresh:
                 if key not in changing and now[key] != fresh[key]:
                     bad(f"{key} is not as set up")

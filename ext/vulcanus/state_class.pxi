@@ -1062,34 +1062,6 @@ _DONE_TEXT = {ST_WALK2: "stop walking", ST_ROAR: "stop roaring", ST_DECLARE: "de
               ST_MOVE: "stop moving", ST_FF: "stop fire fighting", ST_CMD: "no more commands",
               ST_MOB: "stop mobilizing", ST_SHELL: "hold fire", ST_BUDGET: "leave the budget track"}
 
-_FIELDS = {
-    "n": (0, 2, 4), "ngroups": (0, 2, 3), "turn_cap": (0, 1, 1000), "disaster": (0, -3, 3),
-    "stage": (0, 0, NUM_STAGES - 1), "pc": (0, 0, PC_BASE), "cur": (0, -4, 3), "round": (0, 0, 6),
-    "setup_idx": (0, 0, 18), "winner": (0, -1, 1),
-    "cit": (18, 0, 200), "vip": (18, 0, 4), "lava": (18, 0, 400), "fb": (18, 0, FB_TOTAL),
-    "sdf": (18, 0, SDF_TOTAL), "base": (18, 0, 1), "tile_at": (18, -1, NTILES - 1),
-    "kpos": (0, -1, 17), "omen_sq": (0, -1, 17),
-    "defense": (30, 0, 4), "damage": (40, 0, TC_BONUS + 7), "def_filled": (0, 0, 30),
-    "dmg_filled": (0, 0, 40), "attack_left": (0, 0, NATTACK),
-    "fund_pool": (0, 0, FUND_TOTAL), "fund_used": (0, 0, FUND_TOTAL), "fund_stock": (0, 0, 4),
-    "budget": (0, 0, 2), "inv": (0, 0, INV_MAX), "inv_attack_done": (0, 0, 1),
-    "fb_stock": (0, 0, FB_TOTAL), "sdf_stock": (0, 0, SDF_TOTAL), "base_stock": (0, 0, BASE_TOTAL),
-    "lava_out": (0, 0, 10000), "pending_evo": (0, 0, 5), "evolved": (6, 0, 1), "full": (0, 0, 1),
-    "adv_left": (2, 0, 4), "ev_kind": (6, -1, 2), "bonus_loc": (8, 0, 4), "bonus_drawn": (0, 0, 4),
-    "role": (3, -1, 3), "perm": (3, 0, 2), "ctype": (39, 0, 6), "zone": (39, 0, 5), "pos": (39, 0, 1000),
-    "blk": (39, -1, 38), "next_layer": (4, 1, NROUNDS), "slot_card": (9, -1, 38),
-    "hx": (144, 0, 12), "hm": (144, 0, 12), "hk": (72, -1, 5), "hv": (72, -1, 6),
-    "group_i": (0, 0, 3), "draw_deck": (0, 0, 3), "draw_left": (0, 0, 12), "placed": (0, 0, 3),
-    "slot": (0, 0, 9), "actor": (0, 0, 3), "eff_q": (3, -1, E_KAIJU + 5), "eff_addq": (3, 0, 1),
-    "eff_n": (0, 0, 3), "eff_i": (0, 0, 3), "eff_add": (0, 0, 1), "u_ff": (0, 0, 1),
-    "u_cmd2": (0, 0, 1), "u_spec": (0, 0, 1), "k_full": (0, 0, 1), "steps": (0, 0, 2),
-    "ff_fb": (18, 0, FB_TOTAL), "ff_base": (0, 0, (1 << 18) - 1), "mob_used": (0, 0, (1 << 18) - 1),
-    "cmd_used": (0, 0, 7), "cmd_count": (0, 0, 2), "sub_sq": (0, 0, 17), "ctx": (0, 0, 1),
-    "first_sq": (0, -1, 17), "heli_src": (0, -1, 17), "lava_sq": (0, 0, 18),
-    "kills_left": (0, -1, 400), "base_done": (0, 0, (1 << 18) - 1),
-}
-
-
 cdef inline void _check_card(int c) except *:
     """A card index from Python: bounds checking is off in the engine, so an index outside
     0..NCARDS-1 would read outside the card arrays."""

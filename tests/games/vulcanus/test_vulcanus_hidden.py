@@ -20,8 +20,8 @@ B_CARDS = ["Mobilization", "Large penetration shell", "Fire fighting"]
 def swap_types(state, c1: int, c2: int):
     """A copy with the identities of cards c1 and c2 exchanged (JSON edit)."""
     d = data(state)
-    t1, t2 = d["ctype"][c1], d["ctype"][c2]
-    return with_data(state, ctype={c1: t2, c2: t1})
+    t1, t2 = d["card_types"][c1], d["card_types"][c2]
+    return with_data(state, card_types={c1: t2, c2: t1})
 
 
 def views(state):
@@ -57,8 +57,8 @@ def test_a_human_hand_is_hidden_from_the_kaiju_and_the_other_humans():
     s = setup_default(players=4)
     draw_wanted(s, ["Fire fighting", "Movement of citizens"])
     d = data(s)
-    hand = [c for c in range(9) if d["zone"][c] == 2]
-    deck = [c for c in range(9) if d["zone"][c] == 1 and d["ctype"][c] != d["ctype"][hand[0]]]
+    hand = [c for c in range(9) if d["card_zones"][c] == 2]
+    deck = [c for c in range(9) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hand[0]]]
     other = swap_types(s, hand[0], deck[0])
     before, after = views(s), views(other)
     for observer in (0, 2, 3):
@@ -71,8 +71,8 @@ def test_the_kaiju_hand_and_plan_are_hidden_from_the_humans():
     plan(s, [A_CARDS, B_CARDS], [])
     draw_wanted(s, ["Walk", "Roar"])
     d = data(s)
-    hand = [c for c in range(27, 39) if d["zone"][c] == 2]
-    deck = [c for c in range(27, 39) if d["zone"][c] == 1 and d["ctype"][c] != d["ctype"][hand[0]]]
+    hand = [c for c in range(27, 39) if d["card_zones"][c] == 2]
+    deck = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hand[0]]]
     other = swap_types(s, hand[0], deck[0])
     assert views(s)[1] == views(other)[1] and views(s)[0] != views(other)[0]
     places = [a for a in s.legal_actions() if s.action_to_string(a).startswith("plan")]
@@ -100,9 +100,9 @@ def test_bonus_tiles_are_the_kaijus_until_declared():
     assert len({s.action_key(1, a) for a in drops}) == 1
     s.apply_action(drops[0])
     d = data(s)
-    held = [t for t in range(8) if d["bonus_loc"][t] == 1]
-    box = [t for t in range(8) if d["bonus_loc"][t] == 0]
-    other = with_data(s, bonus_loc={held[0]: 0, box[0]: 1})
+    held = [t for t in range(8) if d["bonus_tile_places"][t] == 1]
+    box = [t for t in range(8) if d["bonus_tile_places"][t] == 0]
+    other = with_data(s, bonus_tile_places={held[0]: 0, box[0]: 1})
     assert s.observation_string(1) == other.observation_string(1)
     assert (s.observation_tensor(1) == other.observation_tensor(1)).all()
     assert s.observation_string(0) != other.observation_string(0)
@@ -147,13 +147,13 @@ def test_resample_never_changes_public_or_own_cards():
     d = data(s)
     for seed in range(20):
         o = data(s.resample(1, seed))
-        assert o["ctype"][:27] == d["ctype"][:27]                    # H1 holds A and B
+        assert o["card_types"][:27] == d["card_types"][:27]                    # H1 holds A and B
         for c in range(27, 39):
-            if d["blk"][c] == -1:
-                assert o["ctype"][c] == d["ctype"][c]                 # executed: public
-        assert sorted(o["ctype"][27:]) == sorted(d["ctype"][27:])
+            if d["card_knowledge_blocks"][c] == -1:
+                assert o["card_types"][c] == d["card_types"][c]                 # executed: public
+        assert sorted(o["card_types"][27:]) == sorted(d["card_types"][27:])
         o0 = data(s.resample(0, seed))
-        assert o0["ctype"][27:] == d["ctype"][27:] and o0["bonus_loc"] == d["bonus_loc"]
+        assert o0["card_types"][27:] == d["card_types"][27:] and o0["bonus_tile_places"] == d["bonus_tile_places"]
 
 
 def test_json_round_trip_is_exact():
@@ -165,23 +165,23 @@ def test_json_round_trip_is_exact():
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"fb_stock": 3}, "fire brigades"),
-    ({"fund_pool": 11}, "funds"),
-    ({"ctype": {0: 6}}, "does not hold its cards"),
-    ({"bonus_loc": {0: 3}}, "declared"),
-    ({"slot_card": {1: 5}}, "slot"),
-    ({"role": {1: 0}}, "role"),
+    ({"fire_brigades_in_stock": 3}, "fire brigades"),
+    ({"funds_in_pool": 11}, "funds"),
+    ({"card_types": {0: 6}}, "does not hold its cards"),
+    ({"bonus_tile_places": {0: 3}}, "declared"),
+    ({"slot_cards": {1: 5}}, "slot"),
+    ({"roles": {1: 0}}, "role"),
     ({"stage": 36}, "nobody won"),
-    ({"blk": {0: 30}}, "block"),
+    ({"card_knowledge_blocks": {0: 30}}, "block"),
     ({"evolved": {2: 1}}, "evolution"),
-    ({"full": 1}, "full-formed"),
-    ({"inv": 12}, "last square"),
-    ({"ev_kind": {3: 0}}, "out of turn"),
-    ({"adv_left": {0: 3}}, "Advanced events left"),
-    ({"tile_at": {0: 20}}, "round 3's tiles"),
+    ({"full_formed": 1}, "full-formed"),
+    ({"investigation_track": 12}, "last square"),
+    ({"event_kinds": {3: 0}}, "out of turn"),
+    ({"advanced_events_left": {0: 3}}, "Advanced events left"),
+    ({"tiles": {0: 20}}, "round 3's tiles"),
     ({"slot": 9}, "face up"),
-    ({"eff_i": 0}, "card step outside"),
-    ({"cur": 0}, "acts where"),
+    ({"effect_index": 0}, "card step outside"),
+    ({"to_act": 0}, "acts where"),
     ({"stage": 21}, "victim choice"),
 ])
 def test_inconsistent_json_is_refused_with_a_clear_error(change, message):
@@ -191,8 +191,8 @@ def test_inconsistent_json_is_refused_with_a_clear_error(change, message):
         with_data(s, **change)
     game = load_game("vulcanus")
     bad = json.loads(s.to_json())
-    bad["state"]["cit"] = "many"
-    with pytest.raises(InvalidStateError, match="cit"):
+    bad["state"]["citizens"] = "many"
+    with pytest.raises(InvalidStateError, match="citizens"):
         game.state_from_json(json.dumps(bad))
 
 
@@ -214,18 +214,18 @@ def _round_three_kaiju_planning():
 def test_cards_seen_face_up_stay_among_the_cards_of_their_layer():
     s = _round_three_kaiju_planning()
     d = data(s)
-    seen = [d["hv"][3 * 6 * 3 + k] for k in range(3)]           # deck K, round 1
+    seen = [d["record_revealed_type"][3 * 6 * 3 + k] for k in range(3)]           # deck K, round 1
     assert min(seen) >= 0
-    assert [d["hx"][(3 * 6 + 2) * 6 + layer] for layer in range(3)] == [2, 3, 0]
+    assert [d["record_drawn"][(3 * 6 + 2) * 6 + layer] for layer in range(3)] == [2, 3, 0]
     assert "round 1: drew 5 of the starting deck; planned in draws 1,1,1; revealed" in s.observation_string(1)
     assert "round 3: drew 2 of the starting deck, 3 of round 1's cards\n" in s.observation_string(1)
-    layer1 = [c for c in range(27, 39) if d["zone"][c] == 1 and d["pos"][c] == 1]
-    hand = [c for c in range(27, 39) if d["zone"][c] == 2]
-    layer2 = [c for c in range(27, 39) if d["zone"][c] == 1 and d["pos"][c] == 2]
+    layer1 = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_positions"][c] == 1]
+    hand = [c for c in range(27, 39) if d["card_zones"][c] == 2]
+    layer2 = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_positions"][c] == 2]
     assert len(layer1) == 2 and len(hand) == 5 and len(layer2) == 5
     for seed in range(40):
         o = data(s.resample(1, seed))
-        held = [o["ctype"][c] for c in layer1 + hand]
+        held = [o["card_types"][c] for c in layer1 + hand]
         for t in set(seen):
             assert held.count(t) >= seen.count(t)       # never in layer 2 (round 2's cards)
 
@@ -261,7 +261,7 @@ def test_three_players_each_human_holds_one_letter_group():
     assert "deck B (Chief of Staff) [H2]" in view1 and "hand: 6 unseen" in view1
     assert "Large penetration shell" in s.observation_string(2).split("deck B")[1].split("\n")[0]
     d = data(s)
-    assert [d["slot_card"][k] >= 0 for k in (0, 3, 6)] == [True] * 3      # A: H1 H3 H5
+    assert [d["slot_cards"][k] >= 0 for k in (0, 3, 6)] == [True] * 3      # A: H1 H3 H5
 
 
 def test_hand_edited_json_is_refused_or_plays_to_the_end():
@@ -298,8 +298,8 @@ def test_face_down_planned_cards_can_change_unseen():
     s = setup_default(players=4)
     plan(s, [A_CARDS[:2], B_CARDS[:2], ["Fire fighting", "Mobilization"]], ["Walk", "Roar", "Lava flow"])
     d = data(s)
-    hidden_slot = d["slot_card"][4]          # H4: B's second card, face down until executed
-    deck = [c for c in range(9, 18) if d["zone"][c] == 1 and d["ctype"][c] != d["ctype"][hidden_slot]]
+    hidden_slot = d["slot_cards"][4]          # H4: B's second card, face down until executed
+    deck = [c for c in range(9, 18) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hidden_slot]]
     other = swap_types(s, hidden_slot, deck[0])
     before, after = views(s), views(other)
     for observer in (0, 1, 3):
@@ -315,39 +315,39 @@ def test_the_arrangement_must_match_the_planned_cards():
     s = setup_default()
     plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
     with pytest.raises(InvalidStateError, match="not an arrangement"):
-        with_data(s, perm={0: 1})                       # [1, 1, 2]
+        with_data(s, group_slots={0: 1})                       # [1, 1, 2]
     with pytest.raises(InvalidStateError, match="not an arrangement"):
-        with_data(s, perm={2: 0})                       # C's entry in a game without C
+        with_data(s, group_slots={2: 0})                       # C's entry in a game without C
     with pytest.raises(InvalidStateError, match="another group's slot"):
-        with_data(s, perm={0: 1, 1: 0})                 # a valid swap the cards did not follow
+        with_data(s, group_slots={0: 1, 1: 0})                 # a valid swap the cards did not follow
     s4 = setup_default(players=4)
     draw_wanted(s4, ["Fire fighting"])
     s4.apply_action(s4.legal_actions()[0])
     with pytest.raises(InvalidStateError, match="before round 1's arrangement"):
-        with_data(s4, perm={0: 1, 1: 0})
+        with_data(s4, group_slots={0: 1, 1: 0})
     with pytest.raises(InvalidStateError, match="first ones of the group"):
-        with_data(s4, placed=0)
+        with_data(s4, cards_planned=0)
 
 
 def _deal(d, cards):
     """The hidden cards' types per place (layer, hand, set aside, discard, slot)."""
     places = {}
     for c in cards:
-        if d["blk"][c] != -1:
-            key = (d["zone"][c], d["pos"][c]) if d["zone"][c] in (1, 5) else (d["zone"][c], 0)
-            places.setdefault(key, []).append(d["ctype"][c])
+        if d["card_knowledge_blocks"][c] != -1:
+            key = (d["card_zones"][c], d["card_positions"][c]) if d["card_zones"][c] in (1, 5) else (d["card_zones"][c], 0)
+            places.setdefault(key, []).append(d["card_types"][c])
     return tuple(sorted((k, tuple(sorted(v))) for k, v in places.items()))
 
 
 def _all_deals(d, cards):
     """Every way to put the deck's hidden types back on its hidden places."""
-    hidden = [c for c in cards if d["blk"][c] != -1]
+    hidden = [c for c in cards if d["card_knowledge_blocks"][c] != -1]
     places = {}
     for c in hidden:
-        key = (d["zone"][c], d["pos"][c]) if d["zone"][c] in (1, 5) else (d["zone"][c], 0)
+        key = (d["card_zones"][c], d["card_positions"][c]) if d["card_zones"][c] in (1, 5) else (d["card_zones"][c], 0)
         places.setdefault(key, []).append(c)
     keys = sorted(places)
-    pool = Counter(d["ctype"][c] for c in hidden)
+    pool = Counter(d["card_types"][c] for c in hidden)
 
     def fill(i, left):
         if i == len(keys):
@@ -375,7 +375,7 @@ def test_resample_covers_exactly_the_deals_the_record_allows():
         body = json.loads(s.to_json())
         for key, types in deal:
             for c, t in zip(places[key], types):
-                body["state"]["ctype"][c] = t
+                body["state"]["card_types"][c] = t
         try:
             game.state_from_json(json.dumps(body))
         except InvalidStateError as error:
@@ -396,8 +396,8 @@ def _places(d, f, e, place):
     """The deck's cards at a place: ("layer", l) under the deck, or "out" (drawn this round:
     hand, set aside, discard and board)."""
     if place == "out":
-        return [c for c in range(f, e) if d["zone"][c] in (2, 3, 4, 5)]
-    return [c for c in range(f, e) if d["zone"][c] == 1 and d["pos"][c] == place[1]]
+        return [c for c in range(f, e) if d["card_zones"][c] in (2, 3, 4, 5)]
+    return [c for c in range(f, e) if d["card_zones"][c] == 1 and d["card_positions"][c] == place[1]]
 
 
 def _layer_facts(players: int, seed: int):
@@ -420,7 +420,7 @@ def _layer_facts(players: int, seed: int):
                 for fact in facts[dk].values():
                     if "out" in fact[1]:
                         fact[1] = (fact[1] - {"out"}) | {("layer", l)}
-                types = sorted(d["ctype"][c] for c in _places(d, f, e, ("layer", l)) if d["blk"][c] == -1)
+                types = sorted(d["card_types"][c] for c in _places(d, f, e, ("layer", l)) if d["card_knowledge_blocks"][c] == -1)
                 if types:
                     facts[dk][l] = [types, {("layer", l)}]
             for l in range(7):
@@ -440,7 +440,7 @@ def _ruled_out(d, facts):
     for dk, layers in facts.items():
         f, e = DECKS[dk]
         for l, (types, places) in layers.items():
-            have = Counter(d["ctype"][c] for place in places for c in _places(d, f, e, place))
+            have = Counter(d["card_types"][c] for place in places for c in _places(d, f, e, place))
             if any(have[t] < n for t, n in Counter(types).items()):
                 broken.append((dk, l))
     return broken
@@ -514,11 +514,11 @@ def _late_kaiju_planning(players: int, seed: int, round_: int = 4):
 def test_json_round_trip_keeps_the_record():
     s = _late_kaiju_planning(4, 3)
     d = data(s)
-    assert any(d["hm"]) and any(v >= 0 for v in d["hv"]) and sum(d["hx"]) > 0
+    assert any(d["record_redrawn"]) and any(v >= 0 for v in d["record_revealed_type"]) and sum(d["record_drawn"]) > 0
     game = load_game("vulcanus", players=4)
     again = game.state_from_json(s.to_json())
     assert again == s and again.to_json() == s.to_json()
-    assert all(data(again)[k] == d[k] for k in ("hx", "hm", "hk", "hv"))
+    assert all(data(again)[k] == d[k] for k in ("record_drawn", "record_redrawn", "record_planned_epoch", "record_revealed_type"))
     assert again.view(0)["decks"] == s.view(0)["decks"]
     assert [x["record"] for x in s.view(1)["decks"]] == [x["record"] for x in s.view(None)["decks"]]
     rng = random.Random(2)
@@ -540,24 +540,24 @@ def test_a_hand_edited_record_is_refused():
     s = _late_kaiju_planning(2, 5)
     d = data(s)
     kaiju = 3 * 6                                   # deck K's first row (round 1)
-    walk = d["hv"][kaiju * 3]
+    walk = d["record_revealed_type"][kaiju * 3]
     # three Walks revealed in round 1: the Kaiju's deck holds two of each card (V5)
     with pytest.raises(InvalidStateError, match="no history"):
-        _edit(s, hv={kaiju * 3 + k: walk for k in range(3)})
+        _edit(s, record_revealed_type={kaiju * 3 + k: walk for k in range(3)})
     # round 3 drew one card less from the starting deck and one more from round 1's cards
     row = (kaiju + 2) * 6
-    assert d["hx"][row] and d["hx"][row + 1]
+    assert d["record_drawn"][row] and d["record_drawn"][row + 1]
     with pytest.raises(InvalidStateError, match="older ones were used up"):
-        _edit(s, hx={row: d["hx"][row] - 1, row + 1: d["hx"][row + 1] + 1})
+        _edit(s, record_drawn={row: d["record_drawn"][row] - 1, row + 1: d["record_drawn"][row + 1] + 1})
     # a redraw the Kaiju cannot make (V19)
     with pytest.raises(InvalidStateError, match="redraws"):
-        _edit(s, hm={kaiju * 6: 1})
+        _edit(s, record_redrawn={kaiju * 6: 1})
     # a round whose third card was never planned
     with pytest.raises(InvalidStateError, match="incomplete"):
-        _edit(s, hk={(kaiju + 1) * 3 + 2: -1})
+        _edit(s, record_planned_epoch={(kaiju + 1) * 3 + 2: -1})
     # rounds not played yet
     with pytest.raises(InvalidStateError, match="recorded before"):
-        _edit(s, hx={(kaiju + 5) * 6: 1})
+        _edit(s, record_drawn={(kaiju + 5) * 6: 1})
 
 
 def test_a_deal_the_record_rules_out_is_refused():
@@ -565,11 +565,11 @@ def test_a_deal_the_record_rules_out_is_refused():
     # (layer 2), which never mixed with round 1's
     s = _round_three_kaiju_planning()
     d = data(s)
-    seen = [d["hv"][3 * 6 * 3 + k] for k in range(3)]
-    hidden = [c for c in range(27, 39) if d["blk"][c] != -1]
-    layer2 = [c for c in hidden if d["zone"][c] == 1 and d["pos"][c] == 2]
-    elsewhere = [c for c in hidden if not (d["zone"][c] == 1 and d["pos"][c] == 2) and d["ctype"][c] in seen]
-    swaps = [(a, b) for a in elsewhere for b in layer2 if d["ctype"][b] not in seen]
+    seen = [d["record_revealed_type"][3 * 6 * 3 + k] for k in range(3)]
+    hidden = [c for c in range(27, 39) if d["card_knowledge_blocks"][c] != -1]
+    layer2 = [c for c in hidden if d["card_zones"][c] == 1 and d["card_positions"][c] == 2]
+    elsewhere = [c for c in hidden if not (d["card_zones"][c] == 1 and d["card_positions"][c] == 2) and d["card_types"][c] in seen]
+    swaps = [(a, b) for a in elsewhere for b in layer2 if d["card_types"][b] not in seen]
     refused = 0
     for a, b in swaps:
         try:

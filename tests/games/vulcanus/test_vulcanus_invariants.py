@@ -11,27 +11,27 @@ from vsai.core.registry import load_game
 
 def check(state) -> None:
     d = data(state)
-    assert sum(d["fb"]) + d["fb_stock"] == 3
-    assert sum(d["sdf"]) + d["sdf_stock"] == 3
-    assert sum(d["base"]) + d["base_stock"] == 4 and max(d["base"]) <= 1
-    assert d["fund_pool"] + d["fund_used"] + d["fund_stock"] == 14
-    assert min(d["fund_pool"], d["fund_used"], d["fund_stock"]) >= 0
-    assert 0 <= d["inv"] <= 12 and 0 <= d["budget"] <= 2
-    used = 8 - d["attack_left"]              # each attack tile fills 1..3 cells of a column (V3)
-    assert used <= d["defense"].count(4) <= 3 * used
+    assert sum(d["fire_brigades"]) + d["fire_brigades_in_stock"] == 3
+    assert sum(d["sdf_units"]) + d["sdf_units_in_stock"] == 3
+    assert sum(d["bases"]) + d["bases_in_stock"] == 4 and max(d["bases"]) <= 1
+    assert d["funds_in_pool"] + d["funds_used"] + d["funds_in_stock"] == 14
+    assert min(d["funds_in_pool"], d["funds_used"], d["funds_in_stock"]) >= 0
+    assert 0 <= d["investigation_track"] <= 12 and 0 <= d["budget_track"] <= 2
+    used = 8 - d["attack_tiles_left"]              # each attack tile fills 1..3 cells of a column (V3)
+    assert used <= d["defense_track"].count(4) <= 3 * used
     # lava: what the pools gave is on the map or the tracks (set-up lava came from the supply)
-    on_tracks = d["defense"].count(3) + d["damage"].count(3)
-    assert sum(d["lava"]) + on_tracks <= d["lava_out"] + 2
+    on_tracks = d["defense_track"].count(3) + d["damage_track"].count(3)
+    assert sum(d["lava"]) + on_tracks <= d["lava_taken"] + 2
     # VIPs: 3 on the map at set-up, never more
-    assert sum(d["vip"]) + d["defense"].count(2) + d["damage"].count(2) <= 3
+    assert sum(d["vips"]) + d["defense_track"].count(2) + d["damage_track"].count(2) <= 3
     # evolution: one tile per emptied pool
-    assert sum(d["evolved"]) + d["pending_evo"] == min(d["lava_out"], 30) // 6
-    assert d["full"] == (d["lava_out"] >= 30)
+    assert sum(d["evolved"]) + d["evolutions_pending"] == min(d["lava_taken"], 30) // 6
+    assert d["full_formed"] == (d["lava_taken"] >= 30)
     # each deck keeps its cards; planned cards sit in their slots
-    for c, slot in enumerate(d["slot_card"]):
+    for c, slot in enumerate(d["slot_cards"]):
         if slot >= 0:
-            assert d["zone"][slot] == 5 and d["pos"][slot] == c
-    held = [t for t in range(8) if d["bonus_loc"][t] in (1, 3)]
+            assert d["card_zones"][slot] == 5 and d["card_positions"][slot] == c
+    held = [t for t in range(8) if d["bonus_tile_places"][t] in (1, 3)]
     assert len(held) in (0, 3)
 
 

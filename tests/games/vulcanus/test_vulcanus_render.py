@@ -47,9 +47,9 @@ def test_the_board_shows_only_what_the_seat_may_see():
     plan(s, [A_CARDS, B_CARDS], [])
     draw_wanted(s, ["Walk", "Roar"])
     d = data(s)
-    hand = [c for c in range(27, 39) if d["zone"][c] == 2]
-    deck = [c for c in range(27, 39) if d["zone"][c] == 1 and d["ctype"][c] != d["ctype"][hand[0]]]
-    other = with_data(s, ctype={hand[0]: d["ctype"][deck[0]], deck[0]: d["ctype"][hand[0]]})
+    hand = [c for c in range(27, 39) if d["card_zones"][c] == 2]
+    deck = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hand[0]]]
+    other = with_data(s, card_types={hand[0]: d["card_types"][deck[0]], deck[0]: d["card_types"][hand[0]]})
     assert text(render.board(s, 1, True, plain=True)) == text(render.board(other, 1, True, plain=True))
     assert text(render.board(s, 0, True, plain=True)) != text(render.board(other, 0, True, plain=True))
     board1 = text(render.board(s, 1, True, plain=True))

@@ -21,17 +21,17 @@ def test_setup_places_the_tiles_icons_and_supplies():
     s = setup_default()
     d = data(s)
     # V2: 38 citizens, 3 VIPs, 2 lava, then round 1's Normal event adds 1 lava + 1 citizen
-    assert sum(d["cit"]) == 39 and sum(d["vip"]) == 3 and sum(d["lava"]) == 3
-    assert d["round"] == 1 and d["ev_kind"][0] == 0
+    assert sum(d["citizens"]) == 39 and sum(d["vips"]) == 3 and sum(d["lava"]) == 3
+    assert d["round"] == 1 and d["event_kinds"][0] == 0
     # V14, V8, source: units, funds, tracks
-    assert (d["fb_stock"], d["sdf_stock"], d["base_stock"]) == (2, 2, 2)
-    assert (d["fund_pool"], d["fund_used"], d["fund_stock"], d["budget"], d["inv"]) == (10, 0, 4, 0, 0)
-    assert d["attack_left"] == 8 and d["lava_out"] == 1
+    assert (d["fire_brigades_in_stock"], d["sdf_units_in_stock"], d["bases_in_stock"]) == (2, 2, 2)
+    assert (d["funds_in_pool"], d["funds_used"], d["funds_in_stock"], d["budget_track"], d["investigation_track"]) == (10, 0, 4, 0, 0)
+    assert d["attack_tiles_left"] == 8 and d["lava_taken"] == 1
     # V1: every square's tile has its slot letter
-    for square, t in enumerate(d["tile_at"]):
+    for square, t in enumerate(d["tiles"]):
         assert t >= 0
     # V11: the Kaiju drew 4 bonus tiles, kept 3 and put 1 back
-    assert sorted(d["bonus_loc"]) == [0, 0, 0, 0, 1, 1, 1, 2]
+    assert sorted(d["bonus_tile_places"]) == [0, 0, 0, 0, 1, 1, 1, 2]
 
 
 def test_setup_tiles_are_dealt_per_letter_uniformly():
@@ -65,7 +65,7 @@ def test_omen_one_in_kasumigaseki_is_swapped_with_omen_six():
     d = data(s)
     # the omen 6 tile now lies in Kasumigaseki; omen 1 went to omen 6's square (round 1's omen)
     assert "omen 6" in s.observation_string(0).split("Kasumigaseki")[1].split("\n")[0]
-    assert d["omen_sq"] != SQ["Kasumigaseki"]
+    assert d["omen_square"] != SQ["Kasumigaseki"]
 
 
 @pytest.mark.parametrize("level, lava", [(0, 2), (-1, 1), (-2, 1), (-3, 0)])
@@ -94,7 +94,7 @@ def test_advanced_event_is_drawn_by_chance_and_applied():
     outcomes = s.chance_outcomes()
     assert [(s.action_to_string(a), p) for a, p in outcomes] == [
         ("event Advanced: 2 lava", 0.5), ("event Advanced: 1 lava + 1 adjacent", 0.5)]
-    omen = data(s)["omen_sq"]
+    omen = data(s)["omen_square"]
     before = data(s)["lava"][omen]
     two = s.clone()
     two.apply_action(outcomes[0][0])
@@ -102,7 +102,7 @@ def test_advanced_event_is_drawn_by_chance_and_applied():
     s.apply_action(outcomes[1][0])
     assert s.current_player() == 0 and strings(s)[0].startswith("event lava on")
     s.apply_action(s.legal_actions()[0])
-    assert data(s)["lava"][omen] == before + 1 and data(s)["adv_left"] == [4, 3]
+    assert data(s)["lava"][omen] == before + 1 and data(s)["advanced_events_left"] == [4, 3]
 
 
 # ------------------------------------------------------------------ planning
@@ -111,36 +111,36 @@ def test_two_player_planning_draws_six_per_role_and_fills_alternate_slots():
     assert s.is_chance_node()
     draw_wanted(s, A_CARDS)
     d = data(s)
-    assert sum(1 for c in range(9) if d["zone"][c] == 2) == 6       # hand of letter group A
+    assert sum(1 for c in range(9) if d["card_zones"][c] == 2) == 6       # hand of letter group A
     for name in A_CARDS:
         s.apply_action(f"plan {name}")
     d = data(s)
-    assert [d["slot_card"][k] >= 0 for k in range(9)] == [True, False, False, True, False, False,
+    assert [d["slot_cards"][k] >= 0 for k in range(9)] == [True, False, False, True, False, False,
                                                           True, False, False]   # H1 H3 H5
-    assert sum(1 for c in range(9) if d["zone"][c] == 4) == 3       # the rest discarded
+    assert sum(1 for c in range(9) if d["card_zones"][c] == 4) == 3       # the rest discarded
 
 
 def test_four_player_planning_draws_four_and_fills_pairs():
     s = setup_default(players=4)
     draw_wanted(s, A_CARDS)
     d = data(s)
-    assert sum(1 for c in range(9) if d["zone"][c] == 2) == 4
+    assert sum(1 for c in range(9) if d["card_zones"][c] == 2) == 4
     assert s.current_player() == 1
     s.apply_actions(["plan Fire fighting", "plan Movement of citizens"])
     assert s.current_player() == -1         # B's draw
     draw_wanted(s, [])
     assert s.current_player() == 2
     d = data(s)
-    assert [d["slot_card"][k] >= 0 for k in range(9)][:2] == [True, True]
+    assert [d["slot_cards"][k] >= 0 for k in range(9)][:2] == [True, True]
 
 
 def test_kaiju_draws_five_plans_three_discards_two():
     s = setup_default()
     plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"])
     d = data(s)
-    kz = d["zone"][27:]
+    kz = d["card_zones"][27:]
     assert kz.count(5) == 3 and kz.count(4) == 2 and kz.count(1) == 7
-    assert [d["slot_card"][k] >= 27 for k in (2, 5, 8)] == [True] * 3
+    assert [d["slot_cards"][k] >= 27 for k in (2, 5, 8)] == [True] * 3
 
 
 def test_redraw_costs_one_fund_and_keeps_the_hand_size():
@@ -153,9 +153,9 @@ def test_redraw_costs_one_fund_and_keeps_the_hand_size():
     assert s.is_chance_node()
     draw_wanted(s, [])
     d = data(s)
-    assert d["fund_pool"] == 9 and d["fund_used"] == 1
-    assert sum(1 for c in range(9) if d["zone"][c] == 2) == 6
-    assert sum(1 for c in range(9) if d["zone"][c] == 4) == 2
+    assert d["funds_in_pool"] == 9 and d["funds_used"] == 1
+    assert sum(1 for c in range(9) if d["card_zones"][c] == 2) == 6
+    assert sum(1 for c in range(9) if d["card_zones"][c] == 4) == 2
 
 
 def test_a_redraw_is_offered_after_cards_are_placed():
@@ -172,8 +172,8 @@ def test_a_redraw_is_offered_after_cards_are_placed():
     s.apply_action("redraw for 1 fund")
     draw_wanted(s, [])
     d = data(s)
-    assert d["placed"] == 2 and d["fund_pool"] == 9
-    assert sum(1 for c in range(9) if d["zone"][c] == 2) == 4           # 6 drawn - 2 placed
+    assert d["cards_planned"] == 2 and d["funds_in_pool"] == 9
+    assert sum(1 for c in range(9) if d["card_zones"][c] == 2) == 4           # 6 drawn - 2 placed
     assert "H1 A:Commands to SDF" in s.observation_string(1)
 
 
@@ -183,7 +183,7 @@ def test_redraw_needs_enough_cards_in_the_deck():
     for _ in range(3):                      # the deck holds 3 cards: at most 3 set aside
         s.apply_action([a for a in s.legal_actions() if s.action_to_string(a).startswith("set aside")][0])
     assert not any(t.startswith("set aside") for t in strings(s))
-    poor = with_data(setup_default(), fund_pool=0, fund_used=10)
+    poor = with_data(setup_default(), funds_in_pool=0, funds_used=10)
     draw_wanted(poor, [])
     assert not any(t.startswith("set aside") for t in strings(poor))
 
@@ -192,8 +192,8 @@ def test_swapping_letter_groups_moves_their_cards():
     s = setup_default()
     plan(s, [A_CARDS, B_CARDS], ["Walk", "Roar", "Lava flow"], order="BA")
     d = data(s)
-    assert all(9 <= d["slot_card"][k] < 18 for k in (0, 3, 6))       # B's cards in H1 H3 H5
-    assert all(0 <= d["slot_card"][k] < 9 for k in (1, 4, 7))
+    assert all(9 <= d["slot_cards"][k] < 18 for k in (0, 3, 6))       # B's cards in H1 H3 H5
+    assert all(0 <= d["slot_cards"][k] < 9 for k in (1, 4, 7))
 
 
 def test_second_round_returns_board_and_discards_under_the_deck():
@@ -204,7 +204,7 @@ def test_second_round_returns_board_and_discards_under_the_deck():
     d = data(s)
     assert d["round"] == 2
     # A's deck: the 3 undrawn cards in layer 0 on top, the 6 returned ones in layer 1 below
-    layers = sorted(d["pos"][c] for c in range(9) if d["zone"][c] == 1)
+    layers = sorted(d["card_positions"][c] for c in range(9) if d["card_zones"][c] == 1)
     assert layers == [0, 0, 0, 1, 1, 1, 1, 1, 1]
     assert s.is_chance_node() and len(s.chance_outcomes()) <= 3     # drawn from layer 0 first
 
@@ -218,7 +218,7 @@ def test_execution_order_alternates_human_and_kaiju_slots():
          ["Walk", "Walk", "Roar"])
     while data(s)["round"] == 1:
         d = data(s)
-        if d["pc"] == 6 and (not order or order[-1] != d["slot"]):
+        if d["round_step"] == 6 and (not order or order[-1] != d["slot"]):
             order.append(d["slot"])
         if s.is_chance_node() or s.is_terminal():
             break
@@ -247,7 +247,7 @@ def to_slot(s, slot: int) -> None:
     """Play passively until the card in `slot` waits for its first decision."""
     for _ in range(200):
         d = data(s)
-        if d["slot"] == slot and d["pc"] == 6 and not s.is_chance_node():
+        if d["slot"] == slot and d["round_step"] == 6 and not s.is_chance_node():
             return
         passive_step(s)
     raise AssertionError("slot not reached")
@@ -269,15 +269,15 @@ def test_walk_places_lava_then_moves_one_square():
     assert data(s)["lava"][SQ["Shibuya"]] == 1
     assert strings(s) == ["walk to Harajuku", "walk to Roppongi", "walk to Ebisu"]
     s.apply_action("walk to Ebisu")
-    assert data(s)["kpos"] == SQ["Ebisu"] and data(s)["slot"] == 3
+    assert data(s)["vulcanus_square"] == SQ["Ebisu"] and data(s)["slot"] == 3
 
 
 def test_evolved_walk_may_move_one_more_square():
-    s = kaiju_round(["Walk", "Roar", "Lava flow"], evolved={0: 1}, lava_out=6)
+    s = kaiju_round(["Walk", "Roar", "Lava flow"], evolved={0: 1}, lava_taken=6)
     s.apply_action("walk to Ebisu")
     assert "stop walking" in strings(s) and "walk on to Shinagawa" in strings(s)
     s.apply_action("walk on to Shinagawa")
-    assert data(s)["kpos"] == SQ["Shinagawa"]
+    assert data(s)["vulcanus_square"] == SQ["Shinagawa"]
 
 
 def test_trampling_kills_all_citizens_and_places_lava_per_marker():
@@ -285,20 +285,20 @@ def test_trampling_kills_all_citizens_and_places_lava_per_marker():
     assert strings(s) == ["kill all citizens here"]     # no unit here, not evolved
     s.apply_action("kill all citizens here")
     d = data(s)
-    assert d["cit"][SQ["Shibuya"]] == 0 and d["vip"][SQ["Shibuya"]] == 0
-    assert d["lava"][SQ["Shibuya"]] == 3 and d["damage"][:3] == [1, 1, 2]
+    assert d["citizens"][SQ["Shibuya"]] == 0 and d["vips"][SQ["Shibuya"]] == 0
+    assert d["lava"][SQ["Shibuya"]] == 3 and d["damage_track"][:3] == [1, 1, 2]
 
 
 def test_trampling_returns_a_unit_or_evolved_places_two_lava():
-    fields = dict(fb={SQ["Kasumigaseki"]: 0, SQ["Shibuya"]: 1})
+    fields = dict(fire_brigades={SQ["Kasumigaseki"]: 0, SQ["Shibuya"]: 1})
     s = kaiju_round(["Trampling", "Roar", "Lava flow"], **fields)
     s.apply_action("return a fire brigade")
     d = data(s)
-    assert d["fb"][SQ["Shibuya"]] == 0 and d["fb_stock"] == 3 and d["lava"][SQ["Shibuya"]] == 1
-    s = kaiju_round(["Trampling", "Roar", "Lava flow"], evolved={1: 1}, lava_out=6)
+    assert d["fire_brigades"][SQ["Shibuya"]] == 0 and d["fire_brigades_in_stock"] == 3 and d["lava"][SQ["Shibuya"]] == 1
+    s = kaiju_round(["Trampling", "Roar", "Lava flow"], evolved={1: 1}, lava_taken=6)
     s.apply_action("2 lava instead")
     d = data(s)
-    assert d["lava"][SQ["Shibuya"]] == 2 and d["cit"][SQ["Shibuya"]] == 2
+    assert d["lava"][SQ["Shibuya"]] == 2 and d["citizens"][SQ["Shibuya"]] == 2
 
 
 def test_fire_bomb_kills_one_and_burns_only_without_units():
@@ -308,19 +308,19 @@ def test_fire_bomb_kills_one_and_burns_only_without_units():
     assert not any(t.startswith("fire bomb Tokyo") for t in strings(s))    # not adjacent
     s.apply_action("fire bomb Roppongi: kill a citizen")
     d = data(s)
-    assert d["cit"][SQ["Roppongi"]] == 1 and d["lava"][SQ["Roppongi"]] == 1 and d["damage"][0] == 1
-    s = kaiju_round(["Fire bomb", "Roar", "Lava flow"], sdf={SQ["Waseda"]: 0, SQ["Roppongi"]: 1})
+    assert d["citizens"][SQ["Roppongi"]] == 1 and d["lava"][SQ["Roppongi"]] == 1 and d["damage_track"][0] == 1
+    s = kaiju_round(["Fire bomb", "Roar", "Lava flow"], sdf_units={SQ["Waseda"]: 0, SQ["Roppongi"]: 1})
     assert "fire bomb Roppongi: return an SDF" not in strings(s)          # not evolved
     s.apply_action("fire bomb Roppongi: kill a citizen")
     assert data(s)["lava"][SQ["Roppongi"]] == 0
 
 
 def test_evolved_fire_bomb_may_return_a_unit_instead():
-    s = kaiju_round(["Fire bomb", "Roar", "Lava flow"], evolved={2: 1}, lava_out=6,
-                    sdf={SQ["Waseda"]: 0, SQ["Roppongi"]: 1})
+    s = kaiju_round(["Fire bomb", "Roar", "Lava flow"], evolved={2: 1}, lava_taken=6,
+                    sdf_units={SQ["Waseda"]: 0, SQ["Roppongi"]: 1})
     s.apply_action("fire bomb Roppongi: return an SDF")
     d = data(s)
-    assert d["sdf_stock"] == 3 and d["lava"][SQ["Roppongi"]] == 1 and d["cit"][SQ["Roppongi"]] == 2
+    assert d["sdf_units_in_stock"] == 3 and d["lava"][SQ["Roppongi"]] == 1 and d["citizens"][SQ["Roppongi"]] == 2
 
 
 def test_roar_places_lava_and_pulls_adjacent_lava():
@@ -330,7 +330,7 @@ def test_roar_places_lava_and_pulls_adjacent_lava():
     s.apply_actions(["pull lava from Ebisu", "pull lava from Ebisu", "pull lava from Harajuku"])
     d = data(s)
     assert d["lava"][SQ["Shibuya"]] == 4 and d["lava"][SQ["Ebisu"]] == 0
-    s = kaiju_round(["Roar", "Walk", "Lava flow"], evolved={3: 1}, lava_out=6)
+    s = kaiju_round(["Roar", "Walk", "Lava flow"], evolved={3: 1}, lava_taken=6)
     assert data(s)["lava"][SQ["Shibuya"]] == 2
 
 
@@ -339,8 +339,8 @@ def test_moving_underground_range_three_evolved_five_with_lava():
     names = [t.split("tunnel to ")[1] for t in strings(s)]
     assert "Shibuya" in names and "Akasaka" in names and "Tokyo" not in names   # distance 4
     s.apply_action("tunnel to Akasaka")
-    assert data(s)["kpos"] == SQ["Akasaka"] and data(s)["lava"][SQ["Akasaka"]] == 0
-    s = kaiju_round(["Moving underground", "Walk", "Lava flow"], evolved={4: 1}, lava_out=6)
+    assert data(s)["vulcanus_square"] == SQ["Akasaka"] and data(s)["lava"][SQ["Akasaka"]] == 0
+    s = kaiju_round(["Moving underground", "Walk", "Lava flow"], evolved={4: 1}, lava_taken=6)
     s.apply_action("tunnel to Tokyo")
     assert data(s)["lava"][SQ["Tokyo"]] == 1
 
@@ -350,32 +350,32 @@ def test_lava_flow_adjacent_and_evolved_second_square():
     assert strings(s) == ["lava flow on Harajuku", "lava flow on Roppongi", "lava flow on Ebisu"]
     s.apply_action("lava flow on Ebisu")
     assert data(s)["lava"][SQ["Ebisu"]] == 1 and data(s)["slot"] == 3
-    s = kaiju_round(["Lava flow", "Walk", "Roar"], evolved={5: 1}, lava_out=6)
+    s = kaiju_round(["Lava flow", "Walk", "Roar"], evolved={5: 1}, lava_taken=6)
     s.apply_action("lava flow on Ebisu")
     assert strings(s) == ["lava flow also on Harajuku", "lava flow also on Roppongi"]
 
 
 def test_an_emptied_pool_gives_an_evolution_tile_at_once():
-    s = kaiju_round(["Walk", "Roar", "Lava flow"], lava_out=5)
+    s = kaiju_round(["Walk", "Roar", "Lava flow"], lava_taken=5)
     # Walk's lava empties pool 1: the Kaiju places its evolution tile after the card
     s.apply_action("walk to Ebisu")
     assert s.current_player() == 0 and strings(s)[0].startswith("evolve")
     assert len(strings(s)) == 6
     s.apply_action("evolve Roar")
-    assert data(s)["evolved"][3] == 1 and data(s)["pending_evo"] == 0
+    assert data(s)["evolved"][3] == 1 and data(s)["evolutions_pending"] == 0
 
 
 def test_full_form_places_lava_after_each_card_from_the_next_card():
-    s = kaiju_round(["Moving underground", "Walk", "Lava flow"], lava_out=30, full=1,
+    s = kaiju_round(["Moving underground", "Walk", "Lava flow"], lava_taken=30, full_formed=1,
                     evolved={0: 1, 1: 1, 2: 1, 3: 1, 5: 1})
     s.apply_action("tunnel to Shibuya")
     assert data(s)["lava"][SQ["Shibuya"]] == 1          # the full-form lava after the card
 
 
 def test_the_card_that_empties_the_fifth_pool_gets_no_full_form_lava():
-    s = kaiju_round(["Walk", "Roar", "Lava flow"], lava_out=29,
+    s = kaiju_round(["Walk", "Roar", "Lava flow"], lava_taken=29,
                     evolved={1: 1, 2: 1, 3: 1, 4: 1})
-    assert data(s)["full"] == 1 and data(s)["lava"][SQ["Shibuya"]] == 1   # Walk's lava: pool 5 empty
+    assert data(s)["full_formed"] == 1 and data(s)["lava"][SQ["Shibuya"]] == 1   # Walk's lava: pool 5 empty
     s.apply_action("walk to Ebisu")
     s.apply_action("evolve Walk")
     assert data(s)["lava"][SQ["Ebisu"]] == 0 and data(s)["slot"] == 3      # V22
@@ -390,7 +390,7 @@ def test_destruction_bonus_is_declared_into_a_damage_column():
     assert strings(s) == ["declare nothing", "declare bonus tile Shibuya 3"]
     s.apply_action("declare bonus tile Shibuya 3")
     d = data(s)
-    assert d["damage"][36:40] == [11, 11, 11, 11] and d["bonus_loc"][1] == 3
+    assert d["damage_track"][36:40] == [11, 11, 11, 11] and d["bonus_tile_places"][1] == 3
     assert d["lava"][SQ["Shibuya"]] == 3                # the lava stays (source)
 
 
@@ -410,7 +410,7 @@ def quiet_round(target: str = "Ebisu", **fields):
     to_slot(s, 5)
     s.apply_action(f"tunnel to {target}")
     for _ in range(300):
-        if data(s)["pc"] >= 9 or s.is_terminal():
+        if data(s)["round_step"] >= 9 or s.is_terminal():
             return s
         passive_step(s)
     raise AssertionError("no lava phase")
@@ -419,19 +419,19 @@ def quiet_round(target: str = "Ebisu", **fields):
 def test_lava_phase_kills_and_sets_squares_on_fire():
     s = quiet_round(lava={SQ["Tokyo"]: 1, SQ["Ginza"]: 4, SQ["Ueno"]: 3})
     d = data(s)
-    assert d["pc"] == 10
-    assert d["cit"][SQ["Tokyo"]] == 1            # 1 lava kills 1 of 2
-    assert d["cit"][SQ["Ginza"]] == 0            # 4 lava, 3 citizens
-    assert d["cit"][SQ["Ebisu"]] == 2            # Roar's lava there
+    assert d["round_step"] == 10
+    assert d["citizens"][SQ["Tokyo"]] == 1            # 1 lava kills 1 of 2
+    assert d["citizens"][SQ["Ginza"]] == 0            # 4 lava, 3 citizens
+    assert d["citizens"][SQ["Ebisu"]] == 2            # Roar's lava there
     # two flaming squares (3 lava or more): Ginza and Ueno, one pool lava each
-    assert d["damage"].count(3) == 2
+    assert d["damage_track"].count(3) == 2
 
 
 def test_lava_phase_victim_choice_between_citizen_and_vip():
     s = quiet_round(lava={SQ["Tsukiji"]: 1})
     assert strings(s) == ["a citizen dies", "a VIP dies"] and s.current_player() == 0
     s.apply_action("a VIP dies")
-    assert data(s)["vip"][SQ["Tsukiji"]] == 0
+    assert data(s)["vips"][SQ["Tsukiji"]] == 0
 
 
 def test_base_phase_evacuates_one_and_investigates_then_budget_advances():
@@ -440,24 +440,24 @@ def test_base_phase_evacuates_one_and_investigates_then_budget_advances():
     assert strings(s) == ["base phase at Waseda", "base phase at Kasumigaseki"]
     s.apply_action("base phase at Kasumigaseki")
     d = data(s)
-    assert d["cit"][SQ["Kasumigaseki"]] == 1 and d["defense"][0] == 1
+    assert d["citizens"][SQ["Kasumigaseki"]] == 1 and d["defense_track"][0] == 1
     # investigation: Kasumigaseki (A-1b), Akasaka (omen: never), Tokyo (C-1a), Shimbashi (B-2a)
     assert strings(s) == ["take the tile on Kasumigaseki", "take the tile on Tokyo",
                           "take the tile on Shimbashi"]
     s.apply_action("take the tile on Shimbashi")
-    assert data(s)["inv"] == 2 and data(s)["tile_at"][SQ["Shimbashi"]] == -1
+    assert data(s)["investigation_track"] == 2 and data(s)["tiles"][SQ["Shimbashi"]] == -1
 
 
 def test_evacuated_vip_brings_a_fund_and_budget_track_refunds():
-    s = quiet_round(vip={SQ["Kasumigaseki"]: 1, SQ["Shibuya"]: 0}, cit={SQ["Kasumigaseki"]: 0},
-                    budget=2, fund_pool=7, fund_used=3)
+    s = quiet_round(vips={SQ["Kasumigaseki"]: 1, SQ["Shibuya"]: 0}, citizens={SQ["Kasumigaseki"]: 0},
+                    budget_track=2, funds_in_pool=7, funds_used=3)
     s.apply_action("base phase at Kasumigaseki")
     d = data(s)
-    assert d["defense"][0] == 2 and d["fund_stock"] == 3 and d["fund_pool"] == 8
+    assert d["defense_track"][0] == 2 and d["funds_in_stock"] == 3 and d["funds_in_pool"] == 8
     while data(s)["round"] == 1:
         passive_step(s)
     d = data(s)
-    assert d["budget"] == 0 and d["fund_used"] == 0 and d["fund_pool"] == 11
+    assert d["budget_track"] == 0 and d["funds_used"] == 0 and d["funds_in_pool"] == 11
 
 
 # ------------------------------------------------------------------ Human cards
@@ -476,14 +476,14 @@ def test_movement_of_citizens_moves_a_total_of_two_squares():
     assert not any(t.startswith("move fire brigade") for t in strings(s))
     s.apply_actions(["move VIP Shibuya to Ebisu", "move VIP Ebisu to Shinagawa"])
     d = data(s)
-    assert d["vip"][SQ["Shinagawa"]] == 1 and d["slot"] == 1       # two steps: card over
+    assert d["vips"][SQ["Shinagawa"]] == 1 and d["slot"] == 1       # two steps: card over
 
 
 def test_movement_of_units_moves_only_that_kind():
     s = human_round(["Movement of fire brigades", "Movement of citizens", "Movement of SDFs"])
     assert all(t.startswith("move fire brigade Kasumigaseki") or t == "stop moving" for t in strings(s))
     s.apply_actions(["move fire brigade Kasumigaseki to Tokyo", "move fire brigade Tokyo to Ginza"])
-    assert data(s)["fb"][SQ["Ginza"]] == 1
+    assert data(s)["fire_brigades"][SQ["Ginza"]] == 1
 
 
 def test_fire_fighting_costs_two_per_brigade_once_each():
@@ -493,13 +493,13 @@ def test_fire_fighting_costs_two_per_brigade_once_each():
     assert not any(t.startswith("base at") for t in strings(s))       # key icon not reached
     s.apply_action("fire brigade at Kasumigaseki puts out lava in Kasumigaseki")
     d = data(s)
-    assert d["lava"][SQ["Kasumigaseki"]] == 1 and d["fund_pool"] == 8 and d["defense"][0] == 3
+    assert d["lava"][SQ["Kasumigaseki"]] == 1 and d["funds_in_pool"] == 8 and d["defense_track"][0] == 3
     assert d["slot"] == 1                       # the only fire brigade has acted
 
 
 def test_fire_fighting_additional_lets_bases_act_after_the_key_icon():
     s = human_round(["Fire fighting", "Movement of citizens", "Movement of SDFs"],
-                    lava={SQ["Ichigaya"]: 2}, inv=4)
+                    lava={SQ["Ichigaya"]: 2}, investigation_track=4)
     assert "base at Waseda puts out lava in Ichigaya" in strings(s)
     s.apply_action("base at Waseda puts out lava in Ichigaya")
     assert "base at Waseda puts out lava in Ichigaya" not in strings(s)
@@ -510,36 +510,36 @@ def test_commands_to_sdf_one_command_then_two_after_operation_approved():
     assert strings(s) == ["no more commands", "SDF at Waseda: evacuation/investigation"]
     s.apply_action("SDF at Waseda: evacuation/investigation")
     d = data(s)
-    assert d["cit"][SQ["Waseda"]] == 1 and d["fund_pool"] == 9 and d["defense"][0] == 1
+    assert d["citizens"][SQ["Waseda"]] == 1 and d["funds_in_pool"] == 9 and d["defense_track"][0] == 1
     # investigation around Waseda: Ikebukuro (value-3 tile), Waseda (omen: never), Ueno (omen),
     # Shinjuku (omen), Ichigaya (A-1a)
     assert strings(s) == ["take the tile on Ikebukuro", "take the tile on Ichigaya"]
     s.apply_action("take the tile on Ikebukuro")
-    assert data(s)["inv"] == 3 and data(s)["slot"] == 1
-    s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"], inv=8,
-                    base={SQ["Waseda"]: 0}, base_stock=3)
+    assert data(s)["investigation_track"] == 3 and data(s)["slot"] == 1
+    s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"], investigation_track=8,
+                    bases={SQ["Waseda"]: 0}, bases_in_stock=3)
     s.apply_action("SDF at Waseda: base construction")
     d = data(s)
-    assert d["base"][SQ["Waseda"]] == 1 and d["fund_pool"] == 8
+    assert d["bases"][SQ["Waseda"]] == 1 and d["funds_in_pool"] == 8
     assert strings(s) == ["no more commands", "SDF at Waseda: evacuation/investigation"]
 
 
 def test_base_construction_needs_a_square_without_a_base():
     # one base per square (rules.md, Status): not offered where a base stands; refused in JSON
     s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"])
-    assert data(s)["base"][SQ["Waseda"]] == 1 and data(s)["base_stock"] == 2
+    assert data(s)["bases"][SQ["Waseda"]] == 1 and data(s)["bases_in_stock"] == 2
     assert "SDF at Waseda: base construction" not in strings(s)
-    with pytest.raises(InvalidStateError, match="base"):
-        with_data(s, base={SQ["Waseda"]: 2}, base_stock=1)
+    with pytest.raises(InvalidStateError, match="bases"):
+        with_data(s, bases={SQ["Waseda"]: 2}, bases_in_stock=1)
 
 
 def test_special_frozen_shell_needs_vulcanus_adjacent():
     s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
-                    sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1})
+                    sdf_units={SQ["Waseda"]: 0, SQ["Harajuku"]: 1})
     assert "SDF at Harajuku: special frozen shell" in strings(s)
     s.apply_action("SDF at Harajuku: special frozen shell")
     d = data(s)
-    assert d["defense"][27:30] == [4, 4, 4] and d["attack_left"] == 7 and d["fund_pool"] == 7
+    assert d["defense_track"][27:30] == [4, 4, 4] and d["attack_tiles_left"] == 7 and d["funds_in_pool"] == 7
 
 
 def test_mobilization_places_a_unit_per_base():
@@ -549,7 +549,7 @@ def test_mobilization_places_a_unit_per_base():
     assert not any("at Kasumigaseki" in t for t in strings(s))
     s.apply_action("mobilize a fire brigade at Waseda")
     d = data(s)
-    assert d["sdf"][SQ["Kasumigaseki"]] == 1 and d["fb"][SQ["Waseda"]] == 1 and d["fund_pool"] == 6
+    assert d["sdf_units"][SQ["Kasumigaseki"]] == 1 and d["fire_brigades"][SQ["Waseda"]] == 1 and d["funds_in_pool"] == 6
 
 
 def test_fire_helicopter_flies_anywhere_and_puts_out_lava():
@@ -559,9 +559,9 @@ def test_fire_helicopter_flies_anywhere_and_puts_out_lava():
     assert len(strings(s)) == 18
     s.apply_action("fly to Shinagawa")
     d = data(s)
-    assert d["fb"][SQ["Shinagawa"]] == 1 and d["lava"][SQ["Shinagawa"]] == 2 and d["fund_pool"] == 10
+    assert d["fire_brigades"][SQ["Shinagawa"]] == 1 and d["lava"][SQ["Shinagawa"]] == 2 and d["funds_in_pool"] == 10
     s = human_round(["Fire helicopter", "Movement of citizens", "Movement of SDFs"],
-                    lava={SQ["Shinagawa"]: 3}, inv=10)
+                    lava={SQ["Shinagawa"]: 3}, investigation_track=10)
     s.apply_actions(["fire helicopter from Kasumigaseki", "fly to Shinagawa"])
     assert data(s)["lava"][SQ["Shinagawa"]] == 1      # Additional: one more
 
@@ -573,13 +573,13 @@ def test_large_penetration_shell_attacks_and_kills_at_vulcanus():
     assert strings(s) == ["hold fire", "fire the shell"]
     s.apply_action("fire the shell")
     d = data(s)
-    assert d["attack_left"] == 7 and d["fund_pool"] == 7
-    assert d["cit"][SQ["Shibuya"]] == 0 and d["vip"][SQ["Shibuya"]] == 0 and d["damage"][:3] == [1, 1, 2]
+    assert d["attack_tiles_left"] == 7 and d["funds_in_pool"] == 7
+    assert d["citizens"][SQ["Shibuya"]] == 0 and d["vips"][SQ["Shibuya"]] == 0 and d["damage_track"][:3] == [1, 1, 2]
     s = human_round(["Movement of citizens", "Movement of fire brigades", "Movement of SDFs"],
-                    ["Large penetration shell", "Movement of citizens", "Fire fighting"], inv=10)
+                    ["Large penetration shell", "Movement of citizens", "Fire fighting"], investigation_track=10)
     s.apply_actions(["stop moving", "fire two shells"])
     d = data(s)
-    assert d["attack_left"] == 6 and d["fund_pool"] == 4 and d["defense"][24:30] == [4] * 6
+    assert d["attack_tiles_left"] == 6 and d["funds_in_pool"] == 4 and d["defense_track"][24:30] == [4] * 6
 
 
 def test_research_progresses_three_from_a_tile_near_a_base():
@@ -589,25 +589,25 @@ def test_research_progresses_three_from_a_tile_near_a_base():
     assert "research the tile on Ichigaya" in opts and "research the tile on Ginza" not in opts
     s.apply_action("research the tile on Ichigaya")          # a value-1 tile
     d = data(s)
-    assert d["inv"] == 3 and d["budget"] == 0
-    s = human_round(["Research", "Movement of citizens", "Movement of SDFs"], inv=10,
+    assert d["investigation_track"] == 3 and d["budget_track"] == 0
+    s = human_round(["Research", "Movement of citizens", "Movement of SDFs"], investigation_track=10,
                     setup={"roles": ("Research Director", "Chief of Staff")})
     s.apply_action("research the tile on Ginza")             # Additional: anywhere
     assert strings(s) == ["leave the budget track", "advance the budget track"]   # "may"
     s.apply_action("advance the budget track")
     d = data(s)
-    assert d["inv"] == 12 and d["budget"] == 1 and d["attack_left"] == 7   # last square
+    assert d["investigation_track"] == 12 and d["budget_track"] == 1 and d["attack_tiles_left"] == 7   # last square
 
 
 def test_investigation_track_end_gives_one_attack_tile_once():
-    s = human_round(["Research", "Movement of citizens", "Movement of SDFs"], inv=11,
-                    inv_attack_done=0, setup={"roles": ("Research Director", "Chief of Staff")})
+    s = human_round(["Research", "Movement of citizens", "Movement of SDFs"], investigation_track=11,
+                    investigation_attack_taken=0, setup={"roles": ("Research Director", "Chief of Staff")})
     s.apply_action("research the tile on Ichigaya")
-    assert data(s)["attack_left"] == 7 and data(s)["inv"] == 12
-    s = human_round(["Research", "Movement of citizens", "Movement of SDFs"], inv=12,
-                    inv_attack_done=1, setup={"roles": ("Research Director", "Chief of Staff")})
+    assert data(s)["attack_tiles_left"] == 7 and data(s)["investigation_track"] == 12
+    s = human_round(["Research", "Movement of citizens", "Movement of SDFs"], investigation_track=12,
+                    investigation_attack_taken=1, setup={"roles": ("Research Director", "Chief of Staff")})
     s.apply_action("research the tile on Ichigaya")
-    assert data(s)["attack_left"] == 8
+    assert data(s)["attack_tiles_left"] == 8
 
 
 def test_continuation_applies_the_card_before_or_after():
@@ -638,7 +638,7 @@ def test_continuation_applies_the_card_before_or_after():
 def test_continuation_additional_applies_both():
     roles = {"roles": ("Chief Cabinet Secretary", "Chief of Staff")}
     s = human_round(["Movement of citizens", "Continuation", "Movement of SDFs"],
-                    ["Movement of fire brigades", "Mobilization", "Fire fighting"], setup=roles, inv=10)
+                    ["Movement of fire brigades", "Mobilization", "Fire fighting"], setup=roles, investigation_track=10)
     s.apply_actions(["stop moving", "stop moving"])
     for _ in range(5):
         if data(s)["slot"] == 3:
@@ -654,10 +654,10 @@ def test_key_icons_apply_from_the_next_card():
     # inv reaches 4 during H1's command: H1's own card is unaffected, H4's Fire fighting has it
     s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
                     ["Movement of fire brigades", "Fire fighting", "Mobilization"],
-                    inv=1, lava={SQ["Ichigaya"]: 2})
+                    investigation_track=1, lava={SQ["Ichigaya"]: 2})
     s.apply_action("SDF at Waseda: evacuation/investigation")
     s.apply_action("take the tile on Ikebukuro")     # value 3: inv 4
-    assert data(s)["inv"] == 4
+    assert data(s)["investigation_track"] == 4
     to_slot(s, 4)
     assert "base at Waseda puts out lava in Ichigaya" in strings(s)
 
@@ -665,30 +665,30 @@ def test_key_icons_apply_from_the_next_card():
 # ------------------------------------------------------------------ tracks and victory
 def test_markers_fill_from_the_top_left_and_tiles_from_the_right():
     s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
-                    sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1},
-                    defense=[1, 1, 1, 1] + [0] * 26)
+                    sdf_units={SQ["Waseda"]: 0, SQ["Harajuku"]: 1},
+                    defense_track=[1, 1, 1, 1] + [0] * 26)
     s.apply_action("SDF at Harajuku: special frozen shell")
     d = data(s)
-    assert d["defense"][:5] == [1, 1, 1, 1, 0] and d["defense"][27:] == [4, 4, 4]
+    assert d["defense_track"][:5] == [1, 1, 1, 1, 0] and d["defense_track"][27:] == [4, 4, 4]
     s2 = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
-                     sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1},
-                     defense=[1] * 26 + [0, 0, 0, 0])
+                     sdf_units={SQ["Waseda"]: 0, SQ["Harajuku"]: 1},
+                     defense_track=[1] * 26 + [0, 0, 0, 0])
     s2.apply_action("SDF at Harajuku: special frozen shell")
     d = data(s2)
     # no whole column left: the tile fills the rest of the rightmost column with room (V3)
-    assert d["defense"][26:] == [0, 4, 4, 4]
+    assert d["defense_track"][26:] == [0, 4, 4, 4]
 
 
 def test_full_defense_track_wins_for_the_humans_after_the_effect():
     s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
-                    sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1},
-                    defense=[1] * 27 + [0, 0, 0])
+                    sdf_units={SQ["Waseda"]: 0, SQ["Harajuku"]: 1},
+                    defense_track=[1] * 27 + [0, 0, 0])
     s.apply_action("SDF at Harajuku: special frozen shell")
     assert s.is_terminal() and s.returns() == [0.0, 1.0]
 
 
 def test_full_damage_track_wins_for_the_kaiju():
-    s = kaiju_round(["Trampling", "Roar", "Lava flow"], damage=[1] * 37 + [0, 0, 0])
+    s = kaiju_round(["Trampling", "Roar", "Lava flow"], damage_track=[1] * 37 + [0, 0, 0])
     s.apply_action("kill all citizens here")
     assert s.is_terminal() and s.returns() == [1.0, 0.0]
 
@@ -696,7 +696,7 @@ def test_full_damage_track_wins_for_the_kaiju():
 def test_both_tracks_full_from_one_effect_is_a_kaiju_win():
     s = human_round(["Movement of citizens", "Movement of fire brigades", "Movement of SDFs"],
                     ["Large penetration shell", "Movement of citizens", "Fire fighting"],
-                    defense=[1] * 27 + [0, 0, 0], damage=[1] * 37 + [0, 0, 0])
+                    defense_track=[1] * 27 + [0, 0, 0], damage_track=[1] * 37 + [0, 0, 0])
     s.apply_actions(["stop moving", "fire the shell"])
     assert s.is_terminal() and s.returns() == [1.0, 0.0]      # V22
 
@@ -710,14 +710,14 @@ def test_round_six_comparison_and_tie_rule(damage, winner):
     to_slot(s, 2)
     s.apply_action("tunnel to Ebisu")
     for _ in range(300):
-        if data(s)["pc"] >= 10:
+        if data(s)["round_step"] >= 10:
             break
         passive_step(s)
-    s = with_data(s, defense=[1] * 18 + [0] * 12, damage=[1] * damage + [0] * (40 - damage))
+    s = with_data(s, defense_track=[1] * 18 + [0] * 12, damage_track=[1] * damage + [0] * (40 - damage))
     while not s.is_terminal():
         passive_step(s)
     d = data(s)
-    assert d["defense"].count(0) == 10 and d["damage"].count(0) == 40 - damage
+    assert d["defense_track"].count(0) == 10 and d["damage_track"].count(0) == 40 - damage
     assert s.returns() == ([0.0, 1.0] if winner else [1.0, 0.0])
 
 
@@ -732,7 +732,7 @@ def test_turn_cap_six_is_the_whole_game_and_ends_it():
 
 def test_fire_fighting_remembers_which_brigades_acted():
     s = human_round(["Fire fighting", "Movement of citizens", "Movement of SDFs"],
-                    lava={SQ["Tokyo"]: 3}, fb={SQ["Tokyo"]: 1}, fb_stock=1)
+                    lava={SQ["Tokyo"]: 3}, fire_brigades={SQ["Tokyo"]: 1}, fire_brigades_in_stock=1)
     one, two = s.clone(), s.clone()
     one.apply_action("fire brigade at Kasumigaseki puts out lava in Tokyo")
     two.apply_action("fire brigade at Tokyo puts out lava in Tokyo")
@@ -743,7 +743,7 @@ def test_fire_fighting_remembers_which_brigades_acted():
 def test_planning_order_is_humans_a_b_c_then_the_kaiju():
     s = setup_default(players=4)
     actors = []
-    while not (data(s)["pc"] == 6):
+    while not (data(s)["round_step"] == 6):
         if s.is_chance_node():
             s.apply_action(s.chance_outcomes()[0][0])
             continue
@@ -756,15 +756,15 @@ def test_planning_order_is_humans_a_b_c_then_the_kaiju():
 
 def test_a_card_that_cannot_be_paid_does_nothing():
     s = human_round(["Fire fighting", "Movement of citizens", "Movement of SDFs"],
-                    lava={SQ["Kasumigaseki"]: 2}, fund_pool=1, fund_used=9)
+                    lava={SQ["Kasumigaseki"]: 2}, funds_in_pool=1, funds_used=9)
     d = data(s)
     assert d["slot"] == 1 and d["lava"][SQ["Kasumigaseki"]] == 2      # skipped (V17, X6)
 
 
 def test_frozen_shell_is_not_offered_without_attack_tiles():
     s = human_round(["Commands to SDF", "Movement of citizens", "Movement of SDFs"],
-                    sdf={SQ["Waseda"]: 0, SQ["Harajuku"]: 1}, attack_left=0,
-                    defense=[4] * 24 + [0] * 6)
+                    sdf_units={SQ["Waseda"]: 0, SQ["Harajuku"]: 1}, attack_tiles_left=0,
+                    defense_track=[4] * 24 + [0] * 6)
     assert "SDF at Harajuku: special frozen shell" not in strings(s)     # V22: nothing to place
 
 

@@ -42,10 +42,10 @@ def test_view_never_shows_hidden_cards_or_bonus_tiles():
     plan(s, [A_CARDS, B_CARDS], [])
     draw_wanted(s, ["Walk", "Roar"])
     d = data(s)
-    hand = [c for c in range(27, 39) if d["zone"][c] == 2]
-    deck = [c for c in range(27, 39) if d["zone"][c] == 1 and d["ctype"][c] != d["ctype"][hand[0]]]
-    t1, t2 = d["ctype"][hand[0]], d["ctype"][deck[0]]
-    other = with_data(s, ctype={hand[0]: t2, deck[0]: t1})
+    hand = [c for c in range(27, 39) if d["card_zones"][c] == 2]
+    deck = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hand[0]]]
+    t1, t2 = d["card_types"][hand[0]], d["card_types"][deck[0]]
+    other = with_data(s, card_types={hand[0]: t2, deck[0]: t1})
     assert s.view(1) == other.view(1) and s.view(None) == other.view(None)
     assert s.view(0) != other.view(0)
     kaiju = [x for x in s.view(0)["decks"] if x["deck"] == "Kaiju"][0]
@@ -56,9 +56,9 @@ def test_view_never_shows_hidden_cards_or_bonus_tiles():
     assert [x["card"] for x in s.view(0)["board"] if x["deck"] == "A"] == [None] * 3
     assert [x["card"] for x in s.view(1)["board"] if x["deck"] == "A"] == A_CARDS
     # undeclared bonus tiles: only the Kaiju sees them
-    held = [t for t in range(8) if d["bonus_loc"][t] == 1]
-    box = [t for t in range(8) if d["bonus_loc"][t] == 0]
-    moved = with_data(s, bonus_loc={held[0]: 0, box[0]: 1})
+    held = [t for t in range(8) if d["bonus_tile_places"][t] == 1]
+    box = [t for t in range(8) if d["bonus_tile_places"][t] == 0]
+    moved = with_data(s, bonus_tile_places={held[0]: 0, box[0]: 1})
     assert s.view(1) == moved.view(1) and s.view(None) == moved.view(None)
     assert s.view(0)["bonus_tiles"] != moved.view(0)["bonus_tiles"]
     assert s.view(1)["bonus_tiles"] == {"declared": [], "held": 3}
@@ -117,8 +117,8 @@ def test_action_info_gives_structured_fields():
     (lambda s: s.action_info(10 ** 30), IllegalMoveError),
     (lambda s: s.load_dict(5), InvalidStateError),
     (lambda s: s.load_dict({}), InvalidStateError),
-    (lambda s: s.load_dict({**s.to_dict(), "fb_stock": 3}), InvalidStateError),
-    (lambda s: s.load_dict({**s.to_dict(), "cit": 10 ** 30}), InvalidStateError),
+    (lambda s: s.load_dict({**s.to_dict(), "fire_brigades_in_stock": 3}), InvalidStateError),
+    (lambda s: s.load_dict({**s.to_dict(), "citizens": 10 ** 30}), InvalidStateError),
 ])
 def test_bad_arguments_raise_the_error_family(call, error):
     s = setup_default()

@@ -114,6 +114,6 @@ def with_data(state, **fields):
         else:
             d["state"][key] = value
     # the filled-cell counters follow the tracks
-    d["state"]["def_filled"] = sum(1 for x in d["state"]["defense"] if x)
-    d["state"]["dmg_filled"] = sum(1 for x in d["state"]["damage"] if x)
+    d["state"]["defense_filled"] = sum(1 for x in d["state"]["defense_track"] if x)
+    d["state"]["damage_filled"] = sum(1 for x in d["state"]["damage_track"] if x)
     return game.state_from_json(json.dumps(d))

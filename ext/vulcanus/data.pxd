@@ -192,3 +192,208 @@ cdef inline int adj(int s, int k) noexcept nogil:
 
 cdef inline bint adjacent(int a, int b) noexcept nogil:
     return VUL_DIST[a][b] == 1
+
+
+# ---------------------------------------------------------------- state
+# card zones
+cdef enum:
+    Z_NONE = 0          # a role deck not in this game
+    Z_DECK = 1          # pos = layer (lower layers are drawn first)
+    Z_HAND = 2
+    Z_MARKED = 3        # in hand, set aside for a redraw
+    Z_DISCARD = 4
+    Z_SLOT = 5          # pos = planning-board slot
+
+cdef enum:
+    NCARDS = 39         # 3 letter groups x 9 + the Kaiju's 12
+    KDECK_ID = 3
+    KNOWN = -1          # blk: the card's identity is public
+
+# track cell contents
+cdef enum:
+    TC_EMPTY = 0
+    TC_CIT = 1
+    TC_VIP = 2
+    TC_LAVA = 3
+    TC_ATTACK = 4
+    TC_BONUS = 10       # + bonus tile
+
+# bonus tile locations
+cdef enum:
+    B_BOX = 0           # never drawn
+    B_HAND = 1          # held by the Kaiju, face down
+    B_ASIDE = 2         # seen by the Kaiju and put back in the box
+    B_DECLARED = 3
+    B_DRAWN = 4         # drawn at set-up, not yet chosen
+
+# effects (human 0..9, Kaiju 100 + type)
+cdef enum:
+    E_MOVE_CIT = 0
+    E_MOVE_FB = 1
+    E_MOVE_SDF = 2
+    E_FIRE = 3
+    E_CMD = 4
+    E_MOBIL = 5
+    E_HELI = 6
+    E_SHELL = 7
+    E_RESEARCH = 8
+    E_CONT = 9
+    E_KAIJU = 100
+
+# stages
+cdef enum:
+    ST_TILES = 0        # chance: set-up tile for square setup_idx
+    ST_BONUS_DRAW = 1   # chance, hidden from the Humans
+    ST_BONUS_DROP = 2
+    ST_KSTART = 3
+    ST_ROLE = 4
+    ST_HSTART_FB = 5
+    ST_HSTART_SDF = 6
+    ST_EVENT_DRAW = 7   # chance: which Advanced event
+    ST_EVENT_ADJ = 8
+    ST_DRAW = 9         # chance, hidden from all but the deck's owner
+    ST_PLAN = 10
+    ST_PERM = 11
+    ST_KPLAN = 12
+    ST_WALK1 = 13
+    ST_WALK2 = 14
+    ST_TRAMPLE = 15
+    ST_BOMB = 16
+    ST_ROAR = 17
+    ST_UNDER = 18
+    ST_FLOW1 = 19
+    ST_FLOW2 = 20
+    ST_VICTIM = 21
+    ST_EVOLVE = 22
+    ST_DECLARE = 23
+    ST_MOVE = 24
+    ST_FF = 25
+    ST_CMD = 26
+    ST_EVAC = 27
+    ST_INVEST = 28
+    ST_MOB = 29
+    ST_HELI1 = 30
+    ST_HELI2 = 31
+    ST_SHELL = 32
+    ST_RESEARCH = 33
+    ST_CONT = 34
+    ST_BASE = 35
+    ST_END = 36
+    ST_BUDGET = 37      # Research's Additional: may advance the budget track
+    NUM_STAGES = 38
+
+# program counter of the round flow (what `proceed` does next)
+cdef enum:
+    PC_ROUND = 0
+    PC_AFTER_EVENT = 1
+    PC_PLAN = 2
+    PC_PERM = 3
+    PC_KPLAN = 4
+    PC_EXEC = 5
+    PC_EFFECT = 6
+    PC_KAFTER = 7
+    PC_DECLARE = 8
+    PC_LAVA = 9
+    PC_BASE = 10
+
+cdef enum:
+    CTX_BASE = 0
+    CTX_CMD = 1
+
+
+ctypedef struct VulData:
+    int n                   # seats: 0 Kaiju, 1..n-1 Humans
+    int ngroups             # letter groups / roles in play: 2 (1-2 Humans) or 3
+    int turn_cap            # rounds played at most (X5); the game has 6
+    int disaster            # -3..+3
+    int stage
+    int pc
+    int cur
+    int round               # 1..6 once play starts
+    int setup_idx
+    int winner              # -1, 0 Kaiju, 1 Humans
+    # map
+    int cit[18]
+    int vip[18]
+    int lava[18]
+    int fb[18]
+    int sdf[18]
+    int base[18]
+    int tile_at[18]         # tile id or -1
+    int kpos
+    int omen_sq
+    # tracks and supplies
+    int defense[30]
+    int damage[40]
+    int def_filled          # filled cells of each track (kept with the cells)
+    int dmg_filled
+    int attack_left
+    int fund_pool
+    int fund_used
+    int fund_stock
+    int budget
+    int inv
+    int inv_attack_done
+    int fb_stock
+    int sdf_stock
+    int base_stock
+    int lava_out            # lava taken from the pools, the infinite one included
+    int pending_evo
+    int evolved[6]
+    int full
+    # events
+    int adv_left[2]
+    int ev_kind[6]          # per round: -1 not revealed, else EV_*
+    # destruction bonus tiles
+    int bonus_loc[8]
+    int bonus_drawn
+    # roles and cards
+    int role[3]
+    int perm[3]             # slot set of letter group g
+    int ctype[39]
+    int zone[39]
+    int pos[39]
+    int blk[39]             # public knowledge block (KNOWN or a block id)
+    # the public record of each deck's rounds (perfect recall, X4): what every seat saw of
+    # the draws, redraws and plans, indexed by deck dk and round r (0-based), see `rec`
+    int hx[144]             # [rec(dk, r) * 6 + l] cards drawn this round from layer l
+    int hm[144]             # [rec(dk, r) * 6 + j] cards set aside and redrawn after epoch j
+    int hk[72]              # [rec(dk, r) * 3 + k] epoch in which the k-th card was planned, -1
+    int hv[72]              # [rec(dk, r) * 3 + k] its card type once revealed, -1
+    int next_layer[4]
+    int slot_card[9]
+    # planning
+    int group_i
+    int draw_deck
+    int draw_left
+    int placed
+    # execution
+    int slot
+    int actor
+    int eff_q[3]
+    int eff_addq[3]
+    int eff_n
+    int eff_i
+    int eff_add
+    int u_ff
+    int u_cmd2
+    int u_spec
+    int k_full
+    int steps
+    int ff_fb[18]
+    int ff_base
+    int mob_used
+    int cmd_used
+    int cmd_count
+    int sub_sq
+    int ctx
+    int first_sq
+    int heli_src
+    int lava_sq
+    int kills_left
+    int base_done
+
+ctypedef VulData GameData
+
+cdef enum:
+    UNIFORM_CHANCE = 0      # card draws are weighted by the cards left in the top layer

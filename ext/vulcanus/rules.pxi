@@ -1,240 +1,6 @@
-# The C game logic of ext/vulcanus/engine.pyx (included there): struct, flow, legal moves,
-# effects. Rule and gap IDs (V1..V22, X1..X7) refer to ../shared/rules/GAPS.md.
-
-# ---------------------------------------------------------------- action encoding
-cdef enum:
-    A_SQ = 0            # + square: a square chosen (meaning by stage)
-    A_DONE = 18         # stop / skip / decline (text by stage)
-    A_PLACE = 19        # + card type: plan that card in the next slot
-    A_MARK = 26         # + human card type: set a hand card aside for a redraw (V19)
-    A_REDRAW = 33       # pay 1 fund, discard the set-aside cards and draw as many (V19)
-    A_ROLE = 34         # + role
-    A_DROP = 38         # + bonus tile: the destruction bonus tile put back in the box
-    A_DECLARE = 46      # + bonus tile: declare a destruction bonus (V11)
-    A_EVO = 54          # + Kaiju card type: evolution tile (V12)
-    A_PERM = 60         # + arrangement of the letter groups on the board (V4 swap)
-    A_CIT = 66          # a citizen (victim / evacuee)
-    A_VIP = 67          # a VIP (victim / evacuee)
-    A_OPT = 68          # + option index (Trampling, Large shell, Continuation)
-    A_MOVE = 72         # + kind*72 + square*4 + line: move one piece along a line
-    A_BOMB = 360        # + square*5 + what: Fire bomb target
-    A_FF = 450          # + unit*90 + square*5 + k: fire fighting by a fire brigade/base
-    A_CMD = 630         # + command*18 + square: Commands to SDF by the SDF unit there
-    A_MOB = 684         # + square*2 + kind: Mobilization at a base
-    NUM_ACTIONS = 720
-
-cdef enum:
-    NUM_CHANCE = 24     # tile ids (set-up), card types (draws), event kinds, bonus tiles
-    KEY_HIDDEN_DRAW = 10000
-    KEY_HIDDEN_PLACE = 10001
-    KEY_HIDDEN_MARK = 10002
-    KEY_HIDDEN_BONUS = 10003
-    KEY_HIDDEN_DROP = 10004
-
-# piece kinds for A_MOVE
-cdef enum:
-    PK_CIT = 0
-    PK_VIP = 1
-    PK_FB = 2
-    PK_SDF = 3
-
-# card zones
-cdef enum:
-    Z_NONE = 0          # a role deck not in this game
-    Z_DECK = 1          # pos = layer (lower layers are drawn first)
-    Z_HAND = 2
-    Z_MARKED = 3        # in hand, set aside for a redraw
-    Z_DISCARD = 4
-    Z_SLOT = 5          # pos = planning-board slot
-
-cdef enum:
-    NCARDS = 39         # 3 letter groups x 9 + the Kaiju's 12
-    KDECK_ID = 3
-    KNOWN = -1          # blk: the card's identity is public
-
-# track cell contents
-cdef enum:
-    TC_EMPTY = 0
-    TC_CIT = 1
-    TC_VIP = 2
-    TC_LAVA = 3
-    TC_ATTACK = 4
-    TC_BONUS = 10       # + bonus tile
-
-# bonus tile locations
-cdef enum:
-    B_BOX = 0           # never drawn
-    B_HAND = 1          # held by the Kaiju, face down
-    B_ASIDE = 2         # seen by the Kaiju and put back in the box
-    B_DECLARED = 3
-    B_DRAWN = 4         # drawn at set-up, not yet chosen
-
-# effects (human 0..9, Kaiju 100 + type)
-cdef enum:
-    E_MOVE_CIT = 0
-    E_MOVE_FB = 1
-    E_MOVE_SDF = 2
-    E_FIRE = 3
-    E_CMD = 4
-    E_MOBIL = 5
-    E_HELI = 6
-    E_SHELL = 7
-    E_RESEARCH = 8
-    E_CONT = 9
-    E_KAIJU = 100
-
-# stages
-cdef enum:
-    ST_TILES = 0        # chance: set-up tile for square setup_idx
-    ST_BONUS_DRAW = 1   # chance, hidden from the Humans
-    ST_BONUS_DROP = 2
-    ST_KSTART = 3
-    ST_ROLE = 4
-    ST_HSTART_FB = 5
-    ST_HSTART_SDF = 6
-    ST_EVENT_DRAW = 7   # chance: which Advanced event
-    ST_EVENT_ADJ = 8
-    ST_DRAW = 9         # chance, hidden from all but the deck's owner
-    ST_PLAN = 10
-    ST_PERM = 11
-    ST_KPLAN = 12
-    ST_WALK1 = 13
-    ST_WALK2 = 14
-    ST_TRAMPLE = 15
-    ST_BOMB = 16
-    ST_ROAR = 17
-    ST_UNDER = 18
-    ST_FLOW1 = 19
-    ST_FLOW2 = 20
-    ST_VICTIM = 21
-    ST_EVOLVE = 22
-    ST_DECLARE = 23
-    ST_MOVE = 24
-    ST_FF = 25
-    ST_CMD = 26
-    ST_EVAC = 27
-    ST_INVEST = 28
-    ST_MOB = 29
-    ST_HELI1 = 30
-    ST_HELI2 = 31
-    ST_SHELL = 32
-    ST_RESEARCH = 33
-    ST_CONT = 34
-    ST_BASE = 35
-    ST_END = 36
-    ST_BUDGET = 37      # Research's Additional: may advance the budget track
-    NUM_STAGES = 38
-
-# program counter of the round flow (what `proceed` does next)
-cdef enum:
-    PC_ROUND = 0
-    PC_AFTER_EVENT = 1
-    PC_PLAN = 2
-    PC_PERM = 3
-    PC_KPLAN = 4
-    PC_EXEC = 5
-    PC_EFFECT = 6
-    PC_KAFTER = 7
-    PC_DECLARE = 8
-    PC_LAVA = 9
-    PC_BASE = 10
-
-cdef enum:
-    CTX_BASE = 0
-    CTX_CMD = 1
-
-
-ctypedef struct VulData:
-    int n                   # seats: 0 Kaiju, 1..n-1 Humans
-    int ngroups             # letter groups / roles in play: 2 (1-2 Humans) or 3
-    int turn_cap            # rounds played at most (X5); the game has 6
-    int disaster            # -3..+3
-    int stage
-    int pc
-    int cur
-    int round               # 1..6 once play starts
-    int setup_idx
-    int winner              # -1, 0 Kaiju, 1 Humans
-    # map
-    int cit[18]
-    int vip[18]
-    int lava[18]
-    int fb[18]
-    int sdf[18]
-    int base[18]
-    int tile_at[18]         # tile id or -1
-    int kpos
-    int omen_sq
-    # tracks and supplies
-    int defense[30]
-    int damage[40]
-    int def_filled          # filled cells of each track (kept with the cells)
-    int dmg_filled
-    int attack_left
-    int fund_pool
-    int fund_used
-    int fund_stock
-    int budget
-    int inv
-    int inv_attack_done
-    int fb_stock
-    int sdf_stock
-    int base_stock
-    int lava_out            # lava taken from the pools, the infinite one included
-    int pending_evo
-    int evolved[6]
-    int full
-    # events
-    int adv_left[2]
-    int ev_kind[6]          # per round: -1 not revealed, else EV_*
-    # destruction bonus tiles
-    int bonus_loc[8]
-    int bonus_drawn
-    # roles and cards
-    int role[3]
-    int perm[3]             # slot set of letter group g
-    int ctype[39]
-    int zone[39]
-    int pos[39]
-    int blk[39]             # public knowledge block (KNOWN or a block id)
-    # the public record of each deck's rounds (perfect recall, X4): what every seat saw of
-    # the draws, redraws and plans, indexed by deck dk and round r (0-based), see `rec`
-    int hx[144]             # [rec(dk, r) * 6 + l] cards drawn this round from layer l
-    int hm[144]             # [rec(dk, r) * 6 + j] cards set aside and redrawn after epoch j
-    int hk[72]              # [rec(dk, r) * 3 + k] epoch in which the k-th card was planned, -1
-    int hv[72]              # [rec(dk, r) * 3 + k] its card type once revealed, -1
-    int next_layer[4]
-    int slot_card[9]
-    # planning
-    int group_i
-    int draw_deck
-    int draw_left
-    int placed
-    # execution
-    int slot
-    int actor
-    int eff_q[3]
-    int eff_addq[3]
-    int eff_n
-    int eff_i
-    int eff_add
-    int u_ff
-    int u_cmd2
-    int u_spec
-    int k_full
-    int steps
-    int ff_fb[18]
-    int ff_base
-    int mob_used
-    int cmd_used
-    int cmd_count
-    int sub_sq
-    int ctx
-    int first_sq
-    int heli_src
-    int lava_sq
-    int kills_left
-    int base_done
+# The rules of Vulcanus shared by several stages (ext/vulcanus/engine.pyx includes this
+# file first): small helpers, set-up, the round flow, effects, evaluation. Rule and gap IDs
+# (V1..V22, X1..X7) refer to ../shared/rules/GAPS.md. Constants and the struct: data.pxd.
 
 
 # ---------------------------------------------------------------- small helpers
@@ -242,16 +8,20 @@ cdef inline bint is_chance_stage(int st) noexcept nogil:
     return st == ST_TILES or st == ST_BONUS_DRAW or st == ST_EVENT_DRAW or st == ST_DRAW
 
 
+
 cdef inline int deck_first(int dk) noexcept nogil:
     return 27 if dk == KDECK_ID else dk * 9
+
 
 
 cdef inline int deck_size(int dk) noexcept nogil:
     return 12 if dk == KDECK_ID else 9
 
 
+
 cdef inline int deck_of(int c) noexcept nogil:
     return KDECK_ID if c >= 27 else c // 9
+
 
 
 cdef inline int owner_of_deck(VulData* d, int dk) noexcept nogil:
@@ -263,13 +33,16 @@ cdef inline int owner_of_deck(VulData* d, int dk) noexcept nogil:
     return dk + 1
 
 
+
 cdef inline int per_group(VulData* d) noexcept nogil:
     return 2 if d.ngroups == 3 else 3
+
 
 
 cdef inline int hand_draw(VulData* d) noexcept nogil:
     """Cards a Human letter group draws: 4 with 3 Human seats, else 6 (source)."""
     return 4 if d.ngroups == 3 else 6
+
 
 
 cdef inline int group_slot(VulData* d, int g, int k) noexcept nogil:
@@ -280,13 +53,16 @@ cdef inline int group_slot(VulData* d, int g, int k) noexcept nogil:
     return VUL_GROUP_SLOTS2[s][k]
 
 
+
 cdef inline int kaiju_slot(int k) noexcept nogil:
     return 3 * k + 2
+
 
 
 cdef inline int rec(int dk, int r) noexcept nogil:
     """Row of deck dk's record for round r (0-based) in hx/hm (x 6) and hk/hv (x 3)."""
     return dk * NROUNDS + r
+
 
 
 cdef inline int cur_epoch(VulData* d, int dk) noexcept nogil:
@@ -297,12 +73,14 @@ cdef inline int cur_epoch(VulData* d, int dk) noexcept nogil:
     return j
 
 
+
 cdef int count_zone(VulData* d, int dk, int z) noexcept nogil:
     cdef int c, k = 0, f = deck_first(dk)
     for c in range(f, f + deck_size(dk)):
         if d.zone[c] == z:
             k += 1
     return k
+
 
 
 cdef int top_layer(VulData* d, int dk) noexcept nogil:
@@ -314,12 +92,14 @@ cdef int top_layer(VulData* d, int dk) noexcept nogil:
     return best
 
 
+
 cdef int track_filled(int* cells, int n) noexcept nogil:
     cdef int i, k = 0
     for i in range(n):
         if cells[i] != TC_EMPTY:
             k += 1
     return k
+
 
 
 cdef int add_marker(int* cells, int rows, int code) noexcept nogil:
@@ -331,6 +111,7 @@ cdef int add_marker(int* cells, int rows, int code) noexcept nogil:
             cells[i] = code
             return 1
     return 0
+
 
 
 cdef int add_tile(int* cells, int rows, int code) noexcept nogil:
@@ -357,12 +138,15 @@ cdef int add_tile(int* cells, int rows, int code) noexcept nogil:
     return 0
 
 
+
 cdef inline void defense_marker(VulData* d, int code) noexcept nogil:
     d.def_filled += add_marker(d.defense, DEF_ROWS, code)
 
 
+
 cdef inline void damage_marker(VulData* d, int code) noexcept nogil:
     d.dmg_filled += add_marker(d.damage, DMG_ROWS, code)
+
 
 
 cdef void attack_tile(VulData* d) noexcept nogil:
@@ -370,6 +154,7 @@ cdef void attack_tile(VulData* d) noexcept nogil:
     if d.attack_left > 0 and d.def_filled < DEF_CELLS:
         d.attack_left -= 1
         d.def_filled += add_tile(d.defense, DEF_ROWS, TC_ATTACK)
+
 
 
 cdef int take_pool_lava(VulData* d) noexcept nogil:
@@ -383,11 +168,13 @@ cdef int take_pool_lava(VulData* d) noexcept nogil:
     return 1
 
 
+
 cdef void place_lava(VulData* d, int s, int k) noexcept nogil:
     cdef int i
     for i in range(k):
         take_pool_lava(d)
         d.lava[s] += 1
+
 
 
 cdef void kill_cit(VulData* d, int s) noexcept nogil:
@@ -396,10 +183,12 @@ cdef void kill_cit(VulData* d, int s) noexcept nogil:
         damage_marker(d, TC_CIT)
 
 
+
 cdef void kill_vip(VulData* d, int s) noexcept nogil:
     if d.vip[s] > 0:
         d.vip[s] -= 1
         damage_marker(d, TC_VIP)
+
 
 
 cdef void kill_all(VulData* d, int s) noexcept nogil:
@@ -409,10 +198,12 @@ cdef void kill_all(VulData* d, int s) noexcept nogil:
         kill_vip(d, s)
 
 
+
 cdef void evac_cit(VulData* d, int s) noexcept nogil:
     if d.cit[s] > 0:
         d.cit[s] -= 1
         defense_marker(d, TC_CIT)
+
 
 
 cdef void evac_vip(VulData* d, int s) noexcept nogil:
@@ -425,6 +216,7 @@ cdef void evac_vip(VulData* d, int s) noexcept nogil:
             d.fund_pool += 1
 
 
+
 cdef void remove_lava(VulData* d, int s) noexcept nogil:
     """Lava put out goes to the Defense track (V13)."""
     if d.lava[s] > 0:
@@ -432,9 +224,11 @@ cdef void remove_lava(VulData* d, int s) noexcept nogil:
         defense_marker(d, TC_LAVA)
 
 
+
 cdef void pay(VulData* d, int k) noexcept nogil:
     d.fund_pool -= k
     d.fund_used += k
+
 
 
 cdef void advance_budget(VulData* d) noexcept nogil:
@@ -443,6 +237,7 @@ cdef void advance_budget(VulData* d) noexcept nogil:
     if d.budget == 0:
         d.fund_pool += d.fund_used
         d.fund_used = 0
+
 
 
 cdef void advance_inv(VulData* d, int v) noexcept nogil:
@@ -455,8 +250,10 @@ cdef void advance_inv(VulData* d, int v) noexcept nogil:
             attack_tile(d)
 
 
+
 cdef inline bint has_inv_tile(VulData* d, int s) noexcept nogil:
     return d.tile_at[s] >= 0 and not tile_is_omen(d.tile_at[s])
+
 
 
 cdef void take_tile(VulData* d, int s, int value) noexcept nogil:
@@ -464,6 +261,7 @@ cdef void take_tile(VulData* d, int s, int value) noexcept nogil:
     cdef int t = d.tile_at[s]
     d.tile_at[s] = -1
     advance_inv(d, value if value > 0 else tile_value(t))
+
 
 
 cdef int invest_options(VulData* d, int s, int* out) noexcept nogil:
@@ -480,12 +278,14 @@ cdef int invest_options(VulData* d, int s, int* out) noexcept nogil:
     return n
 
 
+
 cdef bint near_base(VulData* d, int s) noexcept nogil:
     cdef int b
     for b in range(NSQ):
         if d.base[b] and VUL_DIST[b][s] <= 1:
             return True
     return False
+
 
 
 cdef bint declarable_public(VulData* d) noexcept nogil:
@@ -498,6 +298,7 @@ cdef bint declarable_public(VulData* d) noexcept nogil:
     return False
 
 
+
 cdef int card_effect(VulData* d, int c) noexcept nogil:
     cdef int dk = deck_of(c)
     if dk == KDECK_ID:
@@ -505,6 +306,7 @@ cdef int card_effect(VulData* d, int c) noexcept nogil:
     if d.ctype[c] < HT_SPECIAL:
         return d.ctype[c]
     return E_HELI + d.role[dk]
+
 
 
 cdef void hide_layer(VulData* d, int dk, int layer) noexcept nogil:
@@ -517,6 +319,7 @@ cdef void hide_layer(VulData* d, int dk, int layer) noexcept nogil:
             d.blk[c] = f
 
 
+
 cdef void reveal_card(VulData* d, int c) noexcept nogil:
     """Card c (planned this round) is shown: its identity is public and recorded (X4)."""
     cdef int dk = deck_of(c), k
@@ -527,6 +330,7 @@ cdef void reveal_card(VulData* d, int c) noexcept nogil:
         if (dk == KDECK_ID and kaiju_slot(k) == d.pos[c]) or \
                 (dk != KDECK_ID and k < per_group(d) and group_slot(d, dk, k) == d.pos[c]):
             d.hv[rec(dk, d.round - 1) * 3 + k] = d.ctype[c]
+
 
 
 # ---------------------------------------------------------------- set-up
@@ -591,6 +395,7 @@ cdef void init_data(VulData* d, int players, int turn_cap, int disaster) noexcep
     d.kills_left = -1
 
 
+
 cdef void place_setup_icons(VulData* d) noexcept nogil:
     """Turn the tiles and place their citizens, VIPs and lava (V2); negative disaster levels
     leave out the lava of tiles A-1a / B-2a. Set-up lava comes from the supply, not the pools."""
@@ -606,10 +411,12 @@ cdef void place_setup_icons(VulData* d) noexcept nogil:
         d.lava[s] = lava
 
 
+
 cdef bint round_is_advanced(VulData* d, int r) noexcept nogil:
     if d.disaster <= 0:
         return False
     return (VUL_ADVANCED_ROUNDS[d.disaster] >> (r - 1)) & 1
+
 
 
 cdef int omen_square(VulData* d, int number) noexcept nogil:
@@ -619,6 +426,7 @@ cdef int omen_square(VulData* d, int number) noexcept nogil:
         if t >= 0 and tile_is_omen(t) and tile_value(t) == number:
             return s
     return -1
+
 
 
 cdef void omen_swap(VulData* d) noexcept nogil:
@@ -633,6 +441,7 @@ cdef void omen_swap(VulData* d) noexcept nogil:
             tmp = d.tile_at[s6]
             d.tile_at[s6] = t
             d.tile_at[SQ_KASUMIGASEKI] = tmp
+
 
 
 # ---------------------------------------------------------------- the flow
@@ -653,6 +462,7 @@ cdef void finish(VulData* d) noexcept nogil:
     d.cur = -4
 
 
+
 cdef void prepare_decks(VulData* d) noexcept nogil:
     """Planning step 1 (rounds 2+): board and discards go, shuffled, under each deck (V4)."""
     cdef int c, dk, layer
@@ -669,6 +479,7 @@ cdef void prepare_decks(VulData* d) noexcept nogil:
         d.slot_card[c] = -1
 
 
+
 cdef void start_draw(VulData* d, int dk, int k) noexcept nogil:
     d.draw_deck = dk
     d.draw_left = k
@@ -676,6 +487,7 @@ cdef void start_draw(VulData* d, int dk, int k) noexcept nogil:
     d.cur = -1
     if top_layer(d, dk) < 0 or k <= 0:
         after_draw(d)
+
 
 
 cdef void after_draw(VulData* d) noexcept nogil:
@@ -688,11 +500,13 @@ cdef void after_draw(VulData* d) noexcept nogil:
         d.cur = owner_of_deck(d, d.draw_deck)
 
 
+
 cdef void discard_hand(VulData* d, int dk) noexcept nogil:
     cdef int c
     for c in range(deck_first(dk), deck_first(dk) + deck_size(dk)):
         if d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED:
             d.zone[c] = Z_DISCARD
+
 
 
 cdef void start_card(VulData* d) noexcept nogil:
@@ -720,6 +534,7 @@ cdef void start_card(VulData* d) noexcept nogil:
             d.eff_addq[0] = d.u_spec
         else:
             d.eff_addq[0] = 0
+
 
 
 cdef void proceed(VulData* d) noexcept nogil:
@@ -865,12 +680,14 @@ cdef void proceed(VulData* d) noexcept nogil:
         return
 
 
+
 cdef bint process_base(VulData* d, int s) noexcept nogil:
     """Base phase for one base (V10): evacuate 1, then investigate 1 (stage set: True)."""
     d.base_done |= 1 << s
     d.ctx = CTX_BASE
     d.sub_sq = s
     return begin_evac(d)
+
 
 
 cdef bint begin_evac(VulData* d) noexcept nogil:
@@ -886,6 +703,7 @@ cdef bint begin_evac(VulData* d) noexcept nogil:
     return begin_invest(d)
 
 
+
 cdef bint begin_invest(VulData* d) noexcept nogil:
     cdef int opts[5]
     cdef int k = invest_options(d, d.sub_sq, opts)
@@ -898,6 +716,7 @@ cdef bint begin_invest(VulData* d) noexcept nogil:
     return sub_done(d)
 
 
+
 cdef bint sub_done(VulData* d) noexcept nogil:
     """After an evacuation/investigation: back to the Base phase or to Commands to SDF."""
     if d.ctx == CTX_CMD and cmd_available(d):
@@ -905,6 +724,7 @@ cdef bint sub_done(VulData* d) noexcept nogil:
         d.cur = d.actor
         return True
     return False
+
 
 
 cdef bint cmd_ok(VulData* d, int cmd, int s) noexcept nogil:
@@ -915,6 +735,7 @@ cdef bint cmd_ok(VulData* d, int cmd, int s) noexcept nogil:
     if cmd == 1:
         return d.fund_pool >= 2 and d.base_stock > 0 and d.base[s] == 0
     return d.fund_pool >= 3 and d.kpos >= 0 and VUL_DIST[s][d.kpos] <= 1 and d.attack_left > 0
+
 
 
 cdef bint cmd_available(VulData* d) noexcept nogil:
@@ -929,12 +750,15 @@ cdef bint cmd_available(VulData* d) noexcept nogil:
     return False
 
 
+
 cdef inline int move_kind_lo(int e) noexcept nogil:
     return PK_CIT if e == E_MOVE_CIT else (PK_FB if e == E_MOVE_FB else PK_SDF)
 
 
+
 cdef inline int move_kind_hi(int e) noexcept nogil:
     return PK_VIP if e == E_MOVE_CIT else (PK_FB if e == E_MOVE_FB else PK_SDF)
+
 
 
 cdef inline int* piece_array(VulData* d, int kind) noexcept nogil:
@@ -947,6 +771,7 @@ cdef inline int* piece_array(VulData* d, int kind) noexcept nogil:
     return d.sdf
 
 
+
 cdef bint any_move(VulData* d, int e) noexcept nogil:
     cdef int kind, s
     cdef int* arr
@@ -956,6 +781,7 @@ cdef bint any_move(VulData* d, int e) noexcept nogil:
             if arr[s] > 0:
                 return True
     return False
+
 
 
 cdef bint any_ff(VulData* d) noexcept nogil:
@@ -973,6 +799,7 @@ cdef bint any_ff(VulData* d) noexcept nogil:
     return False
 
 
+
 cdef bint any_mob(VulData* d) noexcept nogil:
     cdef int s
     if d.fund_pool < 2 or (d.fb_stock == 0 and d.sdf_stock == 0):
@@ -981,6 +808,7 @@ cdef bint any_mob(VulData* d) noexcept nogil:
         if d.base[s] and not (d.mob_used >> s) & 1:
             return True
     return False
+
 
 
 cdef int research_options(VulData* d, int* out) noexcept nogil:
@@ -992,6 +820,7 @@ cdef int research_options(VulData* d, int* out) noexcept nogil:
     return n
 
 
+
 cdef int human_neighbour_slot(VulData* d, int slot, int step) noexcept nogil:
     """The adjacent Human card in execution order, skipping Kaiju slots (V17), or -1."""
     cdef int s = slot + step
@@ -1000,6 +829,7 @@ cdef int human_neighbour_slot(VulData* d, int slot, int step) noexcept nogil:
             return s if d.slot_card[s] >= 0 else -1
         s += step
     return -1
+
 
 
 cdef bint begin_effect(VulData* d, int e) noexcept nogil:
@@ -1083,334 +913,6 @@ cdef bint begin_effect(VulData* d, int e) noexcept nogil:
     return False
 
 
-# ---------------------------------------------------------------- legal moves
-cdef int gen_chance(VulData* d, int* out, double* probs) noexcept nogil:
-    cdef int n = 0, t, s, dk, layer, c, total, k, f
-    cdef bint placed
-    cdef int cnt[8]
-    if d.stage == ST_TILES:
-        s = d.setup_idx
-        k = 0
-        for t in range(NMAPTILES):
-            if tile_letter(t) == VUL_SLOT[s]:
-                placed = False
-                for c in range(s):
-                    if d.tile_at[c] == t:
-                        placed = True
-                if not placed:
-                    out[n] = t
-                    n += 1
-        if probs != NULL:
-            for k in range(n):
-                probs[k] = 1.0 / n
-        return n
-    if d.stage == ST_BONUS_DRAW:
-        for t in range(NBONUS):
-            if d.bonus_loc[t] == B_BOX:
-                out[n] = t
-                n += 1
-        if probs != NULL:
-            for k in range(n):
-                probs[k] = 1.0 / n
-        return n
-    if d.stage == ST_EVENT_DRAW:
-        total = d.adv_left[0] + d.adv_left[1]
-        for k in range(2):
-            if d.adv_left[k] > 0:
-                out[n] = k
-                if probs != NULL:
-                    probs[n] = d.adv_left[k] / <double>total
-                n += 1
-        return n
-    if d.stage == ST_DRAW:
-        dk = d.draw_deck
-        layer = top_layer(d, dk)
-        for t in range(8):
-            cnt[t] = 0
-        total = 0
-        f = deck_first(dk)
-        for c in range(f, f + deck_size(dk)):
-            if d.zone[c] == Z_DECK and d.pos[c] == layer:
-                cnt[d.ctype[c]] += 1
-                total += 1
-        for t in range(8):
-            if cnt[t] > 0:
-                out[n] = t
-                if probs != NULL:
-                    probs[n] = cnt[t] / <double>total
-                n += 1
-        return n
-    return 0
-
-
-cdef int gen_legal(VulData* d, int* out) noexcept nogil:
-    """The legal actions, ascending."""
-    cdef int n = gen_legal_raw(d, out)
-    sort_ints(out, n)
-    return n
-
-
-cdef int gen_legal_raw(VulData* d, int* out) noexcept nogil:
-    cdef int n = 0, s, k, m, t, kind, c, dk, f, lo, hi, rng_, e
-    cdef bint used
-    cdef int opts[NSQ]
-    cdef int* arr
-    cdef int st = d.stage
-    if st == ST_BONUS_DROP:
-        for t in range(NBONUS):
-            if d.bonus_loc[t] == B_DRAWN:
-                out[n] = A_DROP + t
-                n += 1
-        return n
-    if st == ST_KSTART:
-        out[0] = A_SQ + SQ_HARAJUKU
-        out[1] = A_SQ + SQ_SHIBUYA
-        out[2] = A_SQ + SQ_EBISU
-        return 3
-    if st == ST_ROLE:
-        for t in range(NROLES):
-            used = False
-            for k in range(d.setup_idx):
-                if d.role[k] == t:
-                    used = True
-            if not used:
-                out[n] = A_ROLE + t
-                n += 1
-        return n
-    if st == ST_HSTART_FB or st == ST_HSTART_SDF:
-        for s in range(NSQ):
-            if s != d.kpos and not (st == ST_HSTART_SDF and d.fb[s] > 0):
-                out[n] = A_SQ + s
-                n += 1
-        return n
-    if st == ST_EVENT_ADJ or st == ST_WALK1 or st == ST_WALK2 or st == ST_FLOW1 or st == ST_FLOW2:
-        c = d.omen_sq if st == ST_EVENT_ADJ else d.kpos
-        for k in range(MAXNB):
-            m = adj(c, k)
-            if m >= 0 and not (st == ST_FLOW2 and m == d.first_sq):
-                opts[n] = A_SQ + m
-                n += 1
-        sort_ints(opts, n)
-        for k in range(n):
-            out[k] = opts[k]
-        if st == ST_WALK2:
-            out[n] = A_DONE
-            n += 1
-        return n
-    if st == ST_PLAN or st == ST_KPLAN:
-        dk = d.draw_deck
-        f = deck_first(dk)
-        for t in range(8):
-            opts[t] = 0
-        m = 0
-        k = 0
-        for c in range(f, f + deck_size(dk)):
-            if d.zone[c] == Z_HAND:
-                opts[d.ctype[c]] += 1
-            elif d.zone[c] == Z_MARKED:
-                m += 1
-            elif d.zone[c] == Z_DECK:
-                k += 1
-        if m == 0:
-            for t in range(8):
-                if opts[t] > 0:
-                    out[n] = A_PLACE + t
-                    n += 1
-        if st == ST_PLAN:
-            # V19: a redraw costs 1 fund and needs enough cards in the deck
-            if d.fund_pool >= 1 and m < k:
-                for t in range(NHTYPES):
-                    if opts[t] > 0:
-                        out[n] = A_MARK + t
-                        n += 1
-            if m > 0:
-                out[n] = A_REDRAW
-                n += 1
-        return n
-    if st == ST_PERM:
-        k = 2 if d.ngroups == 2 else 6
-        for t in range(k):
-            out[n] = A_PERM + t
-            n += 1
-        return n
-    if st == ST_TRAMPLE:
-        out[n] = A_OPT + 0
-        n += 1
-        if d.fb[d.kpos] > 0:
-            out[n] = A_OPT + 1
-            n += 1
-        if d.sdf[d.kpos] > 0:
-            out[n] = A_OPT + 2
-            n += 1
-        if d.eff_add:
-            out[n] = A_OPT + 3
-            n += 1
-        return n
-    if st == ST_BOMB:
-        m = 0
-        opts[m] = d.kpos
-        m += 1
-        for k in range(MAXNB):
-            if adj(d.kpos, k) >= 0:
-                opts[m] = adj(d.kpos, k)
-                m += 1
-        sort_ints(opts, m)
-        for k in range(m):
-            s = opts[k]
-            if d.cit[s] > 0:
-                out[n] = A_BOMB + s * 5 + 0
-                n += 1
-            if d.vip[s] > 0:
-                out[n] = A_BOMB + s * 5 + 1
-                n += 1
-            if d.eff_add and d.fb[s] > 0:
-                out[n] = A_BOMB + s * 5 + 2
-                n += 1
-            if d.eff_add and d.sdf[s] > 0:
-                out[n] = A_BOMB + s * 5 + 3
-                n += 1
-            if d.cit[s] + d.vip[s] == 0:
-                out[n] = A_BOMB + s * 5 + 4
-                n += 1
-        return n
-    if st == ST_ROAR:
-        for k in range(MAXNB):
-            m = adj(d.kpos, k)
-            if m >= 0 and d.lava[m] > 0:
-                opts[n] = A_SQ + m
-                n += 1
-        sort_ints(opts, n)
-        for k in range(n):
-            out[k] = opts[k]
-        out[n] = A_DONE
-        return n + 1
-    if st == ST_UNDER:
-        rng_ = UNDER_RANGE + (UNDER_EXTRA if d.eff_add else 0)
-        for s in range(NSQ):
-            if VUL_DIST[d.kpos][s] <= rng_:
-                out[n] = A_SQ + s
-                n += 1
-        return n
-    if st == ST_VICTIM or st == ST_EVAC:
-        out[0] = A_CIT
-        out[1] = A_VIP
-        return 2
-    if st == ST_EVOLVE:
-        for t in range(NKTYPES):
-            if not d.evolved[t]:
-                out[n] = A_EVO + t
-                n += 1
-        return n
-    if st == ST_DECLARE:
-        for t in range(NBONUS):
-            if d.bonus_loc[t] == B_HAND and VUL_BONUS[t][0] == d.kpos and d.lava[d.kpos] >= VUL_BONUS[t][1]:
-                out[n] = A_DECLARE + t
-                n += 1
-        out[n] = A_DONE
-        return n + 1
-    if st == ST_MOVE:
-        e = d.eff_q[d.eff_i - 1]
-        for kind in range(move_kind_lo(e), move_kind_hi(e) + 1):
-            arr = piece_array(d, kind)
-            for s in range(NSQ):
-                if arr[s] > 0:
-                    for k in range(MAXNB):
-                        if adj(s, k) >= 0:
-                            out[n] = A_MOVE + kind * 72 + s * 4 + k
-                            n += 1
-        out[n] = A_DONE
-        return n + 1
-    if st == ST_FF:
-        if d.fund_pool >= 2:
-            for kind in range(2):
-                for s in range(NSQ):
-                    if kind == 0 and d.fb[s] <= d.ff_fb[s]:
-                        continue
-                    if kind == 1 and not (d.eff_add and d.base[s] and not (d.ff_base >> s) & 1):
-                        continue
-                    for k in range(MAXNB + 1):
-                        m = s if k == 0 else adj(s, k - 1)
-                        if m >= 0 and d.lava[m] > 0:
-                            out[n] = A_FF + kind * 90 + s * 5 + k
-                            n += 1
-        out[n] = A_DONE
-        return n + 1
-    if st == ST_CMD:
-        for c in range(3):
-            for s in range(NSQ):
-                if cmd_ok(d, c, s):
-                    out[n] = A_CMD + c * 18 + s
-                    n += 1
-        out[n] = A_DONE
-        return n + 1
-    if st == ST_INVEST:
-        m = invest_options(d, d.sub_sq, opts)
-        sort_ints(opts, m)
-        for k in range(m):
-            out[k] = A_SQ + opts[k]
-        return m
-    if st == ST_MOB:
-        if d.fund_pool >= 2:
-            for s in range(NSQ):
-                if d.base[s] and not (d.mob_used >> s) & 1:
-                    if d.fb_stock > 0:
-                        out[n] = A_MOB + s * 2
-                        n += 1
-                    if d.sdf_stock > 0:
-                        out[n] = A_MOB + s * 2 + 1
-                        n += 1
-        out[n] = A_DONE
-        return n + 1
-    if st == ST_HELI1:
-        for s in range(NSQ):
-            if d.fb[s] > 0:
-                out[n] = A_SQ + s
-                n += 1
-        return n
-    if st == ST_HELI2:
-        for s in range(NSQ):
-            out[n] = A_SQ + s
-            n += 1
-        return n
-    if st == ST_SHELL:
-        out[n] = A_DONE
-        n += 1
-        out[n] = A_OPT + 0
-        n += 1
-        if d.eff_add and d.fund_pool >= 6:
-            out[n] = A_OPT + 1
-            n += 1
-        return n
-    if st == ST_RESEARCH:
-        m = research_options(d, opts)
-        for k in range(m):
-            out[k] = A_SQ + opts[k]
-        return m
-    if st == ST_CONT:
-        lo = human_neighbour_slot(d, d.slot, -1)
-        hi = human_neighbour_slot(d, d.slot, 1)
-        if lo >= 0:
-            out[n] = A_OPT + 0
-            n += 1
-        if hi >= 0:
-            out[n] = A_OPT + 1
-            n += 1
-        if d.eff_add and lo >= 0 and hi >= 0:
-            out[n] = A_OPT + 2
-            n += 1
-        return n
-    if st == ST_BUDGET:
-        out[0] = A_DONE
-        out[1] = A_OPT
-        return 2
-    if st == ST_BASE:
-        for s in range(NSQ):
-            if d.base[s] and not (d.base_done >> s) & 1:
-                out[n] = A_SQ + s
-                n += 1
-        return n
-    return 0
-
 
 cdef void sort_ints(int* a, int n) noexcept nogil:
     cdef int i, j, t
@@ -1423,410 +925,32 @@ cdef void sort_ints(int* a, int n) noexcept nogil:
         a[j + 1] = t
 
 
-# ---------------------------------------------------------------- applying
-cdef void apply_chance(VulData* d, int a) noexcept nogil:
-    cdef int s, dk, layer, c, f
-    if d.stage == ST_TILES:
-        d.tile_at[d.setup_idx] = a
-        d.setup_idx += 1
-        if d.setup_idx == NSQ:
-            place_setup_icons(d)
-            d.setup_idx = 0
-            d.stage = ST_BONUS_DRAW
-        return
-    if d.stage == ST_BONUS_DRAW:
-        d.bonus_loc[a] = B_DRAWN
-        d.bonus_drawn += 1
-        if d.bonus_drawn == BONUS_DRAW:
-            d.stage = ST_BONUS_DROP
-            d.cur = 0
-        return
-    if d.stage == ST_EVENT_DRAW:
-        d.adv_left[a] -= 1
-        d.ev_kind[d.round - 1] = EV_TWO + a
-        s = d.omen_sq
-        if a == 0:
-            place_lava(d, s, 2)         # V7: 2 lava on the omen square
-            proceed(d)
-        else:
-            place_lava(d, s, 1)         # V7: 1 lava there, 1 on an adjacent square (Kaiju)
-            d.stage = ST_EVENT_ADJ
-            d.cur = 0
-        return
-    if d.stage == ST_DRAW:
-        dk = d.draw_deck
-        layer = top_layer(d, dk)
-        hide_layer(d, dk, layer)
-        d.hx[rec(dk, d.round - 1) * 6 + layer] += 1
-        f = deck_first(dk)
-        for c in range(f, f + deck_size(dk)):
-            if d.zone[c] == Z_DECK and d.pos[c] == layer and d.ctype[c] == a:
-                d.zone[c] = Z_HAND
-                d.pos[c] = 0
-                break
-        d.draw_left -= 1
-        if d.draw_left <= 0 or top_layer(d, dk) < 0:
-            after_draw(d)
 
-
-cdef void place_card(VulData* d, int dk, int t, int slot) noexcept nogil:
-    cdef int c, f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == Z_HAND and d.ctype[c] == t:
-            d.zone[c] = Z_SLOT
-            d.pos[c] = slot
-            d.slot_card[slot] = c
-            return
-
-
-cdef void apply_perm(VulData* d, int k) noexcept nogil:
-    """The A/B(/C) swap (V4): letter group g's cards move to slot set PERMS[k][g]."""
-    cdef int g, j, c, s
-    cdef int cards[3][3]
-    cdef int p3[6][3]
-    p3[0][0] = 0; p3[0][1] = 1; p3[0][2] = 2
-    p3[1][0] = 0; p3[1][1] = 2; p3[1][2] = 1
-    p3[2][0] = 1; p3[2][1] = 0; p3[2][2] = 2
-    p3[3][0] = 1; p3[3][1] = 2; p3[3][2] = 0
-    p3[4][0] = 2; p3[4][1] = 0; p3[4][2] = 1
-    p3[5][0] = 2; p3[5][1] = 1; p3[5][2] = 0
-    for g in range(d.ngroups):
-        for j in range(per_group(d)):
-            cards[g][j] = d.slot_card[group_slot(d, g, j)]
-    for g in range(d.ngroups):
-        d.perm[g] = p3[k][g] if d.ngroups == 3 else (g if k == 0 else 1 - g)
-    for g in range(d.ngroups):
-        for j in range(per_group(d)):
-            s = group_slot(d, g, j)
-            c = cards[g][j]
-            d.slot_card[s] = c
-            if c >= 0:
-                d.pos[c] = s
-
-
-cdef void apply_move(VulData* d, int a) noexcept nogil:
-    cdef int st = d.stage, s, k, m, t, dk, kind, c, f, e
-    cdef int* arr
-    if st == ST_BONUS_DROP:
-        for t in range(NBONUS):
-            if d.bonus_loc[t] == B_DRAWN:
-                d.bonus_loc[t] = B_ASIDE if t == a - A_DROP else B_HAND
-        d.stage = ST_KSTART
-        d.cur = 0
-        return
-    if st == ST_KSTART:
-        d.kpos = a - A_SQ
-        d.setup_idx = 0
-        d.stage = ST_ROLE
-        d.cur = owner_of_deck(d, 0)
-        return
-    if st == ST_ROLE:
-        d.role[d.setup_idx] = a - A_ROLE
-        d.setup_idx += 1
-        if d.setup_idx < d.ngroups:
-            d.cur = owner_of_deck(d, d.setup_idx)
-        else:
-            d.stage = ST_HSTART_FB
-            d.cur = 1
-        return
-    if st == ST_HSTART_FB:
-        s = a - A_SQ
-        d.fb[s] = 1
-        d.base[s] = 1
-        d.fb_stock -= 1
-        d.base_stock -= 1
-        d.stage = ST_HSTART_SDF
-        return
-    if st == ST_HSTART_SDF:
-        s = a - A_SQ
-        d.sdf[s] = 1
-        d.base[s] = 1
-        d.sdf_stock -= 1
-        d.base_stock -= 1
-        omen_swap(d)
-        d.pc = PC_ROUND
-        proceed(d)
-        return
-    if st == ST_EVENT_ADJ:
-        place_lava(d, a - A_SQ, 1)
-        proceed(d)
-        return
-    if st == ST_PLAN:
-        dk = d.draw_deck
-        if A_PLACE <= a < A_MARK:
-            d.hk[rec(dk, d.round - 1) * 3 + d.placed] = cur_epoch(d, dk)
-            place_card(d, dk, a - A_PLACE, group_slot(d, dk, d.placed))
-            d.placed += 1
-            if d.placed >= per_group(d):
-                discard_hand(d, dk)
-                d.group_i += 1
-                proceed(d)
-            return
-        if A_MARK <= a < A_REDRAW:
-            f = deck_first(dk)
-            for c in range(f, f + 9):
-                if d.zone[c] == Z_HAND and d.ctype[c] == a - A_MARK:
-                    d.zone[c] = Z_MARKED
-                    break
-            return
-        # A_REDRAW (V19)
-        pay(d, 1)
-        m = count_zone(d, dk, Z_MARKED)
-        d.hm[rec(dk, d.round - 1) * 6 + cur_epoch(d, dk)] = m
-        f = deck_first(dk)
-        for c in range(f, f + 9):
-            if d.zone[c] == Z_MARKED:
-                d.zone[c] = Z_DISCARD
-        start_draw(d, dk, m)
-        return
-    if st == ST_PERM:
-        apply_perm(d, a - A_PERM)
-        proceed(d)
-        return
-    if st == ST_KPLAN:
-        d.hk[rec(KDECK_ID, d.round - 1) * 3 + d.placed] = 0
-        place_card(d, KDECK_ID, a - A_PLACE, kaiju_slot(d.placed))
-        d.placed += 1
-        if d.placed >= KAIJU_PLACE:
-            discard_hand(d, KDECK_ID)
-            proceed(d)
-        return
-    if st == ST_WALK1:
-        d.kpos = a - A_SQ
-        if d.eff_add:
-            d.stage = ST_WALK2
-        else:
-            proceed(d)
-        return
-    if st == ST_WALK2:
-        if a != A_DONE:
-            d.kpos = a - A_SQ
-        proceed(d)
-        return
-    if st == ST_TRAMPLE:
-        s = d.kpos
-        k = a - A_OPT
-        if k == 0:
-            m = d.cit[s] + d.vip[s]
-            kill_all(d, s)
-            place_lava(d, s, m)
-        elif k == 1:
-            d.fb[s] -= 1
-            d.fb_stock += 1
-            place_lava(d, s, 1)
-        elif k == 2:
-            d.sdf[s] -= 1
-            d.sdf_stock += 1
-            place_lava(d, s, 1)
-        else:
-            place_lava(d, s, 2)
-        proceed(d)
-        return
-    if st == ST_BOMB:
-        s = (a - A_BOMB) // 5
-        k = (a - A_BOMB) % 5
-        if k == 0:
-            kill_cit(d, s)
-        elif k == 1:
-            kill_vip(d, s)
-        elif k == 2:
-            d.fb[s] -= 1
-            d.fb_stock += 1
-        elif k == 3:
-            d.sdf[s] -= 1
-            d.sdf_stock += 1
-        if d.fb[s] == 0 and d.sdf[s] == 0:
-            place_lava(d, s, 1)
-        proceed(d)
-        return
-    if st == ST_ROAR:
-        if a == A_DONE:
-            proceed(d)
-            return
-        s = a - A_SQ
-        d.lava[s] -= 1
-        d.lava[d.kpos] += 1
-        return
-    if st == ST_UNDER:
-        d.kpos = a - A_SQ
-        if d.eff_add:
-            place_lava(d, d.kpos, 1)
-        proceed(d)
-        return
-    if st == ST_FLOW1:
-        d.first_sq = a - A_SQ
-        place_lava(d, d.first_sq, 1)
-        if d.eff_add:
-            d.stage = ST_FLOW2
-        else:
-            proceed(d)
-        return
-    if st == ST_FLOW2:
-        place_lava(d, a - A_SQ, 1)
-        proceed(d)
-        return
-    if st == ST_VICTIM:
-        s = d.lava_sq
-        if a == A_CIT:
-            kill_cit(d, s)
-        else:
-            kill_vip(d, s)
-        d.kills_left -= 1
-        proceed(d)
-        return
-    if st == ST_EVOLVE:
-        d.evolved[a - A_EVO] = 1
-        d.pending_evo -= 1
-        proceed(d)
-        return
-    if st == ST_DECLARE:
-        if a == A_DONE:
-            d.slot += 1
-            d.pc = PC_EXEC
-        else:
-            t = a - A_DECLARE
-            d.bonus_loc[t] = B_DECLARED
-            d.dmg_filled += add_tile(d.damage, DMG_ROWS, TC_BONUS + t)
-        proceed(d)
-        return
-    if st == ST_MOVE:
-        if a == A_DONE:
-            proceed(d)
-            return
-        kind = (a - A_MOVE) // 72
-        s = ((a - A_MOVE) % 72) // 4
-        m = adj(s, (a - A_MOVE) % 4)
-        arr = piece_array(d, kind)
-        arr[s] -= 1
-        arr[m] += 1
-        d.steps -= 1
-        e = d.eff_q[d.eff_i - 1]
-        if d.steps <= 0 or not any_move(d, e):
-            proceed(d)
-        return
-    if st == ST_FF:
-        if a == A_DONE:
-            proceed(d)
-            return
-        kind = (a - A_FF) // 90
-        s = ((a - A_FF) % 90) // 5
-        k = (a - A_FF) % 5
-        m = s if k == 0 else adj(s, k - 1)
-        pay(d, 2)
-        remove_lava(d, m)
-        if kind == 0:
-            d.ff_fb[s] += 1
-        else:
-            d.ff_base |= 1 << s
-        if not any_ff(d):
-            proceed(d)
-        return
-    if st == ST_CMD:
-        if a == A_DONE:
-            proceed(d)
-            return
-        c = (a - A_CMD) // 18
-        s = (a - A_CMD) % 18
-        d.cmd_used |= 1 << c
-        d.cmd_count += 1
-        d.ctx = CTX_CMD
-        if c == 0:
-            pay(d, 1)
-            d.sub_sq = s
-            if begin_evac(d):
-                return
-            proceed(d)
-            return
-        if c == 1:
-            pay(d, 2)
-            d.base[s] = 1
-            d.base_stock -= 1
-        else:
-            pay(d, 3)
-            attack_tile(d)
-        if not sub_done(d):
-            proceed(d)
-        return
-    if st == ST_EVAC:
-        if a == A_CIT:
-            evac_cit(d, d.sub_sq)
-        else:
-            evac_vip(d, d.sub_sq)
-        if not begin_invest(d):
-            proceed(d)
-        return
-    if st == ST_INVEST:
-        take_tile(d, a - A_SQ, 0)
-        if not sub_done(d):
-            proceed(d)
-        return
-    if st == ST_MOB:
-        if a == A_DONE:
-            proceed(d)
-            return
-        s = (a - A_MOB) // 2
-        pay(d, 2)
-        d.mob_used |= 1 << s
-        if (a - A_MOB) % 2 == 0:
-            d.fb[s] += 1
-            d.fb_stock -= 1
-        else:
-            d.sdf[s] += 1
-            d.sdf_stock -= 1
-        if not any_mob(d):
-            proceed(d)
-        return
-    if st == ST_HELI1:
-        d.heli_src = a - A_SQ
-        d.stage = ST_HELI2
-        return
-    if st == ST_HELI2:
-        s = a - A_SQ
-        d.fb[d.heli_src] -= 1
-        d.fb[s] += 1
-        d.heli_src = -1
-        remove_lava(d, s)
-        if d.eff_add:
-            remove_lava(d, s)
-        proceed(d)
-        return
-    if st == ST_SHELL:
-        if a != A_DONE:
-            k = 2 if a == A_OPT + 1 else 1
-            pay(d, 3 * k)
-            for m in range(k):
-                attack_tile(d)
-            kill_all(d, d.kpos)
-        proceed(d)
-        return
-    if st == ST_RESEARCH:
-        take_tile(d, a - A_SQ, 3)       # progress 3 whatever the tile's value
-        if d.eff_add:
-            d.stage = ST_BUDGET         # "then you MAY progress the budget request track"
-            return
-        proceed(d)
-        return
-    if st == ST_BUDGET:
-        if a != A_DONE:
-            advance_budget(d)
-        proceed(d)
-        return
-    if st == ST_CONT:
-        k = a - A_OPT
-        if k == 0 or k == 2:
-            c = d.slot_card[human_neighbour_slot(d, d.slot, -1)]
-            d.eff_q[d.eff_n] = card_effect(d, c)
-            d.eff_addq[d.eff_n] = 0
-            d.eff_n += 1
-        if k == 1 or k == 2:
-            c = d.slot_card[human_neighbour_slot(d, d.slot, 1)]
-            reveal_card(d, c)           # shown now, executed again in its own slot (V17)
-            d.eff_q[d.eff_n] = card_effect(d, c)
-            d.eff_addq[d.eff_n] = 0
-            d.eff_n += 1
-        proceed(d)
-        return
-    if st == ST_BASE:
-        if not process_base(d, a - A_SQ):
-            proceed(d)
-        return
+cdef void evaluate_data(VulData* d, double* out) noexcept nogil:
+    """The Kaiju's chance: a logistic of the difference of the tracks' empty cells (the
+    round-6 comparison, V20) after the next Lava and Base phases as the map stands (deaths and
+    fires from the lava on the map, one evacuation per base with people), sharper as the game
+    nears its end; the Humans share the rest equally."""
+    cdef int s, k, people, def_proj = d.def_filled, dmg_proj = d.dmg_filled
+    cdef double x, pk
+    cdef int p
+    if d.stage == ST_END:
+        pk = 1.0 if d.winner == 0 else 0.0
+    else:
+        for s in range(NSQ):
+            people = d.cit[s] + d.vip[s]
+            k = d.lava[s] if d.lava[s] < people else people
+            dmg_proj += k
+            if d.lava[s] >= 3:
+                dmg_proj += 1
+            if d.base[s] and people > k:
+                def_proj += 1
+        if dmg_proj > DMG_CELLS:
+            dmg_proj = DMG_CELLS
+        if def_proj > DEF_CELLS:
+            def_proj = DEF_CELLS
+        x = ((DEF_CELLS - def_proj) - (DMG_CELLS - dmg_proj) + 0.5) / (3.0 + 2.0 * (NROUNDS - d.round))
+        pk = 1.0 / (1.0 + exp(-x))
+    out[0] = pk
+    for p in range(1, d.n):
+        out[p] = (1.0 - pk) / (d.n - 1)

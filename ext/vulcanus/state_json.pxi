@@ -115,3 +115,441 @@ def upgrade_v2_state(state: dict) -> dict:
     if not isinstance(state, dict):
         return state        # the loader refuses it with its own message
     return {_V2_NAMES.get(key, key): value for key, value in state.items()}
+
+
+def _check_consistency(VulcanusState self) -> None:
+    cdef VulData* d = &self.d
+    cdef int buf[MAX_ACTIONS]
+    st = d.stage
+    if d.ngroups != (3 if d.n == 4 else 2):
+        raise InvalidStateError("vulcanus state: ngroups does not match the player count")
+    setup = st < ST_EVENT_DRAW and d.round == 0
+    if sum(d.fb[s] for s in range(NSQ)) + d.fb_stock != FB_TOTAL:
+        raise InvalidStateError("vulcanus state: fire brigades on the map and in stock must total 3")
+    if sum(d.sdf[s] for s in range(NSQ)) + d.sdf_stock != SDF_TOTAL:
+        raise InvalidStateError("vulcanus state: SDF units on the map and in stock must total 3")
+    if sum(d.base[s] for s in range(NSQ)) + d.base_stock != BASE_TOTAL:
+        raise InvalidStateError("vulcanus state: bases on the map and in stock must total 4")
+    if d.fund_pool + d.fund_used + d.fund_stock != FUND_TOTAL:
+        raise InvalidStateError("vulcanus state: funds in the pool, used and in the stock must total 14")
+    if d.def_filled != track_filled(d.defense, DEF_CELLS) or d.dmg_filled != track_filled(d.damage, DMG_CELLS):
+        raise InvalidStateError("vulcanus state: def_filled/dmg_filled do not count the filled track cells")
+    if sum(d.evolved[k] for k in range(NKTYPES)) + d.pending_evo != min(d.lava_out, POOL_LAVA) // POOL_SIZE:
+        raise InvalidStateError("vulcanus state: evolution tiles placed and pending do not match the emptied pools")
+    if d.full != (d.lava_out >= POOL_LAVA):
+        raise InvalidStateError("vulcanus state: Vulcanus is full-formed exactly when the fifth pool is empty")
+    if d.inv_attack_done != (d.inv >= INV_MAX):
+        raise InvalidStateError("vulcanus state: the investigation track's attack tile goes with its last square")
+    for r in range(1, NROUNDS + 1):
+        revealed = d.ev_kind[r - 1] >= 0
+        if revealed != (r < d.round or (r == d.round and st != ST_EVENT_DRAW)):
+            raise InvalidStateError(f"vulcanus state: the event of round {r} is revealed out of turn")
+        if revealed and (d.ev_kind[r - 1] == EV_NORMAL) == bool(round_is_advanced(d, r)):
+            raise InvalidStateError(f"vulcanus state: round {r}'s event does not match the disaster level")
+        on_map = [s for s in range(NSQ) if d.tile_at[s] == NMAPTILES + r - 1]
+        omen = omen_square(d, r)
+        if r <= d.round and omen >= 0:
+            raise InvalidStateError(f"vulcanus state: omen {r} is still on the map after its round")
+        if r > d.round and (on_map or (omen < 0 and d.round > 0)):
+            raise InvalidStateError(f"vulcanus state: round {r}'s tiles are out of place")
+    for k in range(2):
+        if d.adv_left[k] != 4 - sum(1 for r in range(NROUNDS) if d.ev_kind[r] == EV_TWO + k):
+            raise InvalidStateError("vulcanus state: the Advanced events left do not match those revealed")
+    attacks = sum(1 for x in d.defense[:30] if x == TC_ATTACK)
+    if d.attack_left > NATTACK or (attacks == 0 and d.attack_left != NATTACK):
+        raise InvalidStateError("vulcanus state: attack tiles on the track and in the stock disagree")
+    vips = sum(d.vip[s] for s in range(NSQ)) + sum(1 for x in d.defense[:30] if x == TC_VIP) + \
+        sum(1 for x in d.damage[:40] if x == TC_VIP)
+    if vips > 4:
+        raise InvalidStateError("vulcanus state: more than 4 VIP markers")
+    placed = [d.tile_at[s] for s in range(NSQ) if d.tile_at[s] >= 0]
+    if len(set(placed)) != len(placed):
+        raise InvalidStateError("vulcanus state: a tile lies on two squares")
+    for s in range(NSQ):
+        t = d.tile_at[s]
+        if 0 <= t < NMAPTILES and tile_letter(t) != VUL_SLOT[s] and not tile_is_omen(t):
+            raise InvalidStateError(f"vulcanus state: tile {tile_name(t)} is not in a {LETTERS[VUL_SLOT[s]]} slot")
+    for t in range(NBONUS):
+        declared = any(x == TC_BONUS + t for x in d.damage[:40])
+        if declared != (d.bonus_loc[t] == B_DECLARED):
+            raise InvalidStateError(f"vulcanus state: bonus tile {bonus_name(t)} declared and on the track disagree")
+    held = sum(1 for t in range(NBONUS) if d.bonus_loc[t] in (B_HAND, B_DECLARED))
+    aside = sum(1 for t in range(NBONUS) if d.bonus_loc[t] == B_ASIDE)
+    drawn = sum(1 for t in range(NBONUS) if d.bonus_loc[t] == B_DRAWN)
+    if not setup and (held != BONUS_KEEP or aside != 1 or drawn or d.bonus_drawn != BONUS_DRAW):
+        raise InvalidStateError("vulcanus state: the Kaiju must hold 3 bonus tiles (declared or not) and have put 1 back")
+    # cards: each deck's composition and zones
+    for dk in range(4):
+        f, size = deck_first(dk), deck_size(dk)
+        if dk < 3 and dk >= d.ngroups:
+            if any(d.zone[c] != Z_NONE for c in range(f, f + size)):
+                raise InvalidStateError(f"vulcanus state: letter group {LETTERS[dk]} is not in this game")
+            continue
+        types = sorted(d.ctype[c] for c in range(f, f + size))
+        want = sorted([c // 2 for c in range(12)] if dk == KDECK_ID else
+                      [t for t in range(NHTYPES) for _ in range(VUL_HDECK[t])])
+        if types != want:
+            raise InvalidStateError(f"vulcanus state: deck {_deck_name(self, dk)} does not hold its cards")
+        for c in range(f, f + size):
+            z = d.zone[c]
+            if z == Z_NONE:
+                raise InvalidStateError(f"vulcanus state: a card of deck {_deck_name(self, dk)} is missing")
+            if z == Z_SLOT and (d.pos[c] >= NSLOTS or d.slot_card[d.pos[c]] != c):
+                raise InvalidStateError("vulcanus state: a planned card and its slot disagree")
+            if z == Z_DECK and d.pos[c] >= d.next_layer[dk]:
+                raise InvalidStateError("vulcanus state: a deck layer is newer than the deck")
+            if d.blk[c] != KNOWN and d.blk[c] != f:
+                raise InvalidStateError("vulcanus state: a hidden card outside its deck's knowledge block")
+            if d.blk[c] == KNOWN and z in (Z_HAND, Z_MARKED, Z_DISCARD):
+                raise InvalidStateError("vulcanus state: a drawn card is face up")
+        if (st == ST_PLAN or st == ST_KPLAN or st == ST_DRAW) and dk == d.draw_deck:
+            pass
+        elif count_zone(d, dk, Z_HAND) or count_zone(d, dk, Z_MARKED):
+            raise InvalidStateError(f"vulcanus state: deck {_deck_name(self, dk)} has a hand outside its planning")
+    # the A/B(/C) arrangement: a permutation of the game's letter groups, the identity
+    # until round 1's arrangement step; each group's planned cards lie in its own slot set
+    perm = [d.perm[g] for g in range(3)]
+    if sorted(perm[:d.ngroups]) != list(range(d.ngroups)) or \
+            any(perm[g] != g for g in range(d.ngroups, 3)):
+        raise InvalidStateError("vulcanus state: perm is not an arrangement of the letter groups")
+    if d.round <= 1 and (d.pc < PC_PERM or st == ST_PERM) and perm != [0, 1, 2]:
+        raise InvalidStateError("vulcanus state: the letter groups are arranged before round 1's arrangement step")
+    for g in range(d.ngroups):
+        own = {group_slot(d, g, j) for j in range(per_group(d))}
+        f = deck_first(g)
+        for c in range(f, f + deck_size(g)):
+            if d.zone[c] == Z_SLOT and d.pos[c] not in own:
+                raise InvalidStateError(f"vulcanus state: a card of letter group {LETTERS[g]} lies in another group's slot")
+    if st in (ST_DRAW, ST_PLAN, ST_KPLAN) and 0 <= d.draw_deck < 4:
+        dk = d.draw_deck
+        for j in range(per_group(d) if dk != KDECK_ID else KAIJU_PLACE):
+            s = kaiju_slot(j) if dk == KDECK_ID else group_slot(d, dk, j)
+            if (d.slot_card[s] >= 0) != (j < d.placed):
+                raise InvalidStateError("vulcanus state: the slots planned so far are not the first ones of the group")
+    for s in range(NSLOTS):
+        c = d.slot_card[s]
+        if c >= 0 and (d.zone[c] != Z_SLOT or d.pos[c] != s or
+                       (deck_of(c) == KDECK_ID) != bool(VUL_SLOT_KAIJU[s])):
+            raise InvalidStateError(f"vulcanus state: slot {SLOT_NAMES[s]} holds a card that is not there")
+        if c >= 0 and d.round and (d.pc in (PC_EXEC, PC_EFFECT, PC_KAFTER, PC_DECLARE) and s < d.slot
+                                   or d.pc in (PC_LAVA, PC_BASE)) and d.blk[c] != KNOWN:
+            raise InvalidStateError(f"vulcanus state: executed slot {SLOT_NAMES[s]} is not face up")
+    if not setup:
+        roles = [d.role[g] for g in range(d.ngroups)]
+        if -1 in roles or len(set(roles)) != len(roles):
+            raise InvalidStateError("vulcanus state: each letter group needs its own role")
+        if d.kpos < 0:
+            raise InvalidStateError("vulcanus state: Vulcanus is not on the map")
+    _check_flow(self)
+    _check_record(self)
+    if st != ST_END:
+        if d.winner != -1:
+            raise InvalidStateError("vulcanus state: a winner is set but the game is not over")
+        if is_chance_stage(st):
+            if gen_chance(d, buf, NULL) == 0:
+                raise InvalidStateError("vulcanus state: a chance node with no outcome")
+        else:
+            if not 0 <= d.cur < d.n:
+                raise InvalidStateError("vulcanus state: no player to act")
+            if gen_legal(d, buf) == 0:
+                raise InvalidStateError("vulcanus state: the player to act has no legal move")
+    elif d.winner < 0:
+        raise InvalidStateError("vulcanus state: the game is over but nobody won")
+
+def _check_record(VulcanusState self) -> None:
+    """Each deck's public record (X4) agrees with its cards' places and the round flow, and
+    the state's own deal is one the record allows, so resample always finds a history."""
+    cdef VulData* d = &self.d
+    expect = max(1, d.round - 1) if d.pc == PC_AFTER_EVENT else max(1, d.round)
+    for dk in range(4):
+        rows = [rec(dk, r) for r in range(NROUNDS)]
+        name = _deck_name(self, dk)
+
+        def bad(what):
+            raise InvalidStateError(f"vulcanus state: the record of deck {name}: {what}")
+        if dk < 3 and dk >= d.ngroups:
+            if any(d.hx[w * 6 + j] or d.hm[w * 6 + j] for w in rows for j in range(6)) or \
+                    any(d.hk[w * 3 + k] != -1 or d.hv[w * 3 + k] != -1 for w in rows for k in range(3)):
+                bad("the deck is not in this game")
+            continue
+        f, size = deck_first(dk), deck_size(dk)
+        nl = d.next_layer[dk]
+        if nl != expect:
+            bad(f"{nl} layers in round {d.round}")
+        now = d.stage in (ST_DRAW, ST_PLAN, ST_KPLAN) and d.draw_deck == dk
+        hand = KAIJU_DRAW if dk == KDECK_ID else hand_draw(d)
+        full = KAIJU_PLACE if dk == KDECK_ID else per_group(d)
+        sizes = [size] + [0] * 5
+        taken = [0] * 6
+        zone_cards = sum(1 for c in range(f, f + size) if d.zone[c] != Z_DECK)
+        for r in range(NROUNDS):
+            w = rows[r]
+            hx = [d.hx[w * 6 + l] for l in range(6)]
+            hm = [d.hm[w * 6 + j] for j in range(6)]
+            hk = [d.hk[w * 3 + k] for k in range(3)]
+            hv = [d.hv[w * 3 + k] for k in range(3)]
+            total = sum(hx)
+            zone = r == nl - 1
+            if not zone and r < nl and total == 0:
+                bad(f"round {r + 1} was played without a draw")
+            if r >= nl or (zone and total == 0):
+                if total or any(hm) or hk != [-1] * 3 or hv != [-1] * 3:
+                    bad(f"round {r + 1} is recorded before this deck drew in it")
+                if zone and zone_cards:
+                    bad("cards out of the deck that nobody drew")
+                continue
+            # draws: oldest layer first (a layer is used up before the next is touched)
+            if any(hx[r + 1:]):
+                bad(f"round {r + 1} drew from a layer made later")
+            for l in range(r + 1):
+                taken[l] += hx[l]
+                if taken[l] > sizes[l]:
+                    bad(f"more cards drawn from layer {l} than it held")
+            deepest = max(l for l in range(6) if hx[l])
+            if any(taken[l] != sizes[l] for l in range(deepest)):
+                bad(f"round {r + 1} drew from layer {deepest} before the older ones were used up")
+            # epochs: the initial draw, then one per redraw (V19)
+            ne = 1
+            while ne < 6 and hm[ne - 1]:
+                ne += 1
+            if any(hm[ne - 1:]) or (dk == KDECK_ID and ne > 1):
+                bad(f"round {r + 1}'s redraws are out of order")
+            drawing = now and zone and d.stage == ST_DRAW
+            batch = [hand] + hm[:ne - 1]
+            if drawing:
+                batch[ne - 1] -= d.draw_left
+            if batch[ne - 1] < 0 or sum(batch) != total:
+                bad(f"round {r + 1}'s draws do not match its hand and redraws")
+            planned = sum(1 for k in range(3) if hk[k] >= 0)
+            if any(hk[k] < 0 for k in range(planned)) or any(hk[k] >= ne for k in range(3)) or \
+                    any(hk[k] > hk[k + 1] >= 0 for k in range(2)) or (planned and hk[planned - 1] < 0):
+                bad(f"round {r + 1}'s planning epochs are out of order")
+            if now and zone:
+                if planned != d.placed:
+                    bad("the cards planned this round do not match the planning")
+            elif planned != full or hk[full - 1] != ne - 1:
+                bad(f"round {r + 1}'s planning is incomplete")
+            cards = total
+            for j in range(ne - 1):
+                cards_now = sum(batch[:j + 1])
+                in_hand = hand - sum(1 for k in range(planned) if hk[k] <= j)
+                if hm[j] > in_hand or hm[j] > size - cards_now:
+                    bad(f"round {r + 1}'s redraw {j + 1} sets aside more than allowed (V19)")
+            for k in range(3):
+                if hv[k] >= 0 and hk[k] < 0:
+                    bad(f"round {r + 1} reveals a card never planned")
+                if not zone and k < planned and hv[k] < 0:
+                    bad(f"round {r + 1}'s planned cards are not all revealed")
+                if zone and k < planned:
+                    c = round_slot_card(d, dk, k)
+                    if c < 0 or deck_of(c) != dk or (hv[k] >= 0) != (d.blk[c] == KNOWN) or \
+                            (hv[k] >= 0 and hv[k] != d.ctype[c]):
+                        bad(f"round {r + 1}'s revealed cards and the board disagree")
+            if zone:
+                if zone_cards != total or \
+                        sum(1 for c in range(f, f + size) if d.zone[c] == Z_SLOT) != planned:
+                    bad("the cards out of the deck are not the ones drawn this round")
+            else:
+                sizes[r + 1] = total
+        for l in range(nl):
+            layer = [c for c in range(f, f + size) if d.zone[c] == Z_DECK and d.pos[c] == l]
+            if len(layer) != sizes[l] - taken[l]:
+                bad(f"layer {l} holds {len(layer)} cards, not {sizes[l] - taken[l]}")
+            known = sorted(d.ctype[c] for c in layer if d.blk[c] == KNOWN)
+            revealed = sorted(d.hv[rows[l - 1] * 3 + k] for k in range(3)
+                              if l and d.hv[rows[l - 1] * 3 + k] >= 0)
+            if known != (revealed if taken[l] == 0 else []):
+                bad(f"the face-up cards of layer {l} are not the ones revealed in its round")
+        if not record_consistent(d, dk):
+            bad("no history it allows leads to these cards (a card is where it cannot be)")
+
+def _check_setup_fields(VulcanusState self) -> None:
+    """Set-up only: the deal, the bonus tiles, Vulcanus's start, the roles and the seat to
+    act are exactly what the set-up steps so far can have made (V2, V11, V15; issue 25)."""
+    cdef VulData* d = &self.d
+    st = d.stage
+
+    def bad(what):
+        raise InvalidStateError(f"vulcanus state: {what}")
+
+    # The deal: square by square, each map tile in a slot of its own letter (omens move
+    # only when the Humans start, which ends the set-up), so the letters' counts match.
+    if st == ST_TILES and not 0 <= d.setup_idx < NSQ:
+        bad("the set-up deal is past the last square")
+    for s in range(NSQ):
+        t = d.tile_at[s]
+        dealt = st > ST_TILES or s < d.setup_idx
+        if (t >= 0) != dealt:
+            bad("the set-up tiles are not those of the squares dealt so far")
+        if t >= NMAPTILES or (t >= 0 and tile_letter(t) != VUL_SLOT[s]):
+            bad(f"set-up tile {t} is not a map tile of {SQUARE_NAMES[s]}'s letter")
+    # The bonus tiles: all in the box, then drawn one by one, then 3 kept and 1 put back.
+    where = [d.bonus_loc[t] for t in range(NBONUS)]
+    if st == ST_TILES:
+        want = {B_BOX: NBONUS}
+    elif st == ST_BONUS_DRAW:
+        want = {B_BOX: NBONUS - d.bonus_drawn, B_DRAWN: d.bonus_drawn} if d.bonus_drawn < BONUS_DRAW else None
+    elif st == ST_BONUS_DROP:
+        want = {B_BOX: NBONUS - BONUS_DRAW, B_DRAWN: BONUS_DRAW}
+    else:
+        want = {B_BOX: NBONUS - BONUS_DRAW, B_HAND: BONUS_KEEP, B_ASIDE: 1}
+    if want is None or {k: where.count(k) for k in set(where)} != {k: n for k, n in want.items() if n} or \
+            d.bonus_drawn != (0 if st == ST_TILES else d.bonus_drawn if st == ST_BONUS_DRAW else BONUS_DRAW):
+        bad("bonus tiles do not match the set-up step")
+    # Vulcanus starts on one of its three start squares (V15).
+    if st > ST_KSTART and d.kpos not in (SQ_HARAJUKU, SQ_SHIBUYA, SQ_EBISU):
+        bad("Vulcanus is not on a start square")
+    # Roles: chosen in letter order, each at most once.
+    chosen = d.setup_idx if st == ST_ROLE else (d.ngroups if st > ST_ROLE else 0)
+    roles = [d.role[g] for g in range(chosen)]
+    if st == ST_ROLE and not 0 <= d.setup_idx < d.ngroups:
+        bad("no role left to choose")
+    if -1 in roles or len(set(roles)) != len(roles) or any(d.role[g] != -1 for g in range(chosen, 3)):
+        bad("roles are chosen in letter order, each once")
+    # The step counter and the seat to act of each set-up step.
+    if st in (ST_BONUS_DRAW, ST_BONUS_DROP, ST_KSTART) and d.setup_idx != 0 or \
+            st > ST_ROLE and d.setup_idx != d.ngroups:
+        bad("the set-up step counter does not match the set-up step")
+    if st in (ST_TILES, ST_BONUS_DRAW):
+        want_cur = -1
+    elif st in (ST_BONUS_DROP, ST_KSTART):
+        want_cur = 0
+    elif st == ST_ROLE:
+        want_cur = owner_of_deck(d, d.setup_idx)
+    else:
+        want_cur = 1
+    if d.cur != want_cur:
+        bad("the seat to act does not match the set-up step")
+
+def _check_flow(VulcanusState self) -> None:
+    """The round flow's counters agree with the stage (so nothing indexes out of range)."""
+    cdef VulData* d = &self.d
+    cdef VulcanusState icons
+    st, pc = d.stage, d.pc
+
+    def bad(what):
+        raise InvalidStateError(f"vulcanus state: {what}")
+
+    if st <= ST_HSTART_SDF:
+        if d.round != 0 or pc != PC_ROUND:
+            bad("set-up steps happen before round 1")
+        # everything but what the set-up steps so far have set is as in a new game
+        fresh = VulcanusState(**self.params()).to_dict()
+        now = self.to_dict()
+        changing = {"stage", "to_act", "setup_square", "tiles", "bonus_tile_places",
+                    "bonus_tiles_drawn", "card_types"}
+        if st > ST_TILES:
+            changing |= {"citizens", "vips", "lava"}
+        if st > ST_KSTART:
+            changing |= {"vulcanus_square", "roles"}
+        if st == ST_HSTART_SDF:
+            changing |= {"fire_brigades", "bases", "fire_brigades_in_stock", "bases_in_stock"}
+        for key in fresh:
+            if key not in changing and now[key] != fresh[key]:
+                bad(f"{key} is not as set up")
+        _check_setup_fields(self)
+        if st > ST_TILES:
+            icons = VulcanusState.__new__(VulcanusState)
+            copy_state(icons, self)
+            place_setup_icons(&icons.d)
+            if any(icons.d.cit[s] != d.cit[s] or icons.d.vip[s] != d.vip[s] or icons.d.lava[s] != d.lava[s]
+                   for s in range(NSQ)):
+                bad("the map's citizens, VIPs and lava are not those of its tiles")
+        if st == ST_HSTART_SDF and (sum(d.fb[s] for s in range(NSQ)) != 1 or d.fb[d.kpos]
+                                    or any(d.base[s] != d.fb[s] for s in range(NSQ))):
+            bad("the fire brigade's start is not a base square without Vulcanus")
+        if st >= ST_ROLE and d.kpos < 0:
+            bad("Vulcanus is not on the map")
+        return
+    if d.round < 1 or d.omen_sq < 0 or d.kpos < 0:
+        bad("play has started: a round, an omen square and Vulcanus are needed")
+    if st == ST_END:
+        return
+    kaiju_stages = (ST_EVENT_ADJ, ST_KPLAN, ST_WALK1, ST_WALK2, ST_TRAMPLE, ST_BOMB, ST_ROAR,
+                    ST_UNDER, ST_FLOW1, ST_FLOW2, ST_VICTIM, ST_EVOLVE, ST_DECLARE)
+    effect_of = {ST_WALK1: E_KAIJU + KT_WALK, ST_WALK2: E_KAIJU + KT_WALK,
+                 ST_TRAMPLE: E_KAIJU + KT_TRAMPLE, ST_BOMB: E_KAIJU + KT_FIREBOMB,
+                 ST_ROAR: E_KAIJU + KT_ROAR, ST_UNDER: E_KAIJU + KT_UNDER,
+                 ST_FLOW1: E_KAIJU + KT_FLOW, ST_FLOW2: E_KAIJU + KT_FLOW,
+                 ST_MOVE: (E_MOVE_CIT, E_MOVE_FB, E_MOVE_SDF), ST_FF: E_FIRE, ST_CMD: E_CMD,
+                 ST_MOB: E_MOBIL, ST_HELI1: E_HELI, ST_HELI2: E_HELI, ST_SHELL: E_SHELL,
+                 ST_RESEARCH: E_RESEARCH, ST_BUDGET: E_RESEARCH, ST_CONT: E_CONT}
+    valid_effects = set(range(10)) | set(range(E_KAIJU, E_KAIJU + NKTYPES))
+    if pc in (PC_EFFECT, PC_KAFTER, PC_DECLARE):
+        if not 0 <= d.slot < NSLOTS or d.slot_card[d.slot] < 0 or d.blk[d.slot_card[d.slot]] != KNOWN:
+            bad("the card being executed is not a face-up card on the board")
+        if not 1 <= d.eff_n <= 3 or not 0 <= d.eff_i <= d.eff_n:
+            bad("the effect queue is malformed")
+        if any(d.eff_q[i] not in valid_effects for i in range(d.eff_n)) or \
+                d.eff_q[0] != card_effect(d, d.slot_card[d.slot]):
+            bad("the effect queue does not match the card being executed")
+        if d.eff_n > 1 and d.eff_q[0] != E_CONT:
+            bad("only Continuation queues other cards' effects")
+        if d.actor != owner_of_deck(d, deck_of(d.slot_card[d.slot])):
+            bad("the card's owner does not act for it")
+        if pc != PC_EFFECT and not VUL_SLOT_KAIJU[d.slot]:
+            bad("only a Kaiju card has an after-card step")
+    elif not 0 <= d.slot <= NSLOTS:
+        bad("slot out of range")
+    if st in effect_of:
+        if pc != PC_EFFECT or d.eff_i < 1:
+            bad("a card step outside the execution of a card")
+        want = effect_of[st]
+        cur_e = d.eff_q[d.eff_i - 1]
+        if cur_e != want and not (isinstance(want, tuple) and cur_e in want):
+            bad("the card step does not belong to the effect being applied")
+    if st in (ST_EVAC, ST_INVEST):
+        if not ((pc == PC_EFFECT and d.ctx == CTX_CMD and d.eff_i >= 1 and d.eff_q[d.eff_i - 1] == E_CMD)
+                or (pc == PC_BASE and d.ctx == CTX_BASE)):
+            bad("an evacuation or investigation outside a base or an SDF command")
+    if st == ST_VICTIM and (pc != PC_LAVA or d.lava_sq >= NSQ or d.kills_left <= 0
+                            or d.cit[d.lava_sq] == 0 or d.vip[d.lava_sq] == 0):
+        bad("a victim choice outside the Lava phase's choices")
+    if st == ST_BASE and pc != PC_BASE:
+        bad("a base choice outside the Base phase")
+    if st == ST_DECLARE and pc != PC_DECLARE:
+        bad("a declaration outside the step after a Kaiju card")
+    if st == ST_EVOLVE and d.pending_evo <= 0:
+        bad("no evolution tile to place")
+    if st in (ST_EVENT_DRAW, ST_EVENT_ADJ) and pc != PC_AFTER_EVENT:
+        bad("an event step outside the Event phase")
+    if st == ST_PERM and pc != PC_KPLAN:
+        bad("the arrangement outside planning")
+    if st == ST_PLAN and (pc != PC_PLAN or d.draw_deck != d.group_i or d.group_i >= d.ngroups
+                          or d.placed >= per_group(d)):
+        bad("a Human plan outside that letter group's planning")
+    if st == ST_KPLAN and (pc != PC_EXEC or d.draw_deck != KDECK_ID or d.slot != 0 or d.placed >= KAIJU_PLACE):
+        bad("the Kaiju's plan outside its planning")
+    if st == ST_DRAW and not ((pc == PC_PLAN and d.draw_deck == d.group_i < d.ngroups)
+                              or (pc == PC_EXEC and d.draw_deck == KDECK_ID and d.slot == 0)):
+        bad("a draw outside planning")
+    if st in (ST_DRAW, ST_PLAN, ST_KPLAN):
+        dk = d.draw_deck
+        total = KAIJU_DRAW if dk == KDECK_ID else hand_draw(d)
+        held = count_zone(d, dk, Z_HAND) + count_zone(d, dk, Z_MARKED)
+        if count_zone(d, dk, Z_SLOT) != d.placed:
+            bad("the cards planned do not match the planning step")
+        pending = d.draw_left if st == ST_DRAW else 0
+        if held + d.placed + pending != total and top_layer(d, dk) >= 0:
+            bad("the hand does not hold the cards drawn")
+        if st == ST_DRAW and d.draw_left <= 0:
+            bad("a draw with nothing left to draw")
+    if any(d.zone[c] == Z_MARKED for c in range(NCARDS)) and not (
+            st == ST_PLAN and d.fund_pool >= 1):
+        bad("cards set aside for a redraw outside a Human plan that can pay for it")
+    if st == ST_HELI2 and (d.heli_src < 0 or d.fb[d.heli_src] <= 0):
+        bad("the fire helicopter has no fire brigade to fly")
+    if st == ST_FLOW2 and (d.first_sq < 0 or not adjacent(d.first_sq, d.kpos)):
+        bad("the second lava flow has no first one")
+    if st in kaiju_stages:
+        want_cur = 0
+    elif st in (ST_PLAN,):
+        want_cur = owner_of_deck(d, d.draw_deck)
+    elif st in (ST_PERM, ST_BASE) or (st in (ST_EVAC, ST_INVEST) and d.ctx == CTX_BASE):
+        want_cur = 1
+    elif is_chance_stage(st):
+        want_cur = -1
+    else:
+        want_cur = d.actor
+    if d.cur != want_cur:
+        bad(f"{_seat_name(d.cur) if d.cur >= 0 else 'nobody'} acts where {_seat_name(want_cur) if want_cur >= 0 else 'chance'} should")

@@ -1,3 +1,14 @@
+# Hidden information of Vulcanus (ext/vulcanus/engine.pyx includes this file): resampling
+# the cards a seat has not seen from the public record of each deck (X4), and action keys.
+
+cdef enum:
+    # action keys of moves the observer sees only in part (action_key)
+    KEY_HIDDEN_DRAW = 10000
+    KEY_HIDDEN_PLACE = 10001
+    KEY_HIDDEN_MARK = 10002
+    KEY_HIDDEN_BONUS = 10003
+    KEY_HIDDEN_DROP = 10004
+
 
 # ---------------------------------------------------------------- hidden information
 cdef inline void shuffle_ints(int* a, int k, Rng* rng) noexcept nogil:
@@ -7,6 +18,7 @@ cdef inline void shuffle_ints(int* a, int k, Rng* rng) noexcept nogil:
         t = a[i]
         a[i] = a[j]
         a[j] = t
+
 
 
 cdef enum:
@@ -20,6 +32,7 @@ cdef enum:
     SEARCH_NODES = 4000     # first budget of a randomised search before it restarts
     RESAMPLE_TRIES = 6      # uniform shuffles checked before building a history instead
     CHECK_NODES = 400       # budget of one shuffle's check (over it: rejected)
+
 
 
 ctypedef struct Hist:
@@ -61,6 +74,7 @@ ctypedef struct Hist:
     bint aborted
 
 
+
 cdef inline void hist_add(Hist* h, int kind, int r, int arg, int forced, int prev) noexcept nogil:
     if h.nev >= MAX_EVENTS:
         return
@@ -72,8 +86,10 @@ cdef inline void hist_add(Hist* h, int kind, int r, int arg, int forced, int pre
     h.nev += 1
 
 
+
 cdef inline int round_slot_card(VulData* d, int dk, int k) noexcept nogil:
     return d.slot_card[kaiju_slot(k) if dk == KDECK_ID else group_slot(d, dk, k)]
+
 
 
 cdef void hist_build(VulData* d, int dk, Hist* h) noexcept nogil:
@@ -159,6 +175,7 @@ cdef void hist_build(VulData* d, int dk, Hist* h) noexcept nogil:
                     h.desc[l] |= 1 << (r + 1 if r < h.nl - 1 else 6)
 
 
+
 cdef void hist_suffixes(Hist* h) noexcept nogil:
     """need/pend: what the rest of each event's round asks for and offers (for pruning)."""
     cdef int i, t, l, r = -1
@@ -180,11 +197,13 @@ cdef void hist_suffixes(Hist* h) noexcept nogil:
             h.pend[i][h.arg[i]] += 1
 
 
+
 cdef inline int can_give(Hist* h, int l, int t, int n) noexcept nogil:
     """How many of n more draws from layer l can be of type t (in check mode the cards that
     must stay in the layer cannot be drawn)."""
     cdef int a = h.lay[l][t] - (h.tl[l][t] if h.target else 0)
     return 0 if a < 0 else (a if a < n else n)
+
 
 
 cdef bint hist_hopeless(Hist* h, int i) noexcept nogil:
@@ -214,6 +233,7 @@ cdef bint hist_hopeless(Hist* h, int i) noexcept nogil:
         if supply < x:
             return True
     return False
+
 
 
 cdef bint future_hopeless(Hist* h, int i, int r) noexcept nogil:
@@ -258,6 +278,7 @@ cdef bint future_hopeless(Hist* h, int i, int r) noexcept nogil:
     return False
 
 
+
 cdef int hist_pick(Hist* h, int* w, int lo) noexcept nogil:
     """The first type to try among those with weight w[t] > 0 (t >= lo): at random in
     proportion to w when sampling, the lowest when checking; -1 if none."""
@@ -277,6 +298,7 @@ cdef int hist_pick(Hist* h, int* w, int lo) noexcept nogil:
     return -1
 
 
+
 cdef bint hist_matches(Hist* h) noexcept nogil:
     cdef int l, t, z = h.zr
     for l in range(h.nl):
@@ -290,6 +312,7 @@ cdef bint hist_matches(Hist* h) noexcept nogil:
     return True
 
 
+
 cdef inline void hist_key(Hist* h, unsigned long long* key) noexcept nogil:
     """The layers' contents packed 4 bits a count (at most 12 cards)."""
     cdef int l, t, x
@@ -300,6 +323,7 @@ cdef inline void hist_key(Hist* h, unsigned long long* key) noexcept nogil:
         for t in range(8):
             x = l * 8 + t
             key[x >> 4] |= (<unsigned long long>h.lay[l][t]) << (4 * (x & 15))
+
 
 
 cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
@@ -444,6 +468,7 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
     return False
 
 
+
 cdef inline int plan_type(Hist* h, int i) noexcept nogil:
     """The type event i (a plan) must have: the revealed one, in check mode the one on its slot
     for the round in play, else -1 (free)."""
@@ -452,6 +477,7 @@ cdef inline int plan_type(Hist* h, int i) noexcept nogil:
     if h.target and h.rnd[i] == h.zr:
         return h.ts[h.arg[i]]
     return -1
+
 
 
 cdef bint hist_replay(Hist* h) noexcept nogil:
@@ -495,6 +521,7 @@ cdef bint hist_replay(Hist* h) noexcept nogil:
     return hist_matches(h)
 
 
+
 cdef int witness_fill(int* x, int room, int* cap, int* want) noexcept nogil:
     """Move up to want[t] cards of each type t (at most cap[t]) into x while room lasts; what
     is left of room."""
@@ -508,6 +535,7 @@ cdef int witness_fill(int* x, int room, int* cap, int* want) noexcept nogil:
             cap[t] -= m
             room -= m
     return room
+
 
 
 cdef bint hist_witness(Hist* h) noexcept nogil:
@@ -778,6 +806,7 @@ cdef bint hist_witness(Hist* h) noexcept nogil:
     return hist_replay(h)
 
 
+
 cdef void hist_reset(VulData* d, int dk, Hist* h) noexcept nogil:
     cdef int l, t, c, k, f = deck_first(dk)
     for l in range(6):
@@ -796,6 +825,7 @@ cdef void hist_reset(VulData* d, int dk, Hist* h) noexcept nogil:
     h.aborted = False
 
 
+
 cdef bint hist_search(VulData* d, int dk, Hist* h, Rng* rng) noexcept nogil:
     """A consistent history of deck dk: with rng, a random one (restarting with a larger node
     budget when a search wanders, the last try unbounded); without, whether the state's own
@@ -812,6 +842,7 @@ cdef bint hist_search(VulData* d, int dk, Hist* h, Rng* rng) noexcept nogil:
     return False
 
 
+
 cdef bint deal_has_history(VulData* d, int dk, Hist* h, long budget) noexcept nogil:
     """Check mode (targets set): whether some history leads to deck dk's deal. A witness built
     without search (hist_witness, replayed) settles most deals; otherwise the depth-first
@@ -825,12 +856,14 @@ cdef bint deal_has_history(VulData* d, int dk, Hist* h, long budget) noexcept no
     return hist_dfs(h, 0)
 
 
+
 cdef bint record_consistent(VulData* d, int dk) noexcept nogil:
     """Whether deck dk's deal is one the public record allows (the loader's check)."""
     cdef Hist h
     hist_build(d, dk, &h)
     hist_targets(d, dk, &h)
     return deal_has_history(d, dk, &h, 0)
+
 
 
 cdef bint hist_prefilter(Hist* h) noexcept nogil:
@@ -848,6 +881,7 @@ cdef bint hist_prefilter(Hist* h) noexcept nogil:
             if have < h.seen[l][t]:
                 return False
     return True
+
 
 
 cdef void hist_targets(VulData* d, int dk, Hist* h) noexcept nogil:
@@ -883,6 +917,7 @@ cdef void hist_targets(VulData* d, int dk, Hist* h) noexcept nogil:
                 h.ts[k] = d.ctype[c]
 
 
+
 cdef void deal_class(VulData* d, int f, int n, int z, int pos, int* cnt, Rng* rng) noexcept nogil:
     """Give the hidden cards of zone z (and layer pos) the multiset cnt minus the types of its
     face-up cards, in random order."""
@@ -904,6 +939,7 @@ cdef void deal_class(VulData* d, int f, int n, int z, int pos, int* cnt, Rng* rn
         if d.zone[c] == z and (z != Z_DECK or d.pos[c] == pos) and d.blk[c] != KNOWN and i < k:
             d.ctype[c] = pool[i]
             i += 1
+
 
 
 cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
@@ -983,6 +1019,7 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
             d.bonus_loc[ids[c]] = types[c]
 
 
+
 cdef int action_key(VulData* d, int observer, int a) noexcept nogil:
     """Draws, planned cards, redraw discards and the Kaiju's bonus tiles are seen by their
     holder only; everything else is public."""
@@ -1001,70 +1038,37 @@ cdef int action_key(VulData* d, int observer, int a) noexcept nogil:
     return a
 
 
-cdef void evaluate_data(VulData* d, double* out) noexcept nogil:
-    """The Kaiju's chance: a logistic of the difference of the tracks' empty cells (the
-    round-6 comparison, V20) after the next Lava and Base phases as the map stands (deaths and
-    fires from the lava on the map, one evacuation per base with people), sharper as the game
-    nears its end; the Humans share the rest equally."""
-    cdef int s, k, people, def_proj = d.def_filled, dmg_proj = d.dmg_filled
-    cdef double x, pk
-    cdef int p
-    if d.stage == ST_END:
-        pk = 1.0 if d.winner == 0 else 0.0
-    else:
-        for s in range(NSQ):
-            people = d.cit[s] + d.vip[s]
-            k = d.lava[s] if d.lava[s] < people else people
-            dmg_proj += k
-            if d.lava[s] >= 3:
-                dmg_proj += 1
-            if d.base[s] and people > k:
-                def_proj += 1
-        if dmg_proj > DMG_CELLS:
-            dmg_proj = DMG_CELLS
-        if def_proj > DEF_CELLS:
-            def_proj = DEF_CELLS
-        x = ((DEF_CELLS - def_proj) - (DMG_CELLS - dmg_proj) + 0.5) / (3.0 + 2.0 * (NROUNDS - d.round))
-        pk = 1.0 / (1.0 + exp(-x))
-    out[0] = pk
-    for p in range(1, d.n):
-        out[p] = (1.0 - pk) / (d.n - 1)
-
-
-# ---------------------------------------------------------------- Python-side tables
-SQUARE_NAMES = ("Ikebukuro", "Waseda", "Ueno", "Shinjuku", "Ichigaya", "Akihabara", "Harajuku",
-                "Akasaka", "Kasumigaseki", "Tokyo", "Shibuya", "Roppongi", "Shimbashi", "Ginza",
-                "Ebisu", "Shinagawa", "Shiba", "Tsukiji")
-HUMAN_CARDS = ("Movement of citizens", "Movement of fire brigades", "Movement of SDFs",
-               "Fire fighting", "Commands to SDF", "Mobilization", "Special")
-SPECIAL_CARDS = ("Fire helicopter", "Large penetration shell", "Research", "Continuation")
-KAIJU_CARDS = ("Walk", "Trampling", "Fire bomb", "Roar", "Moving underground", "Lava flow")
-ROLE_NAMES = ("Fire Chief", "Chief of Staff", "Research Director", "Chief Cabinet Secretary")
-LETTERS = "ABC"
-PIECES = ("citizen", "VIP", "fire brigade", "SDF")
-BOMB_WHAT = ("kill a citizen", "kill a VIP", "return a fire brigade", "return an SDF", "nothing to kill")
-COMMANDS = ("evacuation/investigation", "base construction", "special frozen shell")
-EVENT_NAMES = ("Normal: 1 lava + 1 citizen", "Advanced: 2 lava", "Advanced: 1 lava + 1 adjacent")
-EVENT_SHORT = ("normal 1 lava + citizen", "advanced 2 lava", "advanced 1 + 1 adjacent")
-PERMS3 = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-SLOT_NAMES = ("H1", "H2", "K1", "H3", "H4", "K2", "H5", "H6", "K3")
-ZONE_NAMES = ("none", "deck", "hand", "set aside", "discard", "board")
-_STAGE_NAMES = ("set-up tiles", "bonus tiles drawn", "bonus tile put back", "Kaiju start",
-                "role choice", "fire brigade start", "SDF start", "Event phase", "Event: adjacent lava",
-                "drawing", "Planning (Humans)", "Planning: A/B/C arrangement", "Planning (Kaiju)",
-                "Walk", "Walk (additional)", "Trampling", "Fire bomb", "Roar", "Moving underground",
-                "Lava flow", "Lava flow (additional)", "Lava phase: victim", "evolution",
-                "destruction bonus", "Movement", "Fire fighting", "Commands to SDF", "evacuation",
-                "investigation", "Mobilization", "Fire helicopter: which", "Fire helicopter: where",
-                "Large penetration shell", "Research", "Continuation", "Base phase", "game over",
-                "Research: budget track")
-_DONE_TEXT = {ST_WALK2: "stop walking", ST_ROAR: "stop roaring", ST_DECLARE: "declare nothing",
-              ST_MOVE: "stop moving", ST_FF: "stop fire fighting", ST_CMD: "no more commands",
-              ST_MOB: "stop mobilizing", ST_SHELL: "hold fire", ST_BUDGET: "leave the budget track"}
-
-cdef inline void _check_card(int c) except *:
-    """A card index from Python: bounds checking is off in the engine, so an index outside
-    0..NCARDS-1 would read outside the card arrays."""
-    if not 0 <= c < NCARDS:
-        raise InvalidArgumentError(f"vulcanus: no card {c} (cards are 0..{NCARDS - 1})")
-
+def _history_checks(VulcanusState state, int deck, seed=None) -> tuple:
+    """For the tests: whether a history leads to deck `deck`'s deal (0..2 the letter groups
+    A..C, 3 the Kaiju), by the witness built without search alone (False: none was built,
+    which proves nothing) and by the exhaustive search (no node budget). With a seed, the
+    deal checked is the state's with the deck's hidden types shuffled first, as resample
+    proposes them (a state is not changed)."""
+    cdef VulcanusState copy = state.clone()
+    cdef VulData* d = &copy.d
+    cdef Hist h
+    cdef Rng rng
+    cdef int c, k = 0, f = deck_first(deck), n = deck_size(deck)
+    cdef int pool[12]
+    cdef bint witness, search
+    if seed is not None:
+        rng_seed(&rng, <unsigned long long>seed)
+        for c in range(f, f + n):
+            if d.blk[c] != KNOWN:
+                pool[k] = d.ctype[c]
+                k += 1
+        shuffle_ints(pool, k, &rng)
+        k = 0
+        for c in range(f, f + n):
+            if d.blk[c] != KNOWN:
+                d.ctype[c] = pool[k]
+                k += 1
+    hist_build(d, deck, &h)
+    hist_targets(d, deck, &h)
+    hist_reset(d, deck, &h)
+    h.rng = NULL
+    witness = hist_witness(&h)
+    hist_reset(d, deck, &h)
+    h.budget = 0
+    search = hist_dfs(&h, 0)
+    return witness, search

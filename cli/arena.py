@@ -14,10 +14,10 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from vsai.ai.arena import wilson_interval
-from vsai.ai.ratings import side_results
-from vsai.ai.suite import Timed
-from vsai.ai.workers import worker_init
+from vsai.ai.lab.arena import wilson_interval
+from vsai.ai.lab.ratings import side_results
+from vsai.ai.lab.suite import Timed
+from vsai.ai.lab.workers import worker_init
 from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.console import stderr_console, stdout_console
@@ -65,11 +65,11 @@ def seating(index: int, labels: list[str]) -> list[str]:
 
 def play_game(game_name: str, params: dict, specs: dict[str, options.AgentSpec], labels: list[str],
               budget: options.Budget, seed: int, index: int) -> GameResult:
-    """Play game `index` of a match with vsai.ai.arena's game loop (top-level, for workers).
+    """Play game `index` of a match with vsai.ai.lab.arena's game loop (top-level, for workers).
 
-    Seeds follow `vsai.ai.arena.run_series`, so a match here replays the same games.
+    Seeds follow `vsai.ai.lab.arena.run_series`, so a match here replays the same games.
     """
-    from vsai.ai.arena import play_game as run_one
+    from vsai.ai.lab.arena import play_game as run_one
     from vsai.ai.base import mix_seed
     from vsai.core import load_game
 

@@ -223,7 +223,7 @@ def test_an_interrupted_arena_reports_the_games_played(monkeypatch):
 
 
 def test_arena_plays_the_same_games_as_the_match_runner():
-    from vsai.ai.arena import run_series
+    from vsai.ai.lab.arena import run_series
     from vsai.core import load_game
 
     data = json.loads(run(["arena", "kilauea", "--agents", "ismcts,heuristic", "--games", "4", "--seed", "5",
@@ -236,7 +236,7 @@ def test_arena_plays_the_same_games_as_the_match_runner():
 
 def test_arena_counts_a_team_once_per_game_and_reports_each_side():
     """Seat 0 alone against the team of seats 1 and 2 (a Kaiju against humans)."""
-    from vsai.ai.ratings import side_results
+    from vsai.ai.lab.ratings import side_results
     from vsai.cli.arena import GameResult, tally
     kaiju_wins = GameResult(0, ["a", "b", "c"], [1.0, 0.0, 0.0], [0, 0, 0], [0, 0, 0], [1, 1, 1])
     team_wins = GameResult(1, ["b", "c", "a"], [0.0, 0.5, 0.5], [0, 0, 0], [0, 0, 0], [1, 1, 1])

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from suite_helpers import SMALL, run, write_suite
-from vsai.ai.arena import Entrant, run_series
-from vsai.ai.suite import Cell, BudgetEntry, SuiteError, parse_suite, play_task
+from vsai.ai.lab.arena import Entrant, run_series
+from vsai.ai.lab.suite import Cell, BudgetEntry, SuiteError, parse_suite, play_task
 from vsai.core import list_games, load_game
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from suite_helpers import run
-from vsai.ai.suite import load_suite
+from vsai.ai.lab.suite import load_suite
 from vsai.ai import levels
 from vsai.cli import suite as suite_cli
 
@@ -60,7 +60,7 @@ level = 3
 
 
 def test_a_level_plays_with_the_budget_of_vsai_play_on_each_game():
-    from vsai.ai import suite as suite_module
+    from vsai.ai.lab import suite as suite_module
     from vsai.core import get_spec, load_game
 
     text = LEVELS_SUITE
@@ -88,7 +88,7 @@ def _game_with_level_search(options: dict):
 
 
 def test_a_level_searches_with_its_games_level_options(monkeypatch):
-    from vsai.ai import suite as suite_module
+    from vsai.ai.lab import suite as suite_module
 
     tuned = _game_with_level_search({"playout": "heuristic", "exploration": 0.4})
     plain = _game_with_level_search({})

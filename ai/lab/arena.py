@@ -1,7 +1,7 @@
 """Matches between agents: one game, rotated series, win rates with Wilson intervals.
 
     >>> from vsai.core import list_games, load_game
-    >>> from vsai.ai.arena import Entrant, run_series
+    >>> from vsai.ai.lab.arena import Entrant, run_series
     >>> game = load_game(list_games()[0], players=2)
     >>> result = run_series(game, ["ismcts", "random"], games=20, seed=1, iterations=1000)
     >>> print(result.summary())

@@ -1,7 +1,7 @@
 """Benchmark suites: a TOML file of games, agents and budgets played as seeded cells.
 
-    >>> from vsai.ai.suite import load_suite, run_suite
-    >>> from vsai.ai.backends import LocalBackend
+    >>> from vsai.ai.lab.suite import load_suite, run_suite
+    >>> from vsai.ai.lab.backends import LocalBackend
     >>> suite = load_suite("benchmarks/suites/quick.toml")
     >>> summary = run_suite(suite, suite.out, LocalBackend(2))
 
@@ -35,7 +35,7 @@ a seat playing alone); game i of a cell puts lineup[(s + i) % n] on side s, so e
 plays every side equally often over n games. A cell's games depend only on the suite seed and
 the cell itself (game, options, budget, lineup and the agents' options), never on the order of
 play or the number of workers: game i uses the seeds of
-`vsai.ai.arena.run_series(game, lineup, seed=cell.seed)`.
+`vsai.ai.lab.arena.run_series(game, lineup, seed=cell.seed)`.
 
 Each finished game is one JSON line of `results.jsonl` in the output folder, appended at once
 and keyed by (cell, index): a run that stops for any reason resumes by playing only the
@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from vsai.ai import levels
-from vsai.ai.arena import play_game
+from vsai.ai.lab.arena import play_game
 from vsai.ai.base import mix_seed
 from vsai.core import VsaiError
 from vsai.core.match import inform_agent
@@ -70,7 +70,7 @@ SUITE_COPY = "suite.toml"
 # Beside the copy: the suite's name and the file it came from (the copy's own name is fixed).
 SUITE_SOURCE = "suite.json"
 RECORD_VERSION = 1
-# The seed slot of chance outcomes in a game, as in vsai.ai.arena.run_series.
+# The seed slot of chance outcomes in a game, as in vsai.ai.lab.arena.run_series.
 _CHANCE_SLOT = 99
 
 
@@ -560,7 +560,7 @@ def _make(agent: AgentEntry, game: Any, seed: int, iterations: int | None,
 def play_task(task: GameTask) -> dict:
     """Play one game of a cell and return its record (a JSON-ready dict).
 
-    Seeds follow vsai.ai.arena.run_series with the cell's seed: the agent at seat s of game i
+    Seeds follow vsai.ai.lab.arena.run_series with the cell's seed: the agent at seat s of game i
     is seeded mix_seed(cell_seed, i, s), chance outcomes mix_seed(cell_seed, i, 99).
     """
     from vsai.core import load_game
@@ -718,7 +718,7 @@ def missing(suite: Suite, records: Sequence[dict]) -> list[GameTask]:
 def run_suite(suite: Suite, out: str | os.PathLike, backend: Any,
               progress: ProgressHook | None = None) -> RunSummary:
     """Play the games of `suite` missing from `out`/results.jsonl with `backend` (see
-    vsai.ai.backends), appending each record as it arrives. Interrupting (Ctrl-C) raises
+    vsai.ai.lab.backends), appending each record as it arrives. Interrupting (Ctrl-C) raises
     KeyboardInterrupt after the backend has stopped; every finished game is kept."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,8 @@ Agents: random, heuristic, mcts (cheats on hidden-information games), pimc, ismc
 OpenSpiel bots when pyspiel is installed. `vsai.ai.lab` (the tournament lab) plays matches and suites between them.
 Importing vsai.ai never imports pyspiel; the OpenSpiel agents load lazily when available.
 """
-from vsai.ai.base import Agent, Budget, Candidate, StopSearch
+from vsai.ai.base import Agent, Candidate, StopSearch
+from vsai.ai.budget import Budget
 from vsai.ai.registry import describe_agent, list_agents, make_agent, register_agent
 
 __all__ = ["Agent", "Budget", "Candidate", "StopSearch", "describe_agent", "list_agents",

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from vsai.ai.base import mix_seed
-from vsai.ai.registry import make_agent
+from vsai.ai.budget import Budget
+from vsai.ai.registry import build_agent
 from vsai.core import sample_chance
 from vsai.core.match import inform_agent
 
@@ -186,7 +187,5 @@ def run_series(game: Any, lineup: Sequence[Any], games: int, seed: int = 0, *,
 
 def _make(entrant: Entrant, game: Any, seed: int, iterations: int | None,
           time_limit: float | None) -> Any:
-    options = dict(entrant.options)
-    options.setdefault("iterations", iterations)
-    options.setdefault("time_limit", time_limit)
-    return make_agent(entrant.name, game, seed=seed, **options)
+    return build_agent(entrant.name, game, seed=seed, budget=Budget(iterations, time_limit),
+                       options=entrant.options)

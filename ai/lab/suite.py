@@ -57,6 +57,8 @@ from typing import Any, Callable, Iterable, Sequence
 from vsai.ai import levels
 from vsai.ai.lab.arena import play_game
 from vsai.ai.base import mix_seed
+from vsai.ai.budget import Budget
+from vsai.ai.registry import build_agent
 from vsai.core import VsaiError
 from vsai.core.match import inform_agent
 
@@ -89,26 +91,15 @@ class AgentEntry:
     module: str | None = None
     level: int | None = None  # a level of `vsai play --level`: its budget on each game
 
-    def budget(self, game: Any) -> tuple[int, float] | None:
-        """(iterations, seconds) of this agent's level on `game` (its spec's level_scale
-        applied), or None when the agent is not a level."""
-        if self.level is None:
-            return None
-        return levels.iterations(self.level, game.spec), levels.level(self.level).time_limit
+    def budget(self, game: Any) -> Budget | None:
+        """The budget of this agent's level on `game` (its spec's level_scale applied), or
+        None when the agent is not a level."""
+        return None if self.level is None else levels.budget(self.level, game.spec)
 
     def level_options(self, game: Any) -> dict:
         """The search options this agent's level adds on `game` (its spec's level_search), or
         none when the agent is not a level."""
         return levels.search_options(self.name, game.spec) if self.level is not None else {}
-
-
-@dataclass(frozen=True)
-class BudgetEntry:
-    """A search budget of a suite: iterations and/or seconds a move (None: the agent's default)."""
-
-    label: str
-    iterations: int | None = None
-    time_limit: float | None = None
 
 
 @dataclass(frozen=True)
@@ -129,7 +120,7 @@ class Cell:
     game: str
     params: dict             # the game's parameters, players included
     sides: tuple[int, ...]   # each seat's side
-    budget: BudgetEntry
+    budget: Budget           # iterations and/or seconds a move, and the budget's label
     lineup: tuple[str, ...]  # agent label per side
     games: int
     seed: int
@@ -159,8 +150,7 @@ class GameTask:
     game: str
     params: dict
     seats: tuple[AgentEntry, ...]
-    iterations: int | None
-    time_limit: float | None
+    budget: Budget
     cell_seed: int
     info: dict               # copied into the record: budget label, lineup, sides
 
@@ -177,7 +167,7 @@ class Suite:
     out: Path
     games: list[GameEntry]
     agents: list[AgentEntry]
-    budgets: list[BudgetEntry]
+    budgets: list[Budget]
     matchups: Any
     cells: list[Cell] = field(default_factory=list)
 
@@ -191,7 +181,7 @@ class Suite:
                 "title": cell.title}
         return [GameTask(cell.key, i, cell.game, dict(cell.params),
                          tuple(self.agent(label) for label in cell.seating(i)),
-                         cell.budget.iterations, cell.budget.time_limit, cell.seed, info)
+                         cell.budget, cell.seed, info)
                 for i in indices]
 
 
@@ -263,7 +253,7 @@ def parse_suite(text: str, path: str | os.PathLike = "<suite>",
         raise SuiteError(f"{where}: no [[agents]]: name at least one agent")
     _unique([a.label for a in agents], f"{where}: agents", "label")
     if not budgets:
-        budgets = [BudgetEntry("default")]
+        budgets = [Budget(label="default")]
     _unique([b.label for b in budgets], f"{where}: budgets", "label")
     suite = Suite(name, path, text, seed, per_cell, out_path, games, agents, budgets,
                   head.get("matchups", "pairs"))
@@ -359,7 +349,7 @@ def _agent(item: dict, where: str) -> AgentEntry:
     return AgentEntry(label.strip(), name.strip().lower(), dict(options), module, number)
 
 
-def _budget(item: dict, where: str) -> BudgetEntry:
+def _budget(item: dict, where: str) -> Budget:
     _only(item, _BUDGET_KEYS, where)
     iterations = item.get("iterations")
     seconds = item.get("time_limit")
@@ -374,7 +364,7 @@ def _budget(item: dict, where: str) -> BudgetEntry:
             ([f"{seconds:g} s"] if seconds is not None else [])
     label = item.get("label", " / ".join(parts))
     _check_kind(label, str, f"{where} label")
-    return BudgetEntry(label, iterations, None if seconds is None else float(seconds))
+    return Budget(iterations, None if seconds is None else float(seconds), label)
 
 
 def _unique(labels: list[str], where: str, what: str) -> None:
@@ -450,7 +440,7 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
             for agent in suite.agents:
                 for budget in suite.budgets:
                     try:
-                        _make(agent, game, 0, budget.iterations, budget.time_limit)
+                        _make(agent, game, 0, budget)
                     except (ValueError, TypeError) as error:
                         raise SuiteError(f"{where}: agent {agent.label!r} on {entry.name}: {error}") from None
             lineups = _lineups(suite.matchups, labels, max(sides) + 1,
@@ -463,7 +453,7 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
                                 "budget": [budget.iterations, budget.time_limit],
                                 "lineup": [[a.label, a.name, a.options]
                                            + ([a.module] if a.module else [])
-                                           + ([a.level, *a.budget(game)] if a.level else [])
+                                           + ([a.level, a.budget(game).iterations, a.budget(game).time_limit] if a.level else [])
                                            + ([a.level_options(game)] if a.level_options(game) else [])
                                            for a in map(suite.agent, lineup)]}
                     digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
@@ -540,21 +530,13 @@ def _import_agents(module: str) -> None:
     importlib.import_module(module)
 
 
-def _make(agent: AgentEntry, game: Any, seed: int, iterations: int | None,
-          time_limit: float | None) -> Any:
-    from vsai.ai.registry import make_agent
-
+def _make(agent: AgentEntry, game: Any, seed: int, budget: Budget) -> Any:
+    """The agent `agent` for one game: a level of the ladder plays its own budget on `game`,
+    any other agent the cell's `budget` (unless its options set their own)."""
     if agent.module:  # a worker process registers the user's agents before making one
         _import_agents(agent.module)
-    options = (levels.with_search_options(agent.name, game.spec, agent.options)
-               if agent.level is not None else dict(agent.options))
-    own = agent.budget(game)
-    if own is not None:  # a level of the ladder: its budget on this game
-        options["iterations"], options["time_limit"] = own
-    # An agent's own budget (e.g. a level of the ladder) wins over the suite's budget.
-    options.setdefault("iterations", iterations)
-    options.setdefault("time_limit", time_limit)
-    return make_agent(agent.name, game, seed=seed, **options)
+    return build_agent(agent.name, game, seed=seed, budget=agent.budget(game) or budget,
+                       options=agent.options)
 
 
 def play_task(task: GameTask) -> dict:
@@ -567,7 +549,7 @@ def play_task(task: GameTask) -> dict:
 
     game = load_game(task.game, **task.params)
     agents = [Timed(_make(entry, game, mix_seed(task.cell_seed, task.index, seat),
-                           task.iterations, task.time_limit))
+                           task.budget))
               for seat, entry in enumerate(task.seats)]
     started = time.perf_counter()
     chance_seed = mix_seed(task.cell_seed, task.index, _CHANCE_SLOT)

@@ -37,6 +37,11 @@ the cell itself (game, options, budget, lineup and the agents' options), never o
 play or the number of workers: game i uses the seeds of
 `vsai.ai.lab.arena.run_series(game, lineup, seed=cell.seed)`.
 
+With `match = true` in [suite] the suite is one match as `vsai arena` plays it: one game,
+one player count, one budget and one lineup of an agent per seat; game i puts lineup[(s + i) %
+n] on seat s (a team's seats rotate one by one too), and its games are seeded by the suite
+seed itself, so they are those of `vsai.ai.lab.arena.run_series(game, lineup, seed=seed)`.
+
 Each finished game is one JSON line of `results.jsonl` in the output folder, appended at once
 and keyed by (cell, index): a run that stops for any reason resumes by playing only the
 missing games.
@@ -121,9 +126,10 @@ class Cell:
     params: dict             # the game's parameters, players included
     sides: tuple[int, ...]   # each seat's side
     budget: Budget           # iterations and/or seconds a move, and the budget's label
-    lineup: tuple[str, ...]  # agent label per side
+    lineup: tuple[str, ...]  # agent label per side (per seat in a match)
     games: int
     seed: int
+    by_seat: bool = False    # a match (`[suite] match`): each seat rotates on its own
 
     @property
     def players(self) -> int:
@@ -136,9 +142,11 @@ class Cell:
         return f"{self.game} {self.players}p, {self.budget.label}: {' vs '.join(self.lineup)}"
 
     def seating(self, index: int) -> tuple[str, ...]:
-        """The agent label at each seat in game `index`: sides rotated by one per game."""
+        """The agent label at each seat in game `index`: sides (in a match, seats) rotated by
+        one per game."""
         n = len(self.lineup)
-        return tuple(self.lineup[(side + index) % n] for side in self.sides)
+        places = range(len(self.sides)) if self.by_seat else self.sides
+        return tuple(self.lineup[(place + index) % n] for place in places)
 
 
 @dataclass(frozen=True)
@@ -169,6 +177,7 @@ class Suite:
     agents: list[AgentEntry]
     budgets: list[Budget]
     matchups: Any
+    match: bool = False      # one match as `vsai arena` plays it (see _match_cells)
     cells: list[Cell] = field(default_factory=list)
 
     def agent(self, label: str) -> AgentEntry:
@@ -194,7 +203,7 @@ MAX_SUITE_BYTES = 1 << 20
 MAX_GAMES_PER_CELL = 100_000
 MAX_SUITE_GAMES = 1_000_000
 
-_SUITE_KEYS = {"name", "seed", "games_per_cell", "out", "matchups"}
+_SUITE_KEYS = {"name", "seed", "games_per_cell", "out", "matchups", "match"}
 _GAME_KEYS = {"name", "players", "options"}
 _AGENT_KEYS = {"label", "name", "options", "module", "level"}
 _BUDGET_KEYS = {"label", "iterations", "time_limit"}
@@ -256,7 +265,7 @@ def parse_suite(text: str, path: str | os.PathLike = "<suite>",
         budgets = [Budget(label="default")]
     _unique([b.label for b in budgets], f"{where}: budgets", "label")
     suite = Suite(name, path, text, seed, per_cell, out_path, games, agents, budgets,
-                  head.get("matchups", "pairs"))
+                  head.get("matchups", "pairs"), _flag(head.get("match", False), f"{where}: [suite] match"))
     suite.cells = _cells(suite, where)
     planned = sum(cell.games for cell in suite.cells)
     if planned > MAX_SUITE_GAMES:
@@ -274,7 +283,7 @@ def _only(table: dict, allowed: set[str], where: str) -> None:
 
 def _check_kind(value: Any, kind: type, where: str) -> None:
     if not isinstance(value, kind):
-        word = {dict: "a table", list: "a list", str: "a string"}.get(kind, kind.__name__)
+        word = {dict: "a table", list: "a list", str: "a string", bool: "true or false"}.get(kind, kind.__name__)
         raise SuiteError(f"{where} must be {word}, not {value!r}")
 
 
@@ -282,6 +291,11 @@ def _whole(value: Any, where: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         bounds = f"from {low:,} to {high:,}" if high is not None else f">= {low}"
         raise SuiteError(f"{where} must be a whole number {bounds}, not {value!r}")
+    return value
+
+
+def _flag(value: Any, where: str) -> bool:
+    _check_kind(value, bool, where)
     return value
 
 
@@ -426,7 +440,6 @@ def _lineups(matchups: Any, labels: list[str], sides: int,
 def _cells(suite: Suite, where: str) -> list[Cell]:
     from vsai.core import load_game
 
-    labels = [a.label for a in suite.agents]
     cells = []
     for entry in suite.games:
         for players in entry.players:
@@ -434,39 +447,53 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
                 game = load_game(entry.name, players=players, **entry.options)
             except ValueError as error:
                 raise SuiteError(f"{where}: game {entry.name} with {players} players: {error}") from None
-            params = game.get_parameters()
-            sides = tuple(game.sides())
-            # Every agent with every budget, once: a bad option is reported here.
-            for agent in suite.agents:
-                for budget in suite.budgets:
-                    try:
-                        _make(agent, game, 0, budget)
-                    except (ValueError, TypeError) as error:
-                        raise SuiteError(f"{where}: agent {agent.label!r} on {entry.name}: {error}") from None
-            lineups = _lineups(suite.matchups, labels, max(sides) + 1,
-                               f"{where}: [suite] matchups")
-            for budget in suite.budgets:
-                for lineup, games in lineups.items():
-                    # A level's budget and search options on this game are part of what
-                    # decides the games (the options only when the game sets some).
-                    identity = {"seed": suite.seed, "game": entry.name, "params": params,
-                                "budget": [budget.iterations, budget.time_limit],
-                                "lineup": [[a.label, a.name, a.options]
-                                           + ([a.module] if a.module else [])
-                                           + ([a.level, a.budget(game).iterations, a.budget(game).time_limit] if a.level else [])
-                                           + ([a.level_options(game)] if a.level_options(game) else [])
-                                           for a in map(suite.agent, lineup)]}
-                    digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
-                                            .encode()).hexdigest()[:16]
-                    cells.append(Cell(digest, entry.name, params, sides, budget, lineup,
-                                      games or suite.games_per_cell,
-                                      mix_seed(suite.seed, int(digest, 16))))
+            cells += game_cells(suite, game, where)
+    if suite.match and (len(cells) != 1 or len(cells[0].lineup) != cells[0].players):
+        raise SuiteError(f"{where}: a match (match = true) is one game, one player count, one "
+                         f"budget and one lineup of an agent per seat")
     seen: dict[str, Cell] = {}
     for cell in cells:
         if cell.key in seen:
             raise SuiteError(f"{where}: the cell {cell.title} comes twice: is a game listed twice "
                              f"with the same players and options, or a budget twice?")
         seen[cell.key] = cell
+    return cells
+
+
+def game_cells(suite: Suite, game: Any, where: str = "<suite>") -> list[Cell]:
+    """The cells of `suite` on `game` (one of its games, with one player count): every agent
+    is tried with every budget first, so that a bad option is a SuiteError now."""
+    labels = [a.label for a in suite.agents]
+    params = game.get_parameters()
+    sides = tuple(game.sides())
+    for agent in suite.agents:
+        for budget in suite.budgets:
+            try:
+                _make(agent, game, 0, budget)
+            except (ValueError, TypeError) as error:
+                raise SuiteError(f"{where}: agent {agent.label!r} on {game.name}: {error}") from None
+    places = len(sides) if suite.match else max(sides) + 1
+    lineups = _lineups(suite.matchups, labels, places, f"{where}: [suite] matchups")
+    cells = []
+    for budget in suite.budgets:
+        for lineup, games in lineups.items():
+            # A level's budget and search options on this game are part of what decides the
+            # games (the options only when the game sets some).
+            identity = {"seed": suite.seed, "game": game.name, "params": params,
+                        **({"match": True} if suite.match else {}),
+                        "budget": [budget.iterations, budget.time_limit],
+                        "lineup": [[a.label, a.name, a.options]
+                                   + ([a.module] if a.module else [])
+                                   + ([a.level, a.budget(game).iterations, a.budget(game).time_limit]
+                                      if a.level else [])
+                                   + ([a.level_options(game)] if a.level_options(game) else [])
+                                   for a in map(suite.agent, lineup)]}
+            digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
+                                    .encode()).hexdigest()[:16]
+            # A match's games are seeded by its own seed, as run_series seeds them.
+            seed = suite.seed if suite.match else mix_seed(suite.seed, int(digest, 16))
+            cells.append(Cell(digest, game.name, params, sides, budget, lineup,
+                              games or suite.games_per_cell, seed, suite.match))
     return cells
 
 
@@ -539,15 +566,17 @@ def _make(agent: AgentEntry, game: Any, seed: int, budget: Budget) -> Any:
                        options=agent.options)
 
 
-def play_task(task: GameTask) -> dict:
-    """Play one game of a cell and return its record (a JSON-ready dict).
+def play_task(task: GameTask, game: Any = None) -> dict:
+    """Play one game of a cell and return its record (a JSON-ready dict); `game` is the cell's
+    game when the caller holds it already (run_series), else it is loaded by name.
 
     Seeds follow vsai.ai.lab.arena.run_series with the cell's seed: the agent at seat s of game i
     is seeded mix_seed(cell_seed, i, s), chance outcomes mix_seed(cell_seed, i, 99).
     """
     from vsai.core import load_game
 
-    game = load_game(task.game, **task.params)
+    if game is None:
+        game = load_game(task.game, **task.params)
     agents = [Timed(_make(entry, game, mix_seed(task.cell_seed, task.index, seat),
                            task.budget))
               for seat, entry in enumerate(task.seats)]

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from vsai.ai.budget import Budget
-from vsai.ai.lab.arena import Entrant, match_suite, wilson_interval
+from vsai.ai.lab.arena import Entrant, match_suite, seat_labels, wilson_interval
 from vsai.ai.lab.backends import LocalBackend, RayBackend
 from vsai.ai.lab.ratings import side_results
 from vsai.ai.lab.suite import SuiteError, read_results, run_suite
@@ -77,16 +77,10 @@ def summary(game_name: str, games: int, totals: dict[str, Tally]) -> dict[str, A
 
 
 def _labels(specs: list[str]) -> tuple[list[str], dict[str, options.AgentSpec]]:
-    labels: list[str] = []
-    parsed: dict[str, options.AgentSpec] = {}
-    for text in specs:
-        spec = options.parse_agent(text, "--agents")
-        label = text.strip()
-        while label in parsed:
-            label += "'"  # the same agent twice: keep them apart
-        labels.append(label)
-        parsed[label] = spec
-    return labels, parsed
+    """A label a seat (its text; the same agent twice kept apart) and each label's agent."""
+    parsed = [options.parse_agent(text, "--agents") for text in specs]
+    labels = seat_labels([text.strip() for text in specs])
+    return labels, dict(zip(labels, parsed))
 
 
 @click.command("arena", short_help="AI-against-AI matches: win rates with 95% intervals.")
@@ -180,6 +174,8 @@ def _play(plan: Any, folder: Path, runner: Any, err: Any, kept: bool) -> bool:
         return True
     except SuiteError as error:
         raise click.ClickException(str(error)) from None
+    except OSError as error:  # e.g. --out in a folder this user may not write
+        raise click.ClickException(f"cannot write the games to {folder}: {error.strerror or error}") from None
     if kept and summary.already:
         err.print(f"{summary.already} of {summary.total} games were already in {folder}; "
                   f"{summary.played} played now.")

@@ -90,3 +90,11 @@ def test_the_match_file_parses_back_to_the_same_cell(tmp_path, agents):
     suite, records = suite_records(out)
     assert len(records) == 2 and suite.cells[0].key == records[0]["cell"]
     assert suite.cells[0].params["turn_cap"] == 4 and suite.cells[0].budget.iterations == 5
+
+
+def test_an_out_folder_that_cannot_be_written_is_one_message(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = run(MATCH + ["--out", str(blocker / "match")])
+    assert result.exit_code == 1 and "cannot write the games to" in result.output
+    usage_error(MATCH + ["--out", str(blocker)], "is a file")

@@ -86,9 +86,9 @@ class ParallelBuildExt(build_ext):
 
 setup(
     cmdclass={"build_ext": ParallelBuildExt},
-    packages=["vsai.core", "vsai.ai", "vsai.cli", "vsai.ext"]
+    packages=["vsai.core", "vsai.ai", "vsai.ai.lab", "vsai.cli", "vsai.ext"]
     + [f"vsai.ext.{game}" for game in game_folders()],
-    package_dir={"vsai.core": "core", "vsai.ai": "ai", "vsai.cli": "cli", "vsai.ext": "ext"},
+    package_dir={"vsai.core": "core", "vsai.ai": "ai", "vsai.ai.lab": "ai/lab", "vsai.cli": "cli", "vsai.ext": "ext"},
     package_data={"vsai.ext": ["*.pxd", "*.pxi", "*.pyi", "py.typed"], "vsai.core": ["py.typed"],
                   "vsai.ai": ["py.typed"], "vsai.cli": ["py.typed", "ladder.json", "web/*"],
                   **{f"vsai.ext.{game}": GAME_PACKAGE_DATA for game in game_folders()}},

@@ -1,4 +1,4 @@
-"""What every agent shares: the Candidate record, budgets, seeds and option checking."""
+"""What every agent shares: the Candidate record, seeds, and the checks of options and budgets."""
 from __future__ import annotations
 
 import math
@@ -88,25 +88,6 @@ def seconds_value(value: Any, what: str, high: float = MAX_SECONDS) -> float:
         raise InvalidArgumentError(f"{what} must be a number of seconds above 0 and at most {high:g}, "
                                    f"not {value!r}")
     return number
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How long an agent thinks: iterations, seconds, or both (whichever ends first)."""
-
-    iterations: int | None
-    time_limit: float | None
-
-    @staticmethod
-    def make(iterations: Any, time_limit: Any, default_iterations: int) -> "Budget":
-        """A checked budget; with neither bound given, `default_iterations`."""
-        if iterations is not None:
-            iterations = whole_number(iterations, 1, MAX_ITERATIONS, "iterations")
-        if time_limit is not None:
-            time_limit = seconds_value(time_limit, "time_limit")
-        if iterations is None and time_limit is None:
-            iterations = default_iterations
-        return Budget(iterations, time_limit)
 
 
 def check_options(agent: str, given: dict, allowed: dict[str, Callable[[Any], Any]]) -> dict:

@@ -5,7 +5,8 @@ import importlib
 import importlib.util
 from typing import Any, Callable
 
-from vsai.ai.base import Agent, Budget
+from vsai.ai.base import Agent, whole_number
+from vsai.ai.budget import Budget
 from vsai.ai.simple import HeuristicAgent, RandomAgent
 from vsai.ai.tree_search import ISMCTSAgent, MCTSAgent, PIMCAgent, SearchAgent
 from vsai.ext.errors import InvalidArgumentError, UnknownAgentError
@@ -97,6 +98,29 @@ def make_agent(name: str, game: Any, *, seed: int | None = None, iterations: int
     if not hasattr(game, "new_initial_state"):
         raise InvalidArgumentError(f"make_agent needs a game (vsai.core.load_game(...)), not {game!r}")
     return factory(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
+
+
+def build_agent(name: str, game: Any, *, seed: int | None = None, budget: Budget | None = None,
+                options: dict | None = None) -> Any:
+    """An agent by name for `game` within `budget`: the one agent factory of vsai's own callers
+    (`vsai play`, `vsai arena`, suites, `vsai bench`).
+
+    The agent's own `options` win over the budget: `iterations`, `time_limit` (or its alias
+    `think_time`), and `seed` (the agent's own seed instead of `seed`, which the caller
+    derives). A level's budget (`budget.level`) adds the level's search options on the game
+    (`levels.search_options`) under the agent's own. ValueError as `make_agent`.
+    """
+    from vsai.ai import levels
+
+    budget = budget or Budget()
+    options = dict(options or {})
+    if budget.level is not None:
+        options = levels.with_search_options(name, game.spec, options)
+    iterations = options.pop("iterations", budget.iterations)
+    time_limit = options.pop("time_limit", options.pop("think_time", budget.time_limit))
+    if "seed" in options:
+        seed = whole_number(options.pop("seed"), 0, 2**63 - 1, "seed")
+    return make_agent(name, game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
 
 
 def _simple(cls: type) -> Factory:

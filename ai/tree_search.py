@@ -9,8 +9,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from vsai.ai.base import (Agent, Budget, Candidate, Progress, check_options, choice_option,
+from vsai.ai.base import (Agent, Candidate, Progress, check_options, choice_option,
                           float_option, int_option, mix_seed)
+from vsai.ai.budget import Budget
 from vsai.ext.errors import InvalidArgumentError
 from vsai.ai.belief import BELIEF_OPTIONS, BeliefSettings, BeliefTracker, on_off
 from vsai.ai.runner import run_searches

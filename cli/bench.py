@@ -10,6 +10,7 @@ import click
 import numpy as np
 from rich.table import Table
 
+from vsai.ai.budget import Budget
 from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.console import stderr_console, stdout_console
@@ -61,7 +62,7 @@ def search_rate(name: str, game: Any, state: Any, iterations: int, seconds: floa
     """(rate, unit): search iterations/s of an agent at `state` (moves/s for agents that do not
     search), from moves of at most `iterations` iterations or `seconds` each."""
     # The time limit keeps slow agents (OpenSpiel's Python bots) to about `seconds` a move.
-    agent = agent_api.build(options.AgentSpec(name), game, 1, options.Budget(iterations, seconds), "--agents")
+    agent = agent_api.build(options.AgentSpec(name), game, 1, Budget(iterations, seconds), "--agents")
     timings, counts = [], []
     deadline = time.perf_counter() + seconds
     while not timings or time.perf_counter() < deadline:

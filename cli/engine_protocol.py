@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from vsai.ai.base import StopSearch
 from vsai.ai import levels
+from vsai.ai.budget import parse_budget
 from vsai.ai.turns import TurnClock, starts_turn
 from vsai.core.errors import IllegalMoveError, VsaiError
 from vsai.core.match import HUMAN, Match
@@ -492,26 +493,12 @@ def _budget(request: dict, spec: Any) -> tuple[int | None, float | None, int | N
     """The search budget of an `ai` request: iterations and time_limit as given, else those of
     its level (default levels.DEFAULT_LEVEL) on the game of `spec`; and that level, whose
     search options the agent gets, or None when the request sets its own budget."""
-    iterations = request.get("iterations")
-    time_limit = request.get("time_limit")
-    level = request.get("level")
-    if level is not None:
-        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(levels.LEVELS):
-            raise ProtocolError("bad_argument", f"'level' is 1 to {len(levels.LEVELS)}, not {level!r}")
-        rung = levels.level(level)
-        iterations = iterations if iterations is not None else levels.iterations(level, spec)
-        time_limit = time_limit if time_limit is not None else rung.time_limit
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                   or not 1 <= iterations <= MAX_ITERATIONS):
-        raise ProtocolError("bad_argument", f"'iterations' is 1 to {MAX_ITERATIONS}, not {iterations!r}")
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                   or not math.isfinite(time_limit) or not 0 < time_limit <= MAX_TIME_LIMIT):
-        raise ProtocolError("bad_argument", f"'time_limit' is seconds in (0, {MAX_TIME_LIMIT:g}], not {time_limit!r}")
-    if iterations is None and time_limit is None:
-        level = levels.DEFAULT_LEVEL
-        iterations = levels.iterations(level, spec)
-        time_limit = levels.level(level).time_limit
-    return iterations, (float(time_limit) if time_limit is not None else None), level
+    try:
+        budget = parse_budget(request.get("iterations"), request.get("time_limit"), request.get("level"),
+                              spec, max_iterations=MAX_ITERATIONS, max_seconds=MAX_TIME_LIMIT)
+    except ValueError as error:
+        raise ProtocolError("bad_argument", str(error)) from None
+    return budget.iterations, budget.time_limit, budget.level
 
 
 _COMMANDS: dict[str, Callable[[EngineSession, dict], Any]] = {

@@ -9,6 +9,7 @@ import click
 import numpy as np
 from rich.console import Console
 
+from vsai.ai.budget import Budget
 from vsai.ai.registry import uses_budget
 from vsai.ai.turns import TurnClock, starts_turn, time_capped
 from vsai.cli import agents as agent_api
@@ -34,7 +35,7 @@ def agent_seed(seed: int, seat: int) -> int:
 class PlayLoop:
     """Drives a `Match`: asks humans, lets agents think, shows what each seat may see."""
 
-    def __init__(self, console: Console, table: Match, ai: options.AgentSpec, budget: options.Budget,
+    def __init__(self, console: Console, table: Match, ai: options.AgentSpec, budget: Budget,
                  explain: bool, interactive_mode: bool, record_path: str | None = None,
                  plain: bool = False, delay: float = 0.0):
         self.console = console
@@ -107,7 +108,7 @@ class PlayLoop:
         agent = self.agents[seat]
         state = self.table.state.clone()
         label = f"{self.who(seat)} thinks"
-        alternatives: list[agent_api.Candidate] = []
+        alternatives: list[agent_api.RankedMove] = []
         if self.plain and self.interactive:
             self.say(f"{label}...")  # no progress bar in plain mode: one line says why it waits
         limit, clock = self.budget.time_limit, None
@@ -415,7 +416,7 @@ def _decisions(history: list[Move]) -> int:
     return sum(1 for move in history if move.seat != CHANCE)
 
 
-def _candidate_lines(candidates: list[agent_api.Candidate], numbered: list[int] | None = None) -> list[str]:
+def _candidate_lines(candidates: list[agent_api.RankedMove], numbered: list[int] | None = None) -> list[str]:
     lines = []
     for rank, c in enumerate(candidates, 1):
         number = f" (#{numbered.index(c.action) + 1})" if numbered and c.action in numbered else ""

@@ -45,8 +45,8 @@ def suite() -> None:
 def run_command(suite_file: str, out: str | None, workers: int | None, backend: str,
                 address: str | None, only_games: tuple[str, ...], only_agents: str | None) -> None:
     """Play the games of SUITE.toml missing from the output folder, then print the tables."""
-    from vsai.ai.backends import LocalBackend, RayBackend, cores
-    from vsai.ai.suite import SuiteError, load_suite, run_suite, select_cells
+    from vsai.ai.lab.backends import LocalBackend, RayBackend, cores
+    from vsai.ai.lab.suite import SuiteError, load_suite, run_suite, select_cells
 
     if address is not None and backend != "ray":
         raise click.UsageError("--address is for --backend ray")
@@ -103,8 +103,8 @@ def run_command(suite_file: str, out: str | None, workers: int | None, backend: 
 def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
     """Print the tables of the results in OUT and write OUT/report.html with plots (win-rate
     matrix, ratings with intervals, think time) and OUT/report.json with the numbers."""
-    from vsai.ai.report import summarise, write_report
-    from vsai.ai.suite import SuiteError
+    from vsai.ai.lab.report import summarise, write_report
+    from vsai.ai.lab.suite import SuiteError
 
     try:
         data = summarise(folder)
@@ -147,7 +147,7 @@ def _warn_skipped(data: dict, err: Any, shown: int = 10) -> None:
 
 
 def _print_tables(folder: Path) -> None:
-    from vsai.ai.report import summarise
+    from vsai.ai.lab.report import summarise
 
     try:
         data = summarise(folder)

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from vsai.ai import make_agent
-from vsai.ai.arena import play_game
+from vsai.ai.lab.arena import play_game
 from vsai.ai.belief import BeliefSettings, SeatBelief
 from vsai.core import load_game
 from vsai.ext import search as kernel

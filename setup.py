@@ -39,9 +39,11 @@ GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "web/*"]
 
 
 def game_folders() -> list[str]:
-    """The names of the game subpackages: folders of ext/ with an __init__.py."""
+    """The names of the game subpackages: folders of ext/ with an __init__.py and a spec.py
+    (the ext layer's own subpackages, such as `ui`, have no spec)."""
     return sorted(name for name in os.listdir(EXT)
-                  if os.path.isfile(os.path.join(EXT, name, "__init__.py")))
+                  if os.path.isfile(os.path.join(EXT, name, "__init__.py"))
+                  and os.path.isfile(os.path.join(EXT, name, "spec.py")))
 
 
 def stage_pxd_files() -> str:
@@ -85,7 +87,7 @@ class ParallelBuildExt(build_ext):
 
 setup(
     cmdclass={"build_ext": ParallelBuildExt},
-    packages=["vsai.core", "vsai.ai", "vsai.cli", "vsai.ext"]
+    packages=["vsai.core", "vsai.ai", "vsai.cli", "vsai.ext", "vsai.ext.ui"]
     + [f"vsai.ext.{game}" for game in game_folders()],
     package_dir={"vsai.core": "core", "vsai.ai": "ai", "vsai.cli": "cli", "vsai.ext": "ext"},
     package_data={"vsai.ext": ["*.pxd", "*.pyi", "py.typed"], "vsai.core": ["py.typed"],

@@ -33,7 +33,7 @@ from typing import Any
 
 from vsai.ai.base import float_option, int_option, mix_seed
 from vsai.core.hidden import hidden_items
-from vsai.core.render import seat_label
+from vsai.ext.ui.hooks import seat_label
 from vsai.ext.belief import ParticleFilter
 
 # Rounds of fresh redraws tried when no world explains a move (SeatBelief._redraw_explaining).

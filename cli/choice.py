@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from vsai.core import render
-from vsai.core.choices import MoveGroup
+from vsai.ext.ui import render
+from vsai.ext.ui.choices import MoveGroup
 
 # A group label longer than this is cut in prompts (the list shows it whole).
 _PROMPT_LABEL = 30

@@ -22,7 +22,7 @@ from vsai.ai import levels
 from vsai.ai.turns import TurnClock, starts_turn
 from vsai.core.errors import IllegalMoveError, VsaiError
 from vsai.core.match import HUMAN, Match
-from vsai.core.render import hidden_move_text, move_detail, move_group
+from vsai.ext.ui.hooks import hidden_move_text, move_detail, move_group
 from vsai.core.visibility import hidden_from
 
 PROTOCOL_VERSION = 1
@@ -418,7 +418,7 @@ def _breakdown_text(state: Any, seat: int | None) -> str | None:
 
     from rich.console import Console
 
-    from vsai.core.render import score_breakdown
+    from vsai.ext.ui.render import score_breakdown
 
     shown = score_breakdown(state, seat)
     if shown is None:

@@ -19,10 +19,10 @@ from vsai.cli.estimate import win_chance_text
 from vsai.cli.prompt import LineReader, completions, help_lines, parse
 from vsai.cli.play_screen import PlayScreen
 from vsai.cli.rules import show_rules
-from vsai.core.choices import GROUP_FROM, group_moves
+from vsai.ext.ui.choices import GROUP_FROM, group_moves
 from vsai.core.errors import UndoRefusedError
 from vsai.core.match import CHANCE, HUMAN, Match, Move
-from vsai.core import render
+from vsai.ext.ui import render
 from vsai.core.record import GameRecord
 
 

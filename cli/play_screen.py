@@ -11,9 +11,9 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from vsai.cli.screen import fitted, numbered_lines, pages, recap_lines
-from vsai.core import render
+from vsai.ext.ui import render
 from vsai.core.match import CHANCE, HUMAN, Match, Move
-from vsai.core.wrap import Hanging
+from vsai.ext.ui.wrap import Hanging
 
 # A move list longer than this is shown in columns on a terminal (unless plain).
 _COLUMNS_FROM = 12

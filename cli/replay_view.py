@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from vsai.cli.screen import fitted, recap_lines
-from vsai.core import render
+from vsai.ext.ui import render
 from vsai.core.match import Match, Move
 
 HELP = "Enter or n: next, p: back, a number: that move, s: start, e: end, q: quit"

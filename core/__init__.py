@@ -1,4 +1,4 @@
-"""vsai.core: the games' Python API (registry, states, notation, rendering, JSON).
+"""vsai.core: the games' Python API (registry, states, notation, JSON, the Match table).
 
     >>> from vsai.core import list_games, load_game
     >>> game = load_game(list_games()[0], players=3)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vsai.core.render import hook, seat_label
+from vsai.ext.ui.hooks import hook, seat_label
 
 _ABSENT = object()
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from vsai.core.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, UndoRefusedError
 from vsai.core.record import GameRecord
-from vsai.core.render import hidden_move_text, seat_label
+from vsai.ext.ui.hooks import hidden_move_text, seat_label
 from vsai.core.visibility import hidden_from, learners, seen_keys
 
 HUMAN = "human"

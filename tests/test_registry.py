@@ -135,7 +135,7 @@ def test_a_game_from_another_distribution_is_found_by_entry_point(monkeypatch):
     """The entry-point group vsai.games adds games that live outside vsai.ext."""
     from importlib.metadata import EntryPoint
 
-    from vsai.core import registry
+    from vsai.ext import discovery as registry
     point = EntryPoint(name="search-toy", value="ai_toygame", group=registry.ENTRY_POINT_GROUP)
     monkeypatch.setattr(registry, "entry_points",
                         lambda group: [point] if group == registry.ENTRY_POINT_GROUP else [])

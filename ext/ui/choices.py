@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from vsai.core import render
+from vsai.ext.ui import hooks
 
 # A list longer than this is offered in groups (when grouping helps).
 GROUP_FROM = 20
@@ -30,7 +30,7 @@ def group_moves(state: Any, actions: list[int], limit: int = GROUP_FROM) -> list
     """The groups of `actions` for a two-step choice, or None when one list is as good (one
     group only, or more groups than `limit`)."""
     texts = {a: state.action_to_string(a) for a in actions}
-    if render.has_move_groups(state):
+    if hooks.has_move_groups(state):
         groups = _by_hook(state, actions, texts)
     else:
         groups = _by_words(actions, texts, limit)
@@ -54,7 +54,7 @@ def _by_runs(actions: list[int], texts: dict[int, str]) -> list[MoveGroup]:
 def _by_hook(state: Any, actions: list[int], texts: dict[int, str]) -> list[MoveGroup]:
     buckets: dict[str, list[int]] = {}
     for action in actions:
-        label = render.move_group(state, action) or texts[action]  # ungrouped: on its own
+        label = hooks.move_group(state, action) or texts[action]  # ungrouped: on its own
         buckets.setdefault(label, []).append(action)
     return [MoveGroup(label, tuple(members)) for label, members in buckets.items()]
 

@@ -35,7 +35,7 @@ OPTIMISE = "-O3"
 # and changes no generated code. Kept when CFLAGS asks for -g itself (sanitizer builds).
 DEBUG_INFO = [] if "-g" in os.environ.get("CFLAGS", "").split() else ["-g0"]
 # Files every game package ships besides its compiled modules.
-GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "web/*"]
+GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "ladder.json", "web/*"]
 
 
 def game_folders() -> list[str]:
@@ -91,7 +91,7 @@ setup(
     + [f"vsai.ext.{game}" for game in game_folders()],
     package_dir={"vsai.core": "core", "vsai.ai": "ai", "vsai.cli": "cli", "vsai.ext": "ext"},
     package_data={"vsai.ext": ["*.pxd", "*.pyi", "py.typed"], "vsai.core": ["py.typed"],
-                  "vsai.ai": ["py.typed"], "vsai.cli": ["py.typed", "ladder.json", "web/*"],
+                  "vsai.ai": ["py.typed"], "vsai.cli": ["py.typed", "web/*"],
                   **{f"vsai.ext.{game}": GAME_PACKAGE_DATA for game in game_folders()}},
     ext_modules=cythonize(
         extensions(),

@@ -88,8 +88,8 @@ class SearchAgent(Agent):
         assert self.beliefs is not None
         return self.beliefs.belief(state).worlds_at(state)
 
-    def _searcher(self, root: Any, mode: int, seed: int) -> kernel.Searcher:
-        playout = kernel.PLAYOUT_HEURISTIC if self.playout == "heuristic" else kernel.PLAYOUT_RANDOM
+    def _searcher(self, root: Any, mode: kernel.SearchMode, seed: int) -> kernel.Searcher:
+        playout = kernel.Playout.HEURISTIC if self.playout == "heuristic" else kernel.Playout.RANDOM
         return kernel.Searcher(root, mode, seed, exploration=self.exploration, playout=playout,
                                cutoff=self.cutoff, epsilon=self.epsilon, max_nodes=self.max_nodes)
 
@@ -127,7 +127,7 @@ class MCTSAgent(SearchAgent):
     name = "mcts"
 
     def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
-        return [self._searcher(state, kernel.MODE_MCTS, mix_seed(seed, w))
+        return [self._searcher(state, kernel.SearchMode.MCTS, mix_seed(seed, w))
                 for w in range(self.workers)]
 
 
@@ -149,7 +149,7 @@ class ISMCTSAgent(SearchAgent):
         self.mode = self.options.get("mode", "so")
 
     def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
-        mode = kernel.MODE_MO if self.mode == "mo" else kernel.MODE_SO
+        mode = kernel.SearchMode.MO if self.mode == "mo" else kernel.SearchMode.SO
         searchers = [self._searcher(state, mode, mix_seed(seed, w)) for w in range(self.workers)]
         if self.beliefs is not None:  # each iteration draws its world from the belief
             worlds, weights = map(list, zip(*self._worlds(state)))
@@ -177,7 +177,7 @@ class PIMCAgent(SearchAgent):
             worlds = _draw_by_weight(self._worlds(state), self.determinizations, mix_seed(seed, 3))
         else:
             worlds = [state.resample(player, mix_seed(seed, 1, k)) for k in range(self.determinizations)]
-        return [self._searcher(world, kernel.MODE_MCTS, mix_seed(seed, 2, k))
+        return [self._searcher(world, kernel.SearchMode.MCTS, mix_seed(seed, 2, k))
                 for k, world in enumerate(worlds)]
 
 

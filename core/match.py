@@ -227,15 +227,6 @@ class Match:
         for action in actions:
             self.play(action)
 
-    def moves_since_seat(self, seat: int) -> list[Move]:
-        """The moves others made since `seat` last acted (all moves if it never did)."""
-        result: list[Move] = []
-        for move in reversed(self.history):
-            if move.seat == seat:
-                break
-            result.append(move)
-        return result[::-1]
-
     def events(self, seat: int | None, since: int = 0) -> list[dict]:
         """The moves from ply `since` on, as seat `seat` may know them (None: a spectator, who
         reads a move hidden from any seat as that seat does): ply, who moved, the text."""

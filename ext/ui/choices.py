@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vsai.ext.ui import hooks
+
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
 # A list longer than this is offered in groups (when grouping helps).
 GROUP_FROM = 20
@@ -26,7 +29,7 @@ class MoveGroup:
     actions: tuple[int, ...]
 
 
-def group_moves(state: Any, actions: list[int], limit: int = GROUP_FROM) -> list[MoveGroup] | None:
+def group_moves(state: State, actions: list[int], limit: int = GROUP_FROM) -> list[MoveGroup] | None:
     """The groups of `actions` for a two-step choice, or None when one list is as good (one
     group only, or more groups than `limit`)."""
     texts = {a: state.action_to_string(a) for a in actions}
@@ -51,7 +54,7 @@ def _by_runs(actions: list[int], texts: dict[int, str]) -> list[MoveGroup]:
                       tuple(run)) for run in runs]
 
 
-def _by_hook(state: Any, actions: list[int], texts: dict[int, str]) -> list[MoveGroup]:
+def _by_hook(state: State, actions: list[int], texts: dict[int, str]) -> list[MoveGroup]:
     buckets: dict[str, list[int]] = {}
     for action in actions:
         label = hooks.move_group(state, action) or texts[action]  # ungrouped: on its own

@@ -36,3 +36,27 @@ def test_vsai_list_reads_the_games_ladders_unless_one_file_stands_for_them(monke
     assert suite.LADDER_FILE is None and suite.measured_ladder_table() is not None
     monkeypatch.setattr(suite, "LADDER_FILE", tmp_path / "none.json")
     assert suite.measured_ladder_table() is None
+
+
+def test_suite_report_writes_each_games_ladder_into_a_folder(tmp_path):
+    """`vsai suite report OUT --ladder FOLDER` writes FOLDER/<game>/ladder.json."""
+    from cli_helpers import run
+
+    game = list_games()[0]
+    records = []
+    for index in range(40):  # level2 beats level1 in 30 of 40 games, seats alternating
+        pair = ("level1", "level2") if index % 2 else ("level2", "level1")
+        winner = "level2" if index < 30 else "level1"
+        records.append({"v": 1, "cell": "c1", "index": index, "game": game, "params": {"players": 2},
+                        "budget": "default", "lineup": ["level1", "level2"], "sides": [0, 1],
+                        "seats": list(pair), "returns": [1.0, 0.0] if pair[0] == winner else [0.0, 1.0],
+                        "scores": [1.0, 1.0], "moves": [1, 1], "think": [0.0, 0.0]})
+    results = tmp_path / "results"
+    results.mkdir()
+    (results / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    (tmp_path / "games" / game).mkdir(parents=True)
+    result = run(["suite", "report", str(results), "--no-html", "--ladder", str(tmp_path / "games")])
+    assert result.exit_code == 0, result.output
+    written = json.loads((tmp_path / "games" / game / "ladder.json").read_text())
+    assert [v["game"] for v in written["variants"]] == [game]
+    assert set(written["variants"][0]["levels"]) == {"1", "2"}

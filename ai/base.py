@@ -6,9 +6,13 @@ import numbers
 import operator
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from vsai.ext.errors import InvalidArgumentError
+
+if TYPE_CHECKING:
+    from vsai.core.game import Game
+    from vsai.ext.state import State
 
 # progress(done, total): `done` iterations so far of `total` (None when only time bounds it).
 # A progress callback may raise StopSearch to end the search at once: the agent then answers
@@ -145,7 +149,7 @@ class Agent:
 
     name = "agent"
 
-    def __init__(self, game: Any, seed: int | None = None):
+    def __init__(self, game: Game, seed: int | None = None):
         self.game = game
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
@@ -163,17 +167,17 @@ class Agent:
         """Forget the moves made so far (start of a new game, undo, load)."""
         self._moves = 0
 
-    def inform_action(self, state: Any, player: int, action: int) -> None:
+    def inform_action(self, state: State, player: int, action: int) -> None:
         """Told of every move applied in a game this agent plays: its own, the other seats'
         and chance (`player` -1), with `state` the state before the move (OpenSpiel's
         `Bot.inform_action`). An agent may use only what its seat sees of it: a move hidden
         from the seat only through `state.action_key(seat, action)`. Default: nothing."""
 
-    def step(self, state: Any, progress: Progress | None = None) -> int:
+    def step(self, state: State, progress: Progress | None = None) -> int:
         """The action this agent plays at `state` (a player node)."""
         return self.step_with_analysis(state, progress)[0]
 
-    def step_with_analysis(self, state: Any,
+    def step_with_analysis(self, state: State,
                            progress: Progress | None = None) -> tuple[int, list[Candidate]]:
         """The action played at `state` and the analysis it came from (best first), from one
         search: the decision is the one `step` makes, and it counts as a move made."""
@@ -190,7 +194,7 @@ class Agent:
                 return candidate.action, candidates
         return legal[0], candidates
 
-    def analyse(self, state: Any, progress: Progress | None = None) -> list[Candidate]:
+    def analyse(self, state: State, progress: Progress | None = None) -> list[Candidate]:
         """Every legal action as a Candidate, best first. It uses the same random stream as
         the next `step`, so with an iteration budget `step` plays the first candidate."""
         legal = self._check(state)
@@ -202,7 +206,7 @@ class Agent:
     def _move_seed(self) -> int:
         return mix_seed(self.seed, self._moves)
 
-    def _check(self, state: Any) -> list[int]:
+    def _check(self, state: State) -> list[int]:
         """The legal actions at `state`; InvalidArgumentError unless it is a player node of
         this agent's game (same engine, same parameters)."""
         if self._state_type is None:
@@ -219,7 +223,7 @@ class Agent:
             raise InvalidArgumentError("this is a chance node: agents choose only at player nodes")
         return state.legal_actions()
 
-    def _analyse(self, state: Any, seed: int, progress: Progress | None) -> list[Candidate]:
+    def _analyse(self, state: State, seed: int, progress: Progress | None) -> list[Candidate]:
         raise TypeError(f"{type(self).__name__} must define _analyse()")
 
 
@@ -228,7 +232,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _value_guess(state: Any, seed: int) -> float:
+def _value_guess(state: State, seed: int) -> float:
     # Evaluated on a determinization, so nothing hidden from the player is read.
     player = state.current_player()
     return float(state.resample(player, seed).evaluate()[player])

@@ -15,7 +15,7 @@ import json
 import math
 import threading
 import traceback
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from vsai.ai.base import StopSearch
 from vsai.ai import levels
@@ -23,8 +23,12 @@ from vsai.ai.budget import parse_budget
 from vsai.ai.turns import TurnClock, starts_turn
 from vsai.core.errors import IllegalMoveError, VsaiError
 from vsai.core.match import HUMAN, Match
-from vsai.core.render import hidden_move_text, move_detail, move_group
+from vsai.ext.ui.hooks import hidden_move_text, move_detail, move_group
 from vsai.core.visibility import hidden_from
+
+if TYPE_CHECKING:
+    from vsai.ai.base import Agent
+    from vsai.ext.state import State
 
 PROTOCOL_VERSION = 1
 # Search bounds a client may ask for (a request past them is a bad_argument error).
@@ -306,7 +310,7 @@ class EngineSession:
         return {"bye": True}
 
     # ------------------------------------------------------------------ searching
-    def _run_search(self, request_id: Any, match: Match, agent: Any, apply: bool,
+    def _run_search(self, request_id: Any, match: Match, agent: Agent, apply: bool,
                     want_progress: bool, stop: threading.Event, top: int) -> None:
         import time
 
@@ -413,13 +417,13 @@ class EngineSession:
         return result
 
 
-def _breakdown_text(state: Any, seat: int | None) -> str | None:
+def _breakdown_text(state: State, seat: int | None) -> str | None:
     """How the final scores were made, as `seat` may see them, in plain text (80 columns)."""
     import io
 
     from rich.console import Console
 
-    from vsai.core.render import score_breakdown
+    from vsai.ext.ui.render import score_breakdown
 
     shown = score_breakdown(state, seat)
     if shown is None:
@@ -429,7 +433,7 @@ def _breakdown_text(state: Any, seat: int | None) -> str | None:
     return console.file.getvalue().rstrip() or None
 
 
-def _move(state: Any, action: int, details: bool) -> dict:
+def _move(state: State, action: int, details: bool) -> dict:
     """A legal move for the seat to play: its id and text; with `details`, the game's
     structured fields (`action_info`), what it does (`detail`) and its `group` for two-step
     choices, as the terminal shows them."""

@@ -3,7 +3,7 @@ agents think, and has `PlayScreen` show each seat what it may see."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import numpy as np
@@ -20,11 +20,15 @@ from vsai.cli.estimate import win_chance_text
 from vsai.cli.prompt import LineReader, completions, help_lines, parse
 from vsai.cli.play_screen import PlayScreen
 from vsai.cli.rules import show_rules
-from vsai.core.choices import GROUP_FROM, group_moves
+from vsai.ext.ui.choices import GROUP_FROM, group_moves
 from vsai.core.errors import UndoRefusedError
 from vsai.core.match import CHANCE, HUMAN, Match, Move
-from vsai.core import render
+from vsai.ext.ui import render
 from vsai.core.record import GameRecord
+
+if TYPE_CHECKING:
+    from vsai.ai.base import Agent
+    from vsai.core.game import Game
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -50,7 +54,7 @@ class PlayLoop:
         self.reader = LineReader(interactive_mode)
         self.agents: dict[int, Any] = {}
         self._clocks: dict[int, TurnClock] = {}  # each AI seat's turn time (a level's turn_time)
-        self._hint_agent: Any = None
+        self._hint_agent: Agent | None = None
         self._beliefs: Any = None  # the human seats' own beliefs, shown with a hint
         self._choice: Choice | None = None  # the decision a human is making
         # Watching (or --explain): moves before this ply were already shown as they happened.
@@ -60,7 +64,7 @@ class PlayLoop:
 
     # ------------------------------------------------------------------ set-up
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         """The game being played (it changes when a saved game is loaded)."""
         return self.table.game
 

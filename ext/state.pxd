@@ -14,12 +14,15 @@ cdef enum:
     CHANCE_PLAYER = -1      # current player at a chance node (OpenSpiel's kChancePlayerId)
     TERMINAL_PLAYER = -4    # current player once the game is over (OpenSpiel's kTerminalPlayerId)
     MAX_ACTIONS = 1024      # bound on legal actions or chance outcomes at one node, all games
-    MAX_PLAYERS = 6         # Eruption plays 2-6; Godzilla a Kaiju and up to 4 human seats
+    MAX_PLAYERS = 6         # the most seats any game has (a game of 2-6, or a Kaiju and 4 humans)
 
 
 cdef class State:
     cdef void* _data        # the subclass's game struct
     cdef size_t _size       # its size in bytes
+    # The last move applied through the Python API, for `view()`: (the state before it, the
+    # action), or None. Search (the c_* methods) never touches it.
+    cdef object _last_move
 
     # ---- required of every game ----
     cdef int c_num_players(self) noexcept nogil

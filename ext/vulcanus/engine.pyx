@@ -35,6 +35,7 @@ include "codec.pxi"
 include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
+include "vsai/ext/dispatch.pxi"
 
 DEFAULT_TURN_CAP = 6        # the game's own 6 rounds (X5)
 MIN_PLAYERS = VUL_MIN_PLAYERS
@@ -75,64 +76,28 @@ cdef class VulcanusState(State):
         return self.d.n
 
     cdef int c_current_player(self) noexcept nogil:
-        if self.d.stage == ST_END:
-            return TERMINAL_PLAYER
-        if is_chance_stage(self.d.stage):
-            return CHANCE_PLAYER
-        return self.d.cur
+        return current_player_of(&self.d)
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
-        if self.d.stage == ST_END:
-            return 0
-        if is_chance_stage(self.d.stage):
-            return gen_chance(&self.d, out, NULL)
-        return gen_legal(&self.d, out)
+        return legal_actions_of(&self.d, out)
 
     cdef void c_apply_action(self, int action) noexcept nogil:
-        if is_chance_stage(self.d.stage):
-            apply_chance(&self.d, action)
-        else:
-            apply_move(&self.d, action)
+        apply_action_to(&self.d, action)
 
     cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        if not is_chance_stage(self.d.stage):
-            return 0
-        return gen_chance(&self.d, actions, probs)
+        return chance_outcomes_of(&self.d, actions, probs)
 
-    cdef void c_returns(self, double* out) noexcept nogil:
-        cdef int p
-        if self.d.stage != ST_END:
-            for p in range(self.d.n):
-                out[p] = 0.0
-            return
-        out[0] = 1.0 if self.d.winner == 0 else 0.0
-        for p in range(1, self.d.n):
-            out[p] = 0.0 if self.d.winner == 0 else 1.0 / (self.d.n - 1)
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
+        return sample_chance_of(&self.d, rng)
 
     cdef void c_random_playout(self, Rng* rng) noexcept nogil:
-        cdef int buf[MAX_ACTIONS]
-        cdef double probs[MAX_ACTIONS]
-        cdef int n, i
-        cdef double u, acc
-        while self.d.stage != ST_END:
-            if is_chance_stage(self.d.stage):
-                n = gen_chance(&self.d, buf, probs)
-                if n <= 0:
-                    return
-                u = (rng_below(rng, 1 << 30)) / <double>(1 << 30)
-                acc = 0.0
-                i = 0
-                while i < n - 1:
-                    acc += probs[i]
-                    if u < acc:
-                        break
-                    i += 1
-                apply_chance(&self.d, buf[i])
-            else:
-                n = gen_legal(&self.d, buf)
-                if n <= 0:          # cannot happen in a consistent state; never read garbage
-                    return
-                apply_move(&self.d, buf[rng_below(rng, n)])
+        random_playout_of(&self.d, rng)
+
+    cdef bint c_is_legal(self, int action) noexcept nogil:
+        return is_legal_in(&self.d, action)
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        returns_data(&self.d, out)
 
     cdef void c_evaluate(self, double* out) noexcept nogil:
         evaluate_data(&self.d, out)

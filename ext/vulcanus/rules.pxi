@@ -926,6 +926,18 @@ cdef void sort_ints(int* a, int n) noexcept nogil:
 
 
 
+cdef void returns_data(VulData* d, double* out) noexcept nogil:
+    """Win shares: 1 to the Kaiju, or 1/(n-1) to each Human, at the end; 0 before."""
+    cdef int p
+    if d.stage != ST_END:
+        for p in range(d.n):
+            out[p] = 0.0
+        return
+    out[0] = 1.0 if d.winner == 0 else 0.0
+    for p in range(1, d.n):
+        out[p] = 0.0 if d.winner == 0 else 1.0 / (d.n - 1)
+
+
 cdef void evaluate_data(VulData* d, double* out) noexcept nogil:
     """The Kaiju's chance: a logistic of the difference of the tracks' empty cells (the
     round-6 comparison, V20) after the next Lava and Base phases as the map stands (deaths and

@@ -146,11 +146,21 @@ cdef class VulcanusState(State):
         """The text of an action or chance outcome at this state."""
         return action_text(self, action)
 
-    def view(self, player=None) -> dict:
-        """Everything seat `player` may know (None: a spectator, public only), as JSON-able
-        data with the keys documented in rules.md ("View"); never depends on hidden cards,
-        hidden deck orders or the Kaiju's undeclared bonus tiles."""
-        return state_view(self, player)
+    # the view's hooks (ext/state.pyx builds the common keys; rules.md, "View")
+    def _view_phase(self) -> str:
+        return view_phase(self)
+
+    def _view_round(self) -> int:
+        return self.d.round
+
+    def _view_seat(self, i: int) -> tuple:
+        return view_seat(i)
+
+    def _view_score(self, i: int, seat) -> int:
+        return view_score(self, i)
+
+    def _view_board(self, seat) -> dict:
+        return view_board(self, seat)
 
     def action_info(self, action) -> dict:
         """A legal action (or chance outcome) as JSON-able data: `action`, `text`, `kind` and

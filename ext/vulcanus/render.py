@@ -109,23 +109,24 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
     the two tracks, funds and stock, events, bonus tiles, decks and the planning board.
     The square the last move named is marked with `<`."""
     v = state.view(seat)
+    b = v["board"]
     style = (lambda s: "") if plain else (lambda s: s)
     out: list[Text] = []
-    head = Text(f"Vulcanus  round {v['round']}/{v['rounds']}  disaster {v['disaster']:+d}  "
-                f"step: {v['step']}", style=style("bold"))
+    head = Text(f"Vulcanus  round {v['round']}/{b['rounds']}  disaster {b['disaster']:+d}  "
+                f"step: {v['phase']}", style=style("bold"))
     out.append(head)
     if v["terminal"]:
-        out.append(Text(f"Game over: the {v['winner']} win.", style=style("bold")))
-    roles = "  ".join(f"{r['letter']}: {r['role'] or '?'}" for r in v["roles"])
+        out.append(Text(f"Game over: the {b['winner']} win.", style=style("bold")))
+    roles = "  ".join(f"{r['letter']}: {r['role'] or '?'}" for r in b["roles"])
     out.append(Text(f"Roles: {roles}"))
-    k = v["vulcanus"]
+    k = b["vulcanus"]
     out.append(Text(f"VULCANUS in {k['square'] or '-'}; evolved: "
                     f"{', '.join(k['evolved']) or 'none'}; pool lava left {k['pool_lava_left']}"
                     + ("; FULL FORM" if k["full_form"] else ""), style=style("red")))
     marked = _marked_square(state, last_move)
     out.append(Text(_row(" ", "square", "", "tile", ("cit", "VIP", "lava", "FB", "SDF", "base"),
                          "next to").rstrip(), style=style("dim")))
-    for sq in v["squares"]:
+    for sq in b["squares"]:
         mark = "<" if sq["name"] == marked else " "
         counts = tuple(x or "." for x in (sq["citizens"], sq["vips"], sq["lava"],
                                           sq["fire_brigades"], sq["sdf"], sq["bases"]))
@@ -141,28 +142,28 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
         out.append(line)
     if marked:
         out.append(Text("  < the square of the last move", style=style("dim")))
-    d, m = v["defense"], v["damage"]
+    d, m = b["defense"], b["damage"]
     out.append(Text(f"Defense {d['filled']:>2}/{d['cells']} (Humans): {_track(d['columns'], 3)}",
                     style=style("cyan")))
     out.append(Text(f"Damage  {m['filled']:>2}/{m['cells']} (Kaiju):  {_track(m['columns'], 4)}",
                     style=style("red")))
     out.append(Text("  track cells: c citizen, v VIP, l lava, A attack tile, B bonus tile, . empty",
                     style=style("dim")))
-    f = v["funds"]
+    f = b["funds"]
     out.append(Text(f"Funds: pool {f['pool']}, used {f['used']}, stock {f['stock']}; budget track "
-                    f"{v['budget_track']}; research {v['investigation_track']}/12; attack tiles "
-                    f"{v['attack_tiles_left']}"))
-    st = v["stock"]
+                    f"{b['budget_track']}; research {b['investigation_track']}/12; attack tiles "
+                    f"{b['attack_tiles_left']}"))
+    st = b["stock"]
     out.append(Text(f"Human stock: {_n(st['fire_brigades'], 'fire brigade')}, {st['sdf']} SDF, "
                     f"{_n(st['bases'], 'base')}"))
-    events = ", ".join(f"{i + 1} {_event(e)}" for i, e in enumerate(v["events"]))
+    events = ", ".join(f"{i + 1} {_event(e)}" for i, e in enumerate(b["events"]))
     out.append(Text(f"Events by round: {events} (? not yet revealed)"))
-    b = v["bonus_tiles"]
-    bonus = f"Bonus tiles: declared {', '.join(b['declared']) or 'none'}; Kaiju holds {b['held']}"
-    if "held_tiles" in b:
-        bonus += f" ({', '.join(b['held_tiles']) or '-'})"
+    tiles = b["bonus_tiles"]
+    bonus = f"Bonus tiles: declared {', '.join(tiles['declared']) or 'none'}; Kaiju holds {tiles['held']}"
+    if "held_tiles" in tiles:
+        bonus += f" ({', '.join(tiles['held_tiles']) or '-'})"
     out.append(Text(bonus))
-    for deck in v["decks"]:
+    for deck in b["decks"]:
         parts = []
         if deck["layers"]:
             parts.append("deck " + "+".join(str(n) for n in deck["layers"]))
@@ -179,7 +180,7 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
                             + "".join(f", redraw {n}" for n in entry["redraws"])
                             + (f"; seen {', '.join(seen)}" if seen else ""), style=style("dim")))
     slots = []
-    for s in v["board"]:
+    for s in b["slots"]:
         if s["deck"] is None:
             slots.append(f"{s['slot']} -")
         else:
@@ -195,14 +196,14 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
             out.append(Text("    " + slots[3 * row + 2]))
         else:
             out.append(Text(line))
-    for line in v["context"]:
+    for line in b["context"]:
         out.append(Text(line.strip() if not line.startswith("  ") else "  " + line.strip(),
                         style=style("bold")))
     return Text("\n").join(out)
 
 
 def _square(view: dict, name: str) -> dict:
-    return next(s for s in view["squares"] if s["name"] == name)
+    return next(s for s in view["board"]["squares"] if s["name"] == name)
 
 
 def move_detail(state: Any, action: int) -> str:
@@ -265,11 +266,12 @@ def score_breakdown(state: Any, seat: int | None) -> Group | None:
     """Each track's cells by kind (public: the tracks, declared bonus tiles), its empty cells,
     and how the game is decided; None during set-up."""
     v = state.view(seat)
+    b = v["board"]
     if v["round"] == 0:
         return None
     lines = []
     for key, side, rows in (("defense", "Humans", 3), ("damage", "Kaiju", 4)):
-        t = v[key]
+        t = b[key]
         cells = [c for col in t["columns"] for c in col]
         counts = {}
         for c in cells:
@@ -281,10 +283,10 @@ def score_breakdown(state: Any, seat: int | None) -> Group | None:
         lines.append(Text(f"{side:<6} ({key.capitalize()} track): {t['filled']}/{t['cells']} cells "
                           f"filled, {t['cells'] - t['filled']} empty"))
         lines.append(Text(f"  filled with {parts}"))
-    if v["bonus_tiles"]["declared"]:
-        lines.append(Text("Declared bonus tiles: " + ", ".join(v["bonus_tiles"]["declared"])))
+    if b["bonus_tiles"]["declared"]:
+        lines.append(Text("Declared bonus tiles: " + ", ".join(b["bonus_tiles"]["declared"])))
     lines.append(Text("A full track wins at once (both full at once: the Kaiju)."))
-    lines.append(Text(f"After round {v['rounds']}: fewer empty cells wins; a tie goes to the Kaiju."))
+    lines.append(Text(f"After round {b['rounds']}: fewer empty cells wins; a tie goes to the Kaiju."))
     if v["terminal"]:
-        lines.append(Text(f"Winner: the {v['winner']}.", style="bold"))
+        lines.append(Text(f"Winner: the {b['winner']}.", style="bold"))
     return Group(*lines)

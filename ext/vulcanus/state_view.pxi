@@ -194,18 +194,30 @@ def _cell_name(VulcanusState self, int x) -> str:
     return {TC_EMPTY: "empty", TC_CIT: "citizen", TC_VIP: "VIP", TC_LAVA: "lava",
             TC_ATTACK: "attack tile"}.get(x, f"bonus tile {bonus_name(x - TC_BONUS)}")
 
-def state_view(VulcanusState self, player=None) -> dict:
-    """Everything seat `player` may know (None: a spectator, public only), as JSON-able
-    data with the keys documented in rules.md ("View"); never depends on hidden cards,
-    hidden deck orders or the Kaiju's undeclared bonus tiles."""
+def view_phase(VulcanusState self) -> str:
+    """The view's phase: the name of the stage (rules.md, "View")."""
+    return _STAGE_NAMES[self.d.stage]
+
+
+def view_seat(int i) -> tuple:
+    """Seat i's name and side: seat 0 is the Kaiju, the others the Humans' team."""
+    return ("Kaiju", "Kaiju") if i == 0 else (f"H{i}", "Humans")
+
+
+def view_score(VulcanusState self, int i) -> int:
+    """Seat i's score, public to all: the filled cells of its side's track (Damage for the
+    Kaiju, Defense for the Humans)."""
+    return self.d.dmg_filled if i == 0 else self.d.def_filled
+
+
+def view_board(VulcanusState self, seat) -> dict:
+    """The view's board: everything of the game seat `seat` (None: a spectator) may see,
+    under the keys of rules.md ("View"); never depends on hidden cards, hidden deck orders or
+    the Kaiju's undeclared bonus tiles."""
     cdef VulData* d = &self.d
-    result = State.view(self, player)
-    result.pop("observation", None)
-    seat = result["seat"]
-    result["round"] = d.round
+    result = {}
     result["rounds"] = min(NROUNDS, d.turn_cap)
     result["disaster"] = d.disaster
-    result["step"] = _STAGE_NAMES[d.stage]
     result["winner"] = None if d.stage != ST_END else ("Kaiju" if d.winner == 0 else "Humans")
     result["roles"] = [{"letter": LETTERS[g], "role": ROLE_NAMES[d.role[g]] if d.role[g] >= 0 else None,
                         "seat": owner_of_deck(d, g)} for g in range(d.ngroups)]
@@ -225,7 +237,6 @@ def state_view(VulcanusState self, player=None) -> dict:
                                      for col in range(10)], "filled": d.def_filled, "cells": DEF_CELLS}
     result["damage"] = {"columns": [[_cell_name(self, d.damage[col * 4 + r]) for r in range(4)]
                                     for col in range(10)], "filled": d.dmg_filled, "cells": DMG_CELLS}
-    result["scores"] = {"Kaiju": d.dmg_filled, "Humans": d.def_filled}
     result["funds"] = {"pool": d.fund_pool, "used": d.fund_used, "stock": d.fund_stock}
     result["budget_track"] = d.budget
     result["investigation_track"] = d.inv
@@ -259,7 +270,7 @@ def state_view(VulcanusState self, player=None) -> dict:
                            for x in _record(self, dk)]
         decks.append(entry)
     result["decks"] = decks
-    board = []
+    slots = []
     for s in range(NSLOTS):
         c = d.slot_card[s]
         slot = {"slot": SLOT_NAMES[s], "kaiju_slot": bool(VUL_SLOT_KAIJU[s]), "deck": None,
@@ -270,8 +281,8 @@ def state_view(VulcanusState self, player=None) -> dict:
             slot["face_up"] = d.blk[c] == KNOWN
             if _knows(self, c, seat):
                 slot["card"] = _card_name(self, dk, d.ctype[c])
-        board.append(slot)
-    result["board"] = board
+        slots.append(slot)
+    result["slots"] = slots
     result["arrangement"] = [LETTERS[g] for g in sorted(range(d.ngroups), key=lambda g: d.perm[g])]
     result["context"] = _context(self, seat)
     return result

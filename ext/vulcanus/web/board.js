@@ -58,7 +58,7 @@ function lastTouches(model) {
   const info = (last && last.action_info) || {};
   const squares = new Set([info.square, info.from, info.to].filter(Boolean));
   if (last && !last.action_info) {
-    for (const sq of model.view.squares) if (new RegExp(`\\b${sq.name}\\b`).test(last.text)) squares.add(sq.name);
+    for (const sq of model.view.board.squares) if (new RegExp(`\\b${sq.name}\\b`).test(last.text)) squares.add(sq.name);
   }
   return {squares, card: info.card || null, slot: info.slot || null};
 }
@@ -110,14 +110,14 @@ function drawSquare(map, sq, index, moves, ui, last) {
 }
 
 function drawMap(view, legal, ui, last) {
-  const spots = view.squares.map((s, i) => place(s.name, i));
+  const spots = view.board.squares.map((s, i) => place(s.name, i));
   const width = Math.max(...spots.map(p => p[0])) + BOX_W + MARGIN;
   const height = Math.max(...spots.map(p => p[1])) + BOX_H + MARGIN;
   const map = node("svg", {viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
                            "aria-label": "map of Tokyo"});
-  const byName = new Map(view.squares.map((s, i) => [s.name, place(s.name, i)]));
+  const byName = new Map(view.board.squares.map((s, i) => [s.name, place(s.name, i)]));
   const drawn = new Set();
-  for (const sq of view.squares) {
+  for (const sq of view.board.squares) {
     for (const other of sq.neighbours || []) {
       const key = [sq.name, other].sort().join("|");
       if (drawn.has(key) || !byName.has(other)) continue;
@@ -128,7 +128,7 @@ function drawMap(view, legal, ui, last) {
     }
   }
   const moves = movesBy(legal, m => m.to || m.square);
-  view.squares.forEach((sq, i) => drawSquare(map, sq, i, moves.get(sq.name), ui, last.squares.has(sq.name)));
+  view.board.squares.forEach((sq, i) => drawSquare(map, sq, i, moves.get(sq.name), ui, last.squares.has(sq.name)));
   return map;
 }
 
@@ -163,7 +163,7 @@ function card(parent, name, extra = "", last = false, empty = false) {
 function drawSlots(panel, view, last) {
   node("h4", {}, panel, "Card slots (played in this order)");
   const row = node("div", {}, panel);
-  for (const slot of view.board || []) {
+  for (const slot of view.board.slots || []) {
     const owner = slot.deck ? `deck ${slot.deck}` : slot.kaiju_slot ? "Kaiju" : "Humans";
     card(row, slot.card, `${slot.slot} · ${owner}${slot.card && !slot.face_up ? " (face down)" : ""}`,
          last.slot === slot.slot, !slot.card && !slot.deck);
@@ -179,9 +179,9 @@ function pile(parent, label, part) {
 function drawDecks(panel, view, model, ui, last, mine) {
   const cardMoves = movesBy(model.legal.filter(m => m.card && m.kind !== "option"), m => m.card);
   const used = new Set();
-  const roles = new Map((view.roles || []).map(r => [r.letter, r]));
+  const roles = new Map((view.board.roles || []).map(r => [r.letter, r]));
   const names = model.seats || [];
-  for (const deck of (view.decks || []).filter(d => (d.seat === model.seat) === mine)) {
+  for (const deck of (view.board.decks || []).filter(d => (d.seat === model.seat) === mine)) {
     const role = roles.get(deck.deck);
     const owner = names[deck.seat] ?? `seat ${deck.seat}`;
     node("h4", {}, panel, `Deck ${deck.deck}` + (role && role.role ? ` (${role.role})` : "")
@@ -203,7 +203,7 @@ function drawDecks(panel, view, model, ui, last, mine) {
 }
 
 function drawBonus(panel, view, model, ui) {
-  const bonus = view.bonus_tiles || {};
+  const bonus = view.board.bonus_tiles || {};
   const tileMoves = movesBy(model.legal.filter(m => m.tile), m => m.tile);
   const tiles = [...(bonus.drawn_tiles || []), ...(bonus.held_tiles || [])];
   if (!tiles.length && !bonus.held && !(bonus.declared || []).length) return;
@@ -217,17 +217,17 @@ function drawBonus(panel, view, model, ui) {
 
 function drawPanel(view, model, ui, last) {
   const panel = node("section", {class: "vu-panel", "aria-label": "Vulcanus table"});
-  node("h4", {}, panel, `Round ${view.round} of ${view.rounds}: ${view.step}`
-       + (view.disaster ? ` (disaster +${view.disaster})` : ""));
-  for (const line of view.context || []) node("p", {}, panel, line);
-  if (view.winner) para(panel, "Winner", view.winner);
+  node("h4", {}, panel, `Round ${view.round} of ${view.board.rounds}: ${view.phase}`
+       + (view.board.disaster ? ` (disaster +${view.board.disaster})` : ""));
+  for (const line of view.board.context || []) node("p", {}, panel, line);
+  if (view.board.winner) para(panel, "Winner", view.board.winner);
   drawDecks(panel, view, model, ui, last, true);
   drawBonus(panel, view, model, ui);
   drawSlots(panel, view, last);
   const tracks = node("div", {}, panel);
-  drawTrack(tracks, "Defense (Humans)", view.defense, (view.scores || {}).Humans);
-  drawTrack(tracks, "Damage (Vulcanus)", view.damage, (view.scores || {}).Kaiju);
-  const k = view.vulcanus || {};
+  drawTrack(tracks, "Defense (Humans)", view.board.defense, (view.seats || [])[1]?.score);
+  drawTrack(tracks, "Damage (Vulcanus)", view.board.damage, (view.seats || [])[0]?.score);
+  const k = view.board.vulcanus || {};
   node("h4", {}, panel, "Vulcanus" + (k.square ? ` at ${k.square}` : "") + (k.full_form ? ", full-formed" : ""));
   para(panel, "Evolved", (k.evolved || []).join(", ") || "none");
   const pools = node("p", {"aria-label": `${k.pool_lava_left} lava left in the pools`}, panel);
@@ -235,18 +235,18 @@ function drawPanel(view, model, ui, last) {
   const drops = "▲".repeat(k.pool_lava_left || 0).match(/.{1,5}/g) || [];
   node("span", {style: "color:#D55E00;letter-spacing:1px"}, pools, drops.join(" "));
   pools.appendChild(document.createTextNode(` (${k.pool_lava_left} left)`));
-  const f = view.funds || {};
+  const f = view.board.funds || {};
   node("h4", {}, panel, "Humans");
   const roleMoves = movesBy(model.legal.filter(m => m.kind === "role"), m => m.role);
   const roles = node("p", {}, panel);
   node("b", {}, roles, "Roles: ");
-  for (const r of view.roles || []) node("span", {class: "vu-chip"}, roles,
+  for (const r of view.board.roles || []) node("span", {class: "vu-chip"}, roles,
     `${r.letter} ${r.role || "not chosen"} (${(model.seats || [])[r.seat] ?? r.seat})`);
   for (const [role, moves] of roleMoves) clickable(node("span", {class: "vu-chip"}, roles, role), moves, ui);
-  para(panel, "Funds", `pool ${f.pool}, used ${f.used}, stock ${f.stock}; budget track ${view.budget_track}`);
-  para(panel, "Research", `investigation track ${view.investigation_track}; attack tiles left ${view.attack_tiles_left}`);
-  para(panel, "Stock", Object.entries(view.stock || {}).map(([u, n]) => `${n} ${u.replaceAll("_", " ")}`).join(", "));
-  para(panel, "Events", (view.events || []).map((e, i) => `r${i + 1} ${e}`).join("; "));
+  para(panel, "Funds", `pool ${f.pool}, used ${f.used}, stock ${f.stock}; budget track ${view.board.budget_track}`);
+  para(panel, "Research", `investigation track ${view.board.investigation_track}; attack tiles left ${view.board.attack_tiles_left}`);
+  para(panel, "Stock", Object.entries(view.board.stock || {}).map(([u, n]) => `${n} ${u.replaceAll("_", " ")}`).join(", "));
+  para(panel, "Events", (view.board.events || []).map((e, i) => `r${i + 1} ${e}`).join("; "));
   drawDecks(panel, view, model, ui, last, false);
   node("p", {style: "font-size:11px;color:#555"}, panel,
     "Pieces: c citizen, V VIP, L lava (triangle), F fire brigade, S SDF, B base (square). "

@@ -519,8 +519,8 @@ def test_json_round_trip_keeps_the_record():
     again = game.state_from_json(s.to_json())
     assert again == s and again.to_json() == s.to_json()
     assert all(data(again)[k] == d[k] for k in ("record_drawn", "record_redrawn", "record_planned_epoch", "record_revealed_type"))
-    assert again.view(0)["decks"] == s.view(0)["decks"]
-    assert [x["record"] for x in s.view(1)["decks"]] == [x["record"] for x in s.view(None)["decks"]]
+    assert again.view(0)["board"]["decks"] == s.view(0)["board"]["decks"]
+    assert [x["record"] for x in s.view(1)["board"]["decks"]] == [x["record"] for x in s.view(None)["board"]["decks"]]
     rng = random.Random(2)
     while not s.is_terminal():                  # both play on alike
         random_step(s, rng)

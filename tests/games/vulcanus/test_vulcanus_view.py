@@ -14,11 +14,11 @@ from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidState
 
 A_CARDS = ["Fire fighting", "Movement of citizens", "Commands to SDF"]
 B_CARDS = ["Mobilization", "Large penetration shell", "Fire fighting"]
-KEYS = {"game", "players", "seat", "to_play", "chance", "terminal", "round", "rounds", "disaster",
-        "step", "winner", "roles", "vulcanus", "squares", "defense", "damage", "scores", "funds",
-        "budget_track", "investigation_track", "attack_tiles_left", "stock", "events",
-        "advanced_events_left", "bonus_tiles", "decks", "board", "arrangement", "context",
-        "phase", "seats", "returns", "last_move"}  # the common keys (docs/protocol.md)
+KEYS = {"game", "players", "seat", "phase", "round", "to_play", "chance", "terminal", "returns",
+        "seats", "last_move", "board"}      # the common keys (docs/protocol.md, "The view")
+BOARD_KEYS = {"rounds", "disaster", "winner", "roles", "vulcanus", "squares", "defense", "damage",
+              "funds", "budget_track", "investigation_track", "attack_tiles_left", "stock", "events",
+              "advanced_events_left", "bonus_tiles", "decks", "slots", "arrangement", "context"}
 
 
 def test_view_keys_json_and_resample_invariance():
@@ -29,13 +29,16 @@ def test_view_keys_json_and_resample_invariance():
         while not s.is_terminal():
             for seat in [None] + list(range(players)):
                 view = s.view(seat)
-                assert set(view) == KEYS
+                assert set(view) == KEYS | ({"observation"} if seat is not None else set())
+                assert set(view["board"]) == BOARD_KEYS
+                assert [x["side"] for x in view["seats"]] == ["Kaiju"] + ["Humans"] * (players - 1)
                 json.dumps(view)
                 if seat is not None and step % 9 == 0:
                     assert s.resample(seat, step).view(seat) == view
             random_step(s, rng)
             step += 1
-        assert s.view()["winner"] in ("Kaiju", "Humans")
+        assert s.view()["board"]["winner"] in ("Kaiju", "Humans")
+        assert s.view()["returns"] == s.returns()
 
 
 def _board(state, seat):
@@ -54,20 +57,20 @@ def test_view_never_shows_hidden_cards_or_bonus_tiles():
     other = with_data(s, card_types={hand[0]: t2, deck[0]: t1})
     assert _board(s, 1) == _board(other, 1) and _board(s, None) == _board(other, None)
     assert _board(s, 0) != _board(other, 0)
-    kaiju = [x for x in s.view(0)["decks"] if x["deck"] == "Kaiju"][0]
+    kaiju = [x for x in s.view(0)["board"]["decks"] if x["deck"] == "Kaiju"][0]
     assert len(kaiju["hand"]["cards"]) == 5 and kaiju["hand"]["unseen"] == 0
-    seen = [x for x in s.view(1)["decks"] if x["deck"] == "Kaiju"][0]
+    seen = [x for x in s.view(1)["board"]["decks"] if x["deck"] == "Kaiju"][0]
     assert seen["hand"] == {"cards": [], "unseen": 5}
     # the Humans' planned cards: face down for the Kaiju and for a spectator
-    assert [x["card"] for x in s.view(0)["board"] if x["deck"] == "A"] == [None] * 3
-    assert [x["card"] for x in s.view(1)["board"] if x["deck"] == "A"] == A_CARDS
+    assert [x["card"] for x in s.view(0)["board"]["slots"] if x["deck"] == "A"] == [None] * 3
+    assert [x["card"] for x in s.view(1)["board"]["slots"] if x["deck"] == "A"] == A_CARDS
     # undeclared bonus tiles: only the Kaiju sees them
     held = [t for t in range(8) if d["bonus_tile_places"][t] == 1]
     box = [t for t in range(8) if d["bonus_tile_places"][t] == 0]
     moved = with_data(s, bonus_tile_places={held[0]: 0, box[0]: 1})
     assert _board(s, 1) == _board(moved, 1) and _board(s, None) == _board(moved, None)
-    assert s.view(0)["bonus_tiles"] != moved.view(0)["bonus_tiles"]
-    assert s.view(1)["bonus_tiles"] == {"declared": [], "held": 3}
+    assert s.view(0)["board"]["bonus_tiles"] != moved.view(0)["board"]["bonus_tiles"]
+    assert s.view(1)["board"]["bonus_tiles"] == {"declared": [], "held": 3}
 
 
 def test_action_info_gives_structured_fields():

@@ -132,19 +132,11 @@ def action_text(VulcanusState self, action: int) -> str:
     a = action_id(action)
     st = d.stage
     if is_chance_stage(st):
-        if not 0 <= a < NUM_CHANCE:
-            raise InvalidArgumentError(f"{a} is not a chance outcome of this game (0..{NUM_CHANCE - 1})")
-        if st == ST_TILES:
-            return f"tile {tile_name(a)} on {SQUARE_NAMES[d.setup_idx]}"
-        if st == ST_BONUS_DRAW and a < NBONUS:
-            return f"draw bonus tile {bonus_name(a)}"
-        if st == ST_EVENT_DRAW and a < 2:
-            return f"event {EVENT_NAMES[1 + a]}"
-        if st == ST_DRAW and a < 8:
-            return f"draw {_card_name(self, d.draw_deck, a)}"
-        return f"outcome {a}"
+        return _chance_text(self, a)
     if not 0 <= a < NUM_ACTIONS:
         raise InvalidArgumentError(f"{a} is not an action of this game (0..{NUM_ACTIONS - 1})")
+    if a >= A_MOVE:
+        return _unit_text(a)
     if a < A_DONE:
         sq = SQUARE_NAMES[a - A_SQ]
         return {ST_KSTART: "Vulcanus starts in ", ST_HSTART_FB: "fire brigade and base start in ",
@@ -191,6 +183,28 @@ def action_text(VulcanusState self, action: int) -> str:
                     "option 4")[k]
         return ("kill all citizens here", "return a fire brigade", "return an SDF",
                 "2 lava instead")[k]
+
+
+def _chance_text(VulcanusState self, a: int) -> str:
+    """The text of chance outcome `a` at this state."""
+    cdef VulData* d = &self.d
+    cdef int st = d.stage
+    if not 0 <= a < NUM_CHANCE:
+        raise InvalidArgumentError(f"{a} is not a chance outcome of this game (0..{NUM_CHANCE - 1})")
+    if st == ST_TILES:
+        return f"tile {tile_name(a)} on {SQUARE_NAMES[d.setup_idx]}"
+    if st == ST_BONUS_DRAW and a < NBONUS:
+        return f"draw bonus tile {bonus_name(a)}"
+    if st == ST_EVENT_DRAW and a < 2:
+        return f"event {EVENT_NAMES[1 + a]}"
+    if st == ST_DRAW and a < 8:
+        return f"draw {_card_name(self, d.draw_deck, a)}"
+    return f"outcome {a}"
+
+
+def _unit_text(a: int) -> str:
+    """The text of a move of a piece, a Fire bomb, fire fighting, a command or a
+    mobilization (ids A_MOVE and up): the square and line are in the id itself."""
     if a < A_BOMB:
         kind, rest = divmod(a - A_MOVE, 72)
         s, k = divmod(rest, 4)

@@ -118,12 +118,44 @@ def upgrade_v2_state(state: dict) -> dict:
 
 
 def _check_consistency(VulcanusState self) -> None:
+    """The loader's checks: only a state play can reach loads (InvalidStateError otherwise)."""
     cdef VulData* d = &self.d
     cdef int buf[MAX_ACTIONS]
     st = d.stage
+    setup = st < ST_EVENT_DRAW and d.round == 0
+    _check_supplies(self)
+    _check_cards(self)
+    _check_planning(self)
+    if not setup:
+        roles = [d.role[g] for g in range(d.ngroups)]
+        if -1 in roles or len(set(roles)) != len(roles):
+            raise InvalidStateError("vulcanus state: each letter group needs its own role")
+        if d.kpos < 0:
+            raise InvalidStateError("vulcanus state: Vulcanus is not on the map")
+    _check_flow(self)
+    _check_record(self)
+    if st != ST_END:
+        if d.winner != -1:
+            raise InvalidStateError("vulcanus state: a winner is set but the game is not over")
+        if is_chance_stage(st):
+            if gen_chance(d, buf, NULL) == 0:
+                raise InvalidStateError("vulcanus state: a chance node with no outcome")
+        else:
+            if not 0 <= d.cur < d.n:
+                raise InvalidStateError("vulcanus state: no player to act")
+            if gen_legal(d, buf) == 0:
+                raise InvalidStateError("vulcanus state: the player to act has no legal move")
+    elif d.winner < 0:
+        raise InvalidStateError("vulcanus state: the game is over but nobody won")
+
+
+def _check_supplies(VulcanusState self) -> None:
+    """Supplies, tracks, pools, events, tiles and bonus tiles add up (set-up: as far as dealt)."""
+    cdef VulData* d = &self.d
+    st = d.stage
+    setup = st < ST_EVENT_DRAW and d.round == 0
     if d.ngroups != (3 if d.n == 4 else 2):
         raise InvalidStateError("vulcanus state: ngroups does not match the player count")
-    setup = st < ST_EVENT_DRAW and d.round == 0
     if sum(d.fb[s] for s in range(NSQ)) + d.fb_stock != FB_TOTAL:
         raise InvalidStateError("vulcanus state: fire brigades on the map and in stock must total 3")
     if sum(d.sdf[s] for s in range(NSQ)) + d.sdf_stock != SDF_TOTAL:
@@ -178,6 +210,12 @@ def _check_consistency(VulcanusState self) -> None:
     drawn = sum(1 for t in range(NBONUS) if d.bonus_loc[t] == B_DRAWN)
     if not setup and (held != BONUS_KEEP or aside != 1 or drawn or d.bonus_drawn != BONUS_DRAW):
         raise InvalidStateError("vulcanus state: the Kaiju must hold 3 bonus tiles (declared or not) and have put 1 back")
+
+
+def _check_cards(VulcanusState self) -> None:
+    """Each deck holds its cards, each in one zone its knowledge block allows."""
+    cdef VulData* d = &self.d
+    st = d.stage
     # cards: each deck's composition and zones
     for dk in range(4):
         f, size = deck_first(dk), deck_size(dk)
@@ -206,6 +244,12 @@ def _check_consistency(VulcanusState self) -> None:
             pass
         elif count_zone(d, dk, Z_HAND) or count_zone(d, dk, Z_MARKED):
             raise InvalidStateError(f"vulcanus state: deck {_deck_name(self, dk)} has a hand outside its planning")
+
+
+def _check_planning(VulcanusState self) -> None:
+    """The A/B(/C) arrangement and the planning board agree with the cards and the round flow."""
+    cdef VulData* d = &self.d
+    st = d.stage
     # the A/B(/C) arrangement: a permutation of the game's letter groups, the identity
     # until round 1's arrangement step; each group's planned cards lie in its own slot set
     perm = [d.perm[g] for g in range(3)]
@@ -234,27 +278,7 @@ def _check_consistency(VulcanusState self) -> None:
         if c >= 0 and d.round and (d.pc in (PC_EXEC, PC_EFFECT, PC_KAFTER, PC_DECLARE) and s < d.slot
                                    or d.pc in (PC_LAVA, PC_BASE)) and d.blk[c] != KNOWN:
             raise InvalidStateError(f"vulcanus state: executed slot {SLOT_NAMES[s]} is not face up")
-    if not setup:
-        roles = [d.role[g] for g in range(d.ngroups)]
-        if -1 in roles or len(set(roles)) != len(roles):
-            raise InvalidStateError("vulcanus state: each letter group needs its own role")
-        if d.kpos < 0:
-            raise InvalidStateError("vulcanus state: Vulcanus is not on the map")
-    _check_flow(self)
-    _check_record(self)
-    if st != ST_END:
-        if d.winner != -1:
-            raise InvalidStateError("vulcanus state: a winner is set but the game is not over")
-        if is_chance_stage(st):
-            if gen_chance(d, buf, NULL) == 0:
-                raise InvalidStateError("vulcanus state: a chance node with no outcome")
-        else:
-            if not 0 <= d.cur < d.n:
-                raise InvalidStateError("vulcanus state: no player to act")
-            if gen_legal(d, buf) == 0:
-                raise InvalidStateError("vulcanus state: the player to act has no legal move")
-    elif d.winner < 0:
-        raise InvalidStateError("vulcanus state: the game is over but nobody won")
+
 
 def _check_record(VulcanusState self) -> None:
     """Each deck's public record (X4) agrees with its cards' places and the round flow, and
@@ -424,49 +448,63 @@ def _check_setup_fields(VulcanusState self) -> None:
 def _check_flow(VulcanusState self) -> None:
     """The round flow's counters agree with the stage (so nothing indexes out of range)."""
     cdef VulData* d = &self.d
-    cdef VulcanusState icons
-    st, pc = d.stage, d.pc
-
-    def bad(what):
-        raise InvalidStateError(f"vulcanus state: {what}")
-
+    st = d.stage
     if st <= ST_HSTART_SDF:
-        if d.round != 0 or pc != PC_ROUND:
-            bad("set-up steps happen before round 1")
-        # everything but what the set-up steps so far have set is as in a new game
-        fresh = VulcanusState(**self.params()).to_dict()
-        now = self.to_dict()
-        changing = {"stage", "to_act", "setup_square", "tiles", "bonus_tile_places",
-                    "bonus_tiles_drawn", "card_types"}
-        if st > ST_TILES:
-            changing |= {"citizens", "vips", "lava"}
-        if st > ST_KSTART:
-            changing |= {"vulcanus_square", "roles"}
-        if st == ST_HSTART_SDF:
-            changing |= {"fire_brigades", "bases", "fire_brigades_in_stock", "bases_in_stock"}
-        for key in fresh:
-            if key not in changing and now[key] != fresh[key]:
-                bad(f"{key} is not as set up")
-        _check_setup_fields(self)
-        if st > ST_TILES:
-            icons = VulcanusState.__new__(VulcanusState)
-            copy_state(icons, self)
-            place_setup_icons(&icons.d)
-            if any(icons.d.cit[s] != d.cit[s] or icons.d.vip[s] != d.vip[s] or icons.d.lava[s] != d.lava[s]
-                   for s in range(NSQ)):
-                bad("the map's citizens, VIPs and lava are not those of its tiles")
-        if st == ST_HSTART_SDF and (sum(d.fb[s] for s in range(NSQ)) != 1 or d.fb[d.kpos]
-                                    or any(d.base[s] != d.fb[s] for s in range(NSQ))):
-            bad("the fire brigade's start is not a base square without Vulcanus")
-        if st >= ST_ROLE and d.kpos < 0:
-            bad("Vulcanus is not on the map")
+        _check_setup_flow(self)
         return
     if d.round < 1 or d.omen_sq < 0 or d.kpos < 0:
-        bad("play has started: a round, an omen square and Vulcanus are needed")
+        _bad("play has started: a round, an omen square and Vulcanus are needed")
     if st == ST_END:
         return
-    kaiju_stages = (ST_EVENT_ADJ, ST_KPLAN, ST_WALK1, ST_WALK2, ST_TRAMPLE, ST_BOMB, ST_ROAR,
-                    ST_UNDER, ST_FLOW1, ST_FLOW2, ST_VICTIM, ST_EVOLVE, ST_DECLARE)
+    _check_effect_flow(self)
+    _check_stage_flow(self)
+    _check_to_act(self)
+
+
+def _bad(what: str) -> None:
+    raise InvalidStateError(f"vulcanus state: {what}")
+
+
+def _check_setup_flow(VulcanusState self) -> None:
+    """Set-up: everything but what the set-up steps so far have set is as in a new game."""
+    cdef VulData* d = &self.d
+    cdef VulcanusState icons
+    st, pc = d.stage, d.pc
+    if d.round != 0 or pc != PC_ROUND:
+        _bad("set-up steps happen before round 1")
+    # everything but what the set-up steps so far have set is as in a new game
+    fresh = VulcanusState(**self.params()).to_dict()
+    now = self.to_dict()
+    changing = {"stage", "to_act", "setup_square", "tiles", "bonus_tile_places",
+                "bonus_tiles_drawn", "card_types"}
+    if st > ST_TILES:
+        changing |= {"citizens", "vips", "lava"}
+    if st > ST_KSTART:
+        changing |= {"vulcanus_square", "roles"}
+    if st == ST_HSTART_SDF:
+        changing |= {"fire_brigades", "bases", "fire_brigades_in_stock", "bases_in_stock"}
+    for key in fresh:
+        if key not in changing and now[key] != fresh[key]:
+            _bad(f"{key} is not as set up")
+    _check_setup_fields(self)
+    if st > ST_TILES:
+        icons = VulcanusState.__new__(VulcanusState)
+        copy_state(icons, self)
+        place_setup_icons(&icons.d)
+        if any(icons.d.cit[s] != d.cit[s] or icons.d.vip[s] != d.vip[s] or icons.d.lava[s] != d.lava[s]
+               for s in range(NSQ)):
+            _bad("the map's citizens, VIPs and lava are not those of its tiles")
+    if st == ST_HSTART_SDF and (sum(d.fb[s] for s in range(NSQ)) != 1 or d.fb[d.kpos]
+                                or any(d.base[s] != d.fb[s] for s in range(NSQ))):
+        _bad("the fire brigade's start is not a base square without Vulcanus")
+    if st >= ST_ROLE and d.kpos < 0:
+        _bad("Vulcanus is not on the map")
+
+
+def _check_effect_flow(VulcanusState self) -> None:
+    """The card being executed and its effect queue agree with the stage."""
+    cdef VulData* d = &self.d
+    st, pc = d.stage, d.pc
     effect_of = {ST_WALK1: E_KAIJU + KT_WALK, ST_WALK2: E_KAIJU + KT_WALK,
                  ST_TRAMPLE: E_KAIJU + KT_TRAMPLE, ST_BOMB: E_KAIJU + KT_FIREBOMB,
                  ST_ROAR: E_KAIJU + KT_ROAR, ST_UNDER: E_KAIJU + KT_UNDER,
@@ -477,70 +515,84 @@ def _check_flow(VulcanusState self) -> None:
     valid_effects = set(range(10)) | set(range(E_KAIJU, E_KAIJU + NKTYPES))
     if pc in (PC_EFFECT, PC_KAFTER, PC_DECLARE):
         if not 0 <= d.slot < NSLOTS or d.slot_card[d.slot] < 0 or d.blk[d.slot_card[d.slot]] != KNOWN:
-            bad("the card being executed is not a face-up card on the board")
+            _bad("the card being executed is not a face-up card on the board")
         if not 1 <= d.eff_n <= 3 or not 0 <= d.eff_i <= d.eff_n:
-            bad("the effect queue is malformed")
+            _bad("the effect queue is malformed")
         if any(d.eff_q[i] not in valid_effects for i in range(d.eff_n)) or \
                 d.eff_q[0] != card_effect(d, d.slot_card[d.slot]):
-            bad("the effect queue does not match the card being executed")
+            _bad("the effect queue does not match the card being executed")
         if d.eff_n > 1 and d.eff_q[0] != E_CONT:
-            bad("only Continuation queues other cards' effects")
+            _bad("only Continuation queues other cards' effects")
         if d.actor != owner_of_deck(d, deck_of(d.slot_card[d.slot])):
-            bad("the card's owner does not act for it")
+            _bad("the card's owner does not act for it")
         if pc != PC_EFFECT and not VUL_SLOT_KAIJU[d.slot]:
-            bad("only a Kaiju card has an after-card step")
+            _bad("only a Kaiju card has an after-card step")
     elif not 0 <= d.slot <= NSLOTS:
-        bad("slot out of range")
+        _bad("slot out of range")
     if st in effect_of:
         if pc != PC_EFFECT or d.eff_i < 1:
-            bad("a card step outside the execution of a card")
+            _bad("a card step outside the execution of a card")
         want = effect_of[st]
         cur_e = d.eff_q[d.eff_i - 1]
         if cur_e != want and not (isinstance(want, tuple) and cur_e in want):
-            bad("the card step does not belong to the effect being applied")
+            _bad("the card step does not belong to the effect being applied")
+
+
+def _check_stage_flow(VulcanusState self) -> None:
+    """Each stage happens in its phase, with the counters it reads in range."""
+    cdef VulData* d = &self.d
+    st, pc = d.stage, d.pc
     if st in (ST_EVAC, ST_INVEST):
         if not ((pc == PC_EFFECT and d.ctx == CTX_CMD and d.eff_i >= 1 and d.eff_q[d.eff_i - 1] == E_CMD)
                 or (pc == PC_BASE and d.ctx == CTX_BASE)):
-            bad("an evacuation or investigation outside a base or an SDF command")
+            _bad("an evacuation or investigation outside a base or an SDF command")
     if st == ST_VICTIM and (pc != PC_LAVA or d.lava_sq >= NSQ or d.kills_left <= 0
                             or d.cit[d.lava_sq] == 0 or d.vip[d.lava_sq] == 0):
-        bad("a victim choice outside the Lava phase's choices")
+        _bad("a victim choice outside the Lava phase's choices")
     if st == ST_BASE and pc != PC_BASE:
-        bad("a base choice outside the Base phase")
+        _bad("a base choice outside the Base phase")
     if st == ST_DECLARE and pc != PC_DECLARE:
-        bad("a declaration outside the step after a Kaiju card")
+        _bad("a declaration outside the step after a Kaiju card")
     if st == ST_EVOLVE and d.pending_evo <= 0:
-        bad("no evolution tile to place")
+        _bad("no evolution tile to place")
     if st in (ST_EVENT_DRAW, ST_EVENT_ADJ) and pc != PC_AFTER_EVENT:
-        bad("an event step outside the Event phase")
+        _bad("an event step outside the Event phase")
     if st == ST_PERM and pc != PC_KPLAN:
-        bad("the arrangement outside planning")
+        _bad("the arrangement outside planning")
     if st == ST_PLAN and (pc != PC_PLAN or d.draw_deck != d.group_i or d.group_i >= d.ngroups
                           or d.placed >= per_group(d)):
-        bad("a Human plan outside that letter group's planning")
+        _bad("a Human plan outside that letter group's planning")
     if st == ST_KPLAN and (pc != PC_EXEC or d.draw_deck != KDECK_ID or d.slot != 0 or d.placed >= KAIJU_PLACE):
-        bad("the Kaiju's plan outside its planning")
+        _bad("the Kaiju's plan outside its planning")
     if st == ST_DRAW and not ((pc == PC_PLAN and d.draw_deck == d.group_i < d.ngroups)
                               or (pc == PC_EXEC and d.draw_deck == KDECK_ID and d.slot == 0)):
-        bad("a draw outside planning")
+        _bad("a draw outside planning")
     if st in (ST_DRAW, ST_PLAN, ST_KPLAN):
         dk = d.draw_deck
         total = KAIJU_DRAW if dk == KDECK_ID else hand_draw(d)
         held = count_zone(d, dk, Z_HAND) + count_zone(d, dk, Z_MARKED)
         if count_zone(d, dk, Z_SLOT) != d.placed:
-            bad("the cards planned do not match the planning step")
+            _bad("the cards planned do not match the planning step")
         pending = d.draw_left if st == ST_DRAW else 0
         if held + d.placed + pending != total and top_layer(d, dk) >= 0:
-            bad("the hand does not hold the cards drawn")
+            _bad("the hand does not hold the cards drawn")
         if st == ST_DRAW and d.draw_left <= 0:
-            bad("a draw with nothing left to draw")
+            _bad("a draw with nothing left to draw")
     if any(d.zone[c] == Z_MARKED for c in range(NCARDS)) and not (
             st == ST_PLAN and d.fund_pool >= 1):
-        bad("cards set aside for a redraw outside a Human plan that can pay for it")
+        _bad("cards set aside for a redraw outside a Human plan that can pay for it")
     if st == ST_HELI2 and (d.heli_src < 0 or d.fb[d.heli_src] <= 0):
-        bad("the fire helicopter has no fire brigade to fly")
+        _bad("the fire helicopter has no fire brigade to fly")
     if st == ST_FLOW2 and (d.first_sq < 0 or not adjacent(d.first_sq, d.kpos)):
-        bad("the second lava flow has no first one")
+        _bad("the second lava flow has no first one")
+
+
+def _check_to_act(VulcanusState self) -> None:
+    """The seat to act is the one the stage names."""
+    cdef VulData* d = &self.d
+    st, pc = d.stage, d.pc
+    kaiju_stages = (ST_EVENT_ADJ, ST_KPLAN, ST_WALK1, ST_WALK2, ST_TRAMPLE, ST_BOMB, ST_ROAR,
+                    ST_UNDER, ST_FLOW1, ST_FLOW2, ST_VICTIM, ST_EVOLVE, ST_DECLARE)
     if st in kaiju_stages:
         want_cur = 0
     elif st in (ST_PLAN,):
@@ -552,4 +604,4 @@ def _check_flow(VulcanusState self) -> None:
     else:
         want_cur = d.actor
     if d.cur != want_cur:
-        bad(f"{_seat_name(d.cur) if d.cur >= 0 else 'nobody'} acts where {_seat_name(want_cur) if want_cur >= 0 else 'chance'} should")
+        _bad(f"{_seat_name(d.cur) if d.cur >= 0 else 'nobody'} acts where {_seat_name(want_cur) if want_cur >= 0 else 'chance'} should")

@@ -392,29 +392,7 @@ def observation_array(VulcanusState self, player: int):
         v += [1.0 if p == 0 and loc == k else 0.0 for k in (B_HAND, B_ASIDE, B_DRAWN)]
     v += [sum(1 for t in range(NBONUS) if d.bonus_loc[t] == B_HAND) / 3.0]
     for dk in range(4):
-        f, size = deck_first(dk), deck_size(dk)
-        top = top_layer(d, dk)
-        for z in (Z_DECK, Z_HAND, Z_MARKED, Z_DISCARD):
-            counts = [0.0] * 8
-            unseen = 0
-            top_unseen = 0
-            for c in range(f, f + size):
-                if d.zone[c] != z:
-                    continue
-                if _visible(self, c, p):
-                    counts[d.ctype[c]] += 0.5 if (z == Z_DECK and d.pos[c] != top) else 1.0
-                else:
-                    unseen += 1
-                    if z == Z_DECK and d.pos[c] == top:
-                        top_unseen += 1
-            v += counts + [unseen / 12.0, top_unseen / 12.0]
-        lost = [0.0] * 8            # seen face up, then lost in a layer drawn from (X4)
-        for l in range(1, min(d.next_layer[dk], NROUNDS)):
-            if any(d.hx[rec(dk, r) * 6 + l] for r in range(NROUNDS)):
-                for k in range(3):
-                    if d.hv[rec(dk, l - 1) * 3 + k] >= 0:
-                        lost[d.hv[rec(dk, l - 1) * 3 + k]] += 1.0
-        v += lost
+        v += _deck_features(self, dk, p)
     for s in range(NSLOTS):
         c = d.slot_card[s]
         row = [0.0] * 13
@@ -443,3 +421,35 @@ def observation_array(VulcanusState self, player: int):
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     out[:len(v)] = v
     return out
+
+
+def _deck_features(VulcanusState self, int dk, p) -> list:
+    """Deck dk's part of the observation tensor as seat p knows it: per zone the counts of
+    the card types p has seen (half weight below the top layer) and of the unseen cards, then
+    the types seen face up and lost in a layer drawn from since (X4)."""
+    cdef VulData* d = &self.d
+    v = []
+    f, size = deck_first(dk), deck_size(dk)
+    top = top_layer(d, dk)
+    for z in (Z_DECK, Z_HAND, Z_MARKED, Z_DISCARD):
+        counts = [0.0] * 8
+        unseen = 0
+        top_unseen = 0
+        for c in range(f, f + size):
+            if d.zone[c] != z:
+                continue
+            if _visible(self, c, p):
+                counts[d.ctype[c]] += 0.5 if (z == Z_DECK and d.pos[c] != top) else 1.0
+            else:
+                unseen += 1
+                if z == Z_DECK and d.pos[c] == top:
+                    top_unseen += 1
+        v += counts + [unseen / 12.0, top_unseen / 12.0]
+    lost = [0.0] * 8            # seen face up, then lost in a layer drawn from (X4)
+    for l in range(1, min(d.next_layer[dk], NROUNDS)):
+        if any(d.hx[rec(dk, r) * 6 + l] for r in range(NROUNDS)):
+            for k in range(3):
+                if d.hv[rec(dk, l - 1) * 3 + k] >= 0:
+                    lost[d.hv[rec(dk, l - 1) * 3 + k]] += 1.0
+    v += lost
+    return v

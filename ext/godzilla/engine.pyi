@@ -5,6 +5,9 @@ import numpy as np
 
 from vsai.ext.state import State
 
+MIN_PLAYERS: int
+MAX_PLAYERS: int
+MAX_TURN_CAP: int
 NUM_DISTINCT_ACTIONS: int
 MAX_CHANCE_OUTCOMES: int
 MAX_BRANCHING: int
@@ -13,8 +16,10 @@ DEFAULT_TURN_CAP: int
 DECISIONS_PER_ROUND: int
 MAX_GAME_LENGTH: int
 STAGE_NAMES: tuple[str, ...]
+ACTION_FAMILIES: tuple[tuple[str, int, int, str], ...]
 
 
+def action_family(a: int) -> str: ...
 def sq_name(s: int) -> str: ...
 def road_name(r: int) -> str: ...
 def colour_name(c: int) -> str: ...

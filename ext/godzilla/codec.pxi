@@ -64,16 +64,12 @@ def action_family(int a) -> str:
 
 
 # ---------------------------------------------------------------- names
-def _index(value, what: str, int size=-1) -> int:
-    """`value` as an int (numpy integers included, not bools), in 0..size-1 when size >= 0;
-    InvalidArgumentError otherwise."""
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        i = operator.index(value)
-    except TypeError:
-        raise InvalidArgumentError(f"{what} is a whole number, not {value!r}") from None
-    if size >= 0 and not 0 <= i < size:
+def _index(value, what: str, int size) -> int:
+    """`value` as a whole number in 0..size-1; InvalidArgumentError otherwise."""
+    i = whole_number(value)
+    if i is None:
+        raise InvalidArgumentError(f"{what} is a whole number, not {value!r}")
+    if not 0 <= i < size:
         raise InvalidArgumentError(f"{what} {i} is outside 0..{size - 1}")
     return i
 

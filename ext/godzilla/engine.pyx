@@ -32,13 +32,13 @@ cimport cython
 from libc.string cimport memset
 from libc.math cimport exp
 
-from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_ACTIONS
+from vsai.ext.state cimport State, copy_state, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.godzilla.data cimport *
 
-import operator
-
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
+from vsai.ext.fields import FieldTable
+from vsai.ext.values import action_id, check_param, whole_number
 
 include "rules.pxi"
 include "stages.pxi"
@@ -46,6 +46,7 @@ include "codec.pxi"
 include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
+include "../dispatch.pxi"
 
 # Parameters (X5, G14): the spec's Params, __init__'s guard and the JSON ranges use these.
 MIN_PLAYERS = GZ_MIN_PLAYERS
@@ -87,11 +88,8 @@ cdef class GodzillaState(State):
         self._size = sizeof(GameData)
 
     def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP):
-        if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InvalidArgumentError(f"godzilla is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or not 1 <= turn_cap <= MAX_TURN_CAP:
-            raise InvalidArgumentError(f"turn_cap must be a whole number in 1..{MAX_TURN_CAP}, not {turn_cap!r}")
-        init_data(&self.d, players, turn_cap)
+        init_data(&self.d, check_param("players", players, GZ_MIN_PLAYERS, GZ_MAX_PLAYERS),
+                  check_param("turn_cap", turn_cap, 1, GZ_MAX_TURN_CAP))
 
     # ------------------------------------------------------------------ C protocol
     cdef State c_clone(self):
@@ -103,25 +101,28 @@ cdef class GodzillaState(State):
         return self.d.n
 
     cdef int c_current_player(self) noexcept nogil:
-        return TERMINAL_PLAYER if game_over(&self.d) else (CHANCE_PLAYER if at_chance(&self.d) else to_move(&self.d))
+        return current_player_of(&self.d)
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
-        return 0 if game_over(&self.d) else (gen_chance(&self.d, out, NULL) if at_chance(&self.d) else gen_legal(&self.d, out))
+        return legal_actions_of(&self.d, out)
 
     cdef void c_apply_action(self, int action) noexcept nogil:
-        if at_chance(&self.d):
-            apply_chance(&self.d, action)
-        else:
-            apply_move(&self.d, action)
+        apply_action_to(&self.d, action)
 
     cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        return gen_chance(&self.d, actions, probs) if at_chance(&self.d) else 0
+        return chance_outcomes_of(&self.d, actions, probs)
+
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
+        return sample_chance_of(&self.d, rng)
+
+    cdef bint c_is_legal(self, int action) noexcept nogil:
+        return is_legal_in(&self.d, action)
 
     cdef void c_returns(self, double* out) noexcept nogil:
         returns_of(&self.d, out)
 
     cdef void c_random_playout(self, Rng* rng) noexcept nogil:
-        random_playout_data(&self.d, rng)
+        random_playout_data(&self.d, rng)       # its own: dice die by die (stages.pxi)
 
     cdef void c_evaluate(self, double* out) noexcept nogil:
         evaluate(&self.d, out)
@@ -149,16 +150,21 @@ cdef class GodzillaState(State):
         return [] if p == 0 else [g for g in range(NCOL) if seat_of(&self.d, g) == p]
 
     def to_dict(self) -> dict:
-        """The whole state as plain JSON-able data (state_json.pxi, rules.md "JSON format")."""
-        cdef object data = self.d
-        return {k: data[k] for k in _FIELDS}
+        """The whole state as plain JSON-able data: every struct field under its readable name
+        (state_json.pxi, rules.md "JSON format")."""
+        return JSON_FIELDS.dump(self.d)
+
+    @staticmethod
+    def upgrade_v2(state: dict, params: dict) -> dict:
+        """A version-2 state object (the struct's own names) in version 3's form."""
+        return state_v3_from_v2(state, params)
 
     def load_dict(self, data: dict) -> None:
         """Set this state from `to_dict` data; InvalidStateError (state unchanged) if malformed or
         not a position the game can reach."""
         check_fields(data, self.d.n, self.d.turn_cap, self.d.last)
         backup = self._raw_bytes()
-        self.d = {k: data[k] for k in _FIELDS}
+        self.d = JSON_FIELDS.load(data, self.d)
         try:
             check_reachable(&self.d)
         except ValueError:
@@ -168,14 +174,23 @@ cdef class GodzillaState(State):
     # ------------------------------------------------------------------ texts and views
     def action_to_string(self, action: int) -> str:
         """The text of an action or chance outcome at this state."""
-        return action_text(&self.d, _index(action, "an action"))
+        return action_text(&self.d, action_id(action))
 
-    def view(self, player=None) -> dict:
-        """Everything seat `player` (or a spectator, `None`) may know, as JSON-able data: the
-        base fields and the whole board, which is public (hidden.pxi)."""
-        result = State.view(self, player)
-        result.update(view_of(&self.d))
-        return result
+    # the view's hooks (state_view.pxi; the base class builds the common keys)
+    def _view_phase(self) -> str:
+        return STAGE_NAMES[self.d.stage]
+
+    def _view_round(self) -> int:
+        return self.d.round
+
+    def _view_seat(self, i: int) -> tuple:
+        return view_seat(i)
+
+    def _view_score(self, i: int, seat) -> int:
+        return self.scores()[i]
+
+    def _view_board(self, seat) -> dict:
+        return view_board(&self.d)
 
     def action_info(self, action) -> dict:
         """A legal action or chance outcome here as JSON-able data (rules.md, "View"): `action`,

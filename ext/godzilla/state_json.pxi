@@ -1,101 +1,91 @@
 # The JSON form of a Godzilla state (to_dict / load_dict of ext/godzilla/engine.pyx, included
-# there): the field table, and the checks that a loaded struct is a position the game can reach
-# (or play on). rules.md "JSON format" lists the same table (tested).
+# there): the field table (rules.md "JSON format" is generated from it), the version-2 names,
+# and the checks that a loaded struct is a position the game can reach (or play on).
 
-# The JSON state: field -> (array length or 0, minimum, maximum, meaning), in struct order;
-# load_dict checks every range.
-_FIELDS = {
-    "n": (0, GZ_MIN_PLAYERS, GZ_MAX_PLAYERS, "seats: 0 the Kaiju, 1..n-1 the humans"),
-    "turn_cap": (0, 1, GZ_MAX_TURN_CAP, "the turn_cap parameter (X5)"),
-    "last": (0, 1, 6, "the last ordinary round, min(turn_cap, 6)"),
-    "round": (0, 1, 7, "the round; last + 1 is the Kaiju's return round"),
-    "stage": (0, 0, NUM_STAGES - 1, "the step being played (STAGE_NAMES)"),
-    "kaiju": (0, 0, 19, "the Kaiju's square"),
-    "landmark": (20, 0, 1, "a Landmark on each square"),
-    "evac": (80, 0, 10, "Evacuees on square s of colour c at 4 s + c"),
-    "moved": (80, 0, 10, "of those, moved in this evacuation phase"),
-    "press": (20, 0, 6, "Press pieces on each square"),
-    "press_moved": (20, 0, 6, "of those, moved in this evacuation phase"),
-    "road": (29, 0, 6, "each road: 0 empty, 1-4 route tile of kind 0-3, 5 high-voltage, 6 tank"),
-    "foot": (29, 0, 1, "a Footprint tile on each road"),
-    "crossed": (29, 0, 1, "footprint roads crossed in the last execution phase"),
-    "tank_new": (29, 0, 1, "Tanks placed in this situation phase"),
-    "tank_moved": (29, 0, 1, "Tanks moved in this situation phase"),
-    "bag": (4, 0, 10, "Evacuees in the bag, per colour"),
-    "pile": (4, 0, 9, "route tiles face down, per kind"),
-    "stock": (4, 0, 9, "route tiles in the Placeable tile stock, per kind"),
-    "status_used": (12, 0, 1, "status cards turned up"),
-    "status": (6, -1, 11, "the status card of each round, -1 before it is turned up"),
-    "support": (4, 0, 2, "support cards (air, high-voltage, tank, conference): 0 unseen, 1 ready, 2 used"),
-    "vehicle": (4, 0, 1, "each governor's Vehicle procurement card unplayed"),
-    "planner": (0, 1, 4, "the human seat planning now"),
-    "hv_stock": (0, 0, 3, "High-voltage tiles in the stock"),
-    "tank_stock": (0, 0, 3, "Tank tiles in the stock"),
-    "to_place": (0, 0, 3, "High-voltage or Tank tiles the card still allows"),
-    "air": (0, 0, 1, "an Air strike this round"),
-    "dice_own": (0, 3, 6, "the Kaiju's dice"),
-    "rerolls_own": (0, 1, 3, "the Kaiju's Reroll tiles"),
-    "aw_dice": (0, 0, 3, "dice in the Awakening area"),
-    "aw_rerolls": (0, 0, 2, "Reroll tiles in the Awakening area"),
-    "dice": (6, 0, 6, "dice showing each face 1-6 (last roll)"),
-    "to_roll": (0, 0, 6, "dice to roll now"),
-    "reroll_left": (0, 0, 3, "dice the Kaiju may still set aside to reroll"),
-    "reroll_min": (0, 0, 5, "lowest face (0-based) it may set aside next"),
-    "rerolled": (0, 0, 1, "the reroll is used"),
-    "mv_k": (0, 0, 6, "movement group size (steps)"),
-    "mv_a": (0, 0, 4, "its lowest face (0-based)"),
-    "ray_k": (0, 0, 6, "heat-ray group size (range)"),
-    "mv_pending": (0, 0, 1, "the movement is still to resolve"),
-    "ray_pending": (0, 0, 1, "the heat ray is still to fire"),
-    "moving": (0, 0, 1, "the Kaiju is moving"),
-    "steps": (0, 0, 6, "steps left"),
-    "awaken": (0, 0, 5, "Awakening items still to take"),
-    "evc": (0, 0, 5, "colour moving in the evacuation (4 Press pieces, 5 done)"),
-    "bag_left": (0, 0, 5, "Evacuees still to draw this round"),
-    "place_sq": (0, 0, 19, "this round's placement square"),
-    "tiles_left": (0, 0, 5, "route tiles still to turn up"),
-    "k_landmark": (0, 0, 5, "Kaiju screen: Landmarks"),
-    "k_evac": (4, 0, 10, "Kaiju screen: Evacuees per colour"),
-    "k_press": (0, 0, 6, "Kaiju screen: Press pieces"),
-    "k_route": (4, 0, 9, "Kaiju screen: route tiles per kind"),
-    "k_hv": (0, 0, 3, "Kaiju screen: High-voltage tiles"),
-    "k_tank": (0, 0, 3, "Kaiju screen: Tank tiles"),
-    "h_evac": (4, 0, 10, "Human screen: Evacuees per colour"),
-    "h_press": (0, 0, 6, "Human screen: Press pieces"),
-    "press_won": (0, 0, 24, "Press cards in Press (done)"),
-    "press_seen": (0, 0, 24, "of those, turned over at scoring"),
-    "deck": (8, 0, 3, "Press deck left per kind (changes only at scoring)"),
-    "kinds": (8, 0, 3, "Press cards turned over per kind"),
-}
+# (JSON name, struct field, list length or 0, minimum, maximum, meaning), in struct order;
+# load_dict checks every range (ext/fields.py).
+JSON_FIELDS = FieldTable("godzilla", (
+    ("players", "n", 0, GZ_MIN_PLAYERS, GZ_MAX_PLAYERS, "seats: 0 the Kaiju, 1..players-1 the humans"),
+    ("turn_cap", "turn_cap", 0, 1, GZ_MAX_TURN_CAP, "the turn_cap parameter (X5)"),
+    ("last_round", "last", 0, 1, 6, "the last ordinary round, min(turn_cap, 6)"),
+    ("round", "round", 0, 1, 7, "the round; last_round + 1 is the Kaiju's return round"),
+    ("stage", "stage", 0, 0, NUM_STAGES - 1, "the step being played (STAGE_NAMES)"),
+    ("kaiju_square", "kaiju", 0, 0, 19, "the Kaiju's square"),
+    ("landmarks", "landmark", NSQ, 0, 1, "a Landmark on each square"),
+    ("evacuees", "evac", NSQ * NCOL, 0, 10, "Evacuees on square s of colour c at 4 s + c"),
+    ("evacuees_moved", "moved", NSQ * NCOL, 0, 10, "of those, moved in this evacuation phase"),
+    ("press_pieces", "press", NSQ, 0, 6, "Press pieces on each square"),
+    ("press_pieces_moved", "press_moved", NSQ, 0, 6, "of those, moved in this evacuation phase"),
+    ("road_tiles", "road", NROADS, 0, 6, "each road: 0 empty, 1-4 route tile of kind 0-3, 5 high-voltage, 6 tank"),
+    ("footprints", "foot", NROADS, 0, 1, "a Footprint tile on each road"),
+    ("footprints_crossed", "crossed", NROADS, 0, 1, "footprint roads crossed in the last execution phase"),
+    ("tanks_placed_now", "tank_new", NROADS, 0, 1, "Tanks placed in this situation phase"),
+    ("tanks_moved_now", "tank_moved", NROADS, 0, 1, "Tanks moved in this situation phase"),
+    ("bag", "bag", NCOL, 0, 10, "Evacuees in the bag, per colour"),
+    ("route_pile", "pile", NKINDS, 0, 9, "route tiles face down, per kind"),
+    ("route_stock", "stock", NKINDS, 0, 9, "route tiles in the Placeable tile stock, per kind"),
+    ("status_cards_used", "status_used", NSTATUS, 0, 1, "status cards turned up"),
+    ("status_cards", "status", NROUNDS, -1, 11, "the status card of each round, -1 before it is turned up"),
+    ("support_cards", "support", NSUPPORT, 0, 2, "support cards (air, high-voltage, tank, conference): 0 unseen, 1 ready, 2 used"),
+    ("vehicle_cards", "vehicle", NCOL, 0, 1, "each governor's Vehicle procurement card unplayed"),
+    ("planner", "planner", 0, 1, 4, "the human seat planning now"),
+    ("high_voltage_stock", "hv_stock", 0, 0, 3, "High-voltage tiles in the stock"),
+    ("tank_stock", "tank_stock", 0, 0, 3, "Tank tiles in the stock"),
+    ("tiles_to_place", "to_place", 0, 0, 3, "High-voltage or Tank tiles the card still allows"),
+    ("air_strike", "air", 0, 0, 1, "an Air strike this round"),
+    ("kaiju_dice", "dice_own", 0, 3, 6, "the Kaiju's dice"),
+    ("kaiju_rerolls", "rerolls_own", 0, 1, 3, "the Kaiju's Reroll tiles"),
+    ("awakening_dice", "aw_dice", 0, 0, 3, "dice in the Awakening area"),
+    ("awakening_rerolls", "aw_rerolls", 0, 0, 2, "Reroll tiles in the Awakening area"),
+    ("dice_faces", "dice", 6, 0, 6, "dice showing each face 1-6 (last roll)"),
+    ("dice_to_roll", "to_roll", 0, 0, 6, "dice to roll now"),
+    ("rerolls_left", "reroll_left", 0, 0, 3, "dice the Kaiju may still set aside to reroll"),
+    ("reroll_lowest_face", "reroll_min", 0, 0, 5, "lowest face (0-based) it may set aside next"),
+    ("reroll_used", "rerolled", 0, 0, 1, "the reroll is used"),
+    ("movement_size", "mv_k", 0, 0, 6, "movement group size (steps)"),
+    ("movement_lowest_face", "mv_a", 0, 0, 4, "its lowest face (0-based)"),
+    ("heat_ray_range", "ray_k", 0, 0, 6, "heat-ray group size (range)"),
+    ("movement_pending", "mv_pending", 0, 0, 1, "the movement is still to resolve"),
+    ("heat_ray_pending", "ray_pending", 0, 0, 1, "the heat ray is still to fire"),
+    ("moving", "moving", 0, 0, 1, "the Kaiju is moving"),
+    ("steps_left", "steps", 0, 0, 6, "steps left"),
+    ("awakening_to_take", "awaken", 0, 0, 5, "Awakening items still to take"),
+    ("evacuating", "evc", 0, 0, 5, "colour moving in the evacuation (4 Press pieces, 5 done)"),
+    ("evacuees_to_draw", "bag_left", 0, 0, 5, "Evacuees still to draw this round"),
+    ("placement_square", "place_sq", 0, 0, 19, "this round's placement square"),
+    ("tiles_to_turn_up", "tiles_left", 0, 0, 5, "route tiles still to turn up"),
+    ("kaiju_screen_landmarks", "k_landmark", 0, 0, 5, "Kaiju screen: Landmarks"),
+    ("kaiju_screen_evacuees", "k_evac", NCOL, 0, 10, "Kaiju screen: Evacuees per colour"),
+    ("kaiju_screen_press", "k_press", 0, 0, 6, "Kaiju screen: Press pieces"),
+    ("kaiju_screen_route_tiles", "k_route", NKINDS, 0, 9, "Kaiju screen: route tiles per kind"),
+    ("kaiju_screen_high_voltage", "k_hv", 0, 0, 3, "Kaiju screen: High-voltage tiles"),
+    ("kaiju_screen_tanks", "k_tank", 0, 0, 3, "Kaiju screen: Tank tiles"),
+    ("human_screen_evacuees", "h_evac", NCOL, 0, 10, "Human screen: Evacuees per colour"),
+    ("human_screen_press", "h_press", 0, 0, 6, "Human screen: Press pieces"),
+    ("press_cards_won", "press_won", 0, 0, 24, "Press cards in Press (done)"),
+    ("press_cards_seen", "press_seen", 0, 0, 24, "of those, turned over at scoring"),
+    ("press_deck", "deck", NPRESS_KINDS, 0, 3, "Press deck left per kind (changes only at scoring)"),
+    ("press_cards_seen_by_kind", "kinds", NPRESS_KINDS, 0, 3, "Press cards turned over per kind"),
+))
 
-
-def _check_int(name, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidStateError(f"godzilla state: {name} must be an integer, not {value!r}")
-    if not lo <= value <= hi:
-        raise InvalidStateError(f"godzilla state: {name}={value} is outside {lo}..{hi}")
+# version 2 wrote the struct's own names
+_V2_NAMES = {f.struct: f.name for f in JSON_FIELDS.fields}
 
 
 def check_fields(data, int n, int turn_cap, int last) -> None:
     """InvalidStateError unless `data` has exactly the table's fields, each in its range, and
     the game's parameters."""
-    if not isinstance(data, dict):
-        raise InvalidStateError("godzilla state: a JSON object is expected")
-    missing = sorted(set(_FIELDS) - set(data))
-    extra = sorted(set(data) - set(_FIELDS), key=str)
-    if missing or extra:
-        raise InvalidStateError(f"godzilla state: missing fields {missing}, unknown fields {extra}")
-    for name, (length, lo, hi, _) in _FIELDS.items():
-        value = data[name]
-        if length:
-            if not isinstance(value, list) or len(value) != length:
-                raise InvalidStateError(f"godzilla state: {name} must be a list of {length} integers")
-            for x in value:
-                _check_int(name, x, lo, hi)
-        else:
-            _check_int(name, value, lo, hi)
-    if data["n"] != n or data["turn_cap"] != turn_cap or data["last"] != last:
-        raise InvalidStateError("godzilla state: n/turn_cap/last differ from the game parameters")
+    JSON_FIELDS.check(data)
+    if data["players"] != n or data["turn_cap"] != turn_cap or data["last_round"] != last:
+        raise InvalidStateError("godzilla state: players/turn_cap/last_round differ from the game parameters")
+
+
+def state_v3_from_v2(state, params) -> dict:
+    """A version-2 state object (the struct's own names) under version 3's names; unknown
+    names are kept, for the loader to refuse."""
+    if not isinstance(state, dict):
+        return state
+    return {_V2_NAMES.get(name, name): value for name, value in state.items()}
 
 
 cdef object _invalid(str message):

@@ -295,29 +295,32 @@ cdef dict view_screens(GameData* d):
                              "press": d.h_press}}
 
 
-cdef dict view_of(GameData* d):
-    """The whole board (public, see hidden.pxi) as JSON-able data (rules.md, "View")."""
-    view = {"round": d.round if d.round <= d.last else "return", "stage": STAGE_NAMES[d.stage],
-            "seat_names": [seat_name(p) for p in range(d.n)],
-            "governors": {colour_name(g): seat_of(d, g) for g in range(NCOL)},
-            "squares": view_squares(d), "roads": view_roads(d),
-            "kaiju": {"square": sq_name(d.kaiju), "dice": d.dice_own, "rerolls": d.rerolls_own,
-                      "awakening_dice": d.aw_dice, "awakening_rerolls": d.aw_rerolls,
-                      "faces": [v + 1 for v in range(6) for _ in range(d.dice[v])]},
-            "bag": {colour_name(c): d.bag[c] for c in range(NCOL)}, "route_pile": sum4(d.pile),
-            "stock": dict({kind_name(k): d.stock[k] for k in range(NKINDS)},
-                          **{"high-voltage": d.hv_stock, "tank": d.tank_stock}),
-            "status_cards": [[sq_name(GZ_STATUS_MAIN[c]), sq_name(GZ_STATUS_ALT[c])]
-                             for c in (d.status[i] for i in range(NROUNDS)) if c >= 0],
-            "support": {support_name(k): ("unseen", "ready", "used")[d.support[k]] for k in range(NSUPPORT)},
-            "vehicle_procurement": [colour_name(g) for g in range(NCOL) if d.vehicle[g]],
-            "press_cards": {"won": d.press_won, "turned_over": [d.kinds[k] for k in range(NPRESS_KINDS)]},
-            "scores": {"kaiju": kaiju_points(d), "humans": human_points(d)},
-            "last_round": d.last,
-            "home_squares": {colour_name(c): sq_name(GZ_HOME_SQ[c]) for c in range(NCOL)}}
-    view.update(view_screens(d))
-    view["step"] = view_step(d)
-    return view
+cdef dict view_board(GameData* d):
+    """The view's "board": the whole board (public, see hidden.pxi) as JSON-able data under
+    Godzilla's own keys (rules.md, "View")."""
+    board = {"return_round": d.round > d.last, "last_round": d.last,
+             "governors": {colour_name(g): seat_of(d, g) for g in range(NCOL)},
+             "squares": view_squares(d), "roads": view_roads(d),
+             "kaiju": {"square": sq_name(d.kaiju), "dice": d.dice_own, "rerolls": d.rerolls_own,
+                       "awakening_dice": d.aw_dice, "awakening_rerolls": d.aw_rerolls,
+                       "faces": [v + 1 for v in range(6) for _ in range(d.dice[v])]},
+             "bag": {colour_name(c): d.bag[c] for c in range(NCOL)}, "route_pile": sum4(d.pile),
+             "stock": dict({kind_name(k): d.stock[k] for k in range(NKINDS)},
+                           **{"high-voltage": d.hv_stock, "tank": d.tank_stock}),
+             "status_cards": [[sq_name(GZ_STATUS_MAIN[c]), sq_name(GZ_STATUS_ALT[c])]
+                              for c in (d.status[i] for i in range(NROUNDS)) if c >= 0],
+             "support": {support_name(k): ("unseen", "ready", "used")[d.support[k]] for k in range(NSUPPORT)},
+             "vehicle_procurement": [colour_name(g) for g in range(NCOL) if d.vehicle[g]],
+             "press_cards": {"won": d.press_won, "turned_over": [d.kinds[k] for k in range(NPRESS_KINDS)]},
+             "home_squares": {colour_name(c): sq_name(GZ_HOME_SQ[c]) for c in range(NCOL)}}
+    board.update(view_screens(d))
+    board["step"] = view_step(d)
+    return board
+
+
+def view_seat(int i) -> tuple:
+    """Seat i's name and side: the Kaiju alone, the human seats one team (G14)."""
+    return seat_name(i), ("Kaiju" if i == 0 else "humans")
 
 
 # ---------------------------------------------------------------- action_info

@@ -14,7 +14,7 @@ SETUP_PREDICATES: dict[str, Callable[[dict], bool]] = {
     "eruption": lambda state: state["turns"] == 0,
     # Godzilla: the set-up is fixed; its only set-up position is the first chance node,
     # before round 1's Evacuation status card.
-    "godzilla": lambda state: all(card == -1 for card in state["status"]),
+    "godzilla": lambda state: all(card == -1 for card in state["status_cards"]),
     # Kilauea: the forests, the tiles and the starting player.
     "kilauea": lambda state: state["phase"] in ("forest", "tiles", "start"),
     # VEC: first player, objectives, starting cards and the Ideas Area before turn 1's quills.

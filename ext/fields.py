@@ -60,7 +60,7 @@ class FieldTable:
         if not isinstance(data, dict):
             raise InvalidStateError(f"{self.game} state: a JSON object is expected, not {type(data).__name__}")
         missing = [n for n in self.names if n not in data]
-        extra = sorted(set(data) - set(self.names))
+        extra = sorted((k for k in data if k not in self.by_name), key=repr)
         if missing or extra:
             raise InvalidStateError(f"{self.game} state: missing fields {missing}, unknown fields {extra}")
         for f in self.fields:

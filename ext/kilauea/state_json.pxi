@@ -206,6 +206,17 @@ cdef void _fill(KData* e, dict data) except *:
     _fill_turn(e, data)
 
 
+cdef void _load(KData* e, data) except *:
+    """Fill e from `to_dict` data and check it; InvalidStateError on anything malformed."""
+    if not isinstance(data, dict):
+        raise InvalidStateError("kilauea state: a JSON object is expected")
+    try:
+        _fill(e, data)
+    except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
+        raise InvalidStateError(f"malformed kilauea state: {type(error).__name__}: {error}") from None
+    _validate(e)
+
+
 # ---------------------------------------------------------------- consistency
 def _bad(msg):
     raise InvalidStateError("inconsistent kilauea state: " + msg)

@@ -136,6 +136,25 @@ def texts(state) -> list[str]:
     return state.legal_action_strings()
 
 
+def tiki_census(state) -> dict:
+    """Where the 72 tikis are, from the state's JSON: forests, volcano, canoes, islands, the
+    set-up pool, and the box (3 of each colour with 2 players, K16)."""
+    data = state.to_dict()
+    players = data["players"]
+    return {"forests": sum(colour is not None for forest in data["forests"] for colour in forest),
+            "volcano": sum(map(sum, data["volcano"])),
+            "canoes": sum(sum(p["canoe"]) for p in players),
+            "islands": sum(sum(map(sum, p["island"])) for p in players),
+            "box": 12 if len(players) == 2 else 0, "pool": sum(data["tikis_to_place"])}
+
+
+def stone_census(state) -> dict:
+    """Where the 16 holy stones are: the crater, the canoes and the box (the view's count)."""
+    data = state.to_dict()
+    return {"crater": data["crater_stones"], "canoes": sum(p["stones"] for p in data["players"]),
+            "box": state.view()["stones_out_of_play"]}
+
+
 def census(state) -> int:
     """Total tikis, which must always be 72."""
-    return sum(state.tiki_census().values())
+    return sum(tiki_census(state).values())

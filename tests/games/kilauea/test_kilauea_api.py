@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kilauea_helpers import play_draft, play_setup, position
+from kilauea_helpers import play_draft, play_setup, position, stone_census, tiki_census
 from vsai.core.registry import load_game, state_from_json
 
 
 def check_invariants(state):
     data = state.to_dict()
-    assert sum(state.tiki_census().values()) == 72
-    assert sum(state.stone_census().values()) == 16
+    assert sum(tiki_census(state).values()) == 72
+    assert sum(stone_census(state).values()) == 16
     assert all(0 <= h <= 6 for row in data["volcano"] for h in row)
     for p in data["players"]:
         assert sum(p["canoe"]) <= 4 and 0 <= p["stones"] <= 5

@@ -51,7 +51,7 @@ def test_texts_parse_back_through_the_table():
                 if state.is_chance_node():
                     state.apply_action(state.chance_outcomes()[0][0])
                     continue
-                context = state._text_context()
+                context = state.phase() if state.phase() in ("target", "effect", "back") else ""
                 for action in state.legal_actions():
                     text = state.action_to_string(action)
                     assert action in engine.parse_action_text(text, context)

@@ -1,7 +1,7 @@
 """Kilauea set-up: volcano, forests, tiles, starting player, 2-player changes, stones, draft."""
 import pytest
 
-from kilauea_helpers import COLOURS, board_spaces, play_draft, play_setup
+from kilauea_helpers import COLOURS, board_spaces, play_draft, play_setup, stone_census, tiki_census
 from vsai.core.registry import load_game
 
 
@@ -13,7 +13,7 @@ def test_volcano_and_crater_before_setup(players):
     assert data["volcano"] == [[1, 1, 1, 1]] * 5
     assert data["crater_stones"] == 2
     assert [p["stones"] for p in data["players"]] == [2] * players
-    assert state.stone_census() == {"crater": 2, "canoes": 2 * players, "box": 14 - 2 * players}
+    assert stone_census(state) == {"crater": 2, "canoes": 2 * players, "box": 14 - 2 * players}
     assert state.is_chance_node() and state.phase() == "forest"
 
 
@@ -32,7 +32,7 @@ def test_forest_tikis_are_chance_with_pool_probabilities(players, spaces, per_co
         state.apply_action(state.legal_actions()[-1])
         nodes += 1
     assert nodes == spaces
-    census = state.tiki_census()
+    census = tiki_census(state)
     assert census["forests"] == spaces and census["volcano"] == 20
     assert census["box"] == (12 if players == 2 else 0)
     forests = state.to_dict()["forests"]
@@ -113,6 +113,6 @@ def test_two_player_canoe_track_has_five_spaces():
 def test_setup_uses_all_tikis():
     for players in (2, 3, 4):
         state = play_draft(play_setup(players, 0))
-        assert sum(state.tiki_census().values()) == 72
-        assert sum(state.stone_census().values()) == 16
+        assert sum(tiki_census(state).values()) == 72
+        assert sum(stone_census(state).values()) == 16
         assert set(COLOURS) == {"red", "yellow", "green", "blue"}

@@ -1,14 +1,14 @@
 """Kilauea turns: the canoe step, the three main actions, their limits, forest access."""
 import pytest
 
-from kilauea_helpers import B, G, R, Y, census, position, texts
+from kilauea_helpers import B, G, R, Y, census, position, stone_census, texts
 
 
 def test_mandatory_free_and_paid_steps():
     """1 step is mandatory, 1 free per empty canoe place, then 1 holy stone per step (K8)."""
     state = position(4, pawn=0, canoes=[{R: 3}, {}, {}, {}], stones=[3, 2, 2, 1])
     assert texts(state) == [f"canoe +{k}" for k in range(1, 6)]   # 1 + 1 free + 3 paid
-    crater = state.stone_census()["crater"]
+    crater = stone_census(state)["crater"]
     state.apply_action("canoe +4")
     data = state.to_dict()
     assert data["canoe_pawn"] == 4 and data["players"][0]["stones"] == 1
@@ -122,7 +122,7 @@ def test_island_needs_two_stones_and_stacks_mixed_colours():
     islands = [{0: {R: 2, B: 3}}, {}, {}, {}]
     state = position(4, pawn=-1, canoes=[{Y: 1, G: 1}, {}, {}, {}], stones=[2, 2, 2, 2],
                      islands=islands)
-    crater = state.stone_census()["crater"]
+    crater = stone_census(state)["crater"]
     state.apply_action("canoe +1")
     state.apply_action("island yellow")
     data = state.to_dict()

@@ -233,3 +233,27 @@ def action_text(int a, int stage, families=_FAMILIES, **context) -> str:
         if family[0] == name:
             pattern = family[4].get(stage, family[3])
             return pattern.format(**context, **{f: _field_text(f, v) for f, v in values.items()})
+
+
+def _as_action(action) -> int:
+    """An action id as an int (numpy integers included); InvalidArgumentError otherwise."""
+    try:
+        if isinstance(action, bool):
+            raise TypeError
+        return operator.index(action)
+    except TypeError:
+        raise InvalidArgumentError(f"an action is an int, not {action!r}") from None
+
+
+cdef str text_of(VecData* d, action):
+    """The text of an action or chance outcome at d (the table above)."""
+    a = _as_action(action)
+    if is_chance_stage(d.stage):
+        if d.stage == ST_FIRST and C_FIRST <= a < C_FIRST + d.n:
+            return action_text(a, d.stage, _CHANCE_FAMILIES)
+        if not C_CARD <= a < C_FIRST:
+            raise InvalidArgumentError(f"{a} is not a chance outcome of this game")
+        return action_text(a, d.stage, _CHANCE_FAMILIES, dealt_to=_seat_name(d.setup_idx))
+    if not 0 <= a < NUM_ACTIONS:
+        raise InvalidArgumentError(f"{a} is not an action of this game")
+    return action_text(a, d.stage)

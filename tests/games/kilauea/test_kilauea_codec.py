@@ -1,4 +1,4 @@
-"""Kilauea's action table (ext/kilauea/actions.pxi), observation segments and documented JSON."""
+"""Kilauea's action table (ext/kilauea/codec.pxi), observation segments and documented JSON."""
 import random
 import re
 from pathlib import Path

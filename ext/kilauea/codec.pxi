@@ -94,26 +94,6 @@ cdef inline Fields decode(int family, int action) noexcept nogil:
 
 
 # ---------------------------------------------------------------- texts (Python)
-def _whole(value):
-    """`value` as an int when it is a whole number (numpy integers too, not bools), else None."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
-
-
-def _as_action(action) -> int:
-    """`action` as an int (numpy integers too); InvalidArgumentError for anything else."""
-    try:
-        if isinstance(action, bool):
-            raise TypeError
-        return operator.index(action)
-    except TypeError:
-        raise InvalidArgumentError(f"an action is an int, not {action!r}") from None
-
-
 def _space_name(int f, int i) -> str:
     return f"F{f + 1}.{SPACE_NAMES[i]}"
 

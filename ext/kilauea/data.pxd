@@ -41,6 +41,7 @@ cdef enum:
     K_ALL_SECTORS_BONUS = 15
     K_TILE_VP = 2               # coral 1 and volcano 1: +2 VP
     K_DRAFT_PICKS = 2           # tikis each player drafts from the volcano
+    K_MIN_TURN_CAP = 1
     K_DEFAULT_TURN_CAP = 300    # GAPS K15
     K_MAX_TURN_CAP = 100000
     K_ROW_C = 0x700             # forest spaces c1..c3 (the row next to the volcano tile)

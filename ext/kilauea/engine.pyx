@@ -33,10 +33,11 @@ from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.kilauea.data cimport *
 
 import bisect
-import operator
 import re
 
 from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
+from vsai.ext.fields import FieldTable
+from vsai.ext.values import action_id, check_param
 
 include "rules.pxi"
 include "stages.pxi"
@@ -49,6 +50,7 @@ include "../dispatch.pxi"
 # Parameters: the constructor checks these ranges and spec.py builds its Params from them.
 MIN_PLAYERS = K_MIN_PLAYERS
 MAX_PLAYERS = K_MAX_PLAYERS
+MIN_TURN_CAP = K_MIN_TURN_CAP
 DEFAULT_TURN_CAP = K_DEFAULT_TURN_CAP
 MAX_TURN_CAP = K_MAX_TURN_CAP
 
@@ -75,12 +77,8 @@ cdef class KilaueaState(State):
         self._size = sizeof(KData)
 
     def __init__(self, players=MIN_PLAYERS, turn_cap=DEFAULT_TURN_CAP):
-        n, cap = _whole(players), _whole(turn_cap)      # numpy integers too
-        if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise InvalidArgumentError(f"Kilauea is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-        if cap is None or not 1 <= cap <= MAX_TURN_CAP:
-            raise InvalidArgumentError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, not {turn_cap!r}")
-        init_data(&self.d, n, cap)
+        init_data(&self.d, check_param("players", players, MIN_PLAYERS, MAX_PLAYERS),
+                  check_param("turn_cap", turn_cap, MIN_TURN_CAP, MAX_TURN_CAP))
 
     # ------------------------------------------------------------ C protocol
     cdef State c_clone(self):
@@ -149,6 +147,11 @@ cdef class KilaueaState(State):
         """How many forests have no tiki left."""
         return forests_emptied(&self.d)
 
+    @staticmethod
+    def upgrade_v2(state: dict, params: dict) -> dict:
+        """A version 2 state object in version 3's form (state_json.pxi)."""
+        return upgrade_v2(state, params)
+
     def to_dict(self) -> dict:
         """The whole state as plain data (rules.md, "JSON format")."""
         return _dump(&self.d)
@@ -163,7 +166,7 @@ cdef class KilaueaState(State):
 
     def action_to_string(self, action) -> str:
         """The text of an action or chance outcome here (string_to_action reads it back)."""
-        return text_of(&self.d, _as_action(action))
+        return text_of(&self.d, action_id(action))
 
     def string_to_action(self, text: str) -> int:
         """The legal action whose text matches `text` (case and spacing ignored), read with the

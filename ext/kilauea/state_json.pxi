@@ -1,225 +1,233 @@
-# Kilauea's JSON codec (included by ext/kilauea/engine.pyx): `_dump` writes the state as plain
-# data with readable field names (documented in rules.md, "JSON format"); `_fill` reads it back
-# into a struct with type and range checks; `_validate` checks its consistency (conservation,
-# limits, set-up progress, turn state) so that no loaded state can dead-end or break an invariant.
+# Kilauea's JSON form (included by ext/kilauea/engine.pyx): the field table JSON_FIELDS (every
+# field of the struct KData but the derived ones, under a readable name; rules.md "JSON format"
+# is written from it), `_dump` / `_load` between the struct and its JSON, `upgrade_v2` from the
+# nested version 2 form, and `_validate`, the consistency checks (conservation, limits, set-up
+# progress, turn state) so that no loaded state can dead-end or break an invariant.
+# Colours are 0..3 (red, yellow, green, blue), sectors and forests 0..4, forest spaces 0..10
+# (a1..a4, b1..b4, c1..c3), action tiles by their number 1..10 (0: none), tile kinds 0..19
+# (coral 1..10, volcano 1..10); -1 is "none" elsewhere.
 
-# ---------------------------------------------------------------- writing
-def _tile_number(int t):
-    return None if t < 0 else t + 1
+# The most VP a seat can hold (the loader checks the bound of the turns played,
+# max_victory_points): the tiles of every turn, and both scorings at their most.
+_MAX_VP = (K_TILE_VP * (2 + K_SECTORS) * (K_MAX_TURN_CAP + 1)
+           + 2 * K_SECTORS * K_COLUMN_MAX * 3 * (K_COLUMN_MAX - 1)
+           + K_ALL_SECTORS_BONUS + K_CANOE_STONES // 2 + K_CANOE_TIKIS)
+
+JSON_FIELDS = FieldTable("kilauea", (
+    ("players", "n", 0, K_MIN_PLAYERS, K_MAX_PLAYERS, "number of players"),
+    ("turn_cap", "turn_cap", 0, K_MIN_TURN_CAP, K_MAX_TURN_CAP, "player turns after which the game "
+     "is scored as ended (K15)"),
+    ("turn", "turns", 0, 0, K_MAX_TURN_CAP, "player turns completed (all players together)"),
+    ("stage", "phase", 0, PH_FOREST, PH_OVER, "the step of the game: 0 forest, 1 tiles, 2 start "
+     "(set-up chance), 3 draft, 4 move, 5 main, 6 cut2 (second cut or stop), 7 secondary, "
+     "8 target (the tile a 3 activates), 9 effect (a tile's parameters), 10 back (second half "
+     "of coral 10 / volcano 10), 11 over"),
+    ("to_act", "player", 0, TERMINAL_PLAYER, K_MAX_PLAYERS - 1, "the seat to act (the turn's "
+     "player); 0 during set-up, -4 once the game is over"),
+    ("first_player", "start", 0, -1, K_MAX_PLAYERS - 1, "the seat that played first, -1 before it "
+     "is drawn"),
+    ("setup_step", "step", 0, 0, 54, "set-up: the forest space (in fill order) or tile slot (R1..R5, "
+     "F1..F4) to fill next; the draft: the pick number; 0 afterwards"),
+    ("canoe_pawn", "pawn", 0, -1, K_TRACK - 1, "-1 on the start space, else the canoe track "
+     "position: sector = position // 2, space (k,1) if even, (k,2) if odd (2 players: even only)"),
+    ("crater_stones", "crater", 0, 0, K_STONES, "holy stones in the volcano's crater"),
+    ("intermediate_scored", "midscored", 0, 0, 1, "1 once the intermediate scoring happened (K12)"),
+    ("tikis_to_place", "pool", K_COLOURS, 0, K_TIKIS_PER_COLOUR, "set-up: per colour, tikis still "
+     "to place in the forests"),
+    ("tiles_to_place", "tiles_left", K_TILES, 0, 1, "set-up: per action tile, 1 while it is not "
+     "placed yet"),
+    ("scores", "vp", K_MAX_PLAYERS, 0, _MAX_VP, "per seat: victory points (0 for seats not in "
+     "the game)"),
+    ("holy_stones", "stones", K_MAX_PLAYERS, 0, K_CANOE_STONES, "per seat: holy stones in its canoe"),
+    ("canoe_tikis", "canoe", K_MAX_PLAYERS * K_COLOURS, 0, K_CANOE_TIKIS, "at 4 * seat + colour: "
+     "tikis in the seat's canoe"),
+    ("island_tikis", "island", K_MAX_PLAYERS * K_SECTORS * K_COLOURS, 0, K_COLUMN_MAX,
+     "at 20 * seat + 4 * sector + colour: tikis on the seat's island"),
+    ("volcano", "volcano", K_SECTORS * K_COLOURS, 0, K_COLUMN_MAX, "at 4 * sector + colour: the "
+     "height of the colour's column"),
+    ("forests", "forest", K_SECTORS * K_SPACES, -1, K_COLOURS - 1, "at 11 * forest + space: the "
+     "colour of its tiki, -1 empty (F3..F5 have no c3: always -1)"),
+    ("reef_tiles", "reef", K_SECTORS, 0, K_TILES, "per reef R1..R5: the number of its coral tile "
+     "(0 before set-up)"),
+    ("forest_tiles", "fcentre", K_SECTORS, 0, K_TILES, "per forest: the number of the volcano tile "
+     "still locked in it, 0 none"),
+    ("hillside_tiles", "hill", K_SECTORS, 0, K_TILES, "per sector: the number of the volcano tile "
+     "on its hillside, 0 none"),
+    ("coral_open", "opp_coral", 0, 0, 1, "this turn: 1 while the coral next to the pawn may be "
+     "activated (after a cut)"),
+    ("hillside_open", "opp_hill", 0, 0, 1, "this turn: 1 while the hillside tile of the pawn's "
+     "sector may be activated (after a placement)"),
+    ("unlocked_tiles", "opp_unlocked", K_TILES, 0, 1, "this turn: per action tile, 1 when its "
+     "volcano side was unlocked this turn and not used yet (K7)"),
+    ("resolving", "kind", 0, -1, K_KINDS - 1, "the tile being resolved (or, in step target, the "
+     "3 activating another), -1 none"),
+    ("vacated_forest", "ef", 0, -1, K_SECTORS - 1, "coral 10's first half: the forest its tiki "
+     "left (-1 outside step back)"),
+    ("vacated_space", "ei", 0, -1, K_SPACES - 1, "coral 10's first half: the space its tiki left"),
+    ("sector_x", "ex", 0, -1, K_SECTORS - 1, "coral 10: where the tiki went; volcano 10: sector X"),
+    ("sector_y", "ey", 0, -1, K_SECTORS - 1, "volcano 10: sector Y"),
+    ("first_colour", "ec", 0, -1, K_COLOURS - 1, "coral 10 / volcano 10: the colour moved first"),
+))
 
 
-def _or_none(int value):
-    return None if value < 0 else value
+def _flat(value) -> list:
+    """A nested list (a v2 seat's island, the v2 volcano) flattened in index order."""
+    return [x for item in value for x in _flat(item)] if isinstance(value, list) else [value]
 
 
-cdef dict _dump_player(KData* d, int p):
-    return {"victory_points": int(d.vp[p]), "stones": int(d.stones[p]),
-            "canoe": [int(d.canoe[p][c]) for c in range(K_COLOURS)],
-            "island": [[int(d.island[p][s][c]) for c in range(K_COLOURS)] for s in range(K_SECTORS)]}
-
-
-cdef dict _dump_turn(KData* d):
-    return {"coral_open": bool(d.opp_coral), "hillside_open": bool(d.opp_hill),
-            "unlocked_tiles": [t + 1 for t in range(K_TILES) if (d.opp_unlocked >> t) & 1],
-            "resolving": None if d.kind < 0 else _kind_name(d.kind),
-            "second_half": {"vacated_forest": _or_none(d.ef), "vacated_space": _or_none(d.ei),
-                            "sector_x": _or_none(d.ex), "sector_y": _or_none(d.ey),
-                            "first_colour": COLOURS[d.ec] if d.ec >= 0 else None}}
+cdef list _bits(int mask):
+    return [(mask >> t) & 1 for t in range(K_TILES)]
 
 
 cdef dict _dump(KData* d):
-    """The whole state as plain data (tile numbers 1..10, colours by name)."""
-    forests = [[COLOURS[d.forest[f][i]] if d.forest[f][i] >= 0 else None
-                for i in range(K_SPACES) if KIL_BOARD_SPACES[f] & (1 << i)] for f in range(K_SECTORS)]
+    """The whole state as its JSON object (the fields of JSON_FIELDS, in order). Written out
+    field by field: Cython's struct <-> dict coercion mixes up 2-D char arrays."""
+    cdef int p, s, c, f, i
+    seats, sectors, colours = range(K_MAX_PLAYERS), range(K_SECTORS), range(K_COLOURS)
     return {
-        "phase": PHASE_NAMES[d.phase], "player": int(d.player),
-        "starting_player": int(d.start), "setup_step": int(d.step),
-        "turns_completed": int(d.turns), "canoe_pawn": int(d.pawn),
-        "crater_stones": int(d.crater), "intermediate_scored": bool(d.midscored),
-        "tikis_to_place": [int(d.pool[c]) for c in range(K_COLOURS)],
-        "tiles_to_place": [t + 1 for t in range(K_TILES) if (d.tiles_left >> t) & 1],
-        "players": [_dump_player(d, p) for p in range(d.n)],
-        "volcano": [[int(d.volcano[s][c]) for c in range(K_COLOURS)] for s in range(K_SECTORS)],
-        "forests": forests,
-        "reef_tiles": [_tile_number(d.reef[s]) for s in range(K_SECTORS)],
-        "forest_tiles": [_tile_number(d.fcentre[s]) for s in range(K_SECTORS)],
-        "hillside_tiles": [_tile_number(d.hill[s]) for s in range(K_SECTORS)],
-        "turn": _dump_turn(d),
+        "players": d.n, "turn_cap": d.turn_cap, "turn": d.turns, "stage": d.phase,
+        "to_act": d.player, "first_player": d.start, "setup_step": d.step, "canoe_pawn": d.pawn,
+        "crater_stones": d.crater, "intermediate_scored": d.midscored,
+        "tikis_to_place": [d.pool[c] for c in colours], "tiles_to_place": _bits(d.tiles_left),
+        "scores": [d.vp[p] for p in seats], "holy_stones": [d.stones[p] for p in seats],
+        "canoe_tikis": [d.canoe[p][c] for p in seats for c in colours],
+        "island_tikis": [d.island[p][s][c] for p in seats for s in sectors for c in colours],
+        "volcano": [d.volcano[s][c] for s in sectors for c in colours],
+        "forests": [d.forest[f][i] for f in sectors for i in range(K_SPACES)],
+        "reef_tiles": [d.reef[s] + 1 for s in sectors],
+        "forest_tiles": [d.fcentre[s] + 1 for s in sectors],
+        "hillside_tiles": [d.hill[s] + 1 for s in sectors],
+        "coral_open": d.opp_coral, "hillside_open": d.opp_hill,
+        "unlocked_tiles": _bits(d.opp_unlocked), "resolving": d.kind,
+        "vacated_forest": d.ef, "vacated_space": d.ei, "sector_x": d.ex, "sector_y": d.ey,
+        "first_colour": d.ec,
     }
 
 
-# ---------------------------------------------------------------- reading
-def _check_int(value, name, lo, hi) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InvalidStateError(f"kilauea state: {name} must be a whole number from {lo} to {hi}, not {value!r}")
-    return value
-
-
-def _check_list(value, name, length) -> list:
-    if not isinstance(value, list) or len(value) != length:
-        raise InvalidStateError(f"kilauea state: {name} must be a list of {length} items")
-    return value
-
-
-def _check_bool(value, name) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidStateError(f"kilauea state: {name} must be true or false")
-    return value
-
-
-def _check_tile_list(value, name) -> int:
-    """A list of tile numbers 1..10 as a bitmask of tiles 0..9."""
-    if not isinstance(value, list):
-        raise InvalidStateError(f"kilauea state: {name} must be a list")
-    mask = 0
-    for t in value:
-        mask |= 1 << (_check_int(t, name, 1, 10) - 1)
-    return mask
-
-
-def _tile_or_none(value, name) -> int:
-    if value is None:
-        return -1
-    return _check_int(value, name, 1, 10) - 1
-
-
-def _int_or_none(value, name, lo, hi) -> int:
-    if value is None:
-        return -1
-    return _check_int(value, name, lo, hi)
-
-
-def _colour_or_none(value, name) -> int:
-    if value is None:
-        return -1
-    if value not in COLOURS:
-        raise InvalidStateError(f"kilauea state: {name} must be a colour or null, not {value!r}")
-    return COLOURS.index(value)
-
-
-def _parse_kind(text) -> int:
-    if text is None:
-        return -1
-    parts = str(text).split()
-    if len(parts) != 2 or parts[0] not in ("coral", "volcano") or not parts[1].isdigit():
-        raise InvalidStateError(f"a tile action is written 'coral n' or 'volcano n', not {text!r}")
-    n = int(parts[1])
-    if not 1 <= n <= 10:
-        raise InvalidStateError(f"tile actions are numbered 1 to 10, not {n}")
-    return n - 1 if parts[0] == "coral" else n + 9
-
-
-cdef void _fill_progress(KData* e, dict data) except *:
-    """Phase, seats, set-up step, turn count, pawn, crater, scoring flag, set-up pools."""
-    cdef int n = e.n, c
-    phase = data["phase"]
-    if phase not in PHASE_NAMES:
-        raise InvalidStateError(f"kilauea state: unknown phase {phase!r}")
-    e.phase = PHASE_NAMES.index(phase)
-    e.player = _check_int(data["player"], "player", TERMINAL_PLAYER, n - 1)
-    e.start = _check_int(data["starting_player"], "starting_player", -1, n - 1)
-    e.step = _check_int(data["setup_step"], "setup_step", 0, 54)
-    e.turns = _check_int(data["turns_completed"], "turns_completed", 0, e.turn_cap)
-    if e.turns == e.turn_cap and e.phase != PH_OVER:
-        raise InvalidStateError("inconsistent kilauea state: the turn cap is reached but the game is not over")
-    e.pawn = _check_int(data["canoe_pawn"], "canoe_pawn", -1, K_TRACK - 1)
-    e.crater = _check_int(data["crater_stones"], "crater_stones", 0, K_STONES)
-    e.midscored = _check_bool(data["intermediate_scored"], "intermediate_scored")
-    pool = _check_list(data["tikis_to_place"], "tikis_to_place", K_COLOURS)
-    for c in range(K_COLOURS):
-        e.pool[c] = _check_int(pool[c], "tikis_to_place", 0, K_TIKIS_PER_COLOUR)
-    e.tiles_left = _check_tile_list(data["tiles_to_place"], "tiles_to_place")
-
-
-cdef void _fill_players(KData* e, dict data) except *:
-    """Victory points, stones, canoe and island of every seat."""
-    cdef int p, s, c
-    players = _check_list(data["players"], "players", e.n)
-    for p in range(e.n):
-        pl = players[p]
-        if not isinstance(pl, dict):
-            raise InvalidStateError("kilauea state: each player is an object")
-        e.vp[p] = _check_int(pl["victory_points"], "victory_points", 0, max_victory_points(e))
-        e.stones[p] = _check_int(pl["stones"], "stones", 0, K_CANOE_STONES)
-        canoe = _check_list(pl["canoe"], "canoe", K_COLOURS)
-        for c in range(K_COLOURS):
-            e.canoe[p][c] = _check_int(canoe[c], "canoe", 0, K_CANOE_TIKIS)
-        isl = _check_list(pl["island"], "island", K_SECTORS)
-        for s in range(K_SECTORS):
-            row = _check_list(isl[s], "island sector", K_COLOURS)
-            for c in range(K_COLOURS):
-                e.island[p][s][c] = _check_int(row[c], "island", 0, K_COLUMN_MAX)
-
-
-cdef void _fill_board(KData* e, dict data) except *:
-    """Volcano columns, forest spaces and where the action tiles are."""
-    cdef int s, c, f, i, k
-    vol = _check_list(data["volcano"], "volcano", K_SECTORS)
-    for s in range(K_SECTORS):
-        row = _check_list(vol[s], "volcano sector", K_COLOURS)
-        for c in range(K_COLOURS):
-            e.volcano[s][c] = _check_int(row[c], "volcano column", 0, K_COLUMN_MAX)
-    forests = _check_list(data["forests"], "forests", K_SECTORS)
-    for f in range(K_SECTORS):
-        spaces = [i for i in range(K_SPACES) if KIL_BOARD_SPACES[f] & (1 << i)]
-        row = _check_list(forests[f], f"forest F{f + 1}", len(spaces))
-        for k, i in enumerate(spaces):
-            if row[k] is None:
-                continue
-            if row[k] not in COLOURS:
-                raise InvalidStateError(f"kilauea state: forest F{f + 1} holds {row[k]!r}, not a colour")
-            e.forest[f][i] = COLOURS.index(row[k])
-            e.occ[f] |= 1 << i
-    reefs = _check_list(data["reef_tiles"], "reef_tiles", K_SECTORS)
-    centres = _check_list(data["forest_tiles"], "forest_tiles", K_SECTORS)
-    hillside = _check_list(data["hillside_tiles"], "hillside_tiles", K_SECTORS)
-    for s in range(K_SECTORS):
-        e.reef[s] = _tile_or_none(reefs[s], "reef_tiles")
-        e.fcentre[s] = _tile_or_none(centres[s], "forest_tiles")
-        e.hill[s] = _tile_or_none(hillside[s], "hillside_tiles")
-
-
-cdef void _fill_turn(KData* e, dict data) except *:
-    """This turn's open opportunities, the tile being resolved and its pending second half."""
-    turn = data["turn"]
-    if not isinstance(turn, dict):
-        raise InvalidStateError("kilauea state: 'turn' must be an object")
-    e.opp_coral = _check_bool(turn["coral_open"], "turn.coral_open")
-    e.opp_hill = _check_bool(turn["hillside_open"], "turn.hillside_open")
-    e.opp_unlocked = _check_tile_list(turn["unlocked_tiles"], "turn.unlocked_tiles")
-    e.kind = _parse_kind(turn["resolving"])
-    half = turn["second_half"]
-    if not isinstance(half, dict):
-        raise InvalidStateError("kilauea state: 'turn.second_half' must be an object")
-    e.ef = _int_or_none(half["vacated_forest"], "second_half.vacated_forest", 0, K_SECTORS - 1)
-    e.ei = _int_or_none(half["vacated_space"], "second_half.vacated_space", 0, K_SPACES - 1)
-    e.ex = _int_or_none(half["sector_x"], "second_half.sector_x", 0, K_SECTORS - 1)
-    e.ey = _int_or_none(half["sector_y"], "second_half.sector_y", 0, K_SECTORS - 1)
-    e.ec = _colour_or_none(half["first_colour"], "second_half.first_colour")
-
-
 cdef void _fill(KData* e, dict data) except *:
-    """Copy `to_dict` data into e (types and ranges checked; consistency in _validate)."""
-    _fill_progress(e, data)
-    _fill_players(e, data)
-    _fill_board(e, data)
-    _fill_turn(e, data)
+    """Copy checked JSON data (JSON_FIELDS.check) into e, field by field; the occupied
+    forest spaces are derived."""
+    cdef int p, s, c, f, i, t
+    e.turns, e.phase, e.player, e.start = data["turn"], data["stage"], data["to_act"], data["first_player"]
+    e.step, e.pawn, e.crater, e.midscored = (data["setup_step"], data["canoe_pawn"],
+                                             data["crater_stones"], data["intermediate_scored"])
+    e.opp_coral, e.opp_hill, e.kind = data["coral_open"], data["hillside_open"], data["resolving"]
+    e.ef, e.ei, e.ex, e.ey, e.ec = (data["vacated_forest"], data["vacated_space"],
+                                    data["sector_x"], data["sector_y"], data["first_colour"])
+    e.tiles_left = e.opp_unlocked = 0
+    for t in range(K_TILES):
+        e.tiles_left |= data["tiles_to_place"][t] << t
+        e.opp_unlocked |= data["unlocked_tiles"][t] << t
+    for p in range(K_MAX_PLAYERS):
+        e.vp[p], e.stones[p] = data["scores"][p], data["holy_stones"][p]
+        for c in range(K_COLOURS):
+            e.canoe[p][c] = data["canoe_tikis"][K_COLOURS * p + c]
+            for s in range(K_SECTORS):
+                e.island[p][s][c] = data["island_tikis"][K_SECTORS * K_COLOURS * p + K_COLOURS * s + c]
+    for s in range(K_SECTORS):
+        e.reef[s], e.fcentre[s] = data["reef_tiles"][s] - 1, data["forest_tiles"][s] - 1
+        e.hill[s] = data["hillside_tiles"][s] - 1
+        for c in range(K_COLOURS):
+            e.volcano[s][c] = data["volcano"][K_COLOURS * s + c]
+    for c in range(K_COLOURS):
+        e.pool[c] = data["tikis_to_place"][c]
+    for f in range(K_SECTORS):
+        e.occ[f] = 0
+        for i in range(K_SPACES):
+            e.forest[f][i] = data["forests"][K_SPACES * f + i]
+            if e.forest[f][i] >= 0:
+                e.occ[f] |= 1 << i
 
 
 cdef void _load(KData* e, data) except *:
-    """Fill e from `to_dict` data and check it; InvalidStateError on anything malformed."""
-    if not isinstance(data, dict):
-        raise InvalidStateError("kilauea state: a JSON object is expected")
-    try:
-        _fill(e, data)
-    except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
-        raise InvalidStateError(f"malformed kilauea state: {type(error).__name__}: {error}") from None
+    """Fill e from checked JSON data; InvalidStateError on anything malformed or inconsistent."""
+    JSON_FIELDS.check(data)
+    if data["players"] != e.n or data["turn_cap"] != e.turn_cap:
+        raise InvalidStateError("kilauea state: players/turn_cap differ from the game parameters")
+    _fill(e, data)
     _validate(e)
+
+
+# ---------------------------------------------------------------- version 2
+def _v2_tile(value) -> int:
+    """A v2 tile number 1..10 (or null) as version 3 writes it (0: none)."""
+    return 0 if value is None else value
+
+
+def _v2_kind(text) -> int:
+    """A v2 'coral n' / 'volcano n' (or null) as a tile kind (or -1)."""
+    if text is None:
+        return -1
+    side, number = str(text).split()
+    return ("coral", "volcano").index(side) * K_TILES + int(number) - 1
+
+
+def _v2_seats(players: list, key: str, width: int) -> list:
+    """A per-seat v2 value (flattened to `width` numbers) for 4 seats, 0 for absent seats."""
+    out = []
+    for p in range(K_MAX_PLAYERS):
+        out += _flat(players[p][key]) if p < len(players) else [0] * width
+    return out
+
+
+def upgrade_v2(dict state, dict params) -> dict:
+    """A version 2 state object (nested seats, colours by name, tiles by number) as version 3
+    (flat lists of numbers; rules.md "JSON format"). Malformed input raises KeyError,
+    TypeError or ValueError (the loader reports them as InvalidStateError)."""
+    players, turn, half = state["players"], state["turn"], state["turn"]["second_half"]
+    forests = [-1] * (K_SECTORS * K_SPACES)
+    for f in range(K_SECTORS):
+        spaces = [i for i in range(K_SPACES) if KIL_BOARD_SPACES[f] & (1 << i)]
+        for i, colour in zip(spaces, state["forests"][f], strict=True):
+            forests[f * K_SPACES + i] = -1 if colour is None else COLOURS.index(colour)
+    optional = lambda value: -1 if value is None else value
+    return {
+        "players": params["players"], "turn_cap": params["turn_cap"],
+        "turn": state["turns_completed"], "stage": PHASE_NAMES.index(state["phase"]),
+        "to_act": state["player"], "first_player": state["starting_player"],
+        "setup_step": state["setup_step"], "canoe_pawn": state["canoe_pawn"],
+        "crater_stones": state["crater_stones"], "intermediate_scored": int(state["intermediate_scored"]),
+        "tikis_to_place": state["tikis_to_place"],
+        "tiles_to_place": [int(t + 1 in state["tiles_to_place"]) for t in range(K_TILES)],
+        "scores": _v2_seats(players, "victory_points", 1), "holy_stones": _v2_seats(players, "stones", 1),
+        "canoe_tikis": _v2_seats(players, "canoe", K_COLOURS),
+        "island_tikis": _v2_seats(players, "island", K_SECTORS * K_COLOURS),
+        "volcano": _flat(state["volcano"]), "forests": forests,
+        "reef_tiles": [_v2_tile(t) for t in state["reef_tiles"]],
+        "forest_tiles": [_v2_tile(t) for t in state["forest_tiles"]],
+        "hillside_tiles": [_v2_tile(t) for t in state["hillside_tiles"]],
+        "coral_open": int(turn["coral_open"]), "hillside_open": int(turn["hillside_open"]),
+        "unlocked_tiles": [int(t + 1 in turn["unlocked_tiles"]) for t in range(K_TILES)],
+        "resolving": _v2_kind(turn["resolving"]),
+        "vacated_forest": optional(half["vacated_forest"]), "vacated_space": optional(half["vacated_space"]),
+        "sector_x": optional(half["sector_x"]), "sector_y": optional(half["sector_y"]),
+        "first_colour": -1 if half["first_colour"] is None else COLOURS.index(half["first_colour"]),
+    }
 
 
 # ---------------------------------------------------------------- consistency
 def _bad(msg):
     raise InvalidStateError("inconsistent kilauea state: " + msg)
+
+
+cdef void _validate_ranges(KData* e) except *:
+    """The ranges JSON_FIELDS cannot know: seats of this game, the turn cap, the points the
+    turns played can give, forest spaces that exist."""
+    cdef int n = e.n, p, f, i
+    if e.turns > e.turn_cap or (e.turns == e.turn_cap and e.phase != PH_OVER):
+        _bad("the turn cap is reached but the game is not over")
+    if e.player >= n or e.start >= n:
+        _bad(f"to_act and first_player are seats of this {n}-player game")
+    for p in range(n):
+        if e.vp[p] > max_victory_points(e):
+            _bad(f"P{p + 1} scores more than the turns played can give")
+    for p in range(n, K_MAX_PLAYERS):
+        if e.vp[p] or e.stones[p] or canoe_count(e, p) or island_total(e, p):
+            _bad(f"seat {p} is not in this {n}-player game but holds pieces or points")
+    for f in range(K_SECTORS):
+        for i in range(K_SPACES):
+            if e.forest[f][i] >= 0 and not (KIL_BOARD_SPACES[f] >> i) & 1:
+                _bad(f"F{f + 1} has no space {SPACE_NAMES[i]}")
 
 
 cdef void _validate_pieces(KData* e) except *:
@@ -399,7 +407,9 @@ cdef void _validate_scoring(KData* e) except *:
 
 
 cdef void _validate(KData* e) except *:
-    """Consistency: conservation of tikis and stones, limits, set-up progress, turn state."""
+    """Consistency: ranges that depend on the state, conservation of tikis and stones,
+    limits, set-up progress, turn state."""
+    _validate_ranges(e)
     _validate_pieces(e)
     _validate_setup(e)
     _validate_tiles(e)

@@ -192,6 +192,11 @@ def _observation_tensor(KilaueaState state, int player):
     return out
 
 
+def _tile_number(int t):
+    """Tile index t as its number 1..10 (None for -1)."""
+    return None if t < 0 else t + 1
+
+
 # What each tile does once activated, coral 1..10 then volcano 1..10 (costs in TILE_COSTS).
 TILE_EFFECTS = (
     "+2 VP",

@@ -174,7 +174,7 @@ FAMILY_SIZE = {family[0]: _family_size(family) for family in _FAMILIES}
 
 def decode(action, families=_FAMILIES):
     """(family name, {field: value}) of id `a`; InvalidArgumentError outside the table."""
-    a = _as_action(action)
+    a = action_id(action)
     for family in reversed(families):
         if a >= family[1]:
             break
@@ -198,7 +198,7 @@ def encode(str name, families=_FAMILIES, **values) -> int:
             for field, size in family[2]:
                 if field not in values:
                     raise InvalidArgumentError(f"{name}: the field {field} is missing")
-                v = _as_action(values[field])
+                v = action_id(values[field])
                 if not 0 <= v < size:
                     raise InvalidArgumentError(f"{name}: {field}={v} is outside 0..{size - 1}")
                 a = a * size + v
@@ -235,19 +235,9 @@ def action_text(int a, int stage, families=_FAMILIES, **context) -> str:
             return pattern.format(**context, **{f: _field_text(f, v) for f, v in values.items()})
 
 
-def _as_action(action) -> int:
-    """An action id as an int (numpy integers included); InvalidArgumentError otherwise."""
-    try:
-        if isinstance(action, bool):
-            raise TypeError
-        return operator.index(action)
-    except TypeError:
-        raise InvalidArgumentError(f"an action is an int, not {action!r}") from None
-
-
 cdef str text_of(VecData* d, action):
     """The text of an action or chance outcome at d (the table above)."""
-    a = _as_action(action)
+    a = action_id(action)
     if is_chance_stage(d.stage):
         if d.stage == ST_FIRST and C_FIRST <= a < C_FIRST + d.n:
             return action_text(a, d.stage, _CHANCE_FAMILIES)

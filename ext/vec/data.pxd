@@ -12,6 +12,14 @@ color = i // 3 (red 0, blue 1, green 2, purple 3, yellow 4, grey 5), genre = i %
 from vsai.ext.commit cimport Commitments
 
 
+# Parameters (X7, C13): the engine module exposes them; the spec and the checks read them there.
+cdef enum:
+    VEC_MIN_PLAYERS = 2
+    VEC_MAX_PLAYERS = 4
+    VEC_MIN_TURN_CAP = 1
+    VEC_DEFAULT_TURN_CAP = 30
+    VEC_MAX_TURN_CAP = 1000
+
 cdef enum:
     NCARDS = 54
     NCOLORS = 6

@@ -32,15 +32,10 @@ from vsai.ext.commit cimport (Commitments, MAX_COMMITS, commit_clear, commit_enr
                               commit_key, commit_redraw)
 from vsai.ext.vec.data cimport *
 
-import operator
-
 from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
+from vsai.ext.fields import FieldTable
+from vsai.ext.values import action_id, check_param, whole_number
 
-# Parameters (X7, C13): the spec's Params, __init__'s guard and the JSON ranges use these.
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-DEFAULT_TURN_CAP = 30
-MAX_TURN_CAP = 1000
 
 include "rules.pxi"
 include "stages.pxi"
@@ -56,6 +51,12 @@ MAX_CHANCE_OUTCOMES = NUM_CHANCE
 # (exchanges x ink x special ink) and nothing else; a quill placement at most MAX_IDEAS ideas
 # x INK_VALUES amounts, an own card each and "no quill"; every other stage at most two card
 # families and one more.
+# Parameters (X7, C13; data.pxd): the spec's Params, __init__'s checks and the JSON ranges.
+MIN_PLAYERS = VEC_MIN_PLAYERS
+MAX_PLAYERS = VEC_MAX_PLAYERS
+MIN_TURN_CAP = VEC_MIN_TURN_CAP
+DEFAULT_TURN_CAP = VEC_DEFAULT_TURN_CAP
+MAX_TURN_CAP = VEC_MAX_TURN_CAP
 MAX_BRANCHING = max(FAMILY_SIZE["bid"], MAX_IDEAS * INK_VALUES + NCARDS + 1, 2 * NCARDS + 1)
 
 
@@ -69,14 +70,9 @@ cdef class VecState(State):
         self._data = &self.d
         self._size = sizeof(VecData)
 
-    def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP):
-        if (isinstance(players, bool) or not isinstance(players, int)
-                or not MIN_PLAYERS <= players <= MAX_PLAYERS):
-            raise InvalidArgumentError(f"vec is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
-        if (isinstance(turn_cap, bool) or not isinstance(turn_cap, int)
-                or not 1 <= turn_cap <= MAX_TURN_CAP):
-            raise InvalidArgumentError(f"turn_cap must be a whole number in 1..{MAX_TURN_CAP}, not {turn_cap!r}")
-        init_data(&self.d, players, turn_cap)
+    def __init__(self, players: int = VEC_MIN_PLAYERS, turn_cap: int = VEC_DEFAULT_TURN_CAP):
+        init_data(&self.d, check_param("players", players, VEC_MIN_PLAYERS, VEC_MAX_PLAYERS),
+                  check_param("turn_cap", turn_cap, VEC_MIN_TURN_CAP, VEC_MAX_TURN_CAP))
 
     # ------------------------------------------------------------------ C protocol
     cdef State c_clone(self):

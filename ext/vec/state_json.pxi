@@ -3,11 +3,11 @@
 # the same table. Seats are 0-based numbers here (texts say P1..Pn); cards are ids 0..53
 # (data.pxd), objectives 0..11, colors 0..5, NOVEL positions 0..3.
 
-# (JSON name, struct field, array length or 0, minimum, maximum, meaning)
-_JSON_FIELDS = (
-    ("players", "n", 0, MIN_PLAYERS, MAX_PLAYERS, "number of players"),
-    ("turn_cap", "turn_cap", 0, 1, MAX_TURN_CAP, "game turns before the game is scored as it stands"),
-    ("turn", "turn", 0, 0, MAX_TURN_CAP, "game turns completed"),
+# (JSON name, struct field, array length or 0, minimum, maximum, meaning): ext/fields.py
+JSON_FIELDS = FieldTable("vec", (
+    ("players", "n", 0, VEC_MIN_PLAYERS, VEC_MAX_PLAYERS, "number of players"),
+    ("turn_cap", "turn_cap", 0, VEC_MIN_TURN_CAP, VEC_MAX_TURN_CAP, "game turns before the game is scored as it stands"),
+    ("turn", "turn", 0, 0, VEC_MAX_TURN_CAP, "game turns completed"),
     ("stage", "stage", 0, 0, NUM_STAGES - 1, "the step of the game (the list in rules.md)"),
     ("first_player", "first", 0, 0, 3, "holder of the first player token"),
     ("to_act", "cur", 0, -1, 3, "the player to act at a decision (-1 before the first)"),
@@ -69,9 +69,7 @@ _JSON_FIELDS = (
      "Ideas Area is to be revealed"),
     ("ideas_queue", "queue", MAX_IDEAS, 0, 5, "colors still to draw for the Ideas Area"),
     ("ideas_queue_length", "qlen", 0, 0, MAX_IDEAS, "how many of ideas_queue are due"),
-)
-# JSON name -> (array length or 0, minimum, maximum), for validation
-_FIELDS = {f[0]: (f[2], f[3], f[4]) for f in _JSON_FIELDS}
+))
 _UNUSED_SLOTS = [0] * (MAX_COMMITS - 4)     # commitment slots a 4-seat game never uses
 
 
@@ -79,7 +77,8 @@ def _to_json_dict(dict raw) -> dict:
     """The struct (as Cython's dict of it) under the JSON names."""
     bids = raw["bids"]
     out = {}
-    for name, field, length, _, _, _ in _JSON_FIELDS:
+    for f in JSON_FIELDS.fields:
+        name, field, length = f.name, f.struct, f.length
         if name == "bid_ink":
             out[name] = [content // SPECIAL_VALUES for content in bids["content"][:length]]
         elif name == "bid_special_ink":
@@ -94,8 +93,7 @@ def _to_json_dict(dict raw) -> dict:
 
 def _from_json_dict(dict data) -> dict:
     """The struct's dict from checked JSON data (the inverse of _to_json_dict)."""
-    raw = {field: data[name] for name, field, _, _, _, _ in _JSON_FIELDS
-           if not field.startswith("bids.")}
+    raw = {f.struct: data[f.name] for f in JSON_FIELDS.fields if not f.struct.startswith("bids.")}
     raw["bids"] = {
         "count": data["participants"], "made": data["bids_made"],
         "revealed": data["bids_revealed"], "seat": list(data["participant"]) + _UNUSED_SLOTS,
@@ -104,31 +102,10 @@ def _from_json_dict(dict data) -> dict:
     return raw
 
 
-def _check_int(name, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidStateError(f"vec state: {name} must be an integer, not {value!r}")
-    if not lo <= value <= hi:
-        raise InvalidStateError(f"vec state: {name}={value} is outside {lo}..{hi}")
-
-
 cdef object _check_fields(VecData* d, data):
-    """The JSON fields: exactly these names, integers (lists of them) in range, and the
-    game's own parameters."""
-    if not isinstance(data, dict):
-        raise InvalidStateError("vec state: a JSON object is expected")
-    missing = sorted(set(_FIELDS) - set(data))
-    extra = sorted((set(data) - set(_FIELDS)), key=repr)
-    if missing or extra:
-        raise InvalidStateError(f"vec state: missing fields {missing}, unknown fields {extra}")
-    for name, (length, lo, hi) in _FIELDS.items():
-        value = data[name]
-        if length:
-            if not isinstance(value, list) or len(value) != length:
-                raise InvalidStateError(f"vec state: {name} must be a list of {length} integers")
-            for x in value:
-                _check_int(name, x, lo, hi)
-        else:
-            _check_int(name, value, lo, hi)
+    """The JSON fields (JSON_FIELDS.check: names, integers, ranges) and the game's own
+    parameters."""
+    JSON_FIELDS.check(data)
     if data["players"] != d.n or data["turn_cap"] != d.turn_cap:
         raise InvalidStateError("vec state: players/turn_cap differ from the game parameters")
 

@@ -297,13 +297,8 @@ def _seat_name(int p) -> str:
 
 def _index(value, size: int, what: str) -> int:
     """`value` as an index in 0..size-1; InvalidArgumentError otherwise."""
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        index = operator.index(value)
-    except TypeError:
-        index = -1
-    if not 0 <= index < size:
+    index = whole_number(value)
+    if index is None or not 0 <= index < size:
         raise InvalidArgumentError(f"{what} is a whole number in 0..{size - 1}, not {value!r}")
     return index
 

@@ -16,7 +16,7 @@ SETUP_PREDICATES: dict[str, Callable[[dict], bool]] = {
     # before round 1's Evacuation status card.
     "godzilla": lambda state: all(card == -1 for card in state["status_cards"]),
     # Kilauea: the forests, the tiles and the starting player.
-    "kilauea": lambda state: state["phase"] in ("forest", "tiles", "start"),
+    "kilauea": lambda state: state["stage"] <= 2,     # forest, tiles, start
     # VEC: first player, objectives, starting cards and the Ideas Area before turn 1's quills.
     "vec": lambda state: state["turn"] == 0 and state["stage"] <= 6,
     # Vulcanus: tiles, bonus tiles, Vulcanus's start, roles and the Humans' start (round 0).

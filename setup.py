@@ -45,11 +45,12 @@ def game_folders() -> list[str]:
 
 
 def stage_pxd_files() -> str:
-    """Copy ext/**/*.pxd to build/pxd/vsai/ext/... and return the include path."""
+    """Copy ext/**/*.pxd and ext/*.pxi (the shared dispatch) to build/pxd/vsai/ext/... and
+    return the include path."""
     target = os.path.join(PXD_ROOT, "vsai", "ext")
     shutil.rmtree(target, ignore_errors=True)
     os.makedirs(target)
-    for pxd in glob.glob(os.path.join(EXT, "*.pxd")):
+    for pxd in glob.glob(os.path.join(EXT, "*.pxd")) + glob.glob(os.path.join(EXT, "*.pxi")):
         shutil.copy2(pxd, target)
     for game in game_folders():
         folder = os.path.join(target, game)
@@ -88,7 +89,7 @@ setup(
     packages=["vsai.core", "vsai.ai", "vsai.cli", "vsai.ext"]
     + [f"vsai.ext.{game}" for game in game_folders()],
     package_dir={"vsai.core": "core", "vsai.ai": "ai", "vsai.cli": "cli", "vsai.ext": "ext"},
-    package_data={"vsai.ext": ["*.pxd", "*.pyi", "py.typed"], "vsai.core": ["py.typed"],
+    package_data={"vsai.ext": ["*.pxd", "*.pxi", "*.pyi", "py.typed"], "vsai.core": ["py.typed"],
                   "vsai.ai": ["py.typed"], "vsai.cli": ["py.typed", "ladder.json", "web/*"],
                   **{f"vsai.ext.{game}": GAME_PACKAGE_DATA for game in game_folders()}},
     ext_modules=cythonize(

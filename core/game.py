@@ -10,7 +10,7 @@ import json
 
 from vsai.ext.errors import InvalidStateError
 from vsai.ext.spec import GameSpec, Param
-from vsai.ext.state import JSON_FORMAT, JSON_VERSION
+from vsai.ext.state import JSON_FORMAT, JSON_VERSION, JSON_VERSIONS_READ
 
 __all__ = ["Game", "GameSpec", "Param", "parse_state_json"]
 
@@ -98,7 +98,10 @@ class Game:
         params = self.spec.validate(data["params"])
         if params != self._params:
             raise InvalidStateError(f"this JSON state has parameters {params}, the game has {self._params}")
-        return _load_state(self.spec, params, data["state"])
+        body = data["state"]
+        if data["version"] != JSON_VERSION:     # an older version: the game converts it (v2 -> v3)
+            body = _upgraded(self.spec, params, body)
+        return _load_state(self.spec, params, body)
 
 
 def _load_game_with(name: str, params: dict) -> Game:
@@ -114,14 +117,26 @@ def parse_state_json(text: str | bytes) -> dict:
         raise InvalidStateError(f"not valid JSON: {error}") from None
     if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
         raise InvalidStateError(f"not a vsai state: a JSON object with \"format\": \"{JSON_FORMAT}\" is expected")
-    if data.get("version") != JSON_VERSION:
-        raise InvalidStateError(f"unsupported vsai state version {data.get('version')!r}: this vsai reads "
-                         f"version {JSON_VERSION} (saved games of version 1 came before the field "
+    version = data.get("version")
+    if isinstance(version, bool) or version not in JSON_VERSIONS_READ:
+        readable = ", ".join(str(v) for v in JSON_VERSIONS_READ)
+        raise InvalidStateError(f"unsupported vsai state version {version!r}: this vsai reads "
+                         f"versions {readable} (saved games of version 1 came before the field "
                          f"names were made readable; a game record, `vsai-record`, still replays)")
     for key, kind in (("game", str), ("params", dict), ("state", dict)):
         if not isinstance(data.get(key), kind):
             raise InvalidStateError(f"vsai state JSON: {key!r} is missing or not a {kind.__name__}")
     return data
+
+
+def _upgraded(spec: GameSpec, params: dict, body: dict) -> dict:
+    """A version-2 state body in version 3's form, by the game's own converter."""
+    try:
+        return spec.state_class.upgrade_v2(body, params)
+    except ValueError as error:
+        raise InvalidStateError(f"invalid {spec.name} state (version 2): {error}") from None
+    except (KeyError, TypeError, IndexError, AttributeError) as error:
+        raise InvalidStateError(f"malformed {spec.name} state (version 2): {type(error).__name__}: {error}") from None
 
 
 def _load_state(spec: GameSpec, params: dict, body: dict):

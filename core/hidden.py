@@ -23,8 +23,14 @@ def hidden_items(state: Any, owner: int, observer: int) -> dict[str, str]:
     if custom is not None:
         return dict(custom(state, owner, observer))
     items: dict[str, str] = {}
-    _walk(state.view(owner), state.view(observer), [], items, state)
+    _walk(_game_part(state.view(owner)), _game_part(state.view(observer)), [], items, state)
     return items
+
+
+def _game_part(view: dict) -> Any:
+    """The part of a view that holds the game (its `board`, docs/protocol.md "The view");
+    the common keys say whose view it is and what happened, not what is hidden."""
+    return view.get("board", view)
 
 
 def _walk(mine: Any, theirs: Any, path: list[str], out: dict[str, str], state: Any) -> None:

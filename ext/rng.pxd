@@ -32,3 +32,15 @@ cdef inline int rng_below(Rng* r, int n) noexcept nogil:
 cdef inline double rng_uniform(Rng* r) noexcept nogil:
     """A uniform double in [0, 1)."""
     return (rng_next(r) >> 11) * (1.0 / 9007199254740992.0)
+
+
+cdef inline int rng_pick(Rng* r, const double* probs, int n) noexcept nogil:
+    """An index in [0, n) drawn with the given probabilities (inverse CDF; n > 0). The last
+    index takes whatever rounding leaves, so probabilities summing to 1 - 1e-16 never fail."""
+    cdef double u = rng_uniform(r), acc = 0.0
+    cdef int i
+    for i in range(n - 1):
+        acc += probs[i]
+        if u < acc:
+            return i
+    return n - 1

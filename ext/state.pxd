@@ -20,6 +20,9 @@ cdef enum:
 cdef class State:
     cdef void* _data        # the subclass's game struct
     cdef size_t _size       # its size in bytes
+    # The last move applied through the Python API, for `view()`: (the state before it, the
+    # action), or None. Search (the c_* methods) never touches it.
+    cdef object _last_move
 
     # ---- required of every game ----
     cdef int c_num_players(self) noexcept nogil

@@ -16,7 +16,10 @@ from vsai.ext.errors import IllegalMoveError, InvalidArgumentError
 
 JSON_FORMAT = "vsai-state"
 # 2: per-game packages, readable field names in every game (version 1 files are refused).
-JSON_VERSION = 2
+# 3: every game's fields from its table of readable names (ext/fields.py); version 2 files
+#    load through each game's `upgrade_v2`.
+JSON_VERSION = 3
+JSON_VERSIONS_READ = (2, 3)
 # The protocol's buffer limits (ext/state.pxd), checked against each game's spec at load.
 LIMIT_ACTIONS = MAX_ACTIONS
 LIMIT_PLAYERS = MAX_PLAYERS
@@ -166,7 +169,9 @@ cdef class State:
         if self.c_is_terminal():
             raise IllegalMoveError(f"action {action}: the game is over")
         self._check_legal(action)
+        before = self.c_clone()
         self.c_apply_action(action)
+        self._last_move = (before, action)
 
     def _check_legal(self, action: int) -> None:
         if not (-2**31 <= action < 2**31) or not self.c_is_legal(action):
@@ -203,6 +208,8 @@ cdef class State:
         for action in actions:
             trial.apply_action(action)
         copy_state(self, trial)
+        if actions:
+            self._last_move = trial._last_move
 
     def string_to_action(self, text: str) -> int:
         """The legal action whose text matches `text` (case and spacing ignored).
@@ -238,13 +245,15 @@ cdef class State:
 
     def clone(self):
         """An independent copy: acting on it never changes this state."""
-        return self.c_clone()
+        cdef State other = self.c_clone()
+        other._last_move = self._last_move      # immutable: (a private earlier state, action)
+        return other
 
     def __copy__(self):
-        return self.c_clone()
+        return self.clone()
 
     def __deepcopy__(self, memo):
-        return self.c_clone()
+        return self.clone()
 
     def returns(self) -> list:
         """Each player's return: at the end, win shares (1 to a sole winner, 1/k each for
@@ -275,6 +284,7 @@ cdef class State:
         _seeded(seed, &rng)
         cdef State other = self.c_clone()
         other.c_resample(player, &rng)
+        other._last_move = self._last_move      # the same move, as `player` saw it
         return other
 
     def random_playout(self, seed: int = 0):
@@ -321,22 +331,75 @@ cdef class State:
                            "game": self.GAME_NAME, "params": self.params(),
                            "state": self.to_dict()}, separators=(",", ":"))
 
-    # ------------------------------------------------- for frontends (games may enrich)
+    # ------------------------------------------------- for frontends
     def view(self, player=None) -> dict:
         """Everything seat `player` may know, as JSON-able data; `None` is a spectator, who
         sees only what is public. Never depends on what the seat cannot see.
 
-        This default gives who is to act and the seat's observation text; games override it
-        with structured fields (board, piles, the seat's hand, other hands' sizes, scores).
+        The top-level keys are the same in every game (docs/protocol.md, "The view"): game,
+        players, seat, phase, round, to_play, chance, terminal, returns, seats (name, side and
+        score of each), last_move, observation (seats only) and board, which holds everything
+        else of the game. Games fill them through the `_view_*` hooks below.
         """
         seat = None if player is None else self._seat(player)
         current = self.c_current_player()
-        result = {"game": self.GAME_NAME, "players": self.c_num_players(), "seat": seat,
+        n = self.c_num_players()
+        terminal = bool(self.c_is_terminal())
+        seats = []
+        for i in range(n):
+            name, side = self._view_seat(i)
+            seats.append({"seat": i, "name": name, "side": side, "score": self._view_score(i, seat)})
+        result = {"game": self.GAME_NAME, "players": n, "seat": seat,
+                  "phase": self._view_phase(), "round": self._view_round(),
                   "to_play": current if current >= 0 else None,
-                  "chance": current == CHANCE_PLAYER, "terminal": bool(self.c_is_terminal())}
+                  "chance": current == CHANCE_PLAYER, "terminal": terminal,
+                  "returns": self.returns() if terminal else None,
+                  "seats": seats, "last_move": self._last_move_view(seat)}
         if seat is not None:
             result["observation"] = self.observation_string(seat)
+        result["board"] = self._view_board(seat)
         return result
+
+    def _last_move_view(self, seat):
+        """The last move as `seat` (None: a spectator) saw it: who moved (None: chance), and
+        the action and its text unless part of it was hidden from that viewer (its action key
+        was not the action itself, docs/protocol.md "Move logs")."""
+        if self._last_move is None:
+            return None
+        cdef State before = self._last_move[0]
+        cdef int action = self._last_move[1]
+        cdef int mover = before.c_current_player()
+        cdef int observer
+        if seat is None:
+            hidden = any(before.c_action_key(observer, action) != action
+                         for observer in range(before.c_num_players()) if observer != mover)
+        else:
+            hidden = seat != mover and before.c_action_key(seat, action) != action
+        return {"seat": mover if mover >= 0 else None,
+                "action": None if hidden else action,
+                "text": None if hidden else before.action_to_string(action),
+                "hidden": bool(hidden)}
+
+    # The view's hooks; each game overrides them (state_view.pxi).
+    def _view_phase(self) -> str:
+        """The name of the phase or stage of the game now."""
+        return "over" if self.c_is_terminal() else "play"
+
+    def _view_round(self) -> int:
+        """The round (or turn, as the game counts) now; rules.md says which."""
+        return 0
+
+    def _view_seat(self, i: int) -> tuple:
+        """Seat `i`'s name and side (None in a game where every seat plays alone)."""
+        return (f"P{i + 1}", None)
+
+    def _view_score(self, i: int, seat) -> object:
+        """Seat `i`'s score as viewer `seat` (None: a spectator) sees it; None when hidden."""
+        return None
+
+    def _view_board(self, seat) -> dict:
+        """Everything else of the game that `seat` may see, under the game's own key names."""
+        return {}
 
     def action_info(self, action) -> dict:
         """A legal action (or chance outcome) here as JSON-able data a frontend can draw:
@@ -346,6 +409,12 @@ cdef class State:
         return {"action": action, "text": self.action_to_string(action)}
 
     # ------------------------------------------------------------------ per game
+    @staticmethod
+    def upgrade_v2(state: dict, params: dict) -> dict:
+        """A version-2 `state` object (the JSON envelope's "state") in version 3's form.
+        Games whose fields were renamed in version 3 override this with their rename table."""
+        return state
+
     def params(self) -> dict:
         """The game parameters this state was made with (e.g. {"players": 3})."""
         raise TypeError(f"{type(self).__name__} must define params()")

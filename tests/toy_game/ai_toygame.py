@@ -25,7 +25,7 @@ LOCK = HERE / "_build.lock"
 
 def _protocol_files() -> list[Path]:
     ext = Path(vsai.ext.__path__[0])
-    return [HERE / "toy_state.pyx", ext / "state.pxd", ext / "rng.pxd"]
+    return [HERE / "toy_state.pyx", ext / "state.pxd", ext / "rng.pxd", ext / "dispatch.pxi"]
 
 
 def _build() -> None:

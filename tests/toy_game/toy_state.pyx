@@ -34,6 +34,90 @@ ctypedef struct ToyData:
     int bids                            # bids made this round
 
 
+ctypedef ToyData GameData         # the name ext/dispatch.pxi works on
+cdef enum:
+    UNIFORM_CHANCE = 1                  # every chance node is a uniform draw from the deck
+
+
+# ---------------------------------------------------------------- the game's flow, for dispatch.pxi
+cdef bint game_over(ToyData* d) noexcept nogil:
+    return d.dealt == HAND * d.players and d.round >= HAND
+
+
+cdef bint at_chance(ToyData* d) noexcept nogil:
+    return d.dealt < HAND * d.players or d.prize == 0
+
+
+cdef int to_move(ToyData* d) noexcept nogil:
+    return (d.round + d.bids) % d.players
+
+
+cdef int gen_chance(ToyData* d, int* out, double* probs) noexcept nogil:
+    """The cards in the deck, each equally likely."""
+    cdef int i, n = 0
+    for i in range(1, d.cards + 1):
+        if d.in_deck[i]:
+            out[n] = i
+            n += 1
+    if probs != NULL:
+        for i in range(n):
+            probs[i] = 1.0 / n
+    return n
+
+
+cdef int gen_legal(ToyData* d, int* out) noexcept nogil:
+    """The cards in the hand of the player to bid, ascending."""
+    cdef int i, n = 0, p = to_move(d)
+    for i in range(HAND):
+        if d.hand[p][i]:
+            out[n] = d.hand[p][i]
+            n += 1
+    sort_small(out, n)
+    return n
+
+
+cdef void apply_chance(ToyData* d, int a) noexcept nogil:
+    """Deal card `a` to the next hand during set-up, else reveal it as the prize."""
+    d.in_deck[a] = 0
+    if d.dealt < HAND * d.players:
+        d.hand[d.dealt % d.players][d.dealt // d.players] = a
+        d.dealt += 1
+    else:
+        d.prize = a
+
+
+cdef void apply_move(ToyData* d, int a) noexcept nogil:
+    """The player to bid bids card `a`; the last bid of a round settles the prize."""
+    cdef int p = to_move(d)
+    cdef int i, best, winner
+    for i in range(HAND):
+        if d.hand[p][i] == a:
+            d.hand[p][i] = 0
+            break
+    d.bid[p] = a
+    d.bids += 1
+    if d.bids < d.players:
+        return
+    best = 0
+    winner = -1
+    for i in range(d.players):
+        if d.bid[i] > best:
+            best = d.bid[i]
+            winner = i
+        elif d.bid[i] == best:
+            winner = -1
+    if winner >= 0:
+        d.score[winner] += d.prize
+    for i in range(d.players):
+        d.bid[i] = 0
+    d.bids = 0
+    d.prize = 0
+    d.round += 1
+
+
+include "vsai/ext/dispatch.pxi"
+
+
 cdef class ToyState(State):
     """The toy game's state; see the module docstring for the rules."""
 
@@ -58,75 +142,30 @@ cdef class ToyState(State):
         copy_state(other, self)
         return other
 
+    # The protocol's dispatch, shared by every engine (ext/dispatch.pxi).
     cdef int c_num_players(self) noexcept nogil:
         return self.d.players
 
     cdef int c_current_player(self) noexcept nogil:
-        if self.d.dealt < HAND * self.d.players:
-            return CHANCE_PLAYER
-        if self.d.round >= HAND:
-            return TERMINAL_PLAYER
-        if self.d.prize == 0:
-            return CHANCE_PLAYER
-        return (self.d.round + self.d.bids) % self.d.players
+        return current_player_of(&self.d)
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
-        cdef int i, n = 0, p = self.c_current_player()
-        if p == CHANCE_PLAYER:
-            for i in range(1, self.d.cards + 1):
-                if self.d.in_deck[i]:
-                    out[n] = i
-                    n += 1
-            return n
-        if p < 0:
-            return 0
-        for i in range(HAND):
-            if self.d.hand[p][i]:
-                out[n] = self.d.hand[p][i]
-                n += 1
-        sort_small(out, n)
-        return n
+        return legal_actions_of(&self.d, out)
 
     cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        cdef int i, n = self.c_legal_actions(actions)
-        for i in range(n):
-            probs[i] = 1.0 / n
-        return n
+        return chance_outcomes_of(&self.d, actions, probs)
 
     cdef void c_apply_action(self, int a) noexcept nogil:
-        cdef int p = self.c_current_player()
-        cdef int i, best, winner
-        if p == CHANCE_PLAYER:
-            self.d.in_deck[a] = 0
-            if self.d.dealt < HAND * self.d.players:
-                self.d.hand[self.d.dealt % self.d.players][self.d.dealt // self.d.players] = a
-                self.d.dealt += 1
-            else:
-                self.d.prize = a
-            return
-        for i in range(HAND):
-            if self.d.hand[p][i] == a:
-                self.d.hand[p][i] = 0
-                break
-        self.d.bid[p] = a
-        self.d.bids += 1
-        if self.d.bids < self.d.players:
-            return
-        best = 0
-        winner = -1
-        for i in range(self.d.players):
-            if self.d.bid[i] > best:
-                best = self.d.bid[i]
-                winner = i
-            elif self.d.bid[i] == best:
-                winner = -1
-        if winner >= 0:
-            self.d.score[winner] += self.d.prize
-        for i in range(self.d.players):
-            self.d.bid[i] = 0
-        self.d.bids = 0
-        self.d.prize = 0
-        self.d.round += 1
+        apply_action_to(&self.d, a)
+
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
+        return sample_chance_of(&self.d, rng)
+
+    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
+        random_playout_of(&self.d, rng)
+
+    cdef bint c_is_legal(self, int action) noexcept nogil:
+        return is_legal_in(&self.d, action)
 
     cdef void c_returns(self, double* out) noexcept nogil:
         cdef int i, best = -1, count = 0

@@ -15,7 +15,7 @@ from importlib.metadata import entry_points
 
 import vsai.ext
 from vsai.core.errors import GameImportError, InvalidArgumentError, UnknownGameError
-from vsai.core.game import Game, GameSpec, _load_state, parse_state_json
+from vsai.core.game import JSON_VERSION, Game, GameSpec, _load_state, _upgraded, parse_state_json
 
 ENTRY_POINT_GROUP = "vsai.games"
 
@@ -72,7 +72,11 @@ def state_from_json(text: str):
     """A state of whatever game the JSON names."""
     data = parse_state_json(text)
     spec = get_spec(data["game"])
-    return _load_state(spec, spec.validate(data["params"]), data["state"])
+    params = spec.validate(data["params"])
+    body = data["state"]
+    if data["version"] != JSON_VERSION:     # an older version: the game converts it (v2 -> v3)
+        body = _upgraded(spec, params, body)
+    return _load_state(spec, params, body)
 
 
 def _split_name(text: str) -> tuple[str, dict]:

@@ -62,21 +62,9 @@ _STAGE_NAMES = ("deal", "starting player", "temperature check", "tile draw", "ti
                 "wall step: material", "hand limit", "game over")
 
 
-def _index(value, int size, what) -> int:
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        value = operator.index(value)
-    except TypeError:
-        raise InvalidArgumentError(f"a {what} is a whole number, not {value!r}") from None
-    if not 0 <= value < size:
-        raise InvalidArgumentError(f"{value} is not a {what} (0..{size - 1})")
-    return value
-
-
 def hex_name(h) -> str:
     """Row letter a..i (r = -4..4) and the hex's place in the row, 1-based: the volcano is e5."""
-    h = _index(h, NHEX, "hex")
+    h = check_param("hex", h, 0, NHEX - 1)
     r = ERU_HEX_R[h]
     first = 0
     for g in range(NHEX):
@@ -87,13 +75,13 @@ def hex_name(h) -> str:
 
 
 def edge_name(e) -> str:
-    e = _index(e, NEDGE, "edge")
+    e = check_param("edge", e, 0, NEDGE - 1)
     return f"{hex_name(e // NDIR)} {DIR_NAMES[e % NDIR]}"
 
 
 def seat_name(p) -> str:
     """How texts name seat p (0-based in the API): P1..Pn."""
-    p = _index(p, MAX_SEATS, "seat")
+    p = check_param("seat", p, 0, MAX_SEATS - 1)
     return f"P{p + 1}"
 
 
@@ -149,14 +137,10 @@ cdef str action_text(EruptionState s, int a):
     return f"discard {CARD_NAMES[a - A_LIMIT]} (hand limit)"
 
 
-def _as_action(action) -> int:
-    """An action id as an int (numpy integers included); InvalidArgumentError otherwise."""
-    try:
-        if isinstance(action, bool):
-            raise TypeError
-        value = operator.index(action)
-    except TypeError:
-        raise InvalidArgumentError(f"an action is a whole number, not {action!r}") from None
-    if not 0 <= value < NUM_ACTIONS:
-        raise InvalidArgumentError(f"{value} is not an action of eruption (0..{NUM_ACTIONS - 1})")
-    return value
+
+def checked_action(value) -> int:
+    """An action id of this game (0..NUM_ACTIONS-1); InvalidArgumentError otherwise."""
+    a = action_id(value)
+    if not 0 <= a < NUM_ACTIONS:
+        raise InvalidArgumentError(f"{a} is not an action of eruption (0..{NUM_ACTIONS - 1})")
+    return a

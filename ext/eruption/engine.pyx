@@ -25,9 +25,9 @@ from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, M
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.eruption.data cimport *
 
-import operator
-
-from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
+from vsai.ext.errors import InvalidArgumentError, InvalidStateError
+from vsai.ext.fields import FieldTable
+from vsai.ext.values import action_id, check_field, check_flag, check_param
 
 include "rules.pxi"
 include "stages.pxi"
@@ -35,6 +35,7 @@ include "codec.pxi"
 include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
+include "../dispatch.pxi"
 
 # Parameters (X5, X7): the spec's Params, __init__'s checks and the JSON ranges read these.
 MIN_PLAYERS = MIN_SEATS
@@ -67,13 +68,8 @@ cdef class EruptionState(State):
         self._size = sizeof(EruptionData)
 
     def __init__(self, players: int = 2, rain: bool = True, turn_cap: int = DEFAULT_CAP):
-        if isinstance(players, bool) or not isinstance(players, int) or not MIN_SEATS <= players <= MAX_SEATS:
-            raise InvalidArgumentError(f"eruption is for 2 to 6 players, not {players!r}")
-        if not isinstance(rain, bool):
-            raise InvalidArgumentError(f"rain must be true or false, not {rain!r}")
-        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or not 1 <= turn_cap <= MAX_CAP:
-            raise InvalidArgumentError(f"turn_cap must be a whole number in 1..1000, not {turn_cap!r}")
-        init_data(&self.d, players, rain, turn_cap)
+        init_data(&self.d, check_param("players", players, MIN_SEATS, MAX_SEATS),
+                  check_flag("rain", rain), check_param("turn_cap", turn_cap, 1, MAX_CAP))
 
     # ------------------------------------------------------------------ C protocol
     cdef State c_clone(self):
@@ -85,29 +81,28 @@ cdef class EruptionState(State):
         return self.d.n
 
     cdef int c_current_player(self) noexcept nogil:
-        if game_over(&self.d):
-            return TERMINAL_PLAYER
-        return CHANCE_PLAYER if at_chance(&self.d) else to_move(&self.d)
+        return current_player_of(&self.d)
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
-        if game_over(&self.d):
-            return 0
-        return gen_chance(&self.d, out, NULL) if at_chance(&self.d) else gen_legal(&self.d, out)
+        return legal_actions_of(&self.d, out)
 
     cdef void c_apply_action(self, int action) noexcept nogil:
-        if at_chance(&self.d):
-            apply_chance(&self.d, action)
-        else:
-            apply_move(&self.d, action)
+        apply_action_to(&self.d, action)
 
     cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        return gen_chance(&self.d, actions, probs) if at_chance(&self.d) else 0
+        return chance_outcomes_of(&self.d, actions, probs)
+
+    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
+        return sample_chance_of(&self.d, rng)
+
+    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
+        random_playout_of(&self.d, rng)
+
+    cdef bint c_is_legal(self, int action) noexcept nogil:
+        return is_legal_in(&self.d, action)
 
     cdef void c_returns(self, double* out) noexcept nogil:
         returns_data(&self.d, out)
-
-    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
-        random_playout(&self.d, rng)
 
     cdef void c_evaluate(self, double* out) noexcept nogil:
         evaluate_data(&self.d, out)
@@ -135,9 +130,14 @@ cdef class EruptionState(State):
         """Set this state from `to_dict` data; InvalidStateError (state unchanged) if malformed."""
         state_load_dict(self, data)
 
+    @staticmethod
+    def upgrade_v2(state: dict, params: dict) -> dict:
+        """A version-2 state object in version 3's form (renamed fields)."""
+        return v2_to_v3(state, params)
+
     def action_to_string(self, action: int) -> str:
         """The text of an action or chance outcome at this state."""
-        return action_text(self, _as_action(action))
+        return action_text(self, checked_action(action))
 
     def observation_string(self, player: int) -> str:
         """What `player` knows: the public board and counts, and its own hand."""
@@ -147,10 +147,22 @@ cdef class EruptionState(State):
         """What `player` knows as a flat float32 vector of size OBSERVATION_SIZE."""
         return observation_vector(self, self._seat(player))
 
-    def view(self, player=None) -> dict:
-        """Everything seat `player` may know as JSON-able data (None: a spectator); keys in
-        rules.md ("View"). Never the other hands, the deck's composition or the card history."""
-        return state_view(self, State.view(self, player))
+    # The view's hooks (State.view builds the common keys; rules.md, "View"). Nothing in it
+    # shows the other hands, the deck's composition or the card history.
+    def _view_phase(self) -> str:
+        return view_phase(self)
+
+    def _view_round(self) -> int:
+        return view_round(self)
+
+    def _view_seat(self, i: int) -> tuple:
+        return (seat_name(i), None)
+
+    def _view_score(self, i: int, seat) -> int:
+        return view_score(self, i)
+
+    def _view_board(self, seat) -> dict:
+        return view_board(self, seat)
 
     def action_info(self, action) -> dict:
         """The action's id and text plus structured fields (rules.md, "Action info")."""

@@ -707,29 +707,3 @@ cdef void evaluate_data(EruptionData* d, double* out) noexcept nogil:
     for p in range(d.n):
         out[p] = v[p] / total
 
-
-cdef void random_playout(EruptionData* d, Rng* rng) noexcept nogil:
-    """Uniformly random decisions, and chance by its probabilities, to the end."""
-    cdef int buf[MAX_ACTIONS]
-    cdef double probs[MAX_ACTIONS]
-    cdef int n, i
-    cdef double u, acc
-    while d.stage != ST_END:
-        if at_chance(d):
-            n = gen_chance(d, buf, probs)
-            if n <= 0:
-                return
-            u = (rng_below(rng, 1 << 30)) / <double>(1 << 30)
-            acc = 0.0
-            i = 0
-            while i < n - 1:
-                acc += probs[i]
-                if u < acc:
-                    break
-                i += 1
-            apply_chance(d, buf[i])
-        else:
-            n = gen_legal(d, buf)
-            if n <= 0:      # cannot happen in a consistent state; never read garbage
-                return
-            apply_move(d, buf[rng_below(rng, n)])

@@ -1,43 +1,110 @@
 # Eruption's JSON form (included by ext/eruption/engine.pyx): the field table, and the loader's
 # consistency checks (a loaded state must be one the game can reach).
 
-# ---------------------------------------------------------------- JSON checks
-# field -> (array length or 0, minimum, maximum) for load_dict validation
-_FIELDS = {
-    "n": (0, 2, 6), "rain": (0, 0, 1), "turn_cap": (0, 1, 1000), "turns": (0, 0, 1000),
-    "stage": (0, 0, NUM_STAGES - 1), "cur": (0, 0, 5), "start": (0, -1, 5), "ctx": (0, 0, 4),
-    "deal_left": (0, 0, 18), "tile": (NHEX, -1, 9), "rot": (NHEX, 0, 5), "mask": (NHEX, 0, 63),
-    "wall": (NEDGE, -1, 2), "stack": (NKINDS, 0, 8), "tiles_out": (0, 0, NTILES),
-    "deck": (NCARDTYPES, 0, 6), "discard": (NCARDTYPES, 0, 6), "hand": (MAX_SEATS * NCARDTYPES, 0, 6),
-    "supply": (NMAT, 0, 18), "stock": (MAX_SEATS * NMAT, 0, 18), "temp": (MAX_SEATS, 0, TEMP_MAX),
-    "claimed": (NLEVELS, -1, 5), "held": (MAX_SEATS, 0, NERUPTIONS), "ending": (0, 0, 1),
-    "final_left": (0, 0, 6), "walls_left": (0, 0, 2 + CARD_CAP), "reinforce": (0, 0, CARD_CAP),
-    "extra_used": (0, 0, 1), "card_actions": (0, 0, CARD_CAP), "reloc_moves": (0, 0, RELOC_CAP),
-    "pending": (0, 0, 60), "check_idx": (0, 0, VILLAGE_EDGES), "cur_tile": (0, 0, 9),
-    "sel_hex": (0, -1, NHEX - 1), "sel_rot": (0, 0, 5), "sel_edge": (0, -1, NEDGE - 1),
-    "tested": (0, 0, 63), "refused": (NHEX, 0, 1),
-    "reshuffles": (0, 0, 30000), "hlog_full": (0, 0, 1), "hlog_len": (0, 0, LOG_MAX),
-    "hlog": (-1, 0, LOG_RESHUFFLE),
-}
+# ---------------------------------------------------------------- the field table
+# Seats are 0-based numbers (texts say P1..Pn); per-seat lists have MAX_SEATS entries (seats
+# beyond `players` hold zeros). Hexes 0..60 and edges hex*6+direction are data.pxd's; card
+# types 0..7, tile kinds 0..9 and materials 0..2 are its lists too.
+JSON_FIELDS = FieldTable("eruption", (
+    ("players", "n", 0, MIN_SEATS, MAX_SEATS, "number of players"),
+    ("rain", "rain", 0, 0, 1, "1: all 6 Rain cards; 0: the no-Rain variant (5 removed, E10)"),
+    ("turn_cap", "turn_cap", 0, 1, MAX_CAP, "turns before the game is scored as it stands (X5)"),
+    ("turn", "turns", 0, 0, MAX_CAP, "turns begun (the first turn is 1)"),
+    ("stage", "stage", 0, 0, NUM_STAGES - 1, "the step of the game (the list under this table)"),
+    ("to_act", "cur", 0, 0, MAX_SEATS - 1, "the seat whose turn it is (at the deal: the seat "
+     "being dealt to)"),
+    ("first_player", "start", 0, -1, MAX_SEATS - 1, "the starting player (-1 before it is drawn)"),
+    ("resume_after_draw", "ctx", 0, 0, 4, "where the turn resumes after a tile or card draw: "
+     "0 the turn's tile, 1 the level-3 extra tile, 2 an eruption tile, 3 the card step, 4 set-up"),
+    ("cards_to_deal", "deal_left", 0, 0, START_CARDS * MAX_SEATS, "set-up cards still to deal"),
+    ("hex_tile", "tile", NHEX, -1, K_VOLCANO, "per hex: -1 empty, 0..7 a lava tile kind, "
+     "8 an eruption tile, 9 the volcano"),
+    ("hex_rotation", "rot", NHEX, 0, NDIR - 1, "per hex: the rotation of its tile (0 if none)"),
+    ("hex_lava", "mask", NHEX, 0, 63, "per hex: its tile's lava edges as placed (bit d: "
+     "direction d)"),
+    ("edge_wall", "wall", NEDGE, -1, NMAT - 1, "per edge: -1 no wall, else its material"),
+    ("tile_stack", "stack", NKINDS, 0, 8, "per lava tile kind: tiles left in the stack"),
+    ("tiles_out_of_play", "tiles_out", 0, 0, NTILES, "lava tiles discarded, replaced or sunk"),
+    ("deck", "deck", NCARDTYPES, 0, 6, "per card type: cards in the deck"),
+    ("discards", "discard", NCARDTYPES, 0, 6, "per card type: cards on the discard pile"),
+    ("hands", "hand", MAX_SEATS * NCARDTYPES, 0, 6, "at 8*seat + card type: cards in that "
+     "seat's hand"),
+    ("wall_supply", "supply", NMAT, 0, 18, "per material: walls left in the supply"),
+    ("wall_stock", "stock", MAX_SEATS * NMAT, 0, 18, "at 3*seat + material: walls in that seat's "
+     "stockpile"),
+    ("temperatures", "temp", MAX_SEATS, 0, TEMP_MAX, "per seat: its village's temperature"),
+    ("zone_claimed_by", "claimed", NLEVELS, -1, MAX_SEATS - 1, "per danger zone: the seat that "
+     "reached it first (-1 nobody, E3)"),
+    ("eruption_tiles_held", "held", MAX_SEATS, 0, NERUPTIONS, "per seat: eruption tiles held, "
+     "not yet placed"),
+    ("end_triggered", "ending", 0, 0, 1, "1 once a temperature reached 300 or the last tile was "
+     "drawn (E12)"),
+    ("final_turns_left", "final_left", 0, 0, MAX_SEATS, "turns left in the final round "
+     "(0 before it)"),
+    ("walls_left", "walls_left", 0, 0, 2 + CARD_CAP, "walls the player may still build this turn"),
+    ("reinforce_played", "reinforce", 0, 0, CARD_CAP, "Reinforce cards played this turn"),
+    ("extra_tile_taken", "extra_used", 0, 0, 1, "1 when the level-3 extra tile was taken this turn"),
+    ("card_actions", "card_actions", 0, 0, CARD_CAP, "card actions this turn (at most 10)"),
+    ("relocate_moves", "reloc_moves", 0, 0, RELOC_CAP, "walls moved by the current Relocate"),
+    ("cards_owed", "pending", 0, 0, 60, "action cards owed to the player (E7)"),
+    ("temperature_check_next", "check_idx", 0, 0, VILLAGE_EDGES, "temperature check: the next "
+     "village edge to look at (0..6 in data.pxd's order)"),
+    ("tile_being_placed", "cur_tile", 0, 0, K_VOLCANO, "the kind of the tile being placed"),
+    ("chosen_hex", "sel_hex", 0, -1, NHEX - 1, "the hex chosen for a tile or a card (-1 none)"),
+    ("chosen_rotation", "sel_rot", 0, 0, NDIR - 1, "the rotation chosen for the tile waiting on "
+     "a blocking test"),
+    ("chosen_edge", "sel_edge", 0, -1, NEDGE - 1, "the edge of a wall being built, moved or "
+     "tested (-1 none)"),
+    ("walls_to_test", "tested", 0, 0, 63, "blocking test: directions of the new tile still "
+     "facing walls (bit d: direction d)"),
+    ("refused_hexes", "refused", NHEX, 0, 1, "per hex: 1 when a wall held against the tile "
+     "being placed (E8)"),
+    ("reshuffles", "reshuffles", 0, 0, 30000, "reshuffles of the discards into the deck so far"),
+    ("card_history_overflowed", "hlog_full", 0, 0, 1, "1 when the card history outgrew 512 "
+     "events (never seen; resampling then pools the unseen cards)"),
+))
+# The card history has a length of its own, so it is kept beside the table: "card_history" is
+# a list of at most LOG_MAX event codes (see `card_history` in the section below the table).
+HISTORY_KEY = "card_history"
+
+# Version 2 wrote the struct's own names; version 3 renames them (upgrade_v2).
+_V2_NAMES = {f.struct: f.name for f in JSON_FIELDS.fields}
+
+
+def v2_to_v3(state: dict, params: dict) -> dict:
+    """A version-2 state object (struct names, `hlog` with `hlog_len`) in version 3's form."""
+    if not isinstance(state, dict):
+        raise InvalidStateError("eruption state: a JSON object is expected")
+    out = {}
+    for name, value in state.items():
+        if name == "hlog":
+            out[HISTORY_KEY] = value
+        elif name != "hlog_len":
+            out[_V2_NAMES.get(name, name)] = value
+    if isinstance(state.get("hlog"), list) and state.get("hlog_len") != len(state["hlog"]):
+        raise InvalidStateError("eruption state: hlog_len is not the length of hlog")
+    return out
 
 
 def state_to_dict(EruptionState s) -> dict:
-    """The struct's fields by name; the card history cut to its length."""
-    cdef object data = s.d
-    out = {k: data[k] for k in _FIELDS}
-    out["hlog"] = out["hlog"][:s.d.hlog_len]
+    """The table's fields, then the card history so far."""
+    cdef object raw = s.d
+    out = JSON_FIELDS.dump(raw)
+    out[HISTORY_KEY] = raw["hlog"][:s.d.hlog_len]
     return out
 
 
 def state_load_dict(EruptionState s, data) -> None:
     """Check `data` field by field, set it, and restore the state if it is not consistent."""
-    check_fields(data)
-    if data["n"] != s.d.n or data["turn_cap"] != s.d.turn_cap or data["rain"] != s.d.rain:
-        raise InvalidStateError("eruption state: n/rain/turn_cap differ from the game parameters")
+    history = check_fields(data)
+    if (data["players"] != s.d.n or data["turn_cap"] != s.d.turn_cap
+            or data["rain"] != s.d.rain):
+        raise InvalidStateError("eruption state: players/rain/turn_cap differ from the game parameters")
     backup = s._raw_bytes()
-    fields = {k: data[k] for k in _FIELDS}
-    fields["hlog"] = list(data["hlog"]) + [0] * (LOG_MAX - len(data["hlog"]))
-    s.d = fields
+    raw = JSON_FIELDS.load(data, s.d)
+    raw["hlog"] = history + [0] * (LOG_MAX - len(history))
+    raw["hlog_len"] = len(history)
+    s.d = raw
     try:
         check_consistency(s)
     except BaseException:       # whatever the fault, the state is left as it was
@@ -45,37 +112,17 @@ def state_load_dict(EruptionState s, data) -> None:
         raise
 
 
-def check_fields(data) -> None:
-    """Exactly the table's fields, each an integer (or a list of them) in its range."""
-    if not isinstance(data, dict):
-        raise InvalidStateError("eruption state: a JSON object is expected")
-    missing = sorted(set(_FIELDS) - set(data))
-    extra = sorted(set(data) - set(_FIELDS))
-    if missing or extra:
-        raise InvalidStateError(f"eruption state: missing fields {missing}, unknown fields {extra}")
-    for name, (length, lo, hi) in _FIELDS.items():
-        value = data[name]
-        if length < 0:          # the card history: hlog_len entries
-            if not isinstance(value, list) or len(value) > LOG_MAX:
-                raise InvalidStateError(f"eruption state: {name} must be a list of at most {LOG_MAX} integers")
-            if data["hlog_len"] != len(value):
-                raise InvalidStateError("eruption state: hlog_len is not the length of hlog")
-            for x in value:
-                _check_int(name, x, lo, hi)
-        elif length:
-            if not isinstance(value, list) or len(value) != length:
-                raise InvalidStateError(f"eruption state: {name} must be a list of {length} integers")
-            for x in value:
-                _check_int(name, x, lo, hi)
-        else:
-            _check_int(name, value, lo, hi)
-
-
-def _check_int(name, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidStateError(f"eruption state: {name} must be an integer, not {value!r}")
-    if not lo <= value <= hi:
-        raise InvalidStateError(f"eruption state: {name}={value} is outside {lo}..{hi}")
+def check_fields(data) -> list:
+    """Exactly the table's fields and the card history, each in its range; the history."""
+    if not isinstance(data, dict) or HISTORY_KEY not in data:
+        raise InvalidStateError(f"eruption state: a JSON object with {HISTORY_KEY!r} is expected")
+    JSON_FIELDS.check({k: v for k, v in data.items() if k != HISTORY_KEY})
+    history = data[HISTORY_KEY]
+    if not isinstance(history, list) or len(history) > LOG_MAX:
+        raise InvalidStateError(f"eruption state: {HISTORY_KEY} must be a list of at most {LOG_MAX} integers")
+    for i, code in enumerate(history):
+        check_field("eruption", f"{HISTORY_KEY}[{i}]", code, 0, LOG_RESHUFFLE)
+    return history
 
 
 def _bad(message):

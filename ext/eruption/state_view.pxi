@@ -163,7 +163,8 @@ def _card_counts(counts) -> dict:
 
 
 def public_view(EruptionState s) -> dict:
-    """The public part of `view`: board, walls, seats (without hands), piles, turn progress."""
+    """The view's board without the hands: seats' villages, tiles, walls, piles, turn progress
+    (the turn and the stage are the common keys `round` and `phase`)."""
     cdef EruptionData* d = &s.d
     st = d.stage
     in_turn = st not in (ST_DEAL, ST_START, ST_END)
@@ -196,7 +197,7 @@ def public_view(EruptionState s) -> dict:
             "reinforce": int(d.reinforce), "walls_left": int(d.walls_left),
             "extra_tile_taken": bool(d.extra_used)}
     return {
-        "turn": int(d.turns), "turn_cap": int(d.turn_cap), "stage": _STAGE_NAMES[st],
+        "turn_cap": int(d.turn_cap),
         "current": int(d.cur) if in_turn else None,
         "start": int(d.start) if d.start >= 0 else None,
         "end_triggered": bool(d.ending), "final_turns_left": int(d.final_left),
@@ -293,12 +294,25 @@ def board_data() -> dict:
     }
 
 
-def state_view(EruptionState s, dict result) -> dict:
-    """The base view `result` with the public board and the viewer's own hand added."""
-    result.pop("observation", None)
-    seat = result["seat"]
-    result.update(public_view(s))
-    for q, info in enumerate(result["seats"]):
+def view_phase(EruptionState s) -> str:
+    """The stage's name (rules.md, the `stage` list of the JSON format)."""
+    return _STAGE_NAMES[s.d.stage]
+
+
+def view_round(EruptionState s) -> int:
+    """Eruption counts turns: the turns begun (0 during the set-up)."""
+    return int(s.d.turns)
+
+
+def view_score(EruptionState s, int i) -> int:
+    """Seat i's temperature, public to everyone (the lowest wins, E12)."""
+    return int(s.d.temp[i])
+
+
+def view_board(EruptionState s, seat) -> dict:
+    """The public board, and in `seats` the hand of the viewer only."""
+    board = public_view(s)
+    for q, info in enumerate(board["seats"]):
         info["hand"] = (_card_counts([s.d.hand[q * NCARDTYPES + k] for k in range(NCARDTYPES)])
                         if seat == q else None)
-    return result
+    return board

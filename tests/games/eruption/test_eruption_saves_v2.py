@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from vsai.core import load_game, state_from_json
+from vsai.ext.eruption.engine import EruptionState
 
 SAVES = Path(__file__).parent / "saves_v2"
 REPLAYED = sorted(p for p in SAVES.glob("*.json") if p.name != "shared_eruption.json")
@@ -32,10 +33,14 @@ def test_a_v2_save_loads_as_the_state_its_actions_reach(path):
     replayed.apply_actions(save["actions"])
     assert loaded == replayed
     assert loaded.legal_actions() == replayed.legal_actions()
+    assert load_game("eruption", **save["params"]).state_from_json(json.dumps(save["v2"])) == replayed
+    upgraded = EruptionState.upgrade_v2(save["v2"]["state"], save["params"])
+    assert list(upgraded) == list(replayed.to_dict())     # every field renamed, in order
 
 
 def test_the_shared_v2_save_loads_and_round_trips():
     loaded = state_from_json((SAVES / "shared_eruption.json").read_text())
+    assert json.loads(loaded.to_json())["version"] == 3
     again = state_from_json(loaded.to_json())
     assert again == loaded
     assert again.observation_string(0) == loaded.observation_string(0)

@@ -35,13 +35,15 @@ OPTIMISE = "-O3"
 # and changes no generated code. Kept when CFLAGS asks for -g itself (sanitizer builds).
 DEBUG_INFO = [] if "-g" in os.environ.get("CFLAGS", "").split() else ["-g0"]
 # Files every game package ships besides its compiled modules.
-GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "web/*"]
+GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "ladder.json", "web/*"]
 
 
 def game_folders() -> list[str]:
-    """The names of the game subpackages: folders of ext/ with an __init__.py."""
+    """The names of the game subpackages: folders of ext/ with an __init__.py and a spec.py
+    (the ext layer's own subpackages, such as `ui`, have no spec)."""
     return sorted(name for name in os.listdir(EXT)
-                  if os.path.isfile(os.path.join(EXT, name, "__init__.py")))
+                  if os.path.isfile(os.path.join(EXT, name, "__init__.py"))
+                  and os.path.isfile(os.path.join(EXT, name, "spec.py")))
 
 
 def stage_pxd_files() -> str:
@@ -86,11 +88,11 @@ class ParallelBuildExt(build_ext):
 
 setup(
     cmdclass={"build_ext": ParallelBuildExt},
-    packages=["vsai.core", "vsai.ai", "vsai.cli", "vsai.ext"]
+    packages=["vsai.core", "vsai.ai", "vsai.ai.lab", "vsai.cli", "vsai.ext", "vsai.ext.ui"]
     + [f"vsai.ext.{game}" for game in game_folders()],
-    package_dir={"vsai.core": "core", "vsai.ai": "ai", "vsai.cli": "cli", "vsai.ext": "ext"},
+    package_dir={"vsai.core": "core", "vsai.ai": "ai", "vsai.ai.lab": "ai/lab", "vsai.cli": "cli", "vsai.ext": "ext"},
     package_data={"vsai.ext": ["*.pxd", "*.pxi", "*.pyi", "py.typed"], "vsai.core": ["py.typed"],
-                  "vsai.ai": ["py.typed"], "vsai.cli": ["py.typed", "ladder.json", "web/*"],
+                  "vsai.ai": ["py.typed"], "vsai.cli": ["py.typed", "web/*"],
                   **{f"vsai.ext.{game}": GAME_PACKAGE_DATA for game in game_folders()}},
     ext_modules=cythonize(
         extensions(),

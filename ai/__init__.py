@@ -9,10 +9,11 @@
     >>> agent.analyse(state)[:3]            # best candidates, with visits and values
 
 Agents: random, heuristic, mcts (cheats on hidden-information games), pimc, ismcts, and the
-OpenSpiel bots when pyspiel is installed. `vsai.ai.arena` plays matches between them.
+OpenSpiel bots when pyspiel is installed. `vsai.ai.lab` (the tournament lab) plays matches and suites between them.
 Importing vsai.ai never imports pyspiel; the OpenSpiel agents load lazily when available.
 """
-from vsai.ai.base import Agent, Budget, Candidate, StopSearch
+from vsai.ai.base import Agent, Candidate, StopSearch
+from vsai.ai.budget import Budget
 from vsai.ai.registry import describe_agent, list_agents, make_agent, register_agent
 
 __all__ = ["Agent", "Budget", "Candidate", "StopSearch", "describe_agent", "list_agents",

@@ -1,4 +1,4 @@
-"""What every agent shares: the Candidate record, budgets, seeds and option checking."""
+"""What every agent shares: the Candidate record, seeds, and the checks of options and budgets."""
 from __future__ import annotations
 
 import math
@@ -6,9 +6,13 @@ import numbers
 import operator
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from vsai.ext.errors import InvalidArgumentError
+
+if TYPE_CHECKING:
+    from vsai.core.game import Game
+    from vsai.ext.state import State
 
 # progress(done, total): `done` iterations so far of `total` (None when only time bounds it).
 # A progress callback may raise StopSearch to end the search at once: the agent then answers
@@ -90,25 +94,6 @@ def seconds_value(value: Any, what: str, high: float = MAX_SECONDS) -> float:
     return number
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How long an agent thinks: iterations, seconds, or both (whichever ends first)."""
-
-    iterations: int | None
-    time_limit: float | None
-
-    @staticmethod
-    def make(iterations: Any, time_limit: Any, default_iterations: int) -> "Budget":
-        """A checked budget; with neither bound given, `default_iterations`."""
-        if iterations is not None:
-            iterations = whole_number(iterations, 1, MAX_ITERATIONS, "iterations")
-        if time_limit is not None:
-            time_limit = seconds_value(time_limit, "time_limit")
-        if iterations is None and time_limit is None:
-            iterations = default_iterations
-        return Budget(iterations, time_limit)
-
-
 def check_options(agent: str, given: dict, allowed: dict[str, Callable[[Any], Any]]) -> dict:
     """Options converted by their checkers; ValueError for an unknown or bad option."""
     unknown = sorted(set(given) - set(allowed))
@@ -164,7 +149,7 @@ class Agent:
 
     name = "agent"
 
-    def __init__(self, game: Any, seed: int | None = None):
+    def __init__(self, game: Game, seed: int | None = None):
         self.game = game
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
@@ -182,17 +167,17 @@ class Agent:
         """Forget the moves made so far (start of a new game, undo, load)."""
         self._moves = 0
 
-    def inform_action(self, state: Any, player: int, action: int) -> None:
+    def inform_action(self, state: State, player: int, action: int) -> None:
         """Told of every move applied in a game this agent plays: its own, the other seats'
         and chance (`player` -1), with `state` the state before the move (OpenSpiel's
         `Bot.inform_action`). An agent may use only what its seat sees of it: a move hidden
         from the seat only through `state.action_key(seat, action)`. Default: nothing."""
 
-    def step(self, state: Any, progress: Progress | None = None) -> int:
+    def step(self, state: State, progress: Progress | None = None) -> int:
         """The action this agent plays at `state` (a player node)."""
         return self.step_with_analysis(state, progress)[0]
 
-    def step_with_analysis(self, state: Any,
+    def step_with_analysis(self, state: State,
                            progress: Progress | None = None) -> tuple[int, list[Candidate]]:
         """The action played at `state` and the analysis it came from (best first), from one
         search: the decision is the one `step` makes, and it counts as a move made."""
@@ -209,7 +194,7 @@ class Agent:
                 return candidate.action, candidates
         return legal[0], candidates
 
-    def analyse(self, state: Any, progress: Progress | None = None) -> list[Candidate]:
+    def analyse(self, state: State, progress: Progress | None = None) -> list[Candidate]:
         """Every legal action as a Candidate, best first. It uses the same random stream as
         the next `step`, so with an iteration budget `step` plays the first candidate."""
         legal = self._check(state)
@@ -221,7 +206,7 @@ class Agent:
     def _move_seed(self) -> int:
         return mix_seed(self.seed, self._moves)
 
-    def _check(self, state: Any) -> list[int]:
+    def _check(self, state: State) -> list[int]:
         """The legal actions at `state`; InvalidArgumentError unless it is a player node of
         this agent's game (same engine, same parameters)."""
         if self._state_type is None:
@@ -238,7 +223,7 @@ class Agent:
             raise InvalidArgumentError("this is a chance node: agents choose only at player nodes")
         return state.legal_actions()
 
-    def _analyse(self, state: Any, seed: int, progress: Progress | None) -> list[Candidate]:
+    def _analyse(self, state: State, seed: int, progress: Progress | None) -> list[Candidate]:
         raise TypeError(f"{type(self).__name__} must define _analyse()")
 
 
@@ -247,7 +232,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _value_guess(state: Any, seed: int) -> float:
+def _value_guess(state: State, seed: int) -> float:
     # Evaluated on a determinization, so nothing hidden from the player is read.
     player = state.current_player()
     return float(state.resample(player, seed).evaluate()[player])

@@ -29,12 +29,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vsai.ai.base import float_option, int_option, mix_seed
 from vsai.core.hidden import hidden_items
-from vsai.core.render import seat_label
+from vsai.ext.ui.hooks import seat_label
 from vsai.ext.belief import ParticleFilter
+
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
 # Rounds of fresh redraws tried when no world explains a move (SeatBelief._redraw_explaining).
 _REDRAW_ROUNDS = 16
@@ -83,7 +86,7 @@ class BeliefSettings:
 class SeatBelief:
     """One seat's weighted worlds, carried forward with each real move (see the module)."""
 
-    def __init__(self, seat: int, start: Any, seed: int, settings: BeliefSettings):
+    def __init__(self, seat: int, start: State, seed: int, settings: BeliefSettings):
         self.seat = seat
         self.settings = settings
         self.seed = seed
@@ -94,7 +97,7 @@ class SeatBelief:
         self.observed = 0        # moves observed
         self.seconds = 0.0       # time spent observing them
 
-    def observe(self, state: Any | None, player: int, key: int) -> None:
+    def observe(self, state: State | None, player: int, key: int) -> None:
         """One real move: `player` played what the seat saw as `key`. `state` (the state
         before the move, or None when replaying) is used only through `resample(seat)`, for
         refills."""
@@ -107,7 +110,7 @@ class SeatBelief:
         self.observed += 1
         self.seconds += time.perf_counter() - started
 
-    def worlds_at(self, state: Any) -> list[tuple[Any, float]]:
+    def worlds_at(self, state: State) -> list[tuple[State, float]]:
         """The weighted worlds at the seat's decision `state` (the seat to act): worlds whose
         legal actions or observation differ from the seat's are dropped (an action key does
         not carry everything: sealed bids are revealed together), and the belief is refilled
@@ -126,7 +129,7 @@ class SeatBelief:
         """Mean seconds spent per observed move."""
         return self.seconds / self.observed if self.observed else 0.0
 
-    def refill(self, state: Any | None, fresh_only: bool = False) -> None:
+    def refill(self, state: State | None, fresh_only: bool = False) -> None:
         """Redraw the worlds by weight and mix in fresh redraws of `state` (module docstring)."""
         n = self.settings.particles
         if state is None:  # replaying the past: no present to redraw from
@@ -140,11 +143,11 @@ class SeatBelief:
         worlds += [state.resample(self.seat, mix_seed(self.seed, 2, self._refills, i)) for i in range(fresh)]
         self.filter.replace(worlds)
 
-    def _redraw_explaining(self, state: Any, player: int, key: int) -> None:
+    def _redraw_explaining(self, state: State, player: int, key: int) -> None:
         """No world explains the move (e.g. a public move shows cards no world dealt): fresh
         redraws of `state`, pushed through the move, until a quarter of the particles explain
         it or `_REDRAW_ROUNDS` rounds have been drawn (rejection sampling)."""
-        kept: list[tuple[Any, float]] = []
+        kept: list[tuple[State, float]] = []
         for _ in range(_REDRAW_ROUNDS):
             self.refill(state, fresh_only=True)
             if self.filter.observe(player, key):
@@ -181,7 +184,7 @@ class BeliefTracker:
         self.settings = settings
         self.reset()
 
-    def inform_action(self, state: Any, player: int, action: int) -> None:
+    def inform_action(self, state: State, player: int, action: int) -> None:
         """`inform`, under the agents' name (a tracker can be attached to a Match)."""
         self.inform(state, player, action)
 
@@ -194,7 +197,7 @@ class BeliefTracker:
         self._log_at_decision: dict[int, int] = {}
         self.unbilled = 0.0  # seconds of updates since the last decision (see take_unbilled)
 
-    def inform(self, state: Any, player: int, action: int) -> None:
+    def inform(self, state: State, player: int, action: int) -> None:
         """A real move, `state` the state before it."""
         seats = range(state.num_players())
         if self._starts is None:
@@ -212,7 +215,7 @@ class BeliefTracker:
         seconds, self.unbilled = self.unbilled, 0.0
         return seconds
 
-    def belief(self, state: Any) -> SeatBelief:
+    def belief(self, state: State) -> SeatBelief:
         """The belief of the seat to act at `state`, up to date."""
         seat = state.current_player()
         if self._log_at_decision.get(seat) == len(self._log):
@@ -225,7 +228,7 @@ class BeliefTracker:
         """`seat` has just chosen a move (its next decision checks it was told of it)."""
         self._log_at_decision[seat] = len(self._log)
 
-    def _make(self, seat: int, state: Any) -> SeatBelief:
+    def _make(self, seat: int, state: State) -> SeatBelief:
         seed = mix_seed(self.seed, 4, seat)
         if self._starts is None:
             belief = SeatBelief(seat, state, seed, self.settings)
@@ -243,7 +246,7 @@ _DESCRIBED_WORLDS = 32
 _KNOWN = 0.999
 
 
-def describe_belief(belief: SeatBelief, state: Any, top: int = 3) -> list[dict]:
+def describe_belief(belief: SeatBelief, state: State, top: int = 3) -> list[dict]:
     """What `belief` (of its seat, at `state`) thinks each other seat holds: for every other
     seat with hidden items, its `top` likeliest (item, value) pairs with their probabilities,
     JSON-ready: [{"seat", "who", "items": [{"item", "value", "p"}]}]. Only the belief's own

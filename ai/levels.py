@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from vsai.ai.budget import Budget
+
 
 @dataclass(frozen=True)
 class Level:
@@ -61,6 +63,14 @@ def iterations(number: int, spec: Any = None) -> int:
     """The iterations of level `number` on the game of `spec` (its `level_scale` applied; the
     ladder's own without a spec)."""
     return max(1, round(level(number).iterations * float(getattr(spec, "level_scale", 1.0))))
+
+
+def budget(number: int, spec: Any = None) -> Budget:
+    """The budget of level `number` on the game of `spec` (see `iterations`): the one place
+    a level becomes iterations, seconds a decision and seconds a turn."""
+    rung = level(number)
+    return Budget(iterations(number, spec), rung.time_limit, f"level {rung.number} ({rung.name})",
+                  rung.number, rung.turn_time)
 
 
 def search_options(agent: str, spec: Any) -> dict:

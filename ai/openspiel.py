@@ -35,8 +35,9 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
 
-from vsai.ai.base import (Agent, Budget, Candidate, Progress, check_options, float_option,
+from vsai.ai.base import (Agent, Candidate, Progress, check_options, float_option,
                           int_option)
+from vsai.ai.budget import Budget
 from vsai.ai.registry import make_agent, register_agent, searching_factory
 from vsai.core.openspiel import OpenSpielGame, OpenSpielState, to_openspiel
 

@@ -3,12 +3,16 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from vsai.ai.base import Agent, Budget
+from vsai.ai.base import Agent, whole_number
+from vsai.ai.budget import Budget
 from vsai.ai.simple import HeuristicAgent, RandomAgent
 from vsai.ai.tree_search import ISMCTSAgent, MCTSAgent, PIMCAgent, SearchAgent
 from vsai.ext.errors import InvalidArgumentError, UnknownAgentError
+
+if TYPE_CHECKING:
+    from vsai.core.game import Game
 
 # factory(game, *, seed, iterations, time_limit, **options) -> agent
 Factory = Callable[..., Any]
@@ -83,8 +87,8 @@ def _known(name: Any) -> str:
     return key
 
 
-def make_agent(name: str, game: Any, *, seed: int | None = None, iterations: int | None = None,
-               time_limit: float | None = None, **options: Any) -> Any:
+def make_agent(name: str, game: Game, *, seed: int | None = None, iterations: int | None = None,
+               time_limit: float | None = None, **options: Any) -> Agent:
     """An agent by name for `game` (a `vsai.core.Game`, or a registered game's name).
 
     `iterations` and/or `time_limit` (seconds) bound each decision's search; agents that do
@@ -99,8 +103,31 @@ def make_agent(name: str, game: Any, *, seed: int | None = None, iterations: int
     return factory(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
 
 
+def build_agent(name: str, game: Any, *, seed: int | None = None, budget: Budget | None = None,
+                options: dict | None = None) -> Any:
+    """An agent by name for `game` within `budget`: the one agent factory of vsai's own callers
+    (`vsai play`, `vsai arena`, suites, `vsai bench`).
+
+    The agent's own `options` win over the budget: `iterations`, `time_limit` (or its alias
+    `think_time`), and `seed` (the agent's own seed instead of `seed`, which the caller
+    derives). A level's budget (`budget.level`) adds the level's search options on the game
+    (`levels.search_options`) under the agent's own. ValueError as `make_agent`.
+    """
+    from vsai.ai import levels
+
+    budget = budget or Budget()
+    options = dict(options or {})
+    if budget.level is not None:
+        options = levels.with_search_options(name, game.spec, options)
+    iterations = options.pop("iterations", budget.iterations)
+    time_limit = options.pop("time_limit", options.pop("think_time", budget.time_limit))
+    if "seed" in options:
+        seed = whole_number(options.pop("seed"), 0, 2**63 - 1, "seed")
+    return make_agent(name, game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
+
+
 def _simple(cls: type) -> Factory:
-    def factory(game: Any, *, seed: int | None = None, iterations: Any = None,
+    def factory(game: Game, *, seed: int | None = None, iterations: Any = None,
                 time_limit: Any = None, **options: Any) -> Agent:
         Budget.make(iterations, time_limit, 1)  # checked, then unused: no search to bound
         return cls(game, seed=seed, **options)
@@ -110,7 +137,7 @@ def _simple(cls: type) -> Factory:
 
 def searching_factory(cls: type) -> Factory:
     """The factory of an agent class taking (game, seed, iterations, time_limit, **options)."""
-    def factory(game: Any, *, seed: int | None = None, iterations: Any = None,
+    def factory(game: Game, *, seed: int | None = None, iterations: Any = None,
                 time_limit: Any = None, **options: Any) -> Agent:
         return cls(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
     factory.agent_class = cls  # type: ignore[attr-defined]

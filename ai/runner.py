@@ -5,7 +5,8 @@ import threading
 import time
 from typing import Sequence
 
-from vsai.ai.base import Budget, Progress, StopSearch
+from vsai.ai.base import Progress, StopSearch
+from vsai.ai.budget import Budget
 from vsai.ext.search import Searcher
 
 # Iterations when only a time limit bounds the search (never reached in practice).

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vsai.ai.base import Agent, Candidate, Progress, check_options, int_option
 from vsai.ext.search import one_ply_values
+
+if TYPE_CHECKING:
+    from vsai.core.game import Game
+    from vsai.ext.state import State
 
 
 class RandomAgent(Agent):
@@ -13,11 +17,11 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def __init__(self, game: Any, seed: int | None = None, **options: Any):
+    def __init__(self, game: Game, seed: int | None = None, **options: Any):
         super().__init__(game, seed)
         check_options(self.name, options, {})
 
-    def _analyse(self, state: Any, seed: int, progress: Progress | None) -> list[Candidate]:
+    def _analyse(self, state: State, seed: int, progress: Progress | None) -> list[Candidate]:
         legal = state.legal_actions()
         random.Random(seed).shuffle(legal)
         share = 1.0 / state.num_players()
@@ -36,13 +40,13 @@ class HeuristicAgent(Agent):
 
     name = "heuristic"
 
-    def __init__(self, game: Any, seed: int | None = None, **options: Any):
+    def __init__(self, game: Game, seed: int | None = None, **options: Any):
         super().__init__(game, seed)
         hidden = bool(game.has_hidden_information())
         opts = check_options(self.name, options, {"determinizations": int_option(1, 1000)})
         self.determinizations = opts.get("determinizations", 8) if hidden else 0
 
-    def _analyse(self, state: Any, seed: int, progress: Progress | None) -> list[Candidate]:
+    def _analyse(self, state: State, seed: int, progress: Progress | None) -> list[Candidate]:
         values = one_ply_values(state, self.determinizations, seed)
         tie_break = random.Random(seed)
         order = {a: tie_break.random() for a, _ in values}

@@ -7,14 +7,19 @@ budget and merge the root statistics by summing visits.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from vsai.ai.base import (Agent, Budget, Candidate, Progress, check_options, choice_option,
+from vsai.ai.base import (Agent, Candidate, Progress, check_options, choice_option,
                           float_option, int_option, mix_seed)
+from vsai.ai.budget import Budget
 from vsai.ext.errors import InvalidArgumentError
 from vsai.ai.belief import BELIEF_OPTIONS, BeliefSettings, BeliefTracker, on_off
 from vsai.ai.runner import run_searches
 from vsai.ext import search as kernel
+
+if TYPE_CHECKING:
+    from vsai.core.game import Game
+    from vsai.ext.state import State
 
 DEFAULT_ITERATIONS = 1000
 
@@ -41,7 +46,7 @@ class SearchAgent(Agent):
 
     extra_options: dict = {}
 
-    def __init__(self, game: Any, seed: int | None = None, iterations: Any = None,
+    def __init__(self, game: Game, seed: int | None = None, iterations: Any = None,
                  time_limit: Any = None, **options: Any):
         super().__init__(game, seed)
         self.budget = Budget.make(iterations, time_limit, DEFAULT_ITERATIONS)
@@ -65,7 +70,7 @@ class SearchAgent(Agent):
                                        "set a belief: give belief=on with them")
 
     # ---------------------------------------------------------------- belief (belief=on)
-    def inform_action(self, state: Any, player: int, action: int) -> None:
+    def inform_action(self, state: State, player: int, action: int) -> None:
         """With belief=on, every move updates the belief of the seats this agent plays."""
         if self.beliefs is not None:
             self.beliefs.inform(state, player, action)
@@ -76,27 +81,27 @@ class SearchAgent(Agent):
         if self.beliefs is not None:
             self.beliefs.reset()
 
-    def step_with_analysis(self, state: Any, progress: Progress | None = None) -> tuple[int, list[Candidate]]:
+    def step_with_analysis(self, state: State, progress: Progress | None = None) -> tuple[int, list[Candidate]]:
         """As `Agent.step_with_analysis`; a belief notes the decision (see BeliefTracker)."""
         result = super().step_with_analysis(state, progress)
         if self.beliefs is not None:
             self.beliefs.decided(state.current_player())
         return result
 
-    def _worlds(self, state: Any) -> list[tuple[Any, float]]:
+    def _worlds(self, state: State) -> list[tuple[State, float]]:
         """The weighted worlds of the belief of the seat to act at `state`."""
         assert self.beliefs is not None
         return self.beliefs.belief(state).worlds_at(state)
 
-    def _searcher(self, root: Any, mode: int, seed: int) -> kernel.Searcher:
-        playout = kernel.PLAYOUT_HEURISTIC if self.playout == "heuristic" else kernel.PLAYOUT_RANDOM
+    def _searcher(self, root: State, mode: kernel.SearchMode, seed: int) -> kernel.Searcher:
+        playout = kernel.Playout.HEURISTIC if self.playout == "heuristic" else kernel.Playout.RANDOM
         return kernel.Searcher(root, mode, seed, exploration=self.exploration, playout=playout,
                                cutoff=self.cutoff, epsilon=self.epsilon, max_nodes=self.max_nodes)
 
-    def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
+    def _searchers(self, state: State, seed: int) -> list[kernel.Searcher]:
         raise TypeError(f"{type(self).__name__} must define _searchers()")
 
-    def _analyse(self, state: Any, seed: int, progress: Progress | None) -> list[Candidate]:
+    def _analyse(self, state: State, seed: int, progress: Progress | None) -> list[Candidate]:
         started = time.monotonic()
         if self.beliefs is not None:  # updates between moves count against the time limit
             started -= self.beliefs.take_unbilled()
@@ -126,8 +131,8 @@ class MCTSAgent(SearchAgent):
 
     name = "mcts"
 
-    def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
-        return [self._searcher(state, kernel.MODE_MCTS, mix_seed(seed, w))
+    def _searchers(self, state: State, seed: int) -> list[kernel.Searcher]:
+        return [self._searcher(state, kernel.SearchMode.MCTS, mix_seed(seed, w))
                 for w in range(self.workers)]
 
 
@@ -143,13 +148,13 @@ class ISMCTSAgent(SearchAgent):
     extra_options = {"mode": choice_option("so", "mo"), "belief": on_off,
                      **BELIEF_OPTIONS}
 
-    def __init__(self, game: Any, seed: int | None = None, iterations: Any = None,
+    def __init__(self, game: Game, seed: int | None = None, iterations: Any = None,
                  time_limit: Any = None, **options: Any):
         super().__init__(game, seed, iterations, time_limit, **options)
         self.mode = self.options.get("mode", "so")
 
-    def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
-        mode = kernel.MODE_MO if self.mode == "mo" else kernel.MODE_SO
+    def _searchers(self, state: State, seed: int) -> list[kernel.Searcher]:
+        mode = kernel.SearchMode.MO if self.mode == "mo" else kernel.SearchMode.SO
         searchers = [self._searcher(state, mode, mix_seed(seed, w)) for w in range(self.workers)]
         if self.beliefs is not None:  # each iteration draws its world from the belief
             worlds, weights = map(list, zip(*self._worlds(state)))
@@ -166,22 +171,22 @@ class PIMCAgent(SearchAgent):
     extra_options = {"determinizations": int_option(1, 1000), "belief": on_off,
                      **BELIEF_OPTIONS}
 
-    def __init__(self, game: Any, seed: int | None = None, iterations: Any = None,
+    def __init__(self, game: Game, seed: int | None = None, iterations: Any = None,
                  time_limit: Any = None, **options: Any):
         super().__init__(game, seed, iterations, time_limit, **options)
         self.determinizations = self.options.get("determinizations", 8)
 
-    def _searchers(self, state: Any, seed: int) -> list[kernel.Searcher]:
+    def _searchers(self, state: State, seed: int) -> list[kernel.Searcher]:
         player = state.current_player()
         if self.beliefs is not None:
             worlds = _draw_by_weight(self._worlds(state), self.determinizations, mix_seed(seed, 3))
         else:
             worlds = [state.resample(player, mix_seed(seed, 1, k)) for k in range(self.determinizations)]
-        return [self._searcher(world, kernel.MODE_MCTS, mix_seed(seed, 2, k))
+        return [self._searcher(world, kernel.SearchMode.MCTS, mix_seed(seed, 2, k))
                 for k, world in enumerate(worlds)]
 
 
-def _draw_by_weight(weighted: list[tuple[Any, float]], count: int, seed: int) -> list[Any]:
+def _draw_by_weight(weighted: list[tuple[State, float]], count: int, seed: int) -> list[Any]:
     """`count` worlds drawn by weight with replacement (systematic: evenly spaced draws)."""
     total = sum(w for _, w in weighted)
     start = (mix_seed(seed) % 1_000_003) / 1_000_003 / count

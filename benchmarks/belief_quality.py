@@ -103,7 +103,7 @@ def search_rates(game, seed: int, settings: BeliefSettings, seconds: float) -> t
     worlds = tracker.belief(state).worlds_at(state)
     rates = []
     for use_worlds in (False, True, False, True):
-        searcher = search.Searcher(state, search.MODE_SO, seed)
+        searcher = search.Searcher(state, search.SearchMode.SO, seed)
         if use_worlds:
             searcher.set_worlds([w for w, _ in worlds], [p for _, p in worlds])
         started = time.process_time()

@@ -35,8 +35,8 @@ def timed_turn(game, state, level: int, seed: int) -> tuple[float, int, int, int
     the position's speed, and the decision searches the iterations its cap allows (at most
     the level's). Wall-clock caps on a loaded machine would cut the searches short and
     flatter the figures."""
-    rung = levels.level(level)
-    iterations = levels.iterations(level, game.spec)
+    rung = levels.budget(level, game.spec)
+    iterations = rung.iterations
     options = levels.search_options("ismcts", game.spec)
     clock = TurnClock(rung.turn_time) if rung.turn_time is not None else None
     seat, decisions, searched, cut, cpu = state.current_player(), 0, 0, 0, 0.0

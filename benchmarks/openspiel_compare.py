@@ -8,7 +8,7 @@ printed: the median iterations per CPU second of each and the speed ratio (targe
 least 100x faster).
 
 Strength (`--match N`): N games of `ismcts` against `openspiel-ismcts` with the same wall
-time per move, seats rotated (vsai.ai.arena.run_series), and vsai's win share with its 95%
+time per move, seats rotated (vsai.ai.lab.arena.run_series), and vsai's win share with its 95%
 Wilson interval (target: at least 70%).
 
     .venv/bin/python benchmarks/openspiel_compare.py [--game kilauea] [--players 2]
@@ -22,7 +22,7 @@ import statistics
 import time
 
 from vsai.ai import make_agent
-from vsai.ai.arena import Entrant, run_series
+from vsai.ai.lab.arena import Entrant, run_series
 from vsai.core import load_game, sample_chance
 
 PAIRS = [("ismcts", "openspiel-ismcts"), ("mcts", "openspiel-mcts")]

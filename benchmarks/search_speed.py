@@ -116,9 +116,9 @@ def main() -> None:
             for seed in range(1, args.positions + 1):
                 state = position(load_game(name, players=players), args.at, seed)
                 rates[0] += playouts_per_second(state, args.seconds)
-                rates[1] += iterations_per_second(state, search.MODE_MCTS, args.seconds)
-                rates[2] += iterations_per_second(state, search.MODE_SO, args.seconds)
-                rates[3] += iterations_per_second(state, search.MODE_MO, args.seconds)
+                rates[1] += iterations_per_second(state, search.SearchMode.MCTS, args.seconds)
+                rates[2] += iterations_per_second(state, search.SearchMode.SO, args.seconds)
+                rates[3] += iterations_per_second(state, search.SearchMode.MO, args.seconds)
             rates = [rate / args.positions for rate in rates]
             print(f"{name:<10}{players:>8}{rates[0]:>12,.0f}{rates[1]:>12,.0f}{rates[2]:>13,.0f}"
                   f"{rates[3]:>11,.0f}{rates[2] / rates[0]:>16.2f}", flush=True)

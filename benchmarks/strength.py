@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from vsai.ai.arena import Entrant, run_series
+from vsai.ai.lab.arena import Entrant, run_series
 from vsai.core import load_game
 
 TARGETS = {("ismcts", "random"): 0.95, ("ismcts", "heuristic"): 0.75, ("heuristic", "random"): 0.80}

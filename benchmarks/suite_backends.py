@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from vsai.ai.backends import LocalBackend, RayBackend
-from vsai.ai.suite import parse_suite, run_suite
+from vsai.ai.lab.backends import LocalBackend, RayBackend
+from vsai.ai.lab.suite import parse_suite, run_suite
 
 SUITE = """
 [suite]

@@ -1,7 +1,6 @@
 """The CLI's bridge to `vsai.ai`: building agents, thinking with progress, analyses as rows.
 
-Agents come from `vsai.ai.make_agent(name, game, *, seed, iterations, time_limit, **options)`
-and have `step(state)`, `analyse(state)` and `reset()`.
+Agents come from `vsai.ai.registry.build_agent(name, game, *, seed, budget, options)` and have `step(state)`, `analyse(state)` and `reset()`.
 """
 from __future__ import annotations
 
@@ -11,15 +10,17 @@ from typing import Any, Callable
 
 import click
 
-from vsai.cli.options import AgentSpec, Budget
+from vsai.ai.budget import Budget
+from vsai.cli.options import AgentSpec
 
 # progress(done, total): `done` iterations of `total` (total None when only time bounds the search).
 Progress = Callable[[int, "int | None"], None]
 
 
 @dataclass(frozen=True)
-class Candidate:
-    """One move of an analysis: its text, share of the search and estimated win chance."""
+class RankedMove:
+    """One move of an analysis as the player is shown it: its text, share of the search and
+    estimated win chance (an agent's own `vsai.ai.Candidate`, ranked among the others)."""
 
     action: int
     text: str
@@ -29,18 +30,12 @@ class Candidate:
 
 
 def build(spec: AgentSpec, game: Any, seed: int, budget: Budget, hint: str = "--ai") -> Any:
-    """An agent; BadParameter (usage error) when the agent refuses its options."""
-    from vsai.ai import levels, make_agent
-    from vsai.ai.base import whole_number
+    """The agent named on the command line (`vsai.ai.build_agent`); BadParameter (a usage
+    error) when the agent refuses its options."""
+    from vsai.ai.registry import build_agent
 
-    options = (levels.with_search_options(spec.name, game.spec, spec.options) if budget.level
-               else dict(spec.options))
-    iterations = options.pop("iterations", budget.iterations)
-    time_limit = options.pop("time_limit", options.pop("think_time", budget.time_limit))
     try:
-        if "seed" in options:  # the agent's own seed, instead of the one the table derives
-            seed = whole_number(options.pop("seed"), 0, 2**63 - 1, "seed")
-        return make_agent(spec.name, game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
+        return build_agent(spec.name, game, seed=seed, budget=budget, options=spec.options)
     except (ValueError, TypeError) as error:
         message = str(error) if str(error).startswith(f"agent {spec.name}") else f"agent {spec.name}: {error}"
         raise click.BadParameter(message, param_hint=hint) from None
@@ -61,7 +56,7 @@ def step(agent: Any, state: Any, progress: Progress | None = None) -> int:
     return int(agent.step(state))
 
 
-def analyse(agent: Any, state: Any, top: int = 3, progress: Progress | None = None) -> list[Candidate]:
+def analyse(agent: Any, state: Any, top: int = 3, progress: Progress | None = None) -> list[RankedMove]:
     """The agent's `top` best moves at `state`, best first."""
     if progress is not None and _accepts(agent.analyse, "progress"):
         rows = agent.analyse(state, progress=progress)
@@ -71,7 +66,7 @@ def analyse(agent: Any, state: Any, top: int = 3, progress: Progress | None = No
 
 
 def decide(agent: Any, state: Any, top: int = 3,
-           progress: Progress | None = None) -> tuple[int, list[Candidate]]:
+           progress: Progress | None = None) -> tuple[int, list[RankedMove]]:
     """The agent's move at `state` and its `top` alternatives, from one search: the move is
     the one `step` would make, so --explain does not change the game."""
     if not hasattr(agent, "step_with_analysis"):
@@ -83,7 +78,7 @@ def decide(agent: Any, state: Any, top: int = 3,
     return int(action), _top_rows(state, rows, top)
 
 
-def _top_rows(state: Any, rows: Any, top: int) -> list[Candidate]:
+def _top_rows(state: Any, rows: Any, top: int) -> list[RankedMove]:
     rows = list(rows)
     total = sum(max(int(_get(r, "visits", 0)), 0) for r in rows) or 1
     result = []
@@ -91,7 +86,7 @@ def _top_rows(state: Any, rows: Any, top: int) -> list[Candidate]:
         action = int(_get(row, "action"))
         text = _get(row, "text", None) or state.action_to_string(action)
         visits = int(_get(row, "visits", 0))
-        result.append(Candidate(action, text, visits, visits / total, float(_get(row, "value", 0.0))))
+        result.append(RankedMove(action, text, visits, visits / total, float(_get(row, "value", 0.0))))
     return result
 
 

@@ -2,38 +2,26 @@
 from __future__ import annotations
 
 import json
-import multiprocessing
-import os
+import shutil
 import signal
-import sys
-import time
+import tempfile
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from pathlib import Path
+from typing import Any
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from vsai.ai.arena import wilson_interval
-from vsai.ai.ratings import side_results
-from vsai.ai.suite import Timed
-from vsai.ai.workers import worker_init
+from vsai.ai.budget import Budget
+from vsai.ai.lab.arena import Entrant, match_suite, seat_labels, wilson_interval
+from vsai.ai.lab.backends import LocalBackend, RayBackend
+from vsai.ai.lab.ratings import side_results
+from vsai.ai.lab.suite import SuiteError, read_results, run_suite
 from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.console import stderr_console, stdout_console
 from vsai.cli.signals import terminate_as_interrupt
-
-
-@dataclass
-class GameResult:
-    """One finished game: who sat where, and per seat the return, score, think time and moves."""
-
-    index: int
-    labels: list[str]          # agent label per seat
-    returns: list[float]
-    scores: list[float]
-    think_seconds: list[float]
-    moves: list[int]
 
 
 @dataclass
@@ -57,79 +45,19 @@ class Tally:
         self.seats[seat] = self.seats.get(seat, 0) + 1
 
 
-def seating(index: int, labels: list[str]) -> list[str]:
-    """The agents by seat in game `index`: rotated by one seat per game."""
-    n = len(labels)
-    return [labels[(seat + index) % n] for seat in range(n)]
-
-
-def play_game(game_name: str, params: dict, specs: dict[str, options.AgentSpec], labels: list[str],
-              budget: options.Budget, seed: int, index: int) -> GameResult:
-    """Play game `index` of a match with vsai.ai.arena's game loop (top-level, for workers).
-
-    Seeds follow `vsai.ai.arena.run_series`, so a match here replays the same games.
-    """
-    from vsai.ai.arena import play_game as run_one
-    from vsai.ai.base import mix_seed
-    from vsai.core import load_game
-
-    game = load_game(game_name, **params)
-    seats = seating(index, labels)
-    agents = [Timed(agent_api.build(specs[label], game, mix_seed(seed, index, s), budget, "--agents"))
-              for s, label in enumerate(seats)]
-    record = run_one(game, agents, mix_seed(seed, index, 99))
-    final = game.new_initial_state()
-    final.apply_actions(record.actions)
-    return GameResult(index, seats, list(record.returns), [float(v) for v in final.scores()],
-                      [a.seconds for a in agents], [a.moves for a in agents])
-
-
-def run_games(game_name: str, params: dict, specs: dict[str, options.AgentSpec], labels: list[str],
-              budget: options.Budget, seed: int, games: int, workers: int) -> Iterator[GameResult]:
-    """Every game of the match, in completion order, in `workers` processes (1 = this process;
-    never more processes than games or cores).
-
-    On Ctrl-C (or when the caller stops iterating) the worker processes are terminated at
-    once: the games they were playing are dropped, the finished ones were already yielded.
-    """
-    args = (game_name, params, specs, labels, budget, seed)
-    workers = max(1, min(workers, games, os.cpu_count() or 1))
-    if workers == 1:
-        for index in range(games):
-            yield play_game(*args, index)
-        return
-    pool = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn").Pool(
-        workers, initializer=worker_init, initargs=(os.getpid(),))
-    try:
-        yield from pool.imap_unordered(_play_indexed, [(args, index) for index in range(games)])
-        pool.close()
-    finally:
-        # A second Ctrl-C (or SIGTERM) waits for this.
-        previous = {s: signal.signal(s, signal.SIG_IGN) for s in (signal.SIGINT, signal.SIGTERM)}
-        try:
-            pool.terminate()
-            pool.join()
-        finally:
-            for number, handler in previous.items():
-                signal.signal(number, handler)
-
-
-def _play_indexed(job: tuple) -> GameResult:
-    args, index = job
-    return play_game(*args, index)
-
-
-def tally(results: list[GameResult], labels: list[str]) -> dict[str, Tally]:
-    """Per-agent totals: each game counts once for an agent, with the returns of all the seats
-    it held added up (so a team's result is counted once, not once per seat)."""
+def tally(records: list[dict], labels: list[str]) -> dict[str, Tally]:
+    """Per-agent totals of a match's game records (vsai.ai.lab.suite.play_task): each game
+    counts once for an agent, with the returns of all the seats it held added up (so a team's
+    result is counted once, not once per seat)."""
     totals = {label: Tally() for label in labels}
-    for result in results:
-        for label in set(result.labels):
-            seats = [s for s, held in enumerate(result.labels) if held == label]
-            totals[label].add(seats[0], sum(result.returns[s] for s in seats),
-                              sum(result.scores[s] for s in seats) / len(seats),
-                              sum(result.think_seconds[s] for s in seats),
-                              sum(result.moves[s] for s in seats))
+    for record in records:
+        held_by = record["seats"]
+        for label in set(held_by):
+            seats = [s for s, held in enumerate(held_by) if held == label]
+            totals[label].add(seats[0], sum(record["returns"][s] for s in seats),
+                              sum(record["scores"][s] for s in seats) / len(seats),
+                              sum(record["think"][s] for s in seats),
+                              sum(record["moves"][s] for s in seats))
             for seat in seats[1:]:
                 totals[label].seats[seat] = totals[label].seats.get(seat, 0) + 1
     return totals
@@ -149,16 +77,10 @@ def summary(game_name: str, games: int, totals: dict[str, Tally]) -> dict[str, A
 
 
 def _labels(specs: list[str]) -> tuple[list[str], dict[str, options.AgentSpec]]:
-    labels: list[str] = []
-    parsed: dict[str, options.AgentSpec] = {}
-    for text in specs:
-        spec = options.parse_agent(text, "--agents")
-        label = text.strip()
-        while label in parsed:
-            label += "'"  # the same agent twice: keep them apart
-        labels.append(label)
-        parsed[label] = spec
-    return labels, parsed
+    """A label a seat (its text; the same agent twice kept apart) and each label's agent."""
+    parsed = [options.parse_agent(text, "--agents") for text in specs]
+    labels = seat_labels([text.strip() for text in specs])
+    return labels, dict(zip(labels, parsed))
 
 
 @click.command("arena", short_help="AI-against-AI matches: win rates with 95% intervals.")
@@ -170,16 +92,28 @@ def _labels(specs: list[str]) -> tuple[list[str], dict[str, options.AgentSpec]]:
 @click.option("--iterations", type=options.ITERATIONS,
               help="Search iterations per move, every agent (200 when neither this nor --think-time is given).")
 @click.option("--think-time", type=options.SECONDS, help="Seconds per move, every agent.")
-@click.option("--workers", type=options.WORKERS, default=1, show_default=True, help="Parallel processes.")
+@click.option("--workers", type=options.WORKERS, default=1, show_default=True,
+              help="Parallel processes; with --backend ray and no --address, the CPUs of the local Ray.")
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE", help="A game variant option.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the table.")
+@click.option("--out", type=click.Path(file_okay=False),
+              help="Keep the games in this folder, as a suite does: the same command run again plays only "
+                   "the games missing (an interrupted match resumes); `vsai suite report OUT` reports on them.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local: a process pool; ray: games as Ray tasks (pip install 'vsai[ray]').")
+@click.option("--address", metavar="auto|HOST:PORT",
+              help="The Ray cluster to join (default: start a local Ray for this match).")
 def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: int | None,
-          think_time: float | None, workers: int, game_options: tuple[str, ...], as_json: bool) -> None:
+          think_time: float | None, workers: int, game_options: tuple[str, ...], as_json: bool,
+          out: str | None, backend: str, address: str | None) -> None:
     """Play AI-against-AI games of GAME, rotating the seats, and report the results.
 
     Agents are separated by commas; an agent's own options follow a colon, separated by `;` or
-    commas: `--agents "ismcts:iterations=5000;exploration=0.5,heuristic"`.
+    commas: `--agents "ismcts:iterations=5000;exploration=0.5,heuristic"`. The match is a
+    one-cell suite (docs/suites.md) played on the suite's backends.
     """
+    if address is not None and backend != "ray":
+        raise click.UsageError("--address is for --backend ray")
     texts = [t.replace(";", ",") for t in agent_list.split(",")]
     texts = _regroup(texts)
     spec = options.game_spec(game_name)
@@ -188,46 +122,84 @@ def arena(game_name: str, agent_list: str, games: int, seed: int, iterations: in
                                  f"that many agents, not {len(texts)}", param_hint="--agents")
     labels, specs = _labels(texts)
     game = options.load_game(game_name, len(labels), game_options)
-    budget = options.Budget(iterations, think_time) if iterations or think_time else options.Budget(200, None)
+    budget = Budget(iterations, think_time) if iterations or think_time else Budget(200)
     # Fail on a bad agent option now, with a usage error, not inside a worker.
     for label in labels:
         agent_api.build(specs[label], game, 0, budget, "--agents")
+    try:
+        plan = match_suite(game, [Entrant(specs[label].name, specs[label].options) for label in labels],
+                           budget, games, seed, labels)
+        runner = RayBackend(address, workers) if backend == "ray" else LocalBackend(workers)
+    except SuiteError as error:
+        raise click.UsageError(str(error)) from None
+    except ImportError as error:
+        raise click.ClickException(str(error)) from None
     err = stderr_console()
     if games % len(labels):
         err.print(f"note: {games} games is not a multiple of {len(labels)} seats; seats are not perfectly balanced")
-    results: list[GameResult] = []
+    folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="vsai-arena-"))
+    try:
+        interrupted = _play(plan, folder, runner, err, out is not None)
+        records = _records(plan, folder)
+    finally:
+        if out is None:
+            shutil.rmtree(folder, ignore_errors=True)
+    if interrupted:
+        err.print(f"Interrupted: {len(records)} of {games} games were played."
+                  + (" Run the same command again to play the rest." if out is not None else ""))
+    own = any({"iterations", "time_limit"} & set(spec.options) for spec in specs.values())
+    _report(game, records, labels, budget, as_json, own)
+    if interrupted:  # the process is on its way out: a further Ctrl-C stays ignored
+        raise SystemExit(130)
+
+
+def _play(plan: Any, folder: Path, runner: Any, err: Any, kept: bool) -> bool:
+    """Play the match's missing games into `folder` with `runner`; True when Ctrl-C (or
+    SIGTERM) stopped it: then Ctrl-C and SIGTERM stay ignored, so that reporting the games
+    finished so far is not cut short."""
     columns = [TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
-    interrupted = False
     previous_handler = signal.getsignal(signal.SIGINT)
     try:
         with terminate_as_interrupt(), \
-                Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
-            task = progress.add_task("arena", total=games)
-            for result in run_games(game.name, game.get_parameters(), specs, labels, budget, seed, games, workers):
-                results.append(result)
-                progress.advance(task)
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: report the games finished so far; more
-        signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C or SIGTERM cannot cut that short
+                Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task("arena", total=plan.cells[0].games)
+
+            def progress(cells_done: int, cells: int, done: int, total: int, played: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            summary = run_suite(plan, folder, runner, progress)
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        interrupted = True
-        err.print(f"Interrupted: {len(results)} of {games} games were played.")
-    own = any({"iterations", "time_limit"} & set(spec.options) for spec in specs.values())
-    _report(game, results, labels, budget, as_json, own)
-    if interrupted:  # the process is on its way out: a further Ctrl-C stays ignored
-        raise SystemExit(130)
+        return True
+    except SuiteError as error:
+        raise click.ClickException(str(error)) from None
+    except OSError as error:  # e.g. --out in a folder this user may not write
+        raise click.ClickException(f"cannot write the games to {folder}: {error.strerror or error}") from None
+    if kept and summary.already:
+        err.print(f"{summary.already} of {summary.total} games were already in {folder}; "
+                  f"{summary.played} played now.")
     signal.signal(signal.SIGINT, previous_handler)
+    return False
 
 
-def _report(game: Any, results: list[GameResult], labels: list[str], budget: options.Budget,
+def _records(plan: Any, folder: Path) -> list[dict]:
+    """The match's game records in `folder`, by game index."""
+    key = plan.cells[0].key
+    found = {r["index"]: r for r in read_results(folder) if r["cell"] == key}
+    return [found[index] for index in sorted(found)]
+
+
+def _report(game: Any, records: list[dict], labels: list[str], budget: Budget,
             as_json: bool, own_budgets: bool = False) -> None:
     """Print the match's results: the table (and by side for team games), or one JSON object.
     `own_budgets`: some agent sets its own iterations or time limit, which the title says."""
-    data = summary(game.name, len(results), tally(results, labels))
+    data = summary(game.name, len(records), tally(records, labels))
     if game.teams():
         sides = game.sides()
         names = ["+".join(n for s, n in enumerate(game.seat_names()) if sides[s] == side)
                  for side in range(max(sides) + 1)]
-        data["sides"] = side_results(((r.labels, sides, r.returns) for r in results), names,
+        data["sides"] = side_results(((r["seats"], sides, r["returns"]) for r in records), names,
                                      who="agents", against=False)
     if as_json:
         click.echo(json.dumps(data))
@@ -261,7 +233,7 @@ def _regroup(parts: list[str]) -> list[str]:
     return grouped
 
 
-def _print_table(data: dict[str, Any], budget: options.Budget, own_budgets: bool) -> None:
+def _print_table(data: dict[str, Any], budget: Budget, own_budgets: bool) -> None:
     where = " unless an agent sets its own" if own_budgets else ""
     table = Table(title=f"{data['game']}: {data['games']} games, {budget.describe()} per move{where}",
                   title_justify="left")

@@ -4,18 +4,23 @@ from __future__ import annotations
 import time
 import timeit
 from contextlib import nullcontext
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import click
 import numpy as np
 from rich.table import Table
 
+from vsai.ai.budget import Budget
 from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.console import stderr_console, stdout_console
 
+if TYPE_CHECKING:
+    from vsai.core.game import Game
+    from vsai.ext.state import State
 
-def midgame(game: Any, seed: int, decisions: int = 20) -> Any:
+
+def midgame(game: Game, seed: int, decisions: int = 20) -> State:
     """A position after set-up and `decisions` random moves, where there is a choice to make."""
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
@@ -32,7 +37,7 @@ def midgame(game: Any, seed: int, decisions: int = 20) -> Any:
     return state
 
 
-def rate(work: Callable[[int], None], seconds: float) -> float:
+def rate(work: Callable[[int], object], seconds: float) -> float:
     """Calls per second of `work(i)`, run in growing batches for about `seconds`."""
     done, batch, start = 0, 1, time.perf_counter()
     while True:
@@ -45,7 +50,7 @@ def rate(work: Callable[[int], None], seconds: float) -> float:
         batch = min(batch * 2, 100_000)
 
 
-def clone_ns(state: Any, seconds: float = 0.5, repeat: int = 5) -> float:
+def clone_ns(state: State, seconds: float = 0.5, repeat: int = 5) -> float:
     """Nanoseconds of CPU time per `state.clone()`: the best of `repeat` timeit runs of the
     bound method (no lambda or Python loop around it, which would cost more than the clone),
     in about `seconds`. CPU time and the best run, since other processes' load only adds wall
@@ -57,11 +62,11 @@ def clone_ns(state: Any, seconds: float = 0.5, repeat: int = 5) -> float:
     return min(timer.repeat(repeat=repeat, number=number)) / number * 1e9
 
 
-def search_rate(name: str, game: Any, state: Any, iterations: int, seconds: float) -> tuple[float, str]:
+def search_rate(name: str, game: Game, state: State, iterations: int, seconds: float) -> tuple[float, str]:
     """(rate, unit): search iterations/s of an agent at `state` (moves/s for agents that do not
     search), from moves of at most `iterations` iterations or `seconds` each."""
     # The time limit keeps slow agents (OpenSpiel's Python bots) to about `seconds` a move.
-    agent = agent_api.build(options.AgentSpec(name), game, 1, options.Budget(iterations, seconds), "--agents")
+    agent = agent_api.build(options.AgentSpec(name), game, 1, Budget(iterations, seconds), "--agents")
     timings, counts = [], []
     deadline = time.perf_counter() + seconds
     while not timings or time.perf_counter() < deadline:

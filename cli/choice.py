@@ -1,10 +1,13 @@
 """Where a human is in choosing a move: one list, the list of groups, or one group's moves."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from vsai.core import render
-from vsai.core.choices import MoveGroup
+from vsai.ext.ui import render
+from vsai.ext.ui.choices import MoveGroup
+
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
 # A group label longer than this is cut in prompts (the list shows it whole).
 _PROMPT_LABEL = 30
@@ -13,7 +16,7 @@ _PROMPT_LABEL = 30
 class Choice:
     """The legal moves of one decision, offered whole or (with `groups`) in two steps."""
 
-    def __init__(self, state: Any, actions: list[int], groups: list[MoveGroup] | None = None):
+    def __init__(self, state: State, actions: list[int], groups: list[MoveGroup] | None = None):
         self.state = state
         self.actions = list(actions)
         self.groups = groups

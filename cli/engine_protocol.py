@@ -15,15 +15,20 @@ import json
 import math
 import threading
 import traceback
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from vsai.ai.base import StopSearch
 from vsai.ai import levels
+from vsai.ai.budget import parse_budget
 from vsai.ai.turns import TurnClock, starts_turn
 from vsai.core.errors import IllegalMoveError, VsaiError
 from vsai.core.match import HUMAN, Match
-from vsai.core.render import hidden_move_text, move_detail, move_group
+from vsai.ext.ui.hooks import hidden_move_text, move_detail, move_group
 from vsai.core.visibility import hidden_from
+
+if TYPE_CHECKING:
+    from vsai.ai.base import Agent
+    from vsai.ext.state import State
 
 PROTOCOL_VERSION = 1
 # Search bounds a client may ask for (a request past them is a bad_argument error).
@@ -305,7 +310,7 @@ class EngineSession:
         return {"bye": True}
 
     # ------------------------------------------------------------------ searching
-    def _run_search(self, request_id: Any, match: Match, agent: Any, apply: bool,
+    def _run_search(self, request_id: Any, match: Match, agent: Agent, apply: bool,
                     want_progress: bool, stop: threading.Event, top: int) -> None:
         import time
 
@@ -412,13 +417,13 @@ class EngineSession:
         return result
 
 
-def _breakdown_text(state: Any, seat: int | None) -> str | None:
+def _breakdown_text(state: State, seat: int | None) -> str | None:
     """How the final scores were made, as `seat` may see them, in plain text (80 columns)."""
     import io
 
     from rich.console import Console
 
-    from vsai.core.render import score_breakdown
+    from vsai.ext.ui.render import score_breakdown
 
     shown = score_breakdown(state, seat)
     if shown is None:
@@ -428,7 +433,7 @@ def _breakdown_text(state: Any, seat: int | None) -> str | None:
     return console.file.getvalue().rstrip() or None
 
 
-def _move(state: Any, action: int, details: bool) -> dict:
+def _move(state: State, action: int, details: bool) -> dict:
     """A legal move for the seat to play: its id and text; with `details`, the game's
     structured fields (`action_info`), what it does (`detail`) and its `group` for two-step
     choices, as the terminal shows them."""
@@ -492,26 +497,12 @@ def _budget(request: dict, spec: Any) -> tuple[int | None, float | None, int | N
     """The search budget of an `ai` request: iterations and time_limit as given, else those of
     its level (default levels.DEFAULT_LEVEL) on the game of `spec`; and that level, whose
     search options the agent gets, or None when the request sets its own budget."""
-    iterations = request.get("iterations")
-    time_limit = request.get("time_limit")
-    level = request.get("level")
-    if level is not None:
-        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(levels.LEVELS):
-            raise ProtocolError("bad_argument", f"'level' is 1 to {len(levels.LEVELS)}, not {level!r}")
-        rung = levels.level(level)
-        iterations = iterations if iterations is not None else levels.iterations(level, spec)
-        time_limit = time_limit if time_limit is not None else rung.time_limit
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                   or not 1 <= iterations <= MAX_ITERATIONS):
-        raise ProtocolError("bad_argument", f"'iterations' is 1 to {MAX_ITERATIONS}, not {iterations!r}")
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                   or not math.isfinite(time_limit) or not 0 < time_limit <= MAX_TIME_LIMIT):
-        raise ProtocolError("bad_argument", f"'time_limit' is seconds in (0, {MAX_TIME_LIMIT:g}], not {time_limit!r}")
-    if iterations is None and time_limit is None:
-        level = levels.DEFAULT_LEVEL
-        iterations = levels.iterations(level, spec)
-        time_limit = levels.level(level).time_limit
-    return iterations, (float(time_limit) if time_limit is not None else None), level
+    try:
+        budget = parse_budget(request.get("iterations"), request.get("time_limit"), request.get("level"),
+                              spec, max_iterations=MAX_ITERATIONS, max_seconds=MAX_TIME_LIMIT)
+    except ValueError as error:
+        raise ProtocolError("bad_argument", str(error)) from None
+    return budget.iterations, budget.time_limit, budget.level
 
 
 _COMMANDS: dict[str, Callable[[EngineSession, dict], Any]] = {

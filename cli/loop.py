@@ -3,12 +3,13 @@ agents think, and has `PlayScreen` show each seat what it may see."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import numpy as np
 from rich.console import Console
 
+from vsai.ai.budget import Budget
 from vsai.ai.registry import uses_budget
 from vsai.ai.turns import TurnClock, starts_turn, time_capped
 from vsai.cli import agents as agent_api
@@ -19,11 +20,15 @@ from vsai.cli.estimate import win_chance_text
 from vsai.cli.prompt import LineReader, completions, help_lines, parse
 from vsai.cli.play_screen import PlayScreen
 from vsai.cli.rules import show_rules
-from vsai.core.choices import GROUP_FROM, group_moves
+from vsai.ext.ui.choices import GROUP_FROM, group_moves
 from vsai.core.errors import UndoRefusedError
 from vsai.core.match import CHANCE, HUMAN, Match, Move
-from vsai.core import render
+from vsai.ext.ui import render
 from vsai.core.record import GameRecord
+
+if TYPE_CHECKING:
+    from vsai.ai.base import Agent
+    from vsai.core.game import Game
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -34,7 +39,7 @@ def agent_seed(seed: int, seat: int) -> int:
 class PlayLoop:
     """Drives a `Match`: asks humans, lets agents think, shows what each seat may see."""
 
-    def __init__(self, console: Console, table: Match, ai: options.AgentSpec, budget: options.Budget,
+    def __init__(self, console: Console, table: Match, ai: options.AgentSpec, budget: Budget,
                  explain: bool, interactive_mode: bool, record_path: str | None = None,
                  plain: bool = False, delay: float = 0.0):
         self.console = console
@@ -49,7 +54,7 @@ class PlayLoop:
         self.reader = LineReader(interactive_mode)
         self.agents: dict[int, Any] = {}
         self._clocks: dict[int, TurnClock] = {}  # each AI seat's turn time (a level's turn_time)
-        self._hint_agent: Any = None
+        self._hint_agent: Agent | None = None
         self._beliefs: Any = None  # the human seats' own beliefs, shown with a hint
         self._choice: Choice | None = None  # the decision a human is making
         # Watching (or --explain): moves before this ply were already shown as they happened.
@@ -59,7 +64,7 @@ class PlayLoop:
 
     # ------------------------------------------------------------------ set-up
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         """The game being played (it changes when a saved game is loaded)."""
         return self.table.game
 
@@ -107,7 +112,7 @@ class PlayLoop:
         agent = self.agents[seat]
         state = self.table.state.clone()
         label = f"{self.who(seat)} thinks"
-        alternatives: list[agent_api.Candidate] = []
+        alternatives: list[agent_api.RankedMove] = []
         if self.plain and self.interactive:
             self.say(f"{label}...")  # no progress bar in plain mode: one line says why it waits
         limit, clock = self.budget.time_limit, None
@@ -415,7 +420,7 @@ def _decisions(history: list[Move]) -> int:
     return sum(1 for move in history if move.seat != CHANCE)
 
 
-def _candidate_lines(candidates: list[agent_api.Candidate], numbered: list[int] | None = None) -> list[str]:
+def _candidate_lines(candidates: list[agent_api.RankedMove], numbered: list[int] | None = None) -> list[str]:
     lines = []
     for rank, c in enumerate(candidates, 1):
         number = f" (#{numbered.index(c.action) + 1})" if numbered and c.action in numbered else ""

@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from vsai.ai.base import MAX_ITERATIONS, MAX_SECONDS, seconds_value, whole_number
-from vsai.ai import levels
+from vsai.ai.budget import Budget, parse_budget
 
 
 def number_text(text: Any) -> Any:
@@ -186,38 +186,10 @@ def parse_agent(text: str, hint: str) -> AgentSpec:
     return AgentSpec(name, parse_pairs([rest], hint) if rest.strip() else {})
 
 
-@dataclass(frozen=True)
-class Budget:
-    """A search budget: iterations and/or a time limit per move (None = the agent's default),
-    and a level's time limit per turn (vsai.ai.turns)."""
-
-    iterations: int | None = None
-    time_limit: float | None = None
-    label: str = ""  # e.g. "level 7 (strong)"
-    level: int | None = None  # the level this budget is: it may add search options (levels.search_options)
-    turn_time: float | None = None  # seconds, shared by the decisions of one AI turn
-
-    def describe(self) -> str:
-        """In words, e.g. "level 7 (strong): 40000 iterations or 2 s"."""
-        parts = []
-        if self.iterations is not None:
-            parts.append(f"{self.iterations} iterations")
-        if self.time_limit is not None:
-            parts.append(f"{self.time_limit:g} s")
-        text = " or ".join(parts) if parts else "the agent's default budget"
-        if self.turn_time is not None:
-            text += f", {self.turn_time:g} s a turn"
-        return f"{self.label}: {text}" if self.label else text
-
-
 def budget(iterations: int | None, think_time: float | None, level: int | None,
            spec: Any = None) -> Budget:
     """The budget from --iterations / --think-time, else from --level (default:
     levels.DEFAULT_LEVEL) on the game of `spec` (its level_scale applied)."""
-    if iterations is not None or think_time is not None:
-        if level is not None:
-            raise click.UsageError("--level sets a budget: give --level or --iterations/--think-time, not both")
-        return Budget(iterations, think_time)
-    rung = levels.level(level if level is not None else levels.DEFAULT_LEVEL)
-    return Budget(levels.iterations(rung.number, spec), rung.time_limit, f"level {rung.number} ({rung.name})",
-                  rung.number, rung.turn_time)
+    if level is not None and (iterations is not None or think_time is not None):
+        raise click.UsageError("--level sets a budget: give --level or --iterations/--think-time, not both")
+    return parse_budget(iterations, think_time, level, spec)

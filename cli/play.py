@@ -13,7 +13,7 @@ from vsai.cli import options
 from vsai.cli.console import interactive, plain_mode, stdout_console
 from vsai.cli.loop import PlayLoop
 from vsai.core.match import CHANCE, HUMAN, Match
-from vsai.core import render
+from vsai.ext.ui import render
 from vsai.core.record import GameRecord
 
 # Watching the AIs on a terminal: seconds of pause after each move, time to read it.

@@ -4,16 +4,19 @@ final screen. The play loop decides who acts; this draws it, fitted to the conso
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console, Group
 from rich.text import Text
 
 from vsai.cli.screen import fitted, numbered_lines, pages, recap_lines
-from vsai.core import render
+from vsai.ext.ui import render
 from vsai.core.match import CHANCE, HUMAN, Match, Move
-from vsai.core.wrap import Hanging
+from vsai.ext.ui.wrap import Hanging
+
+if TYPE_CHECKING:
+    from vsai.core.game import Game
 
 # A move list longer than this is shown in columns on a terminal (unless plain).
 _COLUMNS_FROM = 12
@@ -31,7 +34,7 @@ class PlayScreen:
         self.seen_scores: dict[int, list[float]] = {}  # each seat's scores at its last screen
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         """The game being played."""
         return self.table.game
 

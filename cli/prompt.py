@@ -9,7 +9,10 @@ import difflib
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
 COMMANDS = {
     "help": "this list",
@@ -49,7 +52,7 @@ def _normalise(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def parse(text: str, state: Any, actions: list[int], listed: list[int] | None = None,
+def parse(text: str, state: State, actions: list[int], listed: list[int] | None = None,
           groups: list[str] | None = None) -> Answer:
     """Understand one line typed at the move prompt.
 
@@ -94,7 +97,7 @@ def parse(text: str, state: Any, actions: list[int], listed: list[int] | None = 
     return Answer("error", message=_unknown(line, state, actions, groups or [], hint))
 
 
-def _unknown(line: str, state: Any, actions: list[int], groups: list[str], hint: str) -> str:
+def _unknown(line: str, state: State, actions: list[int], groups: list[str], hint: str) -> str:
     texts = {_normalise(state.action_to_string(a)): state.action_to_string(a) for a in actions}
     texts.update({_normalise(label): label for label in groups})
     close = difflib.get_close_matches(_normalise(line), list(texts), n=3, cutoff=0.6)
@@ -102,7 +105,7 @@ def _unknown(line: str, state: Any, actions: list[int], groups: list[str], hint:
     return f"{line!r} is not a legal move here.{suggestion} Type {hint}, or help."
 
 
-def completions(state: Any, actions: list[int], groups: list[str] | None = None) -> list[str]:
+def completions(state: State, actions: list[int], groups: list[str] | None = None) -> list[str]:
     """What Tab may complete at the move prompt: the moves' texts, the group labels and the
     commands."""
     words = [state.action_to_string(a) for a in actions] + list(groups or [])

@@ -12,10 +12,10 @@ from vsai.cli import options
 from vsai.cli.console import interactive, plain_mode, stdout_console
 from vsai.cli.prompt import LineReader
 from vsai.cli.replay_view import ReplayViewer
-from vsai.core import render
+from vsai.ext.ui import render
 from vsai.core.match import Match
 from vsai.core.record import GameRecord
-from vsai.core.wrap import Hanging
+from vsai.ext.ui.wrap import Hanging
 
 
 @click.command("replay", short_help="Step through a saved game.")

@@ -7,14 +7,17 @@ and moves are numbered by player decisions: "move 12" is the position after the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.console import Console
 from rich.text import Text
 
 from vsai.cli.screen import fitted, recap_lines
-from vsai.core import render
+from vsai.ext.ui import render
 from vsai.core.match import Match, Move
+
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
 HELP = "Enter or n: next, p: back, a number: that move, s: start, e: end, q: quit"
 
@@ -59,7 +62,7 @@ class ReplayViewer:
                                                if stop.ply == first or i == len(self.stops) - 1)
         self.total = self.stops[-1].moves
 
-    def state_at(self, ply: int) -> Any:
+    def state_at(self, ply: int) -> State:
         """The state after the first `ply` actions."""
         state = self.match.game.new_initial_state()
         for move in self.match.history[:ply]:

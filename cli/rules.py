@@ -21,7 +21,7 @@ from rich.console import Console
 from vsai.cli import options
 from vsai.cli.console import plain_mode, stdout_console
 from vsai.cli.markdown_text import plain_markdown, without_gap_ids
-from vsai.core.wrap import fit_plain
+from vsai.ext.ui.wrap import fit_plain
 
 # Table columns and sections that are for developers, not players (lower case).
 _DEV_COLUMNS = {"implemented in", "pinned by", "test", "tests", "code", "ids", "id", "where"}

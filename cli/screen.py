@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 from rich.text import Text
 
 from vsai.core.match import CHANCE, Move
-from vsai.core.wrap import fit
+from vsai.ext.ui.wrap import fit
 
 # More chance outcomes in a row than this are summed up in one line.
 CHANCE_LINES = 4

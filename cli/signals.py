@@ -17,7 +17,7 @@ def _interrupt(signum: int, frame: Any) -> None:
 def terminate_as_interrupt() -> Iterator[None]:
     """Within the block, SIGTERM raises KeyboardInterrupt in the main thread (as Ctrl-C
     does); the previous handler is put back afterwards. Worker processes reset SIGTERM to its
-    default (vsai.ai.workers.worker_init), so terminating them stays immediate."""
+    default (vsai.ai.lab.workers.worker_init), so terminating them stays immediate."""
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread may set handlers
         return

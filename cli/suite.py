@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from vsai.ai.levels import LEVELS
-from vsai.cli import options
+from vsai.cli import game_ladders, options
 from vsai.cli.console import stderr_console, stdout_console
 from vsai.cli.signals import terminate_as_interrupt
 
@@ -45,8 +45,8 @@ def suite() -> None:
 def run_command(suite_file: str, out: str | None, workers: int | None, backend: str,
                 address: str | None, only_games: tuple[str, ...], only_agents: str | None) -> None:
     """Play the games of SUITE.toml missing from the output folder, then print the tables."""
-    from vsai.ai.backends import LocalBackend, RayBackend, cores
-    from vsai.ai.suite import SuiteError, load_suite, run_suite, select_cells
+    from vsai.ai.lab.backends import LocalBackend, RayBackend, cores
+    from vsai.ai.lab.suite import SuiteError, load_suite, run_suite, select_cells
 
     if address is not None and backend != "ray":
         raise click.UsageError("--address is for --backend ray")
@@ -97,14 +97,15 @@ def run_command(suite_file: str, out: str | None, workers: int | None, backend: 
 @suite.command("report")
 @click.argument("folder", metavar="OUT", type=click.Path(file_okay=False))
 @click.option("--no-html", is_flag=True, help="Print the tables only (no plots, no matplotlib needed).")
-@click.option("--ladder", "ladder_path", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Also write the measured ladder (agents labelled levelN) to FILE, e.g. "
-                   "cli/ladder.json for `vsai list`, and list the levels that are out of order.")
+@click.option("--ladder", "ladder_path", type=click.Path(), metavar="PATH",
+              help="Also write the measured ladder (agents labelled levelN) to PATH (a file), or "
+                   "to PATH/<game>/ladder.json when PATH is a folder (ext: each game's ladder "
+                   "that `vsai list` shows), and list the levels that are out of order.")
 def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
     """Print the tables of the results in OUT and write OUT/report.html with plots (win-rate
     matrix, ratings with intervals, think time) and OUT/report.json with the numbers."""
-    from vsai.ai.report import summarise, write_report
-    from vsai.ai.suite import SuiteError
+    from vsai.ai.lab.report import summarise, write_report
+    from vsai.ai.lab.suite import SuiteError
 
     try:
         data = summarise(folder)
@@ -123,7 +124,10 @@ def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
         ladder = ladder_summary(data)
         if not ladder["variants"]:
             raise click.UsageError("no agent is labelled levelN in these results: no ladder to write")
-        Path(ladder_path).write_text(json.dumps(ladder, indent=1) + "\n", encoding="utf-8")
+        if Path(ladder_path).is_dir():
+            game_ladders.write(ladder, Path(ladder_path))
+        else:
+            Path(ladder_path).write_text(json.dumps(ladder, indent=1) + "\n", encoding="utf-8")
         stdout_console().print(ladder_table(ladder))
         problems = ladder_problems(ladder)
         err.print(f"Wrote the ladder to {ladder_path}; "
@@ -147,7 +151,7 @@ def _warn_skipped(data: dict, err: Any, shown: int = 10) -> None:
 
 
 def _print_tables(folder: Path) -> None:
-    from vsai.ai.report import summarise
+    from vsai.ai.lab.report import summarise
 
     try:
         data = summarise(folder)
@@ -195,8 +199,8 @@ def _print(data: dict[str, Any]) -> None:
 # ---------------------------------------------------------------------------------------------
 # The measured ladder of `vsai play --level`
 
-# Shipped beside this module when a calibration run has been made (see benchmarks/suites/ladder.toml).
-LADDER_FILE = Path(__file__).with_name("ladder.json")
+# One file that stands for the ladders the games ship (`game_ladders.shipped`) when set.
+LADDER_FILE: Path | None = None
 _LEVEL_LABEL = re.compile(r"level(\d+)$")
 
 
@@ -274,8 +278,8 @@ def measured_ladder_table(path: Path | None = None) -> Table | None:
     (or the file is unreadable: `vsai list` must work regardless)."""
     path = LADDER_FILE if path is None else path
     try:
-        ladder = json.loads(path.read_text(encoding="utf-8"))
-        return ladder_table(ladder)
+        ladder = json.loads(path.read_text(encoding="utf-8")) if path else game_ladders.shipped()
+        return ladder_table(ladder) if ladder else None
     except (OSError, ValueError, KeyError, TypeError):
         return None
 

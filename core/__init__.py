@@ -1,4 +1,4 @@
-"""vsai.core: the games' Python API (registry, states, notation, rendering, JSON).
+"""vsai.core: the games' Python API (registry, states, notation, JSON, the Match table).
 
     >>> from vsai.core import list_games, load_game
     >>> game = load_game(list_games()[0], players=3)
@@ -7,16 +7,20 @@
 Importing vsai.core never imports pyspiel; vsai.core.openspiel does. `Match` (a table that a
 frontend drives) loads on first use, so that importing vsai.core stays quick.
 """
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vsai.core.errors import (GameImportError, IllegalMoveError, InvalidArgumentError,
-                              InvalidStateError, UnknownAgentError, UnknownGameError, VsaiError)
+                              InvalidStateError, UndoRefusedError, UnknownAgentError,
+                              UnknownGameError, VsaiError)
 from vsai.core.game import Game, GameSpec, Param
 from vsai.core.registry import get_spec, list_games, load_game, state_from_json
 from vsai.core.sampling import sample_chance
 
+if TYPE_CHECKING:  # for readers and type checkers; at run time `Match` loads on first use
+    from vsai.core.match import Match
+
 __all__ = ["Game", "GameImportError", "GameSpec", "IllegalMoveError", "InvalidArgumentError",
-           "InvalidStateError", "Match", "Param", "UnknownAgentError", "UnknownGameError",
+           "InvalidStateError", "Match", "Param", "UndoRefusedError", "UnknownAgentError", "UnknownGameError",
            "VsaiError", "get_spec", "list_games", "load_game", "sample_chance",
            "state_from_json"]
 

@@ -7,15 +7,11 @@ installed but broken raises `GameImportError` naming the game and the cause.
 """
 from __future__ import annotations
 
-from vsai.ext.errors import (IllegalMoveError, InvalidArgumentError, InvalidStateError,
-                             UnknownAgentError, UnknownGameError, VsaiError)
+from vsai.ext.errors import (GameImportError, IllegalMoveError, InvalidArgumentError,
+                             InvalidStateError, UnknownAgentError, UnknownGameError, VsaiError)
 
 __all__ = ["GameImportError", "IllegalMoveError", "InvalidArgumentError", "InvalidStateError",
            "UndoRefusedError", "UnknownAgentError", "UnknownGameError", "VsaiError"]
-
-
-class GameImportError(ImportError):
-    """A registered game's package failed to import; the cause is chained."""
 
 
 class UndoRefusedError(VsaiError):

@@ -10,14 +10,17 @@ list where the owner's has entries), named by its path, where list entries are n
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from vsai.core.render import hook, seat_label
+from vsai.ext.ui.hooks import hook, seat_label
+
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
 _ABSENT = object()
 
 
-def hidden_items(state: Any, owner: int, observer: int) -> dict[str, str]:
+def hidden_items(state: State, owner: int, observer: int) -> dict[str, str]:
     """{item: value} of what `owner` sees at `state` and `observer` does not."""
     custom = hook(getattr(state, "GAME_NAME", None), "hidden_items")
     if custom is not None:
@@ -33,7 +36,7 @@ def _game_part(view: dict) -> Any:
     return view.get("board", view)
 
 
-def _walk(mine: Any, theirs: Any, path: list[str], out: dict[str, str], state: Any) -> None:
+def _walk(mine: Any, theirs: Any, path: list[str], out: dict[str, str], state: State) -> None:
     if mine is None:
         return
     if theirs is None or theirs is _ABSENT:
@@ -56,7 +59,7 @@ def _walk(mine: Any, theirs: Any, path: list[str], out: dict[str, str], state: A
             _walk(a, b, ([name] if path == ["seats"] else path + [name]), out, state)
 
 
-def _entry_name(a: Any, b: Any, index: int, path: list[str], state: Any) -> str:
+def _entry_name(a: Any, b: Any, index: int, path: list[str], state: State) -> str:
     for entry in (b, a):
         if isinstance(entry, dict):
             if path == ["seats"] and isinstance(entry.get("seat"), int):

@@ -12,14 +12,20 @@ same set-up, and an undone or reloaded match draws the same chance again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from vsai.core.agent_protocol import (AnalysingAgent, InformedAgent, Listener, MovePicker, Progress,
+                                     ResettableAgent)
 from vsai.core.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, UndoRefusedError
 from vsai.core.record import GameRecord
-from vsai.core.render import hidden_move_text, seat_label
+from vsai.ext.ui.hooks import hidden_move_text, seat_label
 from vsai.core.visibility import hidden_from, learners, seen_keys
+
+if TYPE_CHECKING:
+    from vsai.core.game import Game
+    from vsai.ext.state import State
 
 HUMAN = "human"
 CHANCE = -1
@@ -49,12 +55,11 @@ class Move:
         return self.text
 
 
-def inform_agent(agent: Any, state: Any, player: int, action: int) -> None:
+def inform_agent(agent: Listener, state: State, player: int, action: int) -> None:
     """Tell `agent` (when it listens: `inform_action`) that `player` (CHANCE for chance)
     plays `action` at `state`; it gets a copy, so it cannot change the game."""
-    inform = getattr(agent, "inform_action", None)
-    if inform is not None:
-        inform(state.clone(), player, action)
+    if isinstance(agent, InformedAgent):
+        agent.inform_action(state.clone(), player, action)
 
 
 def _match_seed(seed: Any) -> int:
@@ -74,7 +79,7 @@ class Match:
     a seat choose again knowing it. A `practice` match allows such undos (its record says so).
     """
 
-    def __init__(self, game: Any, seed: int, seats: dict[int, str] | None = None,
+    def __init__(self, game: Game, seed: int, seats: dict[int, str] | None = None,
                  practice: bool = False):
         self.game = game
         self.seed = _match_seed(seed)
@@ -82,7 +87,7 @@ class Match:
         self.seats = dict(seats if seats is not None else {s: HUMAN for s in range(game.num_players())})
         self.state = game.new_initial_state()
         self.history: list[Move] = []
-        self._listeners: list[Any] = []  # agents told every move (attach)
+        self._listeners: list[Listener] = []  # agents told every move (attach)
 
     # ---------------------------------------------------------------- who acts
     @property
@@ -142,13 +147,14 @@ class Match:
             moves.append(self.play(self.chance_outcome()))
         return moves
 
-    def ai_move(self, agent: Any, apply: bool = True, progress: Any = None) -> tuple[int, list]:
+    def ai_move(self, agent: MovePicker, apply: bool = True,
+                progress: Progress | None = None) -> tuple[int, list]:
         """The move `agent` chooses for the seat to act, and its analysis (the candidates with
         visits and values, best first). The agent sees a copy of the state, and a fair agent
         only what that seat may see. With `apply`, the move is played."""
         if not self.state.is_player_node():
             raise IllegalMoveError("no seat is to act here (a chance node or the end of the game)")
-        if hasattr(agent, "step_with_analysis"):
+        if isinstance(agent, AnalysingAgent):
             action, candidates = agent.step_with_analysis(self.state.clone(), progress)
         else:  # any object with step(state), e.g. an OpenSpiel bot wrapped as an agent
             action, candidates = agent.step(self.state.clone()), []
@@ -157,19 +163,19 @@ class Match:
         return action, candidates
 
     # ---------------------------------------------------------------- agents told every move
-    def attach(self, agent: Any) -> None:
+    def attach(self, agent: Listener) -> None:
         """Tell `agent` every move of this match from now on (`inform_action`), after the
         moves so far (see `brief`); after an undo it is reset and told the history again."""
         if agent not in self._listeners:
             self.brief(agent)
             self._listeners.append(agent)
 
-    def brief(self, agent: Any) -> None:
+    def brief(self, agent: Listener) -> None:
         """Reset `agent` and tell it every move of the history, from the initial state (an
         agent made for this match after it started, e.g. by `vsai engine`)."""
-        if hasattr(agent, "reset"):
+        if isinstance(agent, ResettableAgent):
             agent.reset()
-        if not hasattr(agent, "inform_action"):
+        if not isinstance(agent, InformedAgent):
             return
         state = self.game.new_initial_state()
         for move in self.history:
@@ -222,19 +228,10 @@ class Match:
         self.state = self.game.new_initial_state()
         self.history = []
         for agent in self._listeners:  # replaying tells them the kept moves again
-            if hasattr(agent, "reset"):
+            if isinstance(agent, ResettableAgent):
                 agent.reset()
         for action in actions:
             self.play(action)
-
-    def moves_since_seat(self, seat: int) -> list[Move]:
-        """The moves others made since `seat` last acted (all moves if it never did)."""
-        result: list[Move] = []
-        for move in reversed(self.history):
-            if move.seat == seat:
-                break
-            result.append(move)
-        return result[::-1]
 
     def events(self, seat: int | None, since: int = 0) -> list[dict]:
         """The moves from ply `since` on, as seat `seat` may know them (None: a spectator, who

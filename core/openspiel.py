@@ -34,13 +34,16 @@ redealt hidden chance outcomes are not rewritten), so histories are for display 
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 import pyspiel
 
 from vsai.core.game import Game as _VsaiGame
 from vsai.core.registry import get_spec, list_games, load_game, state_from_json
+
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
 PREFIX = "vsai_"
 
@@ -154,7 +157,7 @@ class OpenSpielGame(pyspiel.Game):
                              "use wrap_state or state_from_json for another start")
         return OpenSpielState(self, self._initial.clone())
 
-    def wrap_state(self, vsai_state: Any) -> "OpenSpielState":
+    def wrap_state(self, vsai_state: State) -> "OpenSpielState":
         """A pyspiel state holding (a clone of) `vsai_state`, a state of this game."""
         if getattr(vsai_state, "GAME_NAME", None) != self.vsai_game.name:
             raise ValueError(f"not a {self.vsai_game.name} state: {type(vsai_state).__name__}")
@@ -233,7 +236,7 @@ class _Held:
 
     __slots__ = ("state",)
 
-    def __init__(self, state: Any):
+    def __init__(self, state: State):
         self.state = state
 
     def __deepcopy__(self, memo: dict) -> "_Held":
@@ -250,12 +253,12 @@ def _held_from_json(text: str) -> _Held:
 class OpenSpielState(pyspiel.State):
     """A vsai state seen by OpenSpiel. `vsai_state` is the wrapped state (live, not a copy)."""
 
-    def __init__(self, game: OpenSpielGame, vsai_state: Any):
+    def __init__(self, game: OpenSpielGame, vsai_state: State):
         super().__init__(game)
         self._held = _Held(vsai_state)
 
     @property
-    def vsai_state(self) -> Any:
+    def vsai_state(self) -> State:
         """The wrapped vsai state."""
         return self._held.state
 

@@ -4,52 +4,17 @@ A game is a subpackage `vsai.ext.<name>` with a module `spec` holding `SPEC` (a 
 or an entry point in the group `vsai.games` whose value is such a module (so a game can live
 in another distribution). Discovery only lists names; a game's modules are imported when it
 is first used, and a game that fails to import raises `GameImportError` with the cause, never
-disappears.
+disappears. The discovery itself is `vsai.ext.discovery` (the presentation kit in the ext
+layer needs it too); this module adds loading games and states by name.
 """
 from __future__ import annotations
 
-import functools
-import importlib
-import pkgutil
-from importlib.metadata import entry_points
+from vsai.core.errors import InvalidArgumentError, UnknownGameError
+from vsai.core.game import JSON_VERSION, Game, _load_state, _upgraded, parse_state_json
+from vsai.ext.discovery import ENTRY_POINT_GROUP, get_spec, list_games
+from vsai.ext.discovery import _spec_modules  # noqa: F401  (its cache is cleared by tests that add games)
 
-import vsai.ext
-from vsai.core.errors import GameImportError, InvalidArgumentError, UnknownGameError
-from vsai.core.game import JSON_VERSION, Game, GameSpec, _load_state, _upgraded, parse_state_json
-
-ENTRY_POINT_GROUP = "vsai.games"
-
-
-@functools.lru_cache(maxsize=1)
-def _spec_modules() -> dict[str, str]:
-    """Registry name -> the module that defines its `SPEC`, in name order."""
-    found = {info.name: f"vsai.ext.{info.name}.spec"
-             for info in pkgutil.iter_modules(vsai.ext.__path__) if info.ispkg}
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        found.setdefault(point.name, point.value)
-    return dict(sorted(found.items()))
-
-
-def list_games() -> list[str]:
-    """The names of the registered games, in name order."""
-    return list(_spec_modules())
-
-
-@functools.lru_cache(maxsize=None)
-def get_spec(name: str) -> GameSpec:
-    """The description of a registered game; UnknownGameError for an unknown name and
-    GameImportError when the game's package is broken."""
-    modules = _spec_modules()
-    if not isinstance(name, str) or name not in modules:
-        raise UnknownGameError(f"unknown game {name!r}; the games are: {', '.join(modules)}")
-    try:
-        spec = importlib.import_module(modules[name]).SPEC
-    except Exception as error:
-        raise GameImportError(f"game {name!r} failed to load from {modules[name]}: "
-                              f"{type(error).__name__}: {error}") from error
-    if not isinstance(spec, GameSpec) or spec.name != name:
-        raise GameImportError(f"game {name!r}: {modules[name]}.SPEC must be a GameSpec named {name!r}")
-    return spec
+__all__ = ["ENTRY_POINT_GROUP", "get_spec", "list_games", "load_game", "state_from_json"]
 
 
 def load_game(name: str, **params) -> Game:

@@ -9,15 +9,18 @@ face down reads "draw a card" like every card before it.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
 
-def seen_keys(state: Any, action: int, seats: int) -> tuple[int, ...]:
+def seen_keys(state: State, action: int, seats: int) -> tuple[int, ...]:
     """What each of the `seats` seats sees of `action` about to be played at `state` (its key)."""
     return tuple(state.action_key(observer, action) for observer in range(seats))
 
 
-def hidden_from(state: Any, action: int, observers: Iterable[int]) -> frozenset[int]:
+def hidden_from(state: State, action: int, observers: Iterable[int]) -> frozenset[int]:
     """The observers (other than the mover) who do not see `action`, about to be played at
     `state`, whole: their key for it is not the action itself."""
     mover = state.current_player()
@@ -25,7 +28,7 @@ def hidden_from(state: Any, action: int, observers: Iterable[int]) -> frozenset[
                      if observer != mover and state.action_key(observer, action) != action)
 
 
-def learners(state: Any, action: int, seats: int, decisions_inform: bool) -> frozenset[int]:
+def learners(state: State, action: int, seats: int, decisions_inform: bool) -> frozenset[int]:
     """The seats that learn something from `action`, about to be played at `state`: a chance
     outcome (a draw, a die, a shuffle) or, with `decisions_inform` (a game with hidden
     information, where a decision may reveal what the mover holds), another seat's decision,

@@ -2,7 +2,7 @@
 """Simultaneous hidden commitment, played as a sequence: the shared helpers.
 
 Board games often have the players choose at the same time and show their choices together:
-VEC's sealed ink bids, Vulcanus's face-down planned cards. The protocol has one player to act
+sealed bids, face-down planned cards. The protocol has one player to act
 at a time, so such a step is played as **sequential hidden commitment**: the seats commit one
 after another, each commitment's content hidden from the other seats, and all are revealed at
 once when the last seat has committed. Nobody learns anything from an earlier seat's choice,
@@ -14,8 +14,8 @@ copying a state still copies it):
     count     the seats that commit, in order (slots 0..count-1; `seat[slot]`)
     made      how many have committed (slots 0..made-1 hold a `content`)
     revealed  1 once all contents were shown at once
-    content   the game's code for what a slot committed (0 until made): e.g. VEC's
-              `ink * 5 + special ink`, Vulcanus's card id
+    content   the game's code for what a slot committed (0 until made): e.g. a
+              bid's amount and kind, a card's id
 
 How the three hidden-information hooks of the protocol treat it (docs/protocol.md,
 "Simultaneous hidden commitment"):

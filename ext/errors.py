@@ -42,3 +42,7 @@ class UnknownAgentError(VsaiError):
     """No agent is registered under that name."""
 
     code = "unknown_agent"
+
+
+class GameImportError(ImportError):
+    """A registered game's package failed to import; the cause is chained."""

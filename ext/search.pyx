@@ -20,6 +20,8 @@ Modes:
 Returns are backed up as the whole vector: at a node, the player to act maximises their own
 mean return.
 """
+import enum
+
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy
 from libc.math cimport sqrt, log
@@ -37,12 +39,25 @@ cdef enum:
     HEURISTIC_PLAYOUT = 1
     CLOCK_EVERY = 8         # iterations between clock reads when a deadline is set
 
-# The same constants for Python callers.
-MODE_MCTS = MCTS
-MODE_SO = SO
-MODE_MO = MO
-PLAYOUT_RANDOM = RANDOM_PLAYOUT
-PLAYOUT_HEURISTIC = HEURISTIC_PLAYOUT
+
+
+# The enums' values are the C constants above (a class body cannot read them by the same names).
+SearchMode = enum.IntEnum("SearchMode", {"MCTS": MCTS, "SO": SO, "MO": MO}, module=__name__)
+SearchMode.__doc__ = """How a `Searcher` searches (module docstring): plain UCT on the true
+state, or single- or multiple-observer ISMCTS. An int, as the C kernel takes it."""
+
+Playout = enum.IntEnum("Playout", {"RANDOM": RANDOM_PLAYOUT, "HEURISTIC": HEURISTIC_PLAYOUT},
+                       module=__name__)
+Playout.__doc__ = """How a `Searcher` plays a leaf out: uniformly random moves, or the game's
+heuristic (epsilon-greedy one-ply look-ahead). An int, as the C kernel takes it."""
+
+
+# The members under their older flat names, for callers written before the enums.
+MODE_MCTS = SearchMode.MCTS
+MODE_SO = SearchMode.SO
+MODE_MO = SearchMode.MO
+PLAYOUT_RANDOM = Playout.RANDOM
+PLAYOUT_HEURISTIC = Playout.HEURISTIC
 
 ctypedef struct Node:
     int first_child         # children form a list sorted by key; -1 = none
@@ -183,8 +198,10 @@ cdef void sort_by_key(int* keys, int* actions, int n) noexcept nogil:
 cdef class Searcher:
     """One search from one root: trees, scratch states and a seeded random stream.
 
-    Searcher(root, mode, seed, exploration=0.7, playout=PLAYOUT_RANDOM, cutoff=0,
+    Searcher(root, mode, seed, exploration=0.7, playout=Playout.RANDOM, cutoff=0,
              epsilon=0.1, max_nodes=2_000_000)
+
+    `mode` is a `SearchMode` and `playout` a `Playout` (or their int values).
 
     The root must be a player node. In the ISMCTS modes the root state is only ever used
     through `c_resample(root player)`, so the search sees nothing the root player cannot.

@@ -14,7 +14,7 @@ cdef enum:
     CHANCE_PLAYER = -1      # current player at a chance node (OpenSpiel's kChancePlayerId)
     TERMINAL_PLAYER = -4    # current player once the game is over (OpenSpiel's kTerminalPlayerId)
     MAX_ACTIONS = 1024      # bound on legal actions or chance outcomes at one node, all games
-    MAX_PLAYERS = 6         # Eruption plays 2-6; Godzilla a Kaiju and up to 4 human seats
+    MAX_PLAYERS = 6         # the most seats any game has (a game of 2-6, or a Kaiju and 4 humans)
 
 
 cdef class State:

@@ -35,7 +35,7 @@ def _normalise(text):
 cdef class State:
     """A game state. Subclasses hold one C struct and implement the `c_*` protocol."""
 
-    # Set by every game subclass: the registry name, e.g. "kilauea".
+    # Set by every game subclass: the registry name (its folder's name under ext/).
     GAME_NAME = None
 
     # ------------------------------------------------------------------ C protocol

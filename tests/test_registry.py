@@ -31,17 +31,37 @@ def test_each_game_is_one_folder_with_its_parts():
         assert spec.name == name and spec.rules_package == f"vsai.ext.{name}"
 
 
+# The framework's files: every source and data file of core/, ai/ and cli/, the shared files
+# at the top of ext/ (the protocol, the search kernel, the spec types, the discovery) and the
+# presentation kit ext/ui/. Not the games' own folders.
+FRAMEWORK_SUFFIXES = (".py", ".pyx", ".pxd", ".pxi", ".pyi", ".json")
+
+
+def framework_files() -> list[Path]:
+    files = [path for layer in ("core", "ai", "cli", "ext/ui") for path in (ROOT / layer).rglob("*")]
+    files += list((ROOT / "ext").glob("*"))
+    return sorted(path for path in files if path.is_file() and path.suffix in FRAMEWORK_SUFFIXES)
+
+
 def test_framework_names_no_game():
-    """core/, ai/ and cli/ learn everything about a game from its spec."""
+    """The framework learns everything about a game from its spec: no game name in its code,
+    stubs or data files."""
     names = list_games() + ["vulcanus", "godzilla", "eruption"]
     pattern = re.compile(r"\b(" + "|".join(names) + r")\b", re.IGNORECASE)
     offenders = []
-    for layer in ("core", "ai", "cli"):
-        for path in sorted((ROOT / layer).rglob("*.py")):
-            for number, line in enumerate(path.read_text().splitlines(), 1):
-                if pattern.search(line):
-                    offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    for path in framework_files():
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if pattern.search(line):
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
+
+
+def test_the_framework_name_check_reads_every_kind_of_framework_file():
+    """The check above covers the kernel's Cython files and JSON data, not just Python."""
+    suffixes = {path.suffix for path in framework_files()}
+    assert {".py", ".pyx", ".pxd", ".pyi"} <= suffixes
+    assert ROOT / "ext" / "search.pyx" in framework_files()
+    assert not any(name in path.parts for path in framework_files() for name in list_games())
 
 
 def test_rules_documents_cite_no_absolute_path():
@@ -135,7 +155,7 @@ def test_a_game_from_another_distribution_is_found_by_entry_point(monkeypatch):
     """The entry-point group vsai.games adds games that live outside vsai.ext."""
     from importlib.metadata import EntryPoint
 
-    from vsai.core import registry
+    from vsai.ext import discovery as registry
     point = EntryPoint(name="search-toy", value="ai_toygame", group=registry.ENTRY_POINT_GROUP)
     monkeypatch.setattr(registry, "entry_points",
                         lambda group: [point] if group == registry.ENTRY_POINT_GROUP else [])

@@ -1,6 +1,6 @@
 """Eruption's board for the terminal, what moves do, and how to word the moves a seat cannot see.
 
-Used through the spec's `render_module` by `vsai.core.render`; it shows only what
+Used through the spec's `render_module` by `vsai.ext.ui.render`; it shows only what
 `state.observation_string(seat)` and `state.view(seat)` show.
 """
 from __future__ import annotations

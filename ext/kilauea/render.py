@@ -1,5 +1,5 @@
 """Kilauea for the terminal: the island as a picture in text, what each move does, and how
-the scores are made. Used through the spec's `render_module` by `vsai.core.render`.
+the scores are made. Used through the spec's `render_module` by `vsai.ext.ui.render`.
 
 The map (76 columns) puts the five sectors around the volcano in their clockwise order: S5,
 S1, S2 along the top, S4 and S3 below, the crater in the middle. Each sector shows its forest

@@ -1,6 +1,6 @@
 """VEC's board for the terminal, its move details and groups, and the scoring breakdown.
 
-Used through the spec's `render_module` by `vsai.core.render`. Everything drawn for a seat
+Used through the spec's `render_module` by `vsai.ext.ui.render`. Everything drawn for a seat
 comes from `state.view(seat)` (rules.md "View"), so it shows only what that seat may know.
 Every line fits 80 columns.
 """

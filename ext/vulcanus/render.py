@@ -1,7 +1,7 @@
 """Vulcanus's screens for the terminal: the map as a table, the tracks, the planning board,
 what each move does and costs, how long lists are grouped, and the score breakdown.
 
-Used through the spec's `render_module` by `vsai.core.render`. Everything is drawn from
+Used through the spec's `render_module` by `vsai.ext.ui.render`. Everything is drawn from
 `state.view(seat)`, which shows only what that seat may know; every line fits 80 columns.
 """
 from __future__ import annotations

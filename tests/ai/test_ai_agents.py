@@ -6,7 +6,7 @@ import pytest
 from ai_helpers import AGENTS, advance, all_games, decision_state
 from ai_toygame import toy_game
 from vsai.ai import Candidate, describe_agent, list_agents, make_agent
-from vsai.ai.arena import play_game
+from vsai.ai.lab.arena import play_game
 
 GAMES = all_games()
 IDS = [repr(g) for g in GAMES]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from ai_toygame import toy_game
-from vsai.ai.arena import Entrant, play_game, run_series, wilson_interval
+from vsai.ai.lab.arena import Entrant, play_game, run_series, wilson_interval
 from vsai.ai import make_agent
 
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from vsai.ai import make_agent
-from vsai.ai.arena import play_game
+from vsai.ai.lab.arena import play_game
 from vsai.ai.belief import BeliefSettings, SeatBelief
 from vsai.core import load_game
 from vsai.ext import search as kernel
@@ -181,7 +181,7 @@ def test_searcher_draws_only_worlds_with_weight():
     w1, w2 = state.resample(player, 1), state.resample(player, 2)
 
     def stats(worlds, weights):
-        searcher = kernel.Searcher(state, kernel.MODE_SO, 9)
+        searcher = kernel.Searcher(state, kernel.SearchMode.SO, 9)
         searcher.set_worlds(worlds, weights)
         searcher.run(300)
         return searcher.root_stats()

@@ -9,10 +9,10 @@ import pytest
 
 from vsai.ai import make_agent
 from vsai.ai import openspiel as ao
-from vsai.ai.arena import play_game
+from vsai.ai.lab.arena import play_game
 from vsai.ai.base import Agent
 from vsai.ai.registry import register_agent
-from vsai.ai.suite import Timed
+from vsai.ai.lab.suite import Timed
 from vsai.core import load_game
 from vsai.core import openspiel as vo
 from vsai.core.match import CHANCE, Match

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from vsai.ai.arena import run_series
+from vsai.ai.lab.arena import run_series
 from vsai.core import list_games, load_game
 
 

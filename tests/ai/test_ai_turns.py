@@ -7,7 +7,7 @@ import pytest
 from rich.console import Console
 
 from vsai.ai import levels
-from vsai.ai.base import Budget
+from vsai.ai.budget import Budget
 from vsai.ai.turns import FLOOR, SHARE, TurnClock, starts_turn, time_capped
 from vsai.cli import loop as loop_module
 from vsai.cli import options

@@ -4,7 +4,7 @@ from click.testing import CliRunner
 
 from vsai.cli.main import cli
 from vsai.core import load_game
-from vsai.core.choices import GROUP_FROM
+from vsai.ext.ui.choices import GROUP_FROM
 from vsai.core.match import HUMAN, Match
 
 

@@ -5,7 +5,8 @@ import signal
 import pytest
 
 from cli_helpers import answers, run, usage_error
-from vsai.cli.arena import seating
+from vsai.ai.budget import Budget
+from vsai.ai.lab.suite import Cell
 from vsai.cli.rules import rules_document, summarise
 
 
@@ -71,9 +72,12 @@ def test_help_of_every_command():
 
 
 def test_seating_rotates_every_agent_through_every_seat():
+    """The arena's match rotates seat by seat, a team's seats too (sides 0, 1, 1)."""
     labels = ["a", "b", "c"]
-    seen = {label: sorted(seating(g, labels).index(label) for g in range(6)) for label in labels}
+    match = Cell("k", "g", {"players": 3}, (0, 1, 1), Budget(label="b"), tuple(labels), 6, 1, by_seat=True)
+    seen = {label: sorted(match.seating(g).index(label) for g in range(6)) for label in labels}
     assert all(seats == [0, 0, 1, 1, 2, 2] for seats in seen.values())
+    assert [match.seating(g) for g in range(3)] == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
 
 
 ARENA = ["arena", "kilauea", "--agents", "heuristic,random", "--games", "4", "--seed", "3", "--json"]
@@ -198,17 +202,17 @@ def test_bench_every_game_by_default():
 
 
 def test_an_interrupted_arena_reports_the_games_played(monkeypatch):
-    import vsai.cli.arena as arena_module
+    from vsai.ai.lab.backends import LocalBackend
 
-    real = arena_module.run_games
+    real = LocalBackend.run
 
-    def two_then_ctrl_c(*args):
-        for i, result in enumerate(real(*args)):
+    def two_then_ctrl_c(self, tasks):
+        for i, record in enumerate(real(self, tasks)):
             if i == 2:
                 raise KeyboardInterrupt
-            yield result
+            yield record
 
-    monkeypatch.setattr(arena_module, "run_games", two_then_ctrl_c)
+    monkeypatch.setattr(LocalBackend, "run", two_then_ctrl_c)
     handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
     result = run(["arena", "kilauea", "--agents", "random,heuristic", "--games", "6", "--json"])
     # The interrupted command leaves Ctrl-C and SIGTERM ignored (its process is exiting);
@@ -223,7 +227,7 @@ def test_an_interrupted_arena_reports_the_games_played(monkeypatch):
 
 
 def test_arena_plays_the_same_games_as_the_match_runner():
-    from vsai.ai.arena import run_series
+    from vsai.ai.lab.arena import run_series
     from vsai.core import load_game
 
     data = json.loads(run(["arena", "kilauea", "--agents", "ismcts,heuristic", "--games", "4", "--seed", "5",
@@ -236,13 +240,17 @@ def test_arena_plays_the_same_games_as_the_match_runner():
 
 def test_arena_counts_a_team_once_per_game_and_reports_each_side():
     """Seat 0 alone against the team of seats 1 and 2 (a Kaiju against humans)."""
-    from vsai.ai.ratings import side_results
-    from vsai.cli.arena import GameResult, tally
-    kaiju_wins = GameResult(0, ["a", "b", "c"], [1.0, 0.0, 0.0], [0, 0, 0], [0, 0, 0], [1, 1, 1])
-    team_wins = GameResult(1, ["b", "c", "a"], [0.0, 0.5, 0.5], [0, 0, 0], [0, 0, 0], [1, 1, 1])
+    from vsai.ai.lab.ratings import side_results
+    from vsai.cli.arena import tally
+
+    def record(seats, returns):
+        return {"seats": seats, "returns": returns, "scores": [0, 0, 0], "think": [0, 0, 0], "moves": [1, 1, 1]}
+
+    kaiju_wins = record(["a", "b", "c"], [1.0, 0.0, 0.0])
+    team_wins = record(["b", "c", "a"], [0.0, 0.5, 0.5])
     totals = tally([kaiju_wins, team_wins], ["a", "b", "c"])
     assert totals["a"].games == 2 and totals["a"].wins == 1.5
-    rows = side_results(((r.labels, [0, 1, 1], r.returns) for r in (kaiju_wins, team_wins)),
+    rows = side_results(((r["seats"], [0, 1, 1], r["returns"]) for r in (kaiju_wins, team_wins)),
                         ["Kaiju", "H1+H2"], who="agents", against=False)
     by_side = {(r["side"], r["agents"]): (r["games"], r["wins"]) for r in rows}
     assert by_side == {("Kaiju", "a"): (1, 1.0), ("Kaiju", "b"): (1, 0.0),

@@ -9,7 +9,8 @@ import re
 from rich.console import Console
 
 from cli_helpers import run
-from vsai.core import load_game, render
+from vsai.core import load_game
+from vsai.ext.ui import render
 
 
 def _played(name: str, players: int, seed: int, moves: int):

@@ -16,8 +16,9 @@ from vsai.cli import options
 from vsai.cli.markdown_text import without_gap_ids
 from vsai.cli.loop import PlayLoop
 from vsai.cli.replay_view import ReplayViewer
-from vsai.core import list_games, load_game, render
-from vsai.core.choices import GROUP_FROM, group_moves
+from vsai.core import list_games, load_game
+from vsai.ext.ui import hooks, render
+from vsai.ext.ui.choices import GROUP_FROM, group_moves
 from vsai.core.match import HUMAN, Match
 
 GAMES = list_games()
@@ -27,7 +28,7 @@ GAMES = list_games()
 def toy(monkeypatch):
     """Every game drawn by the toy render module (all hooks)."""
     toy_render.CALLS.clear()
-    monkeypatch.setattr(render, "_render_module", lambda game: toy_render if game else None)
+    monkeypatch.setattr(hooks, "_render_module", lambda game: toy_render if game else None)
     return toy_render
 
 
@@ -41,7 +42,7 @@ def bare(monkeypatch):
         return "BARE BOARD"
 
     module = types.SimpleNamespace(board=board)
-    monkeypatch.setattr(render, "_render_module", lambda game: module if game else None)
+    monkeypatch.setattr(hooks, "_render_module", lambda game: module if game else None)
     return calls
 
 
@@ -97,7 +98,7 @@ def test_board_gets_the_last_move_only_when_the_seat_could_identify_it(toy):
 
 
 def test_a_game_without_a_render_module_shows_its_observation(monkeypatch):
-    monkeypatch.setattr(render, "_render_module", lambda game: None)
+    monkeypatch.setattr(hooks, "_render_module", lambda game: None)
     state = first_long_list("kilauea")
     console = Console(file=io.StringIO(), width=80, color_system=None)
     console.print(render.board(state, 0, False, last_move=1, plain=True))

@@ -22,7 +22,7 @@ from rich.console import Console
 from cli_helpers import answers, long_list_match, run
 from vsai.cli.replay_view import ReplayViewer
 from vsai.core import list_games
-from vsai.core.choices import GROUP_FROM
+from vsai.ext.ui.choices import GROUP_FROM
 from vsai.core.match import Match
 from vsai.core.record import GameRecord
 

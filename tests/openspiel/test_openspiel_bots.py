@@ -7,7 +7,7 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 from vsai.ai import list_agents, make_agent
 from vsai.ai import openspiel as ao
-from vsai.ai.arena import play_game
+from vsai.ai.lab.arena import play_game
 from vsai.core import get_spec, list_games, load_game
 from vsai.core import openspiel as vo
 

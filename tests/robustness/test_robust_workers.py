@@ -1,4 +1,4 @@
-"""The parent-watch fallback of vsai.ai.workers (what systems without Linux's parent-death
+"""The parent-watch fallback of vsai.ai.lab.workers (what systems without Linux's parent-death
 signal use): a process whose parent dies ends within the poll interval."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from process_tree import wait_until_gone
 # would sleep for a minute unless the watch ends it.
 SCRIPT = """
 import os, sys, time
-from vsai.ai.workers import watch_parent
+from vsai.ai.lab.workers import watch_parent
 parent = os.getpid()
 child = os.fork()
 if child == 0:

@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 
 from suite_helpers import SMALL, run, write_suite
-from vsai.ai.arena import Entrant, run_series
-from vsai.ai.suite import Cell, BudgetEntry, SuiteError, parse_suite, play_task
+from vsai.ai.lab.arena import Entrant, run_series
+from vsai.ai.budget import Budget
+from vsai.ai.lab.suite import Cell, SuiteError, parse_suite, play_task
 from vsai.core import list_games, load_game
 
 
@@ -29,7 +30,7 @@ def test_a_game_with_more_sides_gets_one_against_the_field_both_ways():
 
 def test_a_team_is_one_side_and_rotates_as_one():
     """Seat 0 alone against the team of seats 1 and 2 (a Kaiju against humans)."""
-    cell = Cell("k", "g", {"players": 3}, (0, 1, 1), BudgetEntry("b"), ("a", "b"), 2, 1)
+    cell = Cell("k", "g", {"players": 3}, (0, 1, 1), Budget(label="b"), ("a", "b"), 2, 1)
     assert cell.seating(0) == ("a", "b", "b") and cell.seating(1) == ("b", "a", "a")
 
 

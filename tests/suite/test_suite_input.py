@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from suite_helpers import SMALL, run, write_suite
-from vsai.ai.suite import MAX_GAMES_PER_CELL, MAX_SUITE_BYTES, MAX_SUITE_GAMES
+from vsai.ai.lab.suite import MAX_GAMES_PER_CELL, MAX_SUITE_BYTES, MAX_SUITE_GAMES
 
 TINY = """
 [suite]

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from suite_helpers import run
-from vsai.ai.suite import load_suite
+from vsai.ai.lab.suite import load_suite
 from vsai.ai import levels
+from vsai.ai.budget import Budget
 from vsai.cli import suite as suite_cli
 
 SUITES = Path(__file__).resolve().parents[2] / "benchmarks" / "suites"
@@ -60,19 +61,21 @@ level = 3
 
 
 def test_a_level_plays_with_the_budget_of_vsai_play_on_each_game():
-    from vsai.ai import suite as suite_module
+    from vsai.ai.lab import suite as suite_module
     from vsai.core import get_spec, load_game
 
     text = LEVELS_SUITE
     suite = suite_module.parse_suite(text)
     game = load_game("kilauea")
     rung = levels.level(3)
-    assert suite.agent("level3").budget(game) == (rung.iterations, rung.time_limit)
-    agent = suite_module._make(suite.agent("level3"), game, 0, 99, 9.0)
+    own = suite.agent("level3").budget(game)
+    assert (own.iterations, own.time_limit) == (rung.iterations, rung.time_limit)
+    agent = suite_module._make(suite.agent("level3"), game, 0, Budget(99, 9.0))
     assert agent.budget.iterations == rung.iterations and agent.budget.time_limit == rung.time_limit
     # A game's level_scale scales a level's iterations (the cap stays).
     scaled = types.SimpleNamespace(spec=dataclasses.replace(get_spec("kilauea"), level_scale=0.5))
-    assert suite.agent("level3").budget(scaled) == (rung.iterations // 2, rung.time_limit)
+    half = suite.agent("level3").budget(scaled)
+    assert (half.iterations, half.time_limit) == (rung.iterations // 2, rung.time_limit)
     for bad, message in (("level = 11", "the levels are 1 to 10"), ("level = 0", "whole number >= 1"),
                          ('level = 3\noptions = { iterations = 5 }', "give level or options")):
         with pytest.raises(suite_module.SuiteError, match=message):
@@ -88,7 +91,7 @@ def _game_with_level_search(options: dict):
 
 
 def test_a_level_searches_with_its_games_level_options(monkeypatch):
-    from vsai.ai import suite as suite_module
+    from vsai.ai.lab import suite as suite_module
 
     tuned = _game_with_level_search({"playout": "heuristic", "exploration": 0.4})
     plain = _game_with_level_search({})
@@ -98,12 +101,12 @@ def test_a_level_searches_with_its_games_level_options(monkeypatch):
     assert levels.search_options("random", tuned.spec) == {}
     assert levels.search_options("ismcts", plain.spec) == {}
     suite = suite_module.parse_suite(LEVELS_SUITE)
-    level_agent = suite_module._make(suite.agent("level2"), tuned, 0, None, None)
+    level_agent = suite_module._make(suite.agent("level2"), tuned, 0, Budget())
     assert (level_agent.playout, level_agent.exploration) == ("heuristic", 0.4)
     # A plain agent keeps the game's search defaults: kept benchmark results stay valid.
-    plain_agent = suite_module._make(suite.agent("ismcts"), tuned, 0, None, None)
+    plain_agent = suite_module._make(suite.agent("ismcts"), tuned, 0, Budget())
     assert (plain_agent.playout, plain_agent.exploration) == ("random", 0.7)
-    assert suite_module._make(suite.agent("level2"), plain, 0, None, None).playout == "random"
+    assert suite_module._make(suite.agent("level2"), plain, 0, Budget()).playout == "random"
 
     # The options decide the games, so they are part of the level's cells (and of nothing else).
     def keys(game):

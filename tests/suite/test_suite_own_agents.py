@@ -8,7 +8,7 @@ import pytest
 
 from suite_helpers import games, run, write_suite
 from vsai.ai import registry
-from vsai.ai.suite import load_suite, play_task
+from vsai.ai.lab.suite import load_suite, play_task
 
 AGENTS_MODULE = '''
 from vsai.ai import register_agent

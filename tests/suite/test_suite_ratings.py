@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vsai.ai import ratings as rate
+from vsai.ai.lab import ratings as rate
 
 
 def _record(index, seats, returns, sides=None, lineup=("a", "b")):

@@ -212,7 +212,7 @@ def test_the_report_prints_the_tables_and_writes_the_plots(reference):
 
 
 def test_the_numbers_do_not_depend_on_the_order_games_finished_in(reference, tmp_path):
-    from vsai.ai.report import summarise
+    from vsai.ai.lab.report import summarise
 
     lines = (reference / "results.jsonl").read_text().splitlines(keepends=True)
     (tmp_path / "results.jsonl").write_text("".join(reversed(lines)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from vsai.core import load_game
-from vsai.core.choices import group_moves
+from vsai.ext.ui.choices import group_moves
 
 # The groups a 24-line terminal has room for under the last round (cli/loop.py: height - 8 - 3).
 TERMINAL_LIMIT = 13

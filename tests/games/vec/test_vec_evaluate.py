@@ -23,7 +23,7 @@ def test_evaluate_prefers_the_player_with_novel_points():
 
 
 def test_heuristic_agent_beats_random():
-    from vsai.ai.arena import run_series
+    from vsai.ai.lab.arena import run_series
     game = load_game("vec", players=2)
     result = run_series(game, ["heuristic", "random"], games=12, seed=3)
     shares = [0.0, 0.0]

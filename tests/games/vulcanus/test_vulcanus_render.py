@@ -6,7 +6,7 @@ import random
 from rich.console import Console
 
 from vulcanus_helpers import data, draw_wanted, plan, random_step, setup_default, with_data
-from vsai.core import render as core_render
+from vsai.ext.ui import render as core_render
 from vsai.core.registry import load_game
 from vsai.ext.vulcanus import render
 

@@ -6,65 +6,34 @@ module (`GameSpec.render_module`) with hooks, each optional (docs/adding-a-game.
 hooks"): `board` (a richer board, which may mark the last move), `move_detail` (what a move
 does and costs), `move_group` (a label for two-step choices), `score_breakdown` and
 `hidden_move_text`. They must keep to the same rule. A game without them gets the defaults
-here: the observation text, no detail, groups by the moves' words, no breakdown.
+here: the observation text, no detail, groups by the moves' words, no breakdown. Finding the
+hooks and the plain words (seat names, a hidden move's text) are `vsai.ext.ui.hooks`, which
+imports no rich.
 """
 from __future__ import annotations
 
-import importlib
-import inspect
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from vsai.core.wrap import Cropped, Hanging
+# The plain words live in `hooks` (no rich); they stay importable from here for the drawings' users.
+from vsai.ext.ui.hooks import (accepts, format_number, has_move_groups, hidden_move_text, hook,
+                               move_detail, move_group, result_line, scores_visible, seat_label)
+from vsai.ext.ui.wrap import Cropped, Hanging
 
-def _render_module(game: str | None):
-    """The game's render module named by its spec, or None (unknown game, or none given)."""
-    if not game:
-        return None
-    from vsai.core.registry import get_spec, list_games
-    if game not in list_games():
-        return None
-    module = get_spec(game).render_module
-    return importlib.import_module(module) if module else None
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
-
-def seat_label(seat: int, game: Any = None) -> str:
-    """How people see seat `seat` (0-based in the API), as the game's spec names it ("P1",
-    "Kaiju", ...). `game` is a `Game` or a state (their parameters give the seat names)."""
-    name = getattr(game, "GAME_NAME", None) or getattr(game, "name", None)
-    params = game.params() if hasattr(game, "params") else (
-        game.get_parameters() if hasattr(game, "get_parameters") else None)
-    if isinstance(name, str) and params is not None:
-        from vsai.core.registry import get_spec, list_games
-        if name in list_games():
-            names = get_spec(name).seat_names(params)
-            if 0 <= seat < len(names):
-                return names[seat]
-    return f"P{seat + 1}"
+__all__ = ["CROPPED_NOTE", "accepts", "board", "format_number", "framed", "has_move_groups",
+           "hidden_move_text", "hook", "move_detail", "move_group", "render_view", "result_line",
+           "score_breakdown", "scores_line", "scores_table", "scores_visible", "seat_label",
+           "spectator_board"]
 
 
-def hook(game: str | None, name: str) -> Callable | None:
-    """The function `name` of the game's render module, or None when it has none."""
-    module = _render_module(game)
-    function = getattr(module, name, None) if module is not None else None
-    return function if callable(function) else None
-
-
-def accepts(function: Callable, keyword: str) -> bool:
-    """True when `function` takes the keyword argument `keyword` (by name or **kwargs)."""
-    try:
-        parameters = inspect.signature(function).parameters.values()
-    except (TypeError, ValueError):  # a builtin without a signature: call it the old way
-        return False
-    return any(p.name == keyword and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
-               or p.kind == p.VAR_KEYWORD for p in parameters)
-
-
-def board(state: Any, seat: int, hidden_information: bool = True, *, last_move: int | None = None,
+def board(state: State, seat: int, hidden_information: bool = True, *, last_move: int | None = None,
           plain: bool = False, compact: bool = False) -> RenderableType:
     """The board as `seat` sees it: the game's `board` hook, else the observation text.
 
@@ -81,7 +50,7 @@ def board(state: Any, seat: int, hidden_information: bool = True, *, last_move: 
     return _drawn(function, state, seat, hidden_information, last_move, plain, **more)
 
 
-def spectator_board(state: Any, hidden_information: bool = True, *, last_move: int | None = None,
+def spectator_board(state: State, hidden_information: bool = True, *, last_move: int | None = None,
                     plain: bool = False) -> RenderableType:
     """The whole board, hidden cards too, for a spectator (a game of AIs, a replay): the game's
     `board` hook drawn for seat None, as `vsai play` draws it, when the game hides nothing from
@@ -94,7 +63,7 @@ def spectator_board(state: Any, hidden_information: bool = True, *, last_move: i
     return _drawn(function, state, None, hidden_information, last_move, plain, **more)
 
 
-def _drawn(function: Callable, state: Any, seat: int | None, hidden_information: bool,
+def _drawn(function: Callable, state: State, seat: int | None, hidden_information: bool,
            last_move: int | None, plain: bool, **more: Any) -> RenderableType:
     """A board hook's drawing; `last_move` and `plain` are passed only to a hook that takes them."""
     extra: dict[str, Any] = dict(more)
@@ -108,29 +77,7 @@ def _drawn(function: Callable, state: Any, seat: int | None, hidden_information:
     return Hanging(drawn) if isinstance(drawn, Text) else drawn
 
 
-def move_detail(state: Any, action: int) -> str:
-    """What `action` does and costs, in a few words, from the game's `move_detail` hook ("" when
-    the game gives none): shown beside the move's text."""
-    function = hook(getattr(state, "GAME_NAME", None), "move_detail")
-    detail = function(state, action) if function is not None else None
-    return " ".join(str(detail).split()) if detail else ""
-
-
-def move_group(state: Any, action: int) -> str | None:
-    """The group of `action` for a two-step choice, from the game's `move_group` hook (None
-    when the game has no such hook or leaves this move ungrouped)."""
-    function = hook(getattr(state, "GAME_NAME", None), "move_group")
-    label = function(state, action) if function is not None else None
-    words = " ".join(str(label).split()) if label else ""
-    return words or None
-
-
-def has_move_groups(state: Any) -> bool:
-    """True when the game groups its moves itself (a `move_group` hook)."""
-    return hook(getattr(state, "GAME_NAME", None), "move_group") is not None
-
-
-def score_breakdown(state: Any, seat: int | None) -> RenderableType | None:
+def score_breakdown(state: State, seat: int | None) -> RenderableType | None:
     """How the scores were made (per category, bonuses, tie-break) as `seat` may see them
     (None: a spectator of a finished game), from the game's `score_breakdown` hook; None when
     the game gives none or has nothing to show."""
@@ -141,12 +88,7 @@ def score_breakdown(state: Any, seat: int | None) -> RenderableType | None:
     return Hanging(shown) if isinstance(shown, Text) else shown
 
 
-def scores_visible(state: Any, hidden_information: bool) -> bool:
-    """Scores may be shown when nothing about them is hidden, or once the game is over."""
-    return not hidden_information or state.is_terminal()
-
-
-def scores_table(state: Any, names: dict[int, str] | None = None, highlight: int | None = None) -> Table:
+def scores_table(state: State, names: dict[int, str] | None = None, highlight: int | None = None) -> Table:
     """A one-row-per-seat table of the current scores (only call when they are public)."""
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("seat")
@@ -166,7 +108,7 @@ def scores_table(state: Any, names: dict[int, str] | None = None, highlight: int
     return table
 
 
-def scores_line(state: Any, names: dict[int, str] | None = None) -> Text:
+def scores_line(state: State, names: dict[int, str] | None = None) -> Text:
     """The current scores in one line: "Scores: P1 (you) 12 · P2 (ismcts) 9" (only when public)."""
     parts = [f"{seat_label(seat, state)}{f' ({names[seat]})' if names and seat in names else ''} "
              f"{format_number(score)}" for seat, score in enumerate(state.scores())]
@@ -177,7 +119,7 @@ def scores_line(state: Any, names: dict[int, str] | None = None) -> Text:
 CROPPED_NOTE = "... more below: type board for the whole board"
 
 
-def render_view(state: Any, seat: int, *, title: str = "", hidden_information: bool = True,
+def render_view(state: State, seat: int, *, title: str = "", hidden_information: bool = True,
                 names: dict[int, str] | None = None, last_move: int | None = None,
                 plain: bool = False, rows: int | None = None) -> RenderableType:
     """A panel with the board as `seat` sees it and, when public, everyone's scores; in
@@ -205,38 +147,3 @@ def framed(content: RenderableType, heading: str, plain: bool = False) -> Render
     if plain:
         return Group(Text(heading + ":"), content)
     return Panel(content, title=heading, title_align="left", border_style="blue", expand=False)
-
-
-def format_number(value: float) -> str:
-    """A score as people write it: 12, or 0.50."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
-
-
-def result_line(state: Any, names: dict[int, str], width: int = 80) -> str:
-    """`Result: P1 (you) 52, P2 (ismcts) 47; winner: P1 (you)` for a finished game; without the
-    names in brackets when that line would be wider than `width`."""
-    scores = state.scores()
-    best = max(state.returns())
-    for named in (True, False):
-        def who(seat: int) -> str:
-            return seat_label(seat, state) + (f" ({names.get(seat, '?')})" if named else "")
-        parts = [f"{who(s)} {format_number(v)}" for s, v in enumerate(scores)]
-        winners = [who(s) for s, r in enumerate(state.returns()) if r == best and r > 0]
-        label = "winner" if len(winners) == 1 else "winners"
-        line = f"Result: {', '.join(parts)}; {label}: {', '.join(winners) or 'none'}"
-        if len(line) <= width:
-            break
-    return line
-
-
-def hidden_move_text(game: str, mover: int, text: str, key: int | None = None) -> str:
-    """How to tell an observer of a move they could not identify (mover -1: chance). The
-    game's render module may word it from the move's text and `key` (the observer's
-    `action_key` for it, passed when the hook takes a `key` keyword); the words must depend
-    only on what the observer saw, never on the hidden part."""
-    function = hook(game, "hidden_move_text")
-    if function is not None:
-        if key is not None and accepts(function, "key"):
-            return function(mover, text, key=key)
-        return function(mover, text)
-    return "a random draw you cannot see" if mover < 0 else "a move you cannot see"

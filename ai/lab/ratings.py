@@ -3,7 +3,7 @@
 Records are grouped into pools (game, player count, budget): agents in one pool met under the
 same conditions. In each game an agent's result is the sum of the returns of the seats it held
 (returns are win shares summing to 1, so a team's win counts once per game). Win rates carry
-95% Wilson intervals (`vsai.ai.arena.wilson_interval`); ratings come from OpenSkill's
+95% Wilson intervals (`vsai.ai.lab.arena.wilson_interval`); ratings come from OpenSkill's
 Plackett-Luce model (the `openskill` package, extra `vsai[report]`), which handles games of
 any number of sides: each agent in a game is one team, with one member per side it held, ranked
 by its result. Games are rated in the order the suite lists them, never the order they
@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from vsai.ai.arena import wilson_interval
+from vsai.ai.lab.arena import wilson_interval
 
 # A rating's interval: mu +- this many sigmas (about 95%).
 RATING_Z = 1.96

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from vsai.core import render
+from vsai.ext.ui import hooks
+
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
 # A list longer than this is offered in groups (when grouping helps).
 GROUP_FROM = 20
@@ -26,11 +29,11 @@ class MoveGroup:
     actions: tuple[int, ...]
 
 
-def group_moves(state: Any, actions: list[int], limit: int = GROUP_FROM) -> list[MoveGroup] | None:
+def group_moves(state: State, actions: list[int], limit: int = GROUP_FROM) -> list[MoveGroup] | None:
     """The groups of `actions` for a two-step choice, or None when one list is as good (one
     group only, or more groups than `limit`)."""
     texts = {a: state.action_to_string(a) for a in actions}
-    if render.has_move_groups(state):
+    if hooks.has_move_groups(state):
         groups = _by_hook(state, actions, texts)
     else:
         groups = _by_words(actions, texts, limit)
@@ -51,10 +54,10 @@ def _by_runs(actions: list[int], texts: dict[int, str]) -> list[MoveGroup]:
                       tuple(run)) for run in runs]
 
 
-def _by_hook(state: Any, actions: list[int], texts: dict[int, str]) -> list[MoveGroup]:
+def _by_hook(state: State, actions: list[int], texts: dict[int, str]) -> list[MoveGroup]:
     buckets: dict[str, list[int]] = {}
     for action in actions:
-        label = render.move_group(state, action) or texts[action]  # ungrouped: on its own
+        label = hooks.move_group(state, action) or texts[action]  # ungrouped: on its own
         buckets.setdefault(label, []).append(action)
     return [MoveGroup(label, tuple(members)) for label, members in buckets.items()]
 

@@ -1,6 +1,6 @@
 """Where a suite's games are played: this process, a local process pool, or a Ray cluster.
 
-A backend's `run(tasks)` yields one record per task (`vsai.ai.suite.play_task`), in the
+A backend's `run(tasks)` yields one record per task (`vsai.ai.lab.suite.play_task`), in the
 order the games finish; records carry their own (cell, index) key, so the order does not
 matter. On Ctrl-C (KeyboardInterrupt) or any error a backend stops its workers before the
 exception leaves `run`: no process is left behind and no finished game is dropped.
@@ -16,8 +16,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Iterator, Sequence
 
-from vsai.ai.suite import GameTask, SuiteError, play_task
-from vsai.ai.workers import worker_init
+from vsai.ai.lab.suite import GameTask, SuiteError, play_task
+from vsai.ai.lab.workers import worker_init
 
 # How long the main process waits for results before it looks again, so a Ctrl-C is handled
 # promptly whatever the games' length.
@@ -39,7 +39,7 @@ class LocalBackend:
 
     The pool has min(workers, games, cores) processes. Workers ignore Ctrl-C: the main process
     handles it and terminates them, so a long game does not hold up the stop; they end with
-    the main process however it dies (vsai.ai.workers)."""
+    the main process however it dies (vsai.ai.lab.workers)."""
 
     def __init__(self, workers: int = 1):
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:

@@ -1,7 +1,7 @@
 """Benchmark suites: a TOML file of games, agents and budgets played as seeded cells.
 
-    >>> from vsai.ai.suite import load_suite, run_suite
-    >>> from vsai.ai.backends import LocalBackend
+    >>> from vsai.ai.lab.suite import load_suite, run_suite
+    >>> from vsai.ai.lab.backends import LocalBackend
     >>> suite = load_suite("benchmarks/suites/quick.toml")
     >>> summary = run_suite(suite, suite.out, LocalBackend(2))
 
@@ -35,7 +35,12 @@ a seat playing alone); game i of a cell puts lineup[(s + i) % n] on side s, so e
 plays every side equally often over n games. A cell's games depend only on the suite seed and
 the cell itself (game, options, budget, lineup and the agents' options), never on the order of
 play or the number of workers: game i uses the seeds of
-`vsai.ai.arena.run_series(game, lineup, seed=cell.seed)`.
+`vsai.ai.lab.arena.run_series(game, lineup, seed=cell.seed)`.
+
+With `match = true` in [suite] the suite is one match as `vsai arena` plays it: one game,
+one player count, one budget and one lineup of an agent per seat; game i puts lineup[(s + i) %
+n] on seat s (a team's seats rotate one by one too), and its games are seeded by the suite
+seed itself, so they are those of `vsai.ai.lab.arena.run_series(game, lineup, seed=seed)`.
 
 Each finished game is one JSON line of `results.jsonl` in the output folder, appended at once
 and keyed by (cell, index): a run that stops for any reason resumes by playing only the
@@ -55,8 +60,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from vsai.ai import levels
-from vsai.ai.arena import play_game
+from vsai.ai.lab.arena import play_game
 from vsai.ai.base import mix_seed
+from vsai.ai.budget import Budget
+from vsai.ai.registry import build_agent
 from vsai.core import VsaiError
 from vsai.core.match import inform_agent
 
@@ -70,7 +77,7 @@ SUITE_COPY = "suite.toml"
 # Beside the copy: the suite's name and the file it came from (the copy's own name is fixed).
 SUITE_SOURCE = "suite.json"
 RECORD_VERSION = 1
-# The seed slot of chance outcomes in a game, as in vsai.ai.arena.run_series.
+# The seed slot of chance outcomes in a game, as in vsai.ai.lab.arena.run_series.
 _CHANCE_SLOT = 99
 
 
@@ -89,26 +96,15 @@ class AgentEntry:
     module: str | None = None
     level: int | None = None  # a level of `vsai play --level`: its budget on each game
 
-    def budget(self, game: Any) -> tuple[int, float] | None:
-        """(iterations, seconds) of this agent's level on `game` (its spec's level_scale
-        applied), or None when the agent is not a level."""
-        if self.level is None:
-            return None
-        return levels.iterations(self.level, game.spec), levels.level(self.level).time_limit
+    def budget(self, game: Any) -> Budget | None:
+        """The budget of this agent's level on `game` (its spec's level_scale applied), or
+        None when the agent is not a level."""
+        return None if self.level is None else levels.budget(self.level, game.spec)
 
     def level_options(self, game: Any) -> dict:
         """The search options this agent's level adds on `game` (its spec's level_search), or
         none when the agent is not a level."""
         return levels.search_options(self.name, game.spec) if self.level is not None else {}
-
-
-@dataclass(frozen=True)
-class BudgetEntry:
-    """A search budget of a suite: iterations and/or seconds a move (None: the agent's default)."""
-
-    label: str
-    iterations: int | None = None
-    time_limit: float | None = None
 
 
 @dataclass(frozen=True)
@@ -129,10 +125,11 @@ class Cell:
     game: str
     params: dict             # the game's parameters, players included
     sides: tuple[int, ...]   # each seat's side
-    budget: BudgetEntry
-    lineup: tuple[str, ...]  # agent label per side
+    budget: Budget           # iterations and/or seconds a move, and the budget's label
+    lineup: tuple[str, ...]  # agent label per side (per seat in a match)
     games: int
     seed: int
+    by_seat: bool = False    # a match (`[suite] match`): each seat rotates on its own
 
     @property
     def players(self) -> int:
@@ -145,9 +142,11 @@ class Cell:
         return f"{self.game} {self.players}p, {self.budget.label}: {' vs '.join(self.lineup)}"
 
     def seating(self, index: int) -> tuple[str, ...]:
-        """The agent label at each seat in game `index`: sides rotated by one per game."""
+        """The agent label at each seat in game `index`: sides (in a match, seats) rotated by
+        one per game."""
         n = len(self.lineup)
-        return tuple(self.lineup[(side + index) % n] for side in self.sides)
+        places = range(len(self.sides)) if self.by_seat else self.sides
+        return tuple(self.lineup[(place + index) % n] for place in places)
 
 
 @dataclass(frozen=True)
@@ -159,8 +158,7 @@ class GameTask:
     game: str
     params: dict
     seats: tuple[AgentEntry, ...]
-    iterations: int | None
-    time_limit: float | None
+    budget: Budget
     cell_seed: int
     info: dict               # copied into the record: budget label, lineup, sides
 
@@ -177,8 +175,9 @@ class Suite:
     out: Path
     games: list[GameEntry]
     agents: list[AgentEntry]
-    budgets: list[BudgetEntry]
+    budgets: list[Budget]
     matchups: Any
+    match: bool = False      # one match as `vsai arena` plays it (see _match_cells)
     cells: list[Cell] = field(default_factory=list)
 
     def agent(self, label: str) -> AgentEntry:
@@ -191,7 +190,7 @@ class Suite:
                 "title": cell.title}
         return [GameTask(cell.key, i, cell.game, dict(cell.params),
                          tuple(self.agent(label) for label in cell.seating(i)),
-                         cell.budget.iterations, cell.budget.time_limit, cell.seed, info)
+                         cell.budget, cell.seed, info)
                 for i in indices]
 
 
@@ -204,7 +203,7 @@ MAX_SUITE_BYTES = 1 << 20
 MAX_GAMES_PER_CELL = 100_000
 MAX_SUITE_GAMES = 1_000_000
 
-_SUITE_KEYS = {"name", "seed", "games_per_cell", "out", "matchups"}
+_SUITE_KEYS = {"name", "seed", "games_per_cell", "out", "matchups", "match"}
 _GAME_KEYS = {"name", "players", "options"}
 _AGENT_KEYS = {"label", "name", "options", "module", "level"}
 _BUDGET_KEYS = {"label", "iterations", "time_limit"}
@@ -263,10 +262,10 @@ def parse_suite(text: str, path: str | os.PathLike = "<suite>",
         raise SuiteError(f"{where}: no [[agents]]: name at least one agent")
     _unique([a.label for a in agents], f"{where}: agents", "label")
     if not budgets:
-        budgets = [BudgetEntry("default")]
+        budgets = [Budget(label="default")]
     _unique([b.label for b in budgets], f"{where}: budgets", "label")
     suite = Suite(name, path, text, seed, per_cell, out_path, games, agents, budgets,
-                  head.get("matchups", "pairs"))
+                  head.get("matchups", "pairs"), _flag(head.get("match", False), f"{where}: [suite] match"))
     suite.cells = _cells(suite, where)
     planned = sum(cell.games for cell in suite.cells)
     if planned > MAX_SUITE_GAMES:
@@ -284,7 +283,7 @@ def _only(table: dict, allowed: set[str], where: str) -> None:
 
 def _check_kind(value: Any, kind: type, where: str) -> None:
     if not isinstance(value, kind):
-        word = {dict: "a table", list: "a list", str: "a string"}.get(kind, kind.__name__)
+        word = {dict: "a table", list: "a list", str: "a string", bool: "true or false"}.get(kind, kind.__name__)
         raise SuiteError(f"{where} must be {word}, not {value!r}")
 
 
@@ -292,6 +291,11 @@ def _whole(value: Any, where: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         bounds = f"from {low:,} to {high:,}" if high is not None else f">= {low}"
         raise SuiteError(f"{where} must be a whole number {bounds}, not {value!r}")
+    return value
+
+
+def _flag(value: Any, where: str) -> bool:
+    _check_kind(value, bool, where)
     return value
 
 
@@ -359,7 +363,7 @@ def _agent(item: dict, where: str) -> AgentEntry:
     return AgentEntry(label.strip(), name.strip().lower(), dict(options), module, number)
 
 
-def _budget(item: dict, where: str) -> BudgetEntry:
+def _budget(item: dict, where: str) -> Budget:
     _only(item, _BUDGET_KEYS, where)
     iterations = item.get("iterations")
     seconds = item.get("time_limit")
@@ -374,7 +378,7 @@ def _budget(item: dict, where: str) -> BudgetEntry:
             ([f"{seconds:g} s"] if seconds is not None else [])
     label = item.get("label", " / ".join(parts))
     _check_kind(label, str, f"{where} label")
-    return BudgetEntry(label, iterations, None if seconds is None else float(seconds))
+    return Budget(iterations, None if seconds is None else float(seconds), label)
 
 
 def _unique(labels: list[str], where: str, what: str) -> None:
@@ -436,7 +440,6 @@ def _lineups(matchups: Any, labels: list[str], sides: int,
 def _cells(suite: Suite, where: str) -> list[Cell]:
     from vsai.core import load_game
 
-    labels = [a.label for a in suite.agents]
     cells = []
     for entry in suite.games:
         for players in entry.players:
@@ -444,39 +447,53 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
                 game = load_game(entry.name, players=players, **entry.options)
             except ValueError as error:
                 raise SuiteError(f"{where}: game {entry.name} with {players} players: {error}") from None
-            params = game.get_parameters()
-            sides = tuple(game.sides())
-            # Every agent with every budget, once: a bad option is reported here.
-            for agent in suite.agents:
-                for budget in suite.budgets:
-                    try:
-                        _make(agent, game, 0, budget.iterations, budget.time_limit)
-                    except (ValueError, TypeError) as error:
-                        raise SuiteError(f"{where}: agent {agent.label!r} on {entry.name}: {error}") from None
-            lineups = _lineups(suite.matchups, labels, max(sides) + 1,
-                               f"{where}: [suite] matchups")
-            for budget in suite.budgets:
-                for lineup, games in lineups.items():
-                    # A level's budget and search options on this game are part of what
-                    # decides the games (the options only when the game sets some).
-                    identity = {"seed": suite.seed, "game": entry.name, "params": params,
-                                "budget": [budget.iterations, budget.time_limit],
-                                "lineup": [[a.label, a.name, a.options]
-                                           + ([a.module] if a.module else [])
-                                           + ([a.level, *a.budget(game)] if a.level else [])
-                                           + ([a.level_options(game)] if a.level_options(game) else [])
-                                           for a in map(suite.agent, lineup)]}
-                    digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
-                                            .encode()).hexdigest()[:16]
-                    cells.append(Cell(digest, entry.name, params, sides, budget, lineup,
-                                      games or suite.games_per_cell,
-                                      mix_seed(suite.seed, int(digest, 16))))
+            cells += game_cells(suite, game, where)
+    if suite.match and (len(cells) != 1 or len(cells[0].lineup) != cells[0].players):
+        raise SuiteError(f"{where}: a match (match = true) is one game, one player count, one "
+                         f"budget and one lineup of an agent per seat")
     seen: dict[str, Cell] = {}
     for cell in cells:
         if cell.key in seen:
             raise SuiteError(f"{where}: the cell {cell.title} comes twice: is a game listed twice "
                              f"with the same players and options, or a budget twice?")
         seen[cell.key] = cell
+    return cells
+
+
+def game_cells(suite: Suite, game: Any, where: str = "<suite>") -> list[Cell]:
+    """The cells of `suite` on `game` (one of its games, with one player count): every agent
+    is tried with every budget first, so that a bad option is a SuiteError now."""
+    labels = [a.label for a in suite.agents]
+    params = game.get_parameters()
+    sides = tuple(game.sides())
+    for agent in suite.agents:
+        for budget in suite.budgets:
+            try:
+                _make(agent, game, 0, budget)
+            except (ValueError, TypeError) as error:
+                raise SuiteError(f"{where}: agent {agent.label!r} on {game.name}: {error}") from None
+    places = len(sides) if suite.match else max(sides) + 1
+    lineups = _lineups(suite.matchups, labels, places, f"{where}: [suite] matchups")
+    cells = []
+    for budget in suite.budgets:
+        for lineup, games in lineups.items():
+            # A level's budget and search options on this game are part of what decides the
+            # games (the options only when the game sets some).
+            identity = {"seed": suite.seed, "game": game.name, "params": params,
+                        **({"match": True} if suite.match else {}),
+                        "budget": [budget.iterations, budget.time_limit],
+                        "lineup": [[a.label, a.name, a.options]
+                                   + ([a.module] if a.module else [])
+                                   + ([a.level, a.budget(game).iterations, a.budget(game).time_limit]
+                                      if a.level else [])
+                                   + ([a.level_options(game)] if a.level_options(game) else [])
+                                   for a in map(suite.agent, lineup)]}
+            digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
+                                    .encode()).hexdigest()[:16]
+            # A match's games are seeded by its own seed, as run_series seeds them.
+            seed = suite.seed if suite.match else mix_seed(suite.seed, int(digest, 16))
+            cells.append(Cell(digest, game.name, params, sides, budget, lineup,
+                              games or suite.games_per_cell, seed, suite.match))
     return cells
 
 
@@ -540,34 +557,28 @@ def _import_agents(module: str) -> None:
     importlib.import_module(module)
 
 
-def _make(agent: AgentEntry, game: Any, seed: int, iterations: int | None,
-          time_limit: float | None) -> Any:
-    from vsai.ai.registry import make_agent
-
+def _make(agent: AgentEntry, game: Any, seed: int, budget: Budget) -> Any:
+    """The agent `agent` for one game: a level of the ladder plays its own budget on `game`,
+    any other agent the cell's `budget` (unless its options set their own)."""
     if agent.module:  # a worker process registers the user's agents before making one
         _import_agents(agent.module)
-    options = (levels.with_search_options(agent.name, game.spec, agent.options)
-               if agent.level is not None else dict(agent.options))
-    own = agent.budget(game)
-    if own is not None:  # a level of the ladder: its budget on this game
-        options["iterations"], options["time_limit"] = own
-    # An agent's own budget (e.g. a level of the ladder) wins over the suite's budget.
-    options.setdefault("iterations", iterations)
-    options.setdefault("time_limit", time_limit)
-    return make_agent(agent.name, game, seed=seed, **options)
+    return build_agent(agent.name, game, seed=seed, budget=agent.budget(game) or budget,
+                       options=agent.options)
 
 
-def play_task(task: GameTask) -> dict:
-    """Play one game of a cell and return its record (a JSON-ready dict).
+def play_task(task: GameTask, game: Any = None) -> dict:
+    """Play one game of a cell and return its record (a JSON-ready dict); `game` is the cell's
+    game when the caller holds it already (run_series), else it is loaded by name.
 
-    Seeds follow vsai.ai.arena.run_series with the cell's seed: the agent at seat s of game i
+    Seeds follow vsai.ai.lab.arena.run_series with the cell's seed: the agent at seat s of game i
     is seeded mix_seed(cell_seed, i, s), chance outcomes mix_seed(cell_seed, i, 99).
     """
     from vsai.core import load_game
 
-    game = load_game(task.game, **task.params)
+    if game is None:
+        game = load_game(task.game, **task.params)
     agents = [Timed(_make(entry, game, mix_seed(task.cell_seed, task.index, seat),
-                           task.iterations, task.time_limit))
+                           task.budget))
               for seat, entry in enumerate(task.seats)]
     started = time.perf_counter()
     chance_seed = mix_seed(task.cell_seed, task.index, _CHANCE_SLOT)
@@ -718,7 +729,7 @@ def missing(suite: Suite, records: Sequence[dict]) -> list[GameTask]:
 def run_suite(suite: Suite, out: str | os.PathLike, backend: Any,
               progress: ProgressHook | None = None) -> RunSummary:
     """Play the games of `suite` missing from `out`/results.jsonl with `backend` (see
-    vsai.ai.backends), appending each record as it arrives. Interrupting (Ctrl-C) raises
+    vsai.ai.lab.backends), appending each record as it arrives. Interrupting (Ctrl-C) raises
     KeyboardInterrupt after the backend has stopped; every finished game is kept."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

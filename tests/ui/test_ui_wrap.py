@@ -1,10 +1,10 @@
-"""Fitting text to a width (vsai.core.wrap): every line fits, nothing is lost, styles stay."""
+"""Fitting text to a width (vsai.ext.ui.wrap): every line fits, nothing is lost, styles stay."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.text import Text
 
-from vsai.core.wrap import fit, fit_plain
+from vsai.ext.ui.wrap import fit, fit_plain
 
 WORDS = st.lists(st.one_of(st.text(alphabet="abcdefghij", min_size=1, max_size=30),
                            st.sampled_from(["", " ", "  ", "→", "漢字", "\n"])), max_size=40)

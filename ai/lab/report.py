@@ -2,7 +2,7 @@
 (report.html: per pool a win-rate matrix, the ratings with their intervals and the think
 time per move), drawn with matplotlib (extra `vsai[report]`).
 
-    >>> from vsai.ai.report import summarise, write_report
+    >>> from vsai.ai.lab.report import summarise, write_report
     >>> data = summarise("suite-results/quick")
     >>> write_report(data, "suite-results/quick")       # report.json, report.html
 """
@@ -16,8 +16,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from vsai.ai import ratings as rate
-from vsai.ai.suite import suite_records
+from vsai.ai.lab import ratings as rate
+from vsai.ai.lab.suite import suite_records
 
 REPORT_JSON = "report.json"
 REPORT_HTML = "report.html"

@@ -1,0 +1,59 @@
+"""The measured ladder of `vsai play --level`, kept per game: `ladder.json` in each game's
+package, beside its spec and rules (package data, so a wheel ships it too).
+
+`vsai suite report --ladder` measures every game of a suite at once; `split` cuts that into
+one file per game and `shipped` puts the files the installed games ship back together for
+`vsai list`. A game found through its spec's `rules_package`, as its rules documents are: the
+framework names no game.
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+# The file name in a game's package.
+FILE = "ladder.json"
+
+
+def split(ladder: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A measured ladder (`ladder_summary`) cut into one per game: {game: ladder of its variants}."""
+    games: dict[str, dict[str, Any]] = {}
+    for variant in ladder["variants"]:
+        games.setdefault(variant["game"], {"suite": ladder.get("suite"), "seed": ladder.get("seed"),
+                                           "variants": []})["variants"].append(variant)
+    return games
+
+
+def write(ladder: dict[str, Any], root: Path) -> list[Path]:
+    """Write each game's part of `ladder` to `root/<game>/ladder.json` (for the source tree,
+    `root` is `ext`, where a game's folder is its name); the paths written."""
+    written = []
+    for game, part in split(ladder).items():
+        path = Path(root) / game / FILE
+        if not path.parent.is_dir():
+            raise FileNotFoundError(f"{path.parent} is not a game's folder")
+        path.write_text(json.dumps(part, indent=1) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def shipped() -> dict[str, Any] | None:
+    """The ladders the installed games ship, as one (games in name order), or None when none
+    ships one. A game whose file is missing or unreadable is left out: `vsai list` must work."""
+    from vsai.core import get_spec, list_games
+
+    merged: dict[str, Any] | None = None
+    for name in list_games():
+        try:
+            package = get_spec(name).rules_package
+            text = resources.files(package).joinpath(FILE).read_text(encoding="utf-8") if package else None
+            part = json.loads(text) if text else None
+            variants = list(part["variants"]) if part else []
+        except (OSError, ValueError, KeyError, TypeError, ImportError):
+            continue
+        if variants:
+            merged = merged or {"suite": part.get("suite"), "seed": part.get("seed"), "variants": []}
+            merged["variants"] += variants
+    return merged

@@ -1,7 +1,8 @@
 # cython: language_level=3
-"""Eruption's physical data: board, villages, icons, lava tiles, action cards, tracks.
+"""Eruption's data: board, villages, icons, lava tiles, action cards, tracks; the state struct,
+its stages and the engine's bounds.
 
-The Korean rules (../shared/rules/original/003_7154b299446c23da.txt) give none of this; the
+The Korean rules (../shared/rules/original/003_7154b299446c23da.txt) give none of the data; the
 values are the assumptions of ../shared/rules/GAPS.md section 4 (E1, E2, E4, E9, E10, E11),
 kept here only, so that real component data can replace them without touching the engine.
 

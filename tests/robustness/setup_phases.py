@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 SETUP_PREDICATES: dict[str, Callable[[dict], bool]] = {
     # Eruption: the starting hands and the starting player are dealt before turn 1.
-    "eruption": lambda state: state["turns"] == 0,
+    "eruption": lambda state: state["turn"] == 0,
     # Godzilla: the set-up is fixed; its only set-up position is the first chance node,
     # before round 1's Evacuation status card.
     "godzilla": lambda state: all(card == -1 for card in state["status_cards"]),

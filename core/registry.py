@@ -10,7 +10,7 @@ layer needs it too); this module adds loading games and states by name.
 from __future__ import annotations
 
 from vsai.core.errors import InvalidArgumentError, UnknownGameError
-from vsai.core.game import JSON_VERSION, Game, _load_state, _upgraded, parse_state_json
+from vsai.core.game import Game, load_state, parse_state_json
 from vsai.ext.discovery import ENTRY_POINT_GROUP, get_spec, list_games
 from vsai.ext.discovery import _spec_modules  # noqa: F401  (its cache is cleared by tests that add games)
 
@@ -37,11 +37,7 @@ def state_from_json(text: str):
     """A state of whatever game the JSON names."""
     data = parse_state_json(text)
     spec = get_spec(data["game"])
-    params = spec.validate(data["params"])
-    body = data["state"]
-    if data["version"] != JSON_VERSION:     # an older version: the game converts it (v2 -> v3)
-        body = _upgraded(spec, params, body)
-    return _load_state(spec, params, body)
+    return load_state(spec, spec.validate(data["params"]), data)
 
 
 def _split_name(text: str) -> tuple[str, dict]:

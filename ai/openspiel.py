@@ -39,6 +39,7 @@ from vsai.ai.base import (Agent, Candidate, Progress, check_options, float_optio
                           int_option)
 from vsai.ai.budget import Budget
 from vsai.ai.registry import make_agent, register_agent, searching_factory
+from vsai.core.agent_protocol import MovePicker, ResettableAgent
 from vsai.core.openspiel import OpenSpielGame, OpenSpielState, to_openspiel
 
 DEFAULT_ITERATIONS = 1000
@@ -64,7 +65,7 @@ class AgentBot(pyspiel.Bot):
 
     def __init__(self, agent: Any):
         pyspiel.Bot.__init__(self)
-        if not hasattr(agent, "step"):
+        if not isinstance(agent, MovePicker):
             raise ValueError(f"AgentBot needs a vsai agent (make_agent(...)), not {agent!r}")
         self.agent = agent
 

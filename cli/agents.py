@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
 from vsai.ai.budget import Budget
 from vsai.cli.options import AgentSpec
+from vsai.core.agent_protocol import AnalysingAgent, MovePicker, Progress, ResettableAgent
 
-# progress(done, total): `done` iterations of `total` (total None when only time bounds the search).
-Progress = Callable[[int, "int | None"], None]
+if TYPE_CHECKING:
+    from vsai.core.game import Game
+    from vsai.ext.state import State
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class RankedMove:
     value: float  # estimated return for the player to move, in [0, 1]
 
 
-def build(spec: AgentSpec, game: Any, seed: int, budget: Budget, hint: str = "--ai") -> Any:
+def build(spec: AgentSpec, game: Game, seed: int, budget: Budget, hint: str = "--ai") -> MovePicker:
     """The agent named on the command line (`vsai.ai.build_agent`); BadParameter (a usage
     error) when the agent refuses its options."""
     from vsai.ai.registry import build_agent
@@ -49,14 +51,14 @@ def _accepts(function: Callable, name: str) -> bool:
     return name in parameters or any(p.kind is p.VAR_KEYWORD for p in parameters.values())
 
 
-def step(agent: Any, state: Any, progress: Progress | None = None) -> int:
+def step(agent: MovePicker, state: State, progress: Progress | None = None) -> int:
     """The agent's move at `state`, reporting progress when the agent can."""
     if progress is not None and _accepts(agent.step, "progress"):
         return int(agent.step(state, progress=progress))
     return int(agent.step(state))
 
 
-def analyse(agent: Any, state: Any, top: int = 3, progress: Progress | None = None) -> list[RankedMove]:
+def analyse(agent: Any, state: State, top: int = 3, progress: Progress | None = None) -> list[RankedMove]:
     """The agent's `top` best moves at `state`, best first."""
     if progress is not None and _accepts(agent.analyse, "progress"):
         rows = agent.analyse(state, progress=progress)
@@ -65,11 +67,11 @@ def analyse(agent: Any, state: Any, top: int = 3, progress: Progress | None = No
     return _top_rows(state, rows, top)
 
 
-def decide(agent: Any, state: Any, top: int = 3,
+def decide(agent: MovePicker, state: State, top: int = 3,
            progress: Progress | None = None) -> tuple[int, list[RankedMove]]:
     """The agent's move at `state` and its `top` alternatives, from one search: the move is
     the one `step` would make, so --explain does not change the game."""
-    if not hasattr(agent, "step_with_analysis"):
+    if not isinstance(agent, AnalysingAgent):
         return step(agent, state, progress), []
     if progress is not None and _accepts(agent.step_with_analysis, "progress"):
         action, rows = agent.step_with_analysis(state, progress=progress)
@@ -78,7 +80,7 @@ def decide(agent: Any, state: Any, top: int = 3,
     return int(action), _top_rows(state, rows, top)
 
 
-def _top_rows(state: Any, rows: Any, top: int) -> list[RankedMove]:
+def _top_rows(state: State, rows: Any, top: int) -> list[RankedMove]:
     rows = list(rows)
     total = sum(max(int(_get(r, "visits", 0)), 0) for r in rows) or 1
     result = []
@@ -96,7 +98,7 @@ def _get(row: Any, key: str, default: Any = ...) -> Any:
     return getattr(row, key) if default is ... else getattr(row, key, default)
 
 
-def reset(agent: Any) -> None:
+def reset(agent: MovePicker) -> None:
     """Forget anything the agent kept between moves (after undo or load)."""
-    if hasattr(agent, "reset"):
+    if isinstance(agent, ResettableAgent):
         agent.reset()

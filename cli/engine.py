@@ -14,7 +14,8 @@ from typing import Any, BinaryIO, TextIO
 
 import click
 
-from vsai.cli.engine_protocol import EngineSession, ProtocolError, decode_request, error_answer
+from vsai.cli.engine_session import new_session
+from vsai.core.engine_protocol import EngineSession, ProtocolError, decode_request, error_answer
 
 # The longest request line read (bytes); a longer one is answered with line_too_long.
 MAX_LINE = 1 << 20
@@ -46,7 +47,7 @@ def serve_stdio(stdin: BinaryIO, stdout: TextIO) -> None:
             stdout.write(text + "\n")
             stdout.flush()
 
-    session = EngineSession(send)
+    session = new_session(send)
     try:
         for line, too_long in read_lines(stdin):
             if too_long:

@@ -27,7 +27,8 @@ import click
 
 from vsai.cli import options
 from vsai.cli.engine import MAX_LINE
-from vsai.cli.engine_protocol import EngineSession, ProtocolError, decode_request, error_answer
+from vsai.cli.engine_session import new_session
+from vsai.core.engine_protocol import EngineSession, ProtocolError, decode_request, error_answer
 from vsai.cli.serve_http import Guard, is_socket, plain_response, static_response
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -94,7 +95,7 @@ class Server:
             while (text := await outbox.get()) is not None:
                 await websocket.send(text)
 
-        session = EngineSession(send)
+        session = new_session(send)
         self.sessions.add(session)
         writing = asyncio.create_task(writer())
         try:

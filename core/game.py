@@ -98,10 +98,7 @@ class Game:
         params = self.spec.validate(data["params"])
         if params != self._params:
             raise InvalidStateError(f"this JSON state has parameters {params}, the game has {self._params}")
-        body = data["state"]
-        if data["version"] != JSON_VERSION:     # an older version: the game converts it (v2 -> v3)
-            body = _upgraded(self.spec, params, body)
-        return _load_state(self.spec, params, body)
+        return load_state(self.spec, params, data)
 
 
 def _load_game_with(name: str, params: dict) -> Game:
@@ -127,6 +124,15 @@ def parse_state_json(text: str | bytes) -> dict:
         if not isinstance(data.get(key), kind):
             raise InvalidStateError(f"vsai state JSON: {key!r} is missing or not a {kind.__name__}")
     return data
+
+
+def load_state(spec: GameSpec, params: dict, data: dict):
+    """The state of a checked envelope `data` (parse_state_json) of `spec`'s game with
+    `params`; an older version goes through the game's converter first (v2 -> v3)."""
+    body = data["state"]
+    if data["version"] != JSON_VERSION:
+        body = _upgraded(spec, params, body)
+    return _load_state(spec, params, body)
 
 
 def _upgraded(spec: GameSpec, params: dict, body: dict) -> dict:

@@ -10,7 +10,7 @@ layer needs it too); this module adds loading games and states by name.
 from __future__ import annotations
 
 from vsai.core.errors import InvalidArgumentError, UnknownGameError
-from vsai.core.game import Game, _load_state, parse_state_json
+from vsai.core.game import Game, load_state, parse_state_json
 from vsai.ext.discovery import ENTRY_POINT_GROUP, get_spec, list_games
 from vsai.ext.discovery import _spec_modules  # noqa: F401  (its cache is cleared by tests that add games)
 
@@ -37,7 +37,7 @@ def state_from_json(text: str):
     """A state of whatever game the JSON names."""
     data = parse_state_json(text)
     spec = get_spec(data["game"])
-    return _load_state(spec, spec.validate(data["params"]), data["state"])
+    return load_state(spec, spec.validate(data["params"]), data)
 
 
 def _split_name(text: str) -> tuple[str, dict]:

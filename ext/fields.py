@@ -60,7 +60,7 @@ class FieldTable:
         if not isinstance(data, dict):
             raise InvalidStateError(f"{self.game} state: a JSON object is expected, not {type(data).__name__}")
         missing = [n for n in self.names if n not in data]
-        extra = sorted(set(data) - set(self.names))
+        extra = sorted((k for k in data if k not in self.by_name), key=repr)
         if missing or extra:
             raise InvalidStateError(f"{self.game} state: missing fields {missing}, unknown fields {extra}")
         for f in self.fields:
@@ -132,7 +132,8 @@ def with_table(text: str, table: FieldTable) -> str:
 def game_tables() -> dict[str, tuple[FieldTable, Path]]:
     """Every game package's field table and rules.md path (packages whose engine has one)."""
     import vsai.ext as ext
-    found = {}
+    from vsai.ext.fields import FieldTable as table_class     # the engines' class, also when
+    found = {}                                               # this file runs as __main__
     for info in pkgutil.iter_modules(ext.__path__):
         if not info.ispkg:
             continue
@@ -141,7 +142,7 @@ def game_tables() -> dict[str, tuple[FieldTable, Path]]:
         except ImportError:
             continue
         table = getattr(engine, "JSON_FIELDS", None)
-        if isinstance(table, FieldTable):
+        if isinstance(table, table_class):
             found[info.name] = (table, Path(engine.__file__).parent / "rules.md")
     return found
 

@@ -65,6 +65,7 @@ from vsai.ai.base import mix_seed
 from vsai.ai.budget import Budget
 from vsai.ai.registry import build_agent
 from vsai.core import VsaiError
+from vsai.core.agent_protocol import ResettableAgent
 from vsai.core.match import inform_agent
 
 try:  # Python 3.11+
@@ -546,7 +547,7 @@ class Timed:
 
     def reset(self) -> None:
         """Reset the wrapped agent (a new game), when it keeps anything between games."""
-        if hasattr(self.agent, "reset"):
+        if isinstance(self.agent, ResettableAgent):
             self.agent.reset()
 
 

@@ -1,7 +1,8 @@
 # cython: language_level=3
-"""Eruption's physical data: board, villages, icons, lava tiles, action cards, tracks.
+"""Eruption's data: board, villages, icons, lava tiles, action cards, tracks; the state struct,
+its stages and the engine's bounds.
 
-The Korean rules (../shared/rules/original/003_7154b299446c23da.txt) give none of this; the
+The Korean rules (../shared/rules/original/003_7154b299446c23da.txt) give none of the data; the
 values are the assumptions of ../shared/rules/GAPS.md section 4 (E1, E2, E4, E9, E10, E11),
 kept here only, so that real component data can replace them without touching the engine.
 
@@ -113,3 +114,112 @@ cdef extern from *:
     const int ERU_WALLS_TOTAL[3]
     const int ERU_LEVEL_TEMP[3]
     const int ERU_BREAK_36[3]
+
+
+# ---------------------------------------------------------------- parameters (X5, X7)
+# One source for the ranges: the spec's Params, __init__'s checks and the JSON ranges read them.
+cdef enum:
+    MIN_SEATS = 2
+    MAX_SEATS = 6           # the protocol's MAX_PLAYERS is 6 too: the struct's seat arrays
+    DEFAULT_CAP = 200       # X5: the game ends by itself within 40 + n turns (E12)
+    MAX_CAP = 1000
+
+# ---------------------------------------------------------------- stages, contexts, engine bounds
+cdef enum:
+    ST_DEAL = 0         # chance: starting hands, 3 cards per seat in seat order
+    ST_START = 1        # chance: the starting player
+    ST_TEMP_TEST = 2    # chance: test of a village wall at the temperature check
+    ST_TILE_DRAW = 3    # chance: draw a lava tile
+    ST_TILE_HEX = 4     # choose the hex of the drawn tile
+    ST_TILE_ROT = 5     # choose its rotation
+    ST_BLOCK_TEST = 6   # chance: test of a blocking wall the new tile's lava faces
+    ST_EXTRA = 7        # level 3: take an extra tile or not
+    ST_ERUPT_HEX = 8    # place a held eruption tile
+    ST_DRAW = 9         # chance: draw action cards owed
+    ST_CARDS = 10       # the card step: play, discard for a wall, exchange two, or done
+    ST_AFTER_HEX = 11   # Aftershock: the tile to turn
+    ST_AFTER_ROT = 12   # Aftershock: its new rotation
+    ST_QUAKE_HEX = 13   # Quake: the tile to replace
+    ST_QUAKE_DRAW = 14  # chance: Quake's new tile
+    ST_QUAKE_ROT = 15   # Quake: the new tile's rotation
+    ST_SINK_HEX = 16    # Sinkhole: the tile to remove
+    ST_BOMB_EDGE = 17   # Volcanic Bomb: the wall to remove
+    ST_RELOC_FROM = 18  # Relocate: a village wall to move, or done
+    ST_RELOC_TO = 19    # Relocate: where it goes
+    ST_WALL_EDGE = 20   # the wall step: an edge, or done
+    ST_WALL_MAT = 21    # the wall's material
+    ST_LIMIT = 22       # discard down to the hand limit
+    ST_END = 23
+    NUM_STAGES = 24
+
+# where a tile or a card draw came from, i.e. where the turn resumes after it
+cdef enum:
+    CTX_NORMAL = 0      # the turn's tile
+    CTX_EXTRA = 1       # the level-3 extra tile
+    CTX_ERUPT = 2       # a held eruption tile
+    CTX_CARD = 3        # the card step (bonus draw, Lava Flow, exchange, Quake, Aftershock)
+    CTX_DEAL = 4        # set-up
+
+cdef enum:
+    CARD_CAP = 10       # card actions per turn at most (engine bound, see rules.md, X5)
+    RELOC_CAP = 9       # wall moves per Relocate at most: enough for any arrangement (X5)
+    LOG_MAX = 512       # card history events kept (draws, spends, reshuffles)
+    LOG_SPEND = 64      # history code of a spend: LOG_SPEND + seat * 8 + card
+    LOG_RESHUFFLE = 128
+    LOG_PSEUDO = 7      # the seat that stands for the discards in a compacted history
+
+
+ctypedef struct EruptionData:
+    # every field is a short: the struct has no padding, so memcmp equality is exact
+    short n
+    short rain              # 1: all 6 Rain cards; 0: the no-Rain variant (5 removed)
+    short turn_cap
+    short turns             # turns begun
+    short stage
+    short cur               # the player whose turn it is (the drawer at ST_DEAL)
+    short start             # the starting player, -1 before it is drawn
+    short ctx
+    short deal_left         # set-up cards still to deal
+    short tile[NHEX]        # -1 empty, 0..7 lava tile kind, 8 eruption tile, 9 volcano
+    short rot[NHEX]
+    short mask[NHEX]        # lava edges of the tile as placed (derived, kept for speed)
+    short wall[NEDGE]       # -1 none, else the material of the wall on that edge
+    short stack[NKINDS]     # lava tiles left in the stack, by kind
+    short tiles_out         # lava tiles out of the game (discarded, replaced, sunk)
+    short deck[NCARDTYPES]
+    short discard[NCARDTYPES]
+    short hand[MAX_SEATS * NCARDTYPES]
+    short supply[NMAT]
+    short stock[MAX_SEATS * NMAT]
+    short temp[MAX_SEATS]
+    short claimed[NLEVELS]  # the seat that first reached each zone, -1 (E3)
+    short held[MAX_SEATS]   # eruption tiles held, not yet placed
+    short ending            # the end is triggered (E12)
+    short final_left        # turns left in the final round (0 before it)
+    short walls_left        # walls still allowed this turn
+    short reinforce         # Reinforce cards played this turn
+    short extra_used        # the level-3 extra tile was taken this turn
+    short card_actions      # card actions this turn (CARD_CAP)
+    short reloc_moves       # wall moves in the current Relocate
+    short pending           # action cards owed to the current player
+    short check_idx         # temperature check: next village edge
+    short cur_tile          # the kind of the tile being placed
+    short sel_hex
+    short sel_rot
+    short sel_edge
+    short tested            # blocking test: directions of the new tile still facing walls
+    short refused[NHEX]     # hexes where a wall held against the tile being placed (E8)
+    # The card history (what resampling needs, see `resample_data`): one code per event,
+    # s*8+k a draw of card k by seat s, LOG_SPEND+s*8+k a spend (play or discard),
+    # LOG_RESHUFFLE a reshuffle. At the first reshuffle the history before it is compacted to
+    # the hands and discards of that moment (seat LOG_PSEUDO draws and spends the discards).
+    short reshuffles        # reshuffles so far
+    short hlog_full         # 1: the history overflowed LOG_MAX (never seen; see rules.md)
+    short hlog_len
+    short hlog[LOG_MAX]
+
+
+# What ext/dispatch.pxi works on; card and tile draws are weighted, so chance is not uniform.
+ctypedef EruptionData GameData
+cdef enum:
+    UNIFORM_CHANCE = 0

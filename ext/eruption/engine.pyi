@@ -3,6 +3,9 @@ from typing import Any
 
 from vsai.ext.state import State
 
+MIN_PLAYERS: int
+MAX_PLAYERS: int
+MAX_TURN_CAP: int
 NUM_DISTINCT_ACTIONS: int
 MAX_CHANCE_OUTCOMES: int
 MAX_BRANCHING: int

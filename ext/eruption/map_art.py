@@ -69,8 +69,8 @@ def draw(view: dict, data: dict, marked: int | None = None, plain: bool = False,
     and the rows next to them (where the next tiles go)."""
     style = (lambda s: "") if plain else (lambda s: s)
     canvas = _Canvas(80, 2 * 8 + 3)
-    tiles = {t["hex"]: t for t in view["tiles"]}
-    walls = {w["edge"]: w["material"] for w in view["walls"]}
+    tiles = {t["hex"]: t for t in view["board"]["tiles"]}
+    walls = {w["edge"]: w["material"] for w in view["board"]["walls"]}
     village_edge = {e: v for v, edges in enumerate(data["village_edges"]) for e in edges}
     for h, name in enumerate(data["hexes"]):
         row, col = _place(data, h)
@@ -100,14 +100,14 @@ def draw(view: dict, data: dict, marked: int | None = None, plain: bool = False,
     _villages(canvas, view, data, style)
     if not compact:
         return canvas.text()
-    rows = [data["coords"][data["hexes"].index(t["hex"])][1] + 4 for t in view["tiles"]] or [4]
+    rows = [data["coords"][data["hexes"].index(t["hex"])][1] + 4 for t in view["board"]["tiles"]] or [4]
     low, high = max(0, min(rows) - 1), min(len(_ROWS) - 1, max(rows) + 1)
     return canvas.text(_TOP + 2 * low - 1, _TOP + 2 * high + 2)
 
 
 def _villages(canvas: _Canvas, view: dict, data: dict, style: Any) -> None:
     """Each village's name and owner ("V2 P1", "V4 empty") beside its stretch of coast."""
-    owners = {int(s["village"][1:]): s for s in view["seats"]}
+    owners = {int(s["village"][1:]): s for s in view["board"]["seats"]}
     for v, edges in enumerate(data["village_edges"]):
         seat = owners.get(v)
         label = f"V{v} {seat['name']} {seat['temperature']}C" if seat else f"V{v} empty"

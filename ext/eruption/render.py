@@ -96,10 +96,10 @@ def _diff(state: Any, action: int) -> list[str]:
     """What applying `action` changes at once, in words (public parts only)."""
     if not state.is_player_node():
         return []
-    before = state.view(None)
+    before = state.view(None)["board"]
     after_state = state.clone()
     after_state.apply_action(action)
-    after = after_state.view(None)
+    after = after_state.view(None)["board"]
     words = []
     for b, a in zip(before["seats"], after["seats"]):
         if a["temperature"] != b["temperature"]:
@@ -154,7 +154,7 @@ def move_detail(state: Any, action: int) -> str:
 
 def _owner(state: Any, village: int) -> str:
     """"P2's village" (or "empty V3": no one's)."""
-    for seat in state.view(None)["seats"]:
+    for seat in state.view(None)["board"]["seats"]:
         if seat["village"] == f"V{village}":
             return f"{seat['name']}'s village"
     return f"empty V{village}"
@@ -175,7 +175,7 @@ def _lava_goes(state: Any, hex_name: str, lava: list[str]) -> str:
     from vsai.ext.eruption.engine import board_data
     data = board_data()
     h = data["hexes"].index(hex_name)
-    public = state.view(None)
+    public = state.view(None)["board"]
     walls = {w["edge"] for w in public["walls"]}
     tiles = {t["hex"] for t in public["tiles"]}
     streams: dict[int, list[bool]] = {}   # village -> walled, per stream into it
@@ -215,7 +215,7 @@ def score_breakdown(state: Any, seat: int) -> Table:
     """Each village's temperature (lowest wins, ties share), its level, the lava at its edges
     (walled or not: an unwalled stream adds 20 C a turn), walls in stock, cards and eruption
     tiles held. Hands are counted, never shown."""
-    view = state.view(seat if seat is not None and seat >= 0 else None)
+    view = state.view(seat if seat is not None and seat >= 0 else None)["board"]
     streams = _village_lava(state)
     table = Table(title="Temperatures (lowest wins; ties share)", width=78)
     for column in ("seat", "village", "C", "level", "lava in", "walled", "walls", "cards", "eruption"):
@@ -234,7 +234,7 @@ def _village_lava(state: Any) -> list[tuple[int, int]]:
     """Per seat: lava edges touching its village without a wall, and with one."""
     from vsai.ext.eruption.engine import board_data
     data = board_data()
-    view = state.view(None)
+    view = state.view(None)["board"]
     lava = {t["hex"]: set(t["lava"]) for t in view["tiles"]}
     walls = {w["edge"] for w in view["walls"]}
     dirs = ("NE", "E", "SE", "SW", "W", "NW")

@@ -24,11 +24,12 @@ SPEC = GameSpec(
              "own village with walls and action cards; the lowest temperature wins."),
     state_class=engine.EruptionState,
     params=(
-        Param("players", 2, "number of players", minimum=2, maximum=6),
+        Param("players", 2, "number of players", minimum=engine.MIN_PLAYERS,
+              maximum=engine.MAX_PLAYERS),
         Param("rain", True, "play with all 6 Rain cards; false removes 5 of them (the no-Rain "
               "variant, E10)"),
         Param("turn_cap", engine.DEFAULT_TURN_CAP, "turns before the game is scored as it "
-              "stands (X5)", minimum=1, maximum=1000),
+              "stands (X5)", minimum=1, maximum=engine.MAX_TURN_CAP),
     ),
     hidden_information=True,
     num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,

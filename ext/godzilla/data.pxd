@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""Godzilla's physical data: the map, the cards, the tile and piece mixes (one place).
+"""Godzilla's data: the map, the cards, the tile and piece mixes, the stages and the state
+struct (one place).
 
 The rules summary (../shared/rules/original/002_122c2c0a700e9ff9.txt, translated in
 ../shared/rules/godzilla.en.md) gives no map, no card texts and no counts beyond a few; the
@@ -14,7 +15,17 @@ Indices used throughout:
 - support cards 0..3 of the random pool: Air strike, High-voltage current, Tank deployment,
   Emergency press conference (G10); Vehicle procurement cards are counted apart;
 - press card kinds 0..7 (G11).
+
+The invented values of G20 (the roads of G1, the G7 reading, the Evacuees per round of G8, the
+status cards of G9, the support cards' effects of G10) are the named tables and constants
+below, so that they can become game options.
 """
+
+# parameter ranges: the spec's Params, __init__ and the JSON table read these (X5)
+cdef enum:
+    GZ_MIN_PLAYERS = 2
+    GZ_MAX_PLAYERS = 5             # the Kaiju and 1..4 humans (G14)
+    GZ_MAX_TURN_CAP = 1000
 
 cdef enum:
     NSQ = 20                    # squares (G1)
@@ -54,6 +65,10 @@ cdef enum:
     PRESS_CONF_CARDS = 2        # G10: Emergency press conference draws 2 Press cards
     PRESS_PIECE_COUNTS = 0      # G7: the literal reading; 1 = the Press piece counts itself
 
+# the bag, the route pile, the Press deck and the dice are not uniform draws
+cdef enum:
+    UNIFORM_CHANCE = 0
+
 # support card kinds (G10)
 cdef enum:
     SUP_AIR = 0
@@ -67,6 +82,98 @@ cdef enum:
     R_HV = 5
     R_TANK = 6
 
+
+# stages
+cdef enum:
+    ST_STATUS = 0           # chance: this round's Evacuation status card
+    ST_BAG = 1              # chance: colour of an Evacuee drawn from the bag
+    ST_SUPPORT_REVEAL = 2   # chance: the support card beside "4" / "6"
+    ST_SUPPORT = 3          # humans: play Air strike / High-voltage / Tank, or done
+    ST_HV_PLACE = 4         # humans: High-voltage tiles
+    ST_TANK_PLACE = 5       # humans: Tank tiles
+    ST_TANK_MOVE = 6        # humans: move Tanks
+    ST_OMEN = 7             # Kaiju: Footprint tiles
+    ST_TILES = 8            # chance: a route tile turned up
+    ST_PLAN = 9             # humans: place route tiles, Vehicle procurement
+    ST_ROLL = 10            # chance: the faces of all the dice rolled, as a multiset
+    ST_REROLL = 11          # Kaiju: dice to reroll
+    ST_STRAIGHT = 12        # Kaiju: movement group
+    ST_RAYGRP = 13          # Kaiju: heat-ray group
+    ST_ORDER = 14           # Kaiju: which group first
+    ST_STEP = 15            # Kaiju: movement steps
+    ST_RAYDIR = 16          # Kaiju: heat-ray direction
+    ST_AWAKEN = 17          # Kaiju: take a die or a Reroll tile
+    ST_EVAC = 18            # humans: move pieces of colour evc (4 = Press pieces)
+    ST_PRESSCONF = 19       # humans: Emergency press conference or not
+    ST_REVEAL = 20          # chance: the Press cards won, turned over at scoring
+    ST_END = 21
+    NUM_STAGES = 22
+
+# Every field is a short: the struct has no padding, so equal states are equal bytes.
+ctypedef struct GodzillaData:
+    short n                 # seats: 0 Kaiju, 1..n-1 humans
+    short turn_cap          # X5 parameter: rounds before the return round, 6 and above = 6
+    short last              # the last ordinary round: min(turn_cap, 6)
+    short round             # 1..6, 7 = the Kaiju return round
+    short stage
+    short kaiju             # the Kaiju's square
+    short landmark[20]      # a Landmark piece on the square
+    short evac[80]          # Evacuees: square * 4 + colour
+    short moved[80]         # of which moved this evacuation phase
+    short press[20]         # Press pieces on the square
+    short press_moved[20]
+    short road[29]          # R_EMPTY, 1..4 route tile kind + 1, R_HV, R_TANK
+    short foot[29]          # a Footprint tile on the road
+    short crossed[29]       # footprint road crossed in this execution phase (G5)
+    short tank_new[29]      # Tank placed in this situation phase: no move (G19)
+    short tank_moved[29]    # Tank moved in this situation phase
+    short bag[4]
+    short pile[4]           # route tiles face down, per kind (the order is chance, X3)
+    short stock[4]          # Placeable tile stock (G6)
+    short status_used[12]   # status cards revealed
+    short status[6]         # card of each round, -1 until revealed
+    short support[4]        # 0 unrevealed (beside 4/6 or in the box), 1 revealed, 2 used
+    short vehicle[4]        # each governor's Vehicle procurement card not yet played
+    short planner           # the human seat planning now (G14, G17)
+    short hv_stock
+    short tank_stock
+    short to_place          # High-voltage / Tank tiles still allowed by the card played
+    short air               # Air strike played this round
+    short dice_own          # Kaiju dice (G4)
+    short rerolls_own       # Reroll tiles fitted
+    short aw_dice           # dice and Reroll tiles left in the Awakening area
+    short aw_rerolls
+    short dice[6]           # dice showing each value (this execution phase)
+    short to_roll           # dice still to roll at ST_ROLL
+    short reroll_left       # rerolls still allowed; reroll_min: next value (ascending)
+    short reroll_min
+    short rerolled          # the single reroll is used (G4)
+    short mv_k              # movement group size (steps), 0 none
+    short mv_a              # its lowest value (0-based)
+    short ray_k             # heat-ray group size (range), 0 none
+    short mv_pending
+    short ray_pending
+    short moving
+    short steps
+    short awaken            # Landmarks destroyed, awakening items not yet taken
+    short evc               # colour moving (0..3), 4 = Press pieces
+    short bag_left          # Evacuees still to draw this round
+    short place_sq          # this round's placement square
+    short tiles_left        # route tiles still to turn up
+    short k_landmark        # Kaiju screen
+    short k_evac[4]
+    short k_press
+    short k_route[4]
+    short k_hv
+    short k_tank
+    short h_evac[4]         # Human screen
+    short h_press
+    short press_won         # Press cards in Press (done); their kinds are chance at scoring
+    short press_seen        # of which turned over at scoring
+    short deck[8]           # Press deck left, per kind (used only at scoring, see ST_REVEAL)
+    short kinds[8]          # Press cards of each kind turned over at scoring
+
+ctypedef GodzillaData GameData
 
 cdef extern from *:
     """

@@ -67,7 +67,7 @@ def _describe_last(state: Any, action: int) -> tuple[str, list[str]]:
     if 209 <= a <= 382:
         return on_road((a - 209) // 6, "tank moved from")
     if 436 <= a <= 464:
-        here = state.view()["kaiju"]["square"]
+        here = state.view()["board"]["kaiju"]["square"]
         return f"last move: the Kaiju stepped to {here}", [here]
     if 465 <= a <= 468:
         return f"last move: heat ray {('north', 'east', 'south', 'west')[a - 465]}", []
@@ -97,11 +97,11 @@ def move_detail(state: Any, action: int) -> str:
     """The effect (and cost) of a move in a few words."""
     info = state.action_info(action)
     kind = info.get("kind")
-    view = state.view()
+    board = state.view()["board"]
     if kind == "footprint":
         return "lets the Kaiju walk this road; 1 of 4 footprints"
     if kind == "route tile":
-        left = view["stock"][info["tile"]] - 1
+        left = board["stock"][info["tile"]] - 1
         return f"joins {info['from']} and {info['to']}; {left} {info['tile']} left in stock"
     if kind == "support card":
         return {"vehicle procurement": "turn up 2 more route tiles",
@@ -120,9 +120,9 @@ def move_detail(state: Any, action: int) -> str:
     if kind == "heat-ray group":
         return f"heat ray of range {info['range']}"
     if kind == "step":
-        square = next(s for s in view["squares"] if s["name"] == info["to_square"])
+        square = next(s for s in board["squares"] if s["name"] == info["to_square"])
         lost = sum(square["evacuees"].values()) + square["press"] + 2 * square["landmark"]
-        road = next(r for r in view["roads"] if r["id"] == info["road"])
+        road = next(r for r in board["roads"] if r["id"] == info["road"])
         lost += road["tile"] not in ("empty", "high-voltage", "tank")
         return f"destroys {lost} point{'s' if lost != 1 else ''} there" if lost else "nothing to destroy"
     if kind == "heat ray":
@@ -130,7 +130,7 @@ def move_detail(state: Any, action: int) -> str:
     if kind == "awakening":
         return "+1 die from the next roll" if info["item"] == "die" else "+1 reroll from the next roll"
     if kind == "evacuation":
-        homes = view["home_squares"]
+        homes = board["home_squares"]
         if info["piece"] == "press":
             return "leaves the map (home square)" if info["to_square"] in homes.values() else ""
         return "evacuates at the end of the phase" if homes[info["colour"]] == info["to_square"] else ""
@@ -166,7 +166,8 @@ def move_group(state: Any, action: int) -> str | None:
 def score_breakdown(state: Any, seat: int | None) -> Group:
     """Both screens item by item (public by X4), the press cards (their kinds only once turned
     over at scoring) and the tie rule."""
-    v = state.view()
+    view = state.view()
+    v = view["board"]
     k, h = v["kaiju_screen"], v["human_screen"]
     table = Table(title="Score screens", show_edge=False)
     table.add_column("item")
@@ -186,7 +187,7 @@ def score_breakdown(state: Any, seat: int | None) -> Group:
         points = 20 if kinds == 8 else kinds
         label = "Oxygen Destroyer" if kinds == 8 else f"press cards: {kinds} kinds"
         table.add_row(label, "", str(points))
-    table.add_row("total", str(v["scores"]["kaiju"]), str(v["scores"]["humans"]))
+    table.add_row("total", str(view["seats"][0]["score"]), str(view["seats"][1]["score"]))
     lines = [f"Press cards won: {cards['won']}"
              + (f", turned over {seen}: kinds " + " ".join(str(n) for n in turned) if seen
                 else " (face down until scoring: all 8 kinds = 20, else 1 a kind)")]

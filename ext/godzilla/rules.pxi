@@ -1,119 +1,7 @@
-# Godzilla: the state struct, the turn flow, legal moves, chance and effects (all C, nogil).
-# Included by engine.pyx. GAPS IDs (G1..G19, X1..X7) refer to ../shared/rules/GAPS.md.
-
-# ---------------------------------------------------------------- action encoding
-cdef enum:
-    A_DONE = 0              # end the current step (text depends on the stage)
-    A_FOOT = 1              # + road: place a Footprint tile (omen)
-    A_PLACE = 30            # + kind * 29 + road: place a route tile from the stock (planning)
-    A_VEHICLE = 146         # play a Vehicle procurement card (planning)
-    A_SUPPORT = 147         # + card 0..3: play a revealed support card
-    A_HVROAD = 151          # + road: place a High-voltage tile
-    A_TANKROAD = 180        # + road: place a Tank tile
-    A_TANKMOVE = 209        # + road * 6 + j: move the Tank on road to its j-th neighbour road
-    A_REROLL = 383          # + value 0..5: set a die of that value aside to reroll
-    A_STRAIGHT = 389        # + straight index 0..14: the movement group
-    A_RAYGRP = 404          # + value * 5 + (k - 2): the heat-ray group
-    A_GO_MOVE = 434         # resolve the movement first
-    A_GO_RAY = 435          # resolve the heat ray first
-    A_STEP = 436            # + road: one step of movement across a footprint road
-    A_RAYDIR = 465          # + direction 0..3 (north, east, south, west)
-    A_TAKE_DIE = 469        # awakening: take a die
-    A_TAKE_REROLL = 470     # awakening: take a Reroll tile
-    A_EVAC = 471            # + from * 20 + to: move one Evacuee (or Press piece)
-    NUM_ACTIONS = 871
-    NUM_CHANCE = 462        # the most outcomes: a roll of 6 dice, C(11, 5) multisets
-
-# stages
-cdef enum:
-    ST_STATUS = 0           # chance: this round's Evacuation status card
-    ST_BAG = 1              # chance: colour of an Evacuee drawn from the bag
-    ST_SUPPORT_REVEAL = 2   # chance: the support card beside "4" / "6"
-    ST_SUPPORT = 3          # humans: play Air strike / High-voltage / Tank, or done
-    ST_HV_PLACE = 4         # humans: High-voltage tiles
-    ST_TANK_PLACE = 5       # humans: Tank tiles
-    ST_TANK_MOVE = 6        # humans: move Tanks
-    ST_OMEN = 7             # Kaiju: Footprint tiles
-    ST_TILES = 8            # chance: a route tile turned up
-    ST_PLAN = 9             # humans: place route tiles, Vehicle procurement
-    ST_ROLL = 10            # chance: the faces of all the dice rolled, as a multiset
-    ST_REROLL = 11          # Kaiju: dice to reroll
-    ST_STRAIGHT = 12        # Kaiju: movement group
-    ST_RAYGRP = 13          # Kaiju: heat-ray group
-    ST_ORDER = 14           # Kaiju: which group first
-    ST_STEP = 15            # Kaiju: movement steps
-    ST_RAYDIR = 16          # Kaiju: heat-ray direction
-    ST_AWAKEN = 17          # Kaiju: take a die or a Reroll tile
-    ST_EVAC = 18            # humans: move pieces of colour evc (4 = Press pieces)
-    ST_PRESSCONF = 19       # humans: Emergency press conference or not
-    ST_REVEAL = 20          # chance: the Press cards won, turned over at scoring
-    ST_END = 21
-    NUM_STAGES = 22
-
-# Every field is a short: the struct has no padding, so equal states are equal bytes.
-ctypedef struct GData:
-    short n                 # seats: 0 Kaiju, 1..n-1 humans
-    short turn_cap          # X5 parameter: rounds before the return round, 6 and above = 6
-    short last              # the last ordinary round: min(turn_cap, 6)
-    short round             # 1..6, 7 = the Kaiju return round
-    short stage
-    short kaiju             # the Kaiju's square
-    short landmark[20]      # a Landmark piece on the square
-    short evac[80]          # Evacuees: square * 4 + colour
-    short moved[80]         # of which moved this evacuation phase
-    short press[20]         # Press pieces on the square
-    short press_moved[20]
-    short road[29]          # R_EMPTY, 1..4 route tile kind + 1, R_HV, R_TANK
-    short foot[29]          # a Footprint tile on the road
-    short crossed[29]       # footprint road crossed in this execution phase (G5)
-    short tank_new[29]      # Tank placed in this situation phase: no move (G19)
-    short tank_moved[29]    # Tank moved in this situation phase
-    short bag[4]
-    short pile[4]           # route tiles face down, per kind (the order is chance, X3)
-    short stock[4]          # Placeable tile stock (G6)
-    short status_used[12]   # status cards revealed
-    short status[6]         # card of each round, -1 until revealed
-    short support[4]        # 0 unrevealed (beside 4/6 or in the box), 1 revealed, 2 used
-    short vehicle[4]        # each governor's Vehicle procurement card not yet played
-    short planner           # the human seat planning now (G14, G17)
-    short hv_stock
-    short tank_stock
-    short to_place          # High-voltage / Tank tiles still allowed by the card played
-    short air               # Air strike played this round
-    short dice_own          # Kaiju dice (G4)
-    short rerolls_own       # Reroll tiles fitted
-    short aw_dice           # dice and Reroll tiles left in the Awakening area
-    short aw_rerolls
-    short dice[6]           # dice showing each value (this execution phase)
-    short to_roll           # dice still to roll at ST_ROLL
-    short reroll_left       # rerolls still allowed; reroll_min: next value (ascending)
-    short reroll_min
-    short rerolled          # the single reroll is used (G4)
-    short mv_k              # movement group size (steps), 0 none
-    short mv_a              # its lowest value (0-based)
-    short ray_k             # heat-ray group size (range), 0 none
-    short mv_pending
-    short ray_pending
-    short moving
-    short steps
-    short awaken            # Landmarks destroyed, awakening items not yet taken
-    short evc               # colour moving (0..3), 4 = Press pieces
-    short bag_left          # Evacuees still to draw this round
-    short place_sq          # this round's placement square
-    short tiles_left        # route tiles still to turn up
-    short k_landmark        # Kaiju screen
-    short k_evac[4]
-    short k_press
-    short k_route[4]
-    short k_hv
-    short k_tank
-    short h_evac[4]         # Human screen
-    short h_press
-    short press_won         # Press cards in Press (done); their kinds are chance at scoring
-    short press_seen        # of which turned over at scoring
-    short deck[8]           # Press deck left, per kind (used only at scoring, see ST_REVEAL)
-    short kinds[8]          # Press cards of each kind turned over at scoring
-
+# Godzilla's rule helpers that several stages share (included by ext/godzilla/engine.pyx): the
+# derived map and roll tables, whose turn it is, scoring and evaluation, set-up, destruction,
+# the turn flow from one step to the next, and the move generators the flow also asks ("is
+# there a move?"). GAPS IDs (G1..G19, X1..X7) refer to ../shared/rules/GAPS.md.
 
 # ---------------------------------------------------------------- derived map tables
 cdef int ROAD_AT[20][20]    # road joining two squares, -1 none
@@ -213,7 +101,7 @@ cdef inline int other_end(int r, int s) noexcept nogil:
     return GZ_ROAD_B[r] if GZ_ROAD_A[r] == s else GZ_ROAD_A[r]
 
 
-cdef inline int seat_of(GData* d, int governor) noexcept nogil:
+cdef inline int seat_of(GameData* d, int governor) noexcept nogil:
     """G14: governors dealt to the human seats as evenly as possible (Tokyo to seat 1)."""
     return 1 + governor % (d.n - 1)
 
@@ -227,7 +115,16 @@ cdef inline bint is_chance_stage(int st) noexcept nogil:
             or st == ST_ROLL or st == ST_REVEAL)
 
 
-cdef inline int current_player(GData* d) noexcept nogil:
+cdef inline bint game_over(GameData* d) noexcept nogil:
+    return d.stage == ST_END
+
+
+cdef inline bint at_chance(GameData* d) noexcept nogil:
+    return is_chance_stage(d.stage)
+
+
+cdef inline int to_move(GameData* d) noexcept nogil:
+    """The seat to decide at a decision node."""
     cdef int st = d.stage
     if st == ST_OMEN or (st >= ST_REROLL and st <= ST_AWAKEN):
         return 0
@@ -239,12 +136,12 @@ cdef inline int current_player(GData* d) noexcept nogil:
 
 
 # ---------------------------------------------------------------- scoring (G11, G13)
-cdef inline int kaiju_points(GData* d) noexcept nogil:
+cdef inline int kaiju_points(GameData* d) noexcept nogil:
     return (LANDMARK_POINTS * d.k_landmark + ITEM_POINTS * (sum4(d.k_evac) + d.k_press
             + sum4(d.k_route) + d.k_hv + d.k_tank))
 
 
-cdef inline int kinds_seen(GData* d) noexcept nogil:
+cdef inline int kinds_seen(GameData* d) noexcept nogil:
     cdef int k, m = 0
     for k in range(NPRESS_KINDS):
         if d.kinds[k] > 0:
@@ -252,22 +149,22 @@ cdef inline int kinds_seen(GData* d) noexcept nogil:
     return m
 
 
-cdef inline int press_points(GData* d) noexcept nogil:
+cdef inline int press_points(GameData* d) noexcept nogil:
     cdef int m = kinds_seen(d)
     return OXYGEN_DESTROYER_POINTS if m == NPRESS_KINDS else m
 
 
-cdef inline int human_points(GData* d) noexcept nogil:
+cdef inline int human_points(GameData* d) noexcept nogil:
     return ITEM_POINTS * (sum4(d.h_evac) + d.h_press) + press_points(d)
 
 
-cdef inline bint humans_win(GData* d) noexcept nogil:
+cdef inline bint humans_win(GameData* d) noexcept nogil:
     """G13: more points wins; a tie goes to the humans only with the Oxygen Destroyer."""
     cdef int h = human_points(d), k = kaiju_points(d)
     return h > k or (h == k and kinds_seen(d) == NPRESS_KINDS)
 
 
-cdef inline void win_press(GData* d, int k) noexcept nogil:
+cdef inline void win_press(GameData* d, int k) noexcept nogil:
     """Press cards go face down to Press (done); the deck has 24 (G11)."""
     d.press_won += k
     if d.press_won > PRESS_DECK:
@@ -275,9 +172,9 @@ cdef inline void win_press(GData* d, int k) noexcept nogil:
 
 
 # ---------------------------------------------------------------- set-up
-cdef void init_data(GData* d, int n, int turn_cap) noexcept nogil:
+cdef void init_data(GameData* d, int n, int turn_cap) noexcept nogil:
     cdef int i
-    memset(d, 0, sizeof(GData))
+    memset(d, 0, sizeof(GameData))
     d.n = n
     d.turn_cap = turn_cap
     d.last = turn_cap if turn_cap < NROUNDS else NROUNDS
@@ -305,7 +202,7 @@ cdef void init_data(GData* d, int n, int turn_cap) noexcept nogil:
 
 
 # ---------------------------------------------------------------- destruction
-cdef void destroy_square(GData* d, int s) noexcept nogil:
+cdef void destroy_square(GameData* d, int s) noexcept nogil:
     """Everything on a square the Kaiju enters or its ray passes goes behind its screen."""
     cdef int c
     if d.landmark[s]:
@@ -321,7 +218,7 @@ cdef void destroy_square(GData* d, int s) noexcept nogil:
     d.press_moved[s] = 0
 
 
-cdef void destroy_road(GData* d, int r) noexcept nogil:
+cdef void destroy_road(GameData* d, int r) noexcept nogil:
     cdef int t = d.road[r]
     if t == R_EMPTY:
         return
@@ -335,7 +232,7 @@ cdef void destroy_road(GData* d, int r) noexcept nogil:
 
 
 # ---------------------------------------------------------------- flow helpers
-cdef bint any_empty_road(GData* d) noexcept nogil:
+cdef bint any_empty_road(GameData* d) noexcept nogil:
     cdef int r
     for r in range(NROADS):
         if d.road[r] == R_EMPTY:
@@ -343,7 +240,7 @@ cdef bint any_empty_road(GData* d) noexcept nogil:
     return False
 
 
-cdef bint support_usable(GData* d, int k) noexcept nogil:
+cdef bint support_usable(GameData* d, int k) noexcept nogil:
     if d.support[k] != 1:
         return False
     if k == SUP_AIR:
@@ -355,7 +252,7 @@ cdef bint support_usable(GData* d, int k) noexcept nogil:
     return False                    # the press conference is played after evacuation
 
 
-cdef int tank_moves(GData* d, int* out) noexcept nogil:
+cdef int tank_moves(GameData* d, int* out) noexcept nogil:
     """G10: each Tank (not placed this phase, G19) may move once to an empty road sharing a
     square with its road."""
     cdef int r, j, q, m = 0
@@ -370,7 +267,7 @@ cdef int tank_moves(GData* d, int* out) noexcept nogil:
     return m
 
 
-cdef void enter_support(GData* d) noexcept nogil:
+cdef void enter_support(GameData* d) noexcept nogil:
     cdef int k
     for k in range(3):
         if support_usable(d, k):
@@ -379,7 +276,7 @@ cdef void enter_support(GData* d) noexcept nogil:
     enter_tank_move(d)
 
 
-cdef void enter_tank_move(GData* d) noexcept nogil:
+cdef void enter_tank_move(GameData* d) noexcept nogil:
     cdef int r
     if tank_moves(d, NULL) > 0:
         d.stage = ST_TANK_MOVE
@@ -390,7 +287,7 @@ cdef void enter_tank_move(GData* d) noexcept nogil:
     start_omen(d)
 
 
-cdef void start_omen(GData* d) noexcept nogil:
+cdef void start_omen(GameData* d) noexcept nogil:
     """G5: the Footprints of the last round come off at the start of each Omen phase."""
     cdef int r
     for r in range(NROADS):
@@ -399,7 +296,7 @@ cdef void start_omen(GData* d) noexcept nogil:
     d.stage = ST_OMEN
 
 
-cdef int footprint_roads(GData* d, int* out) noexcept nogil:
+cdef int footprint_roads(GameData* d, int* out) noexcept nogil:
     """G5, G15: up to 4, each touching the Kaiju's square or the end of a placed footprint
     road, never on a High-voltage or Tank road."""
     cdef int r, placed = 0, m = 0, a, b, q
@@ -424,7 +321,7 @@ cdef int footprint_roads(GData* d, int* out) noexcept nogil:
     return m
 
 
-cdef int own_vehicle(GData* d) noexcept nogil:
+cdef int own_vehicle(GameData* d) noexcept nogil:
     """The unused Vehicle procurement card of one of the planning seat's governors (each
     governor was dealt one, set-up step 11), -1 if none."""
     cdef int g
@@ -434,7 +331,7 @@ cdef int own_vehicle(GData* d) noexcept nogil:
     return -1
 
 
-cdef void end_omen(GData* d) noexcept nogil:
+cdef void end_omen(GameData* d) noexcept nogil:
     if d.round > d.last:
         start_exec(d)          # G16: the return round has no planning phase
     else:
@@ -442,13 +339,13 @@ cdef void end_omen(GData* d) noexcept nogil:
         start_tiles(d, TILES_PER_ROUND)
 
 
-cdef void start_tiles(GData* d, int k) noexcept nogil:
+cdef void start_tiles(GameData* d, int k) noexcept nogil:
     cdef int left = sum4(d.pile)
     d.tiles_left = k if k < left else left
     d.stage = ST_TILES if d.tiles_left > 0 else ST_PLAN
 
 
-cdef void start_exec(GData* d) noexcept nogil:
+cdef void start_exec(GameData* d) noexcept nogil:
     """Roll all available dice; an Air strike this round takes one away, minimum 1 (G10),
     never in the return round (G19)."""
     cdef int v, k = d.dice_own
@@ -468,7 +365,7 @@ cdef void start_exec(GData* d) noexcept nogil:
     d.stage = ST_ROLL
 
 
-cdef bint has_straight(GData* d, int i) noexcept nogil:
+cdef bint has_straight(GameData* d, int i) noexcept nogil:
     cdef int v
     for v in range(STRAIGHT_A[i], STRAIGHT_A[i] + STRAIGHT_K[i]):
         if d.dice[v] == 0:
@@ -476,7 +373,7 @@ cdef bint has_straight(GData* d, int i) noexcept nogil:
     return True
 
 
-cdef inline int ray_free(GData* d, int v) noexcept nogil:
+cdef inline int ray_free(GameData* d, int v) noexcept nogil:
     """Dice of value v not used by the chosen straight (G2: each die in one group)."""
     cdef int f = d.dice[v]
     if d.mv_k > 0 and v >= d.mv_a and v < d.mv_a + d.mv_k:
@@ -484,7 +381,7 @@ cdef inline int ray_free(GData* d, int v) noexcept nogil:
     return f
 
 
-cdef void after_roll(GData* d) noexcept nogil:
+cdef void after_roll(GameData* d) noexcept nogil:
     cdef int i, v
     if not d.rerolled and d.rerolls_own > 0:
         d.stage = ST_REROLL
@@ -500,7 +397,7 @@ cdef void after_roll(GData* d) noexcept nogil:
     enter_raygrp(d)
 
 
-cdef void enter_raygrp(GData* d) noexcept nogil:
+cdef void enter_raygrp(GameData* d) noexcept nogil:
     cdef int v
     for v in range(6):
         if ray_free(d, v) >= 2:
@@ -510,7 +407,7 @@ cdef void enter_raygrp(GData* d) noexcept nogil:
     begin_resolve(d)
 
 
-cdef void begin_resolve(GData* d) noexcept nogil:
+cdef void begin_resolve(GameData* d) noexcept nogil:
     cdef int r
     for r in range(NROADS):
         d.crossed[r] = 0
@@ -521,7 +418,7 @@ cdef void begin_resolve(GData* d) noexcept nogil:
     exec_next(d)
 
 
-cdef int step_roads(GData* d, int* out) noexcept nogil:
+cdef int step_roads(GameData* d, int* out) noexcept nogil:
     cdef int j, r, m = 0
     for j in range(4):
         r = SQ_ROADS[d.kaiju][j]
@@ -532,7 +429,7 @@ cdef int step_roads(GData* d, int* out) noexcept nogil:
     return m
 
 
-cdef int ray_dirs(GData* d, int* out) noexcept nogil:
+cdef int ray_dirs(GameData* d, int* out) noexcept nogil:
     """G3: the first step of the ray needs a road."""
     cdef int k, x = d.kaiju % GRID_W, y = d.kaiju // GRID_W, nx, ny, m = 0
     for k in range(4):
@@ -545,7 +442,7 @@ cdef int ray_dirs(GData* d, int* out) noexcept nogil:
     return m
 
 
-cdef void exec_next(GData* d) noexcept nogil:
+cdef void exec_next(GameData* d) noexcept nogil:
     """What the Kaiju does next in its execution phase, from the pending work."""
     while True:
         if d.awaken > 0:
@@ -585,14 +482,14 @@ cdef void exec_next(GData* d) noexcept nogil:
     end_exec(d)
 
 
-cdef void end_exec(GData* d) noexcept nogil:
+cdef void end_exec(GameData* d) noexcept nogil:
     if d.round > d.last:
         finish_return(d)
     else:
         start_evac(d)
 
 
-cdef void fire_ray(GData* d, int k) noexcept nogil:
+cdef void fire_ray(GameData* d, int k) noexcept nogil:
     """G3: straight for ray_k squares, destroying the roads between consecutive squares on the
     line and the pieces on each square; stops at the board edge."""
     cdef int i, x = d.kaiju % GRID_W, y = d.kaiju // GRID_W, prev = d.kaiju, s, r
@@ -609,7 +506,7 @@ cdef void fire_ray(GData* d, int k) noexcept nogil:
         prev = s
 
 
-cdef void kaiju_step(GData* d, int r) noexcept nogil:
+cdef void kaiju_step(GameData* d, int r) noexcept nogil:
     """G5: crossing a footprint road destroys its route tile and the pieces on the square
     entered."""
     d.crossed[r] = 1
@@ -620,7 +517,7 @@ cdef void kaiju_step(GData* d, int r) noexcept nogil:
 
 
 # ---------------------------------------------------------------- evacuation (G6, G7)
-cdef void route_reach(GData* d, int* reach) noexcept nogil:
+cdef void route_reach(GameData* d, int* reach) noexcept nogil:
     """reach[s]: squares reachable from s along roads of one route kind, never entering the
     Kaiju's square (G6): the union over kinds of s's connected component, s excluded."""
     cdef int k, s, head, tail, q, j, r, t, comp
@@ -660,13 +557,13 @@ cdef void route_reach(GData* d, int* reach) noexcept nogil:
         reach[s] &= ~(1 << s)
 
 
-cdef inline int free_pieces(GData* d, int s) noexcept nogil:
+cdef inline int free_pieces(GameData* d, int s) noexcept nogil:
     if d.evc < 4:
         return d.evac[s * 4 + d.evc] - d.moved[s * 4 + d.evc]
     return d.press[s] - d.press_moved[s]
 
 
-cdef int evac_moves(GData* d, int* out) noexcept nogil:
+cdef int evac_moves(GameData* d, int* out) noexcept nogil:
     cdef int s, t, mask, m = 0
     cdef int reach[20]
     route_reach(d, reach)
@@ -683,7 +580,7 @@ cdef int evac_moves(GData* d, int* out) noexcept nogil:
     return m
 
 
-cdef void start_evac(GData* d) noexcept nogil:
+cdef void start_evac(GameData* d) noexcept nogil:
     cdef int i
     for i in range(80):
         d.moved[i] = 0
@@ -693,7 +590,7 @@ cdef void start_evac(GData* d) noexcept nogil:
     evac_next(d)
 
 
-cdef void evac_next(GData* d) noexcept nogil:
+cdef void evac_next(GameData* d) noexcept nogil:
     """G6 order: Tokyo, Saitama, Chiba, Kanagawa, then the Press pieces; a colour with no
     possible move is skipped (X6)."""
     while d.evc <= 4:
@@ -704,7 +601,7 @@ cdef void evac_next(GData* d) noexcept nogil:
     end_evac(d)
 
 
-cdef void end_evac(GData* d) noexcept nogil:
+cdef void end_evac(GameData* d) noexcept nogil:
     """G6, G7: Evacuees on their own Home square and Press pieces on any Home square leave;
     a Home square where a Press piece left earns 1 Press card per Evacuee leaving there."""
     cdef int c, h, e, p
@@ -728,7 +625,7 @@ cdef void end_evac(GData* d) noexcept nogil:
         end_round(d)
 
 
-cdef void end_round(GData* d) noexcept nogil:
+cdef void end_round(GameData* d) noexcept nogil:
     d.air = 0
     if d.round >= d.last:
         d.round = d.last + 1           # the Kaiju return round (G16)
@@ -738,7 +635,7 @@ cdef void end_round(GData* d) noexcept nogil:
         d.stage = ST_STATUS
 
 
-cdef int bay_distance(GData* d) noexcept nogil:
+cdef int bay_distance(GameData* d) noexcept nogil:
     """G12: roads on the shortest route to Tokyo Bay, any road, tiles ignored."""
     cdef int dist[20]
     cdef int queue[20]
@@ -762,361 +659,97 @@ cdef int bay_distance(GData* d) noexcept nogil:
     return dist[TOKYO_BAY]
 
 
-cdef void finish_return(GData* d) noexcept nogil:
+cdef void finish_return(GameData* d) noexcept nogil:
     win_press(d, bay_distance(d))
     start_reveal(d)
 
 
-cdef void start_reveal(GData* d) noexcept nogil:
-    d.stage = ST_REVEAL if d.press_seen < d.press_won else ST_END
-
-
-# ---------------------------------------------------------------- legal moves
-cdef int gen_legal(GData* d, int* out) noexcept nogil:
-    cdef int m = 0, k, r, v, i, st = d.stage
-    if st == ST_SUPPORT:
-        out[0] = A_DONE
-        m = 1
-        for k in range(3):
-            if support_usable(d, k):
-                out[m] = A_SUPPORT + k
-                m += 1
-        return m
-    if st == ST_HV_PLACE or st == ST_TANK_PLACE:
-        out[m] = A_DONE
-        m = 1
-        for r in range(NROADS):
-            if d.road[r] == R_EMPTY:
-                out[m] = (A_HVROAD if st == ST_HV_PLACE else A_TANKROAD) + r
-                m += 1
-        return m
-    if st == ST_TANK_MOVE:
-        out[0] = A_DONE
-        return 1 + tank_moves(d, out + 1)
-    if st == ST_OMEN:
-        out[0] = A_DONE
-        return 1 + footprint_roads(d, out + 1)
-    if st == ST_PLAN:
-        out[0] = A_DONE
-        m = 1
-        for k in range(NKINDS):
-            if d.stock[k] > 0:
-                for r in range(NROADS):
-                    if d.road[r] == R_EMPTY:
-                        out[m] = A_PLACE + k * NROADS + r
-                        m += 1
-        if own_vehicle(d) >= 0 and sum4(d.pile) > 0:
-            out[m] = A_VEHICLE
-            m += 1
-        return m
-    if st == ST_REROLL:
-        out[0] = A_DONE
-        m = 1
-        if d.reroll_left > 0:
-            for v in range(d.reroll_min, 6):
-                if d.dice[v] > 0:
-                    out[m] = A_REROLL + v
-                    m += 1
-        return m
-    if st == ST_STRAIGHT:
-        out[0] = A_DONE
-        m = 1
-        for i in range(15):
-            if has_straight(d, i):
-                out[m] = A_STRAIGHT + i
-                m += 1
-        return m
-    if st == ST_RAYGRP:
-        out[0] = A_DONE
-        m = 1
-        for v in range(6):
-            for k in range(2, ray_free(d, v) + 1):
-                out[m] = A_RAYGRP + v * 5 + (k - 2)
-                m += 1
-        return m
-    if st == ST_ORDER:
-        out[0] = A_GO_MOVE
-        out[1] = A_GO_RAY
-        return 2
-    if st == ST_STEP:
-        out[0] = A_DONE
-        return 1 + step_roads(d, out + 1)
-    if st == ST_RAYDIR:
-        return ray_dirs(d, out)
-    if st == ST_AWAKEN:
-        out[0] = A_TAKE_DIE
-        out[1] = A_TAKE_REROLL
-        return 2
-    if st == ST_EVAC:
-        out[0] = A_DONE
-        return 1 + evac_moves(d, out + 1)
-    if st == ST_PRESSCONF:
-        out[0] = A_DONE
-        out[1] = A_SUPPORT + SUP_CONF
-        return 2
-    return 0
-
-
-# ---------------------------------------------------------------- chance
-cdef int gen_chance(GData* d, int* out, double* probs) noexcept nogil:
-    cdef int m = 0, k, total = 0, st = d.stage
-    if st == ST_STATUS:
-        for k in range(NSTATUS):
-            if not d.status_used[k]:
-                out[m] = k
-                m += 1
-        for k in range(m):
-            if probs != NULL:
-                probs[k] = 1.0 / m
-        return m
-    if st == ST_SUPPORT_REVEAL:
-        for k in range(NSUPPORT):
-            if d.support[k] == 0:
-                out[m] = k
-                m += 1
-        for k in range(m):
-            if probs != NULL:
-                probs[k] = 1.0 / m
-        return m
-    if st == ST_ROLL:
-        for k in range(ROLL_COUNT[d.to_roll]):
-            out[k] = k
-            if probs != NULL:
-                probs[k] = ROLL_PROB[d.to_roll][k]
-        return ROLL_COUNT[d.to_roll]
-    if st == ST_BAG:
-        total = sum4(d.bag)
-        for k in range(NCOL):
-            if d.bag[k] > 0:
-                out[m] = k
-                if probs != NULL:
-                    probs[m] = d.bag[k] / <double>total
-                m += 1
-        return m
-    if st == ST_TILES:
-        total = sum4(d.pile)
-        for k in range(NKINDS):
-            if d.pile[k] > 0:
-                out[m] = k
-                if probs != NULL:
-                    probs[m] = d.pile[k] / <double>total
-                m += 1
-        return m
-    if st == ST_REVEAL:
-        for k in range(NPRESS_KINDS):
-            total += d.deck[k]
-        for k in range(NPRESS_KINDS):
-            if d.deck[k] > 0:
-                out[m] = k
-                if probs != NULL:
-                    probs[m] = d.deck[k] / <double>total
-                m += 1
-        return m
-    return 0
-
-
-cdef void after_bag(GData* d) noexcept nogil:
+cdef void after_bag(GameData* d) noexcept nogil:
+    """After the round's Evacuees: a support card is turned up in rounds 4 and 6 (G10)."""
     if d.round == 4 or d.round == 6:
         d.stage = ST_SUPPORT_REVEAL
     else:
         enter_support(d)
 
 
-cdef void apply_chance(GData* d, int a) noexcept nogil:
-    cdef int st = d.stage, s, k
-    if st == ST_STATUS:
-        # G9: the round's Press piece and Evacuees go to the main square, or all to the
-        # alternative square when the Kaiju stands on the main one.
-        d.status_used[a] = 1
-        d.status[d.round - 1] = a
-        s = GZ_STATUS_MAIN[a]
-        if d.kaiju == s:
-            s = GZ_STATUS_ALT[a]
-        d.place_sq = s
-        d.press[s] += 1
-        k = GZ_EVAC_PER_ROUND[d.round - 1]
-        if k > sum4(d.bag):
-            k = sum4(d.bag)               # G8: an empty bag places what remains
-        d.bag_left = k
-        if k > 0:
-            d.stage = ST_BAG
-        else:
-            after_bag(d)
-    elif st == ST_BAG:
-        d.bag[a] -= 1
-        d.evac[d.place_sq * 4 + a] += 1
-        d.bag_left -= 1
-        if d.bag_left == 0:
-            after_bag(d)
-    elif st == ST_SUPPORT_REVEAL:
-        d.support[a] = 1
-        enter_support(d)
-    elif st == ST_TILES:
-        d.pile[a] -= 1
-        d.stock[a] += 1
-        d.tiles_left -= 1
-        if d.tiles_left == 0:
-            d.stage = ST_PLAN
-    elif st == ST_ROLL:
-        for k in range(6):
-            d.dice[k] += ROLL_FACES[d.to_roll][a][k]
-        d.to_roll = 0
-        after_roll(d)
-    elif st == ST_REVEAL:
-        d.deck[a] -= 1
-        d.kinds[a] += 1
-        d.press_seen += 1
-        start_reveal(d)
+cdef void start_reveal(GameData* d) noexcept nogil:
+    d.stage = ST_REVEAL if d.press_seen < d.press_won else ST_END
 
 
-# ---------------------------------------------------------------- moves
-cdef void apply_move(GData* d, int a) noexcept nogil:
-    cdef int st = d.stage, r, k, v, s, t, j
-    if st == ST_SUPPORT:
-        if a == A_DONE:
-            enter_tank_move(d)
-            return
-        k = a - A_SUPPORT
-        d.support[k] = 2
-        if k == SUP_AIR:
-            d.air = 1
-            enter_support(d)
-        elif k == SUP_HV:
-            d.to_place = HV_PER_CARD if HV_PER_CARD < d.hv_stock else d.hv_stock
-            d.stage = ST_HV_PLACE
-        else:
-            d.to_place = TANK_PER_CARD if TANK_PER_CARD < d.tank_stock else d.tank_stock
-            d.stage = ST_TANK_PLACE
-    elif st == ST_HV_PLACE or st == ST_TANK_PLACE:
-        if a != A_DONE:
-            if st == ST_HV_PLACE:
-                d.road[a - A_HVROAD] = R_HV
-                d.hv_stock -= 1
-            else:
-                r = a - A_TANKROAD
-                d.road[r] = R_TANK
-                d.tank_new[r] = 1
-                d.tank_stock -= 1
-            d.to_place -= 1
-            if d.to_place > 0 and any_empty_road(d):
-                return
-        d.to_place = 0
-        enter_support(d)
-    elif st == ST_TANK_MOVE:
-        if a == A_DONE:
-            for r in range(NROADS):
-                d.tank_new[r] = 0
-                d.tank_moved[r] = 0
-            start_omen(d)
-            return
-        r = (a - A_TANKMOVE) // 6
-        t = ROAD_ADJ[r][(a - A_TANKMOVE) % 6]
-        d.road[r] = R_EMPTY
-        d.road[t] = R_TANK
-        d.tank_moved[t] = 1
-        enter_tank_move(d)
-    elif st == ST_OMEN:
-        if a == A_DONE:
-            end_omen(d)
-            return
-        d.foot[a - A_FOOT] = 1
-    elif st == ST_PLAN:
-        if a == A_DONE:
-            # G14, G17: the planning passes from seat to seat (H1 first); the phase ends when
-            # the last human seat is done
-            if d.planner < d.n - 1:
-                d.planner += 1
-            else:
-                d.planner = 1
-                start_exec(d)
-        elif a == A_VEHICLE:
-            d.vehicle[own_vehicle(d)] = 0
-            start_tiles(d, VEHICLE_TILES)
-        else:
-            k = (a - A_PLACE) // NROADS
-            d.road[(a - A_PLACE) % NROADS] = k + 1
-            d.stock[k] -= 1
-    elif st == ST_REROLL:
-        if a == A_DONE or d.reroll_left == 1:
-            if a != A_DONE:
-                v = a - A_REROLL
-                d.dice[v] -= 1
-                d.to_roll += 1
-            d.rerolled = 1
-            d.reroll_left = 0
-            d.reroll_min = 0
-            if d.to_roll > 0:
-                d.stage = ST_ROLL
-            else:
-                after_roll(d)
-            return
-        v = a - A_REROLL
-        d.dice[v] -= 1
-        d.to_roll += 1
-        d.reroll_left -= 1
-        d.reroll_min = v
-    elif st == ST_STRAIGHT:
-        if a == A_DONE:
-            d.mv_k = 0
-            d.mv_a = 0
-        else:
-            d.mv_k = STRAIGHT_K[a - A_STRAIGHT]
-            d.mv_a = STRAIGHT_A[a - A_STRAIGHT]
-        enter_raygrp(d)
-    elif st == ST_RAYGRP:
-        if a == A_DONE:
-            d.ray_k = 0
-        else:
-            d.ray_k = (a - A_RAYGRP) % 5 + 2
-        begin_resolve(d)
-    elif st == ST_ORDER:
-        if a == A_GO_MOVE:
-            d.mv_pending = 0
-            d.moving = 1
-            d.steps = d.mv_k
-        # A_GO_RAY: the ray goes first; exec_next starts the movement after it
-        else:
-            d.stage = ST_RAYDIR
-            return
-        exec_next(d)
-    elif st == ST_STEP:
-        if a == A_DONE:
-            d.moving = 0
-            d.steps = 0
-        else:
-            kaiju_step(d, a - A_STEP)
-        exec_next(d)
-    elif st == ST_RAYDIR:
-        fire_ray(d, a - A_RAYDIR)
-        d.ray_pending = 0
-        exec_next(d)
-    elif st == ST_AWAKEN:
-        if a == A_TAKE_DIE:
-            d.aw_dice -= 1
-            d.dice_own += 1
-        else:
-            d.aw_rerolls -= 1
-            d.rerolls_own += 1
-        d.awaken -= 1
-        exec_next(d)
-    elif st == ST_EVAC:
-        if a == A_DONE:
-            d.evc += 1
-            evac_next(d)
-            return
-        s = (a - A_EVAC) // NSQ
-        t = (a - A_EVAC) % NSQ
-        if d.evc < 4:
-            d.evac[s * 4 + d.evc] -= 1
-            d.evac[t * 4 + d.evc] += 1
-            d.moved[t * 4 + d.evc] += 1      # one move per piece and phase (G6)
-        else:
-            d.press[s] -= 1
-            d.press[t] += 1
-            d.press_moved[t] += 1
-        evac_next(d)
-    elif st == ST_PRESSCONF:
-        if a != A_DONE:
-            d.support[SUP_CONF] = 2
-            win_press(d, PRESS_CONF_CARDS)
-        end_round(d)
+# ---------------------------------------------------------------- end and evaluation
+cdef void returns_of(GameData* d, double* out) noexcept nogil:
+    """The Kaiju wins alone (1) or the human seats share the win (G13)."""
+    cdef int p
+    cdef bint h = humans_win(d)
+    out[0] = 0.0 if h else 1.0
+    for p in range(1, d.n):
+        out[p] = 1.0 / (d.n - 1) if h else 0.0
+
+
+cdef double expected_press_points(int w) noexcept nogil:
+    """About what w Press cards drawn from the 24 (8 kinds x 3) score (G11): the expected
+    number of kinds, plus 12 x the chance of all 8 (taking kinds as independent)."""
+    cdef double absent = 1.0, all8 = 1.0
+    cdef int i, k
+    if w > PRESS_DECK:
+        w = PRESS_DECK
+    for i in range(w):
+        if PRESS_DECK - PRESS_PER_KIND - i <= 0:
+            absent = 0.0
+            break
+        absent *= (PRESS_DECK - PRESS_PER_KIND - i) / <double>(PRESS_DECK - i)
+    for k in range(NPRESS_KINDS):
+        all8 *= 1.0 - absent
+    return NPRESS_KINDS * (1.0 - absent) + (OXYGEN_DESTROYER_POINTS - NPRESS_KINDS) * all8
+
+
+cdef double piece_worth(int s, int home, int* reach) noexcept nogil:
+    """What a piece on square s is worth to the humans: 1 on a Home square it leaves from,
+    0.7 when a route of one kind joins it to one, else 0.25."""
+    if s == home:
+        return 1.0
+    return 0.7 if (reach[s] >> home) & 1 else 0.25
+
+
+cdef double map_worth(GameData* d, double total) noexcept nogil:
+    """total plus the Evacuees and Press pieces on the map by piece_worth (a Press piece leaves
+    from any Home square), added square by square."""
+    cdef double best, w
+    cdef int s, c
+    cdef int reach[20]
+    route_reach(d, reach)
+    for s in range(NSQ):
+        for c in range(NCOL):
+            if d.evac[s * 4 + c]:
+                total += d.evac[s * 4 + c] * piece_worth(s, GZ_HOME_SQ[c], reach)
+        if d.press[s]:
+            best = 0.25
+            for c in range(NCOL):
+                w = piece_worth(s, GZ_HOME_SQ[c], reach)
+                if w > best:
+                    best = w
+            total += d.press[s] * best
+    return total
+
+
+cdef void evaluate(GameData* d, double* out) noexcept nogil:
+    """Win chance from the expected point margin (logistic, scale 3): the screens, the pieces
+    on the map (map_worth), the Press cards won (and, from the last round on, those the
+    Kaiju's distance to Tokyo Bay will give) by their expected score."""
+    cdef double humans, ph
+    cdef int p, w
+    if d.stage == ST_END:
+        returns_of(d, out)
+        return
+    humans = map_worth(d, sum4(d.h_evac) + d.h_press)
+    if d.press_seen == d.press_won and d.stage == ST_REVEAL:
+        humans += press_points(d)
+    else:
+        w = d.press_won
+        if d.round >= d.last:
+            w += bay_distance(d)
+        humans += expected_press_points(w)
+    ph = 1.0 / (1.0 + exp(-(humans - kaiju_points(d)) / 3.0))
+    out[0] = 1.0 - ph
+    for p in range(1, d.n):
+        out[p] = ph / (d.n - 1)

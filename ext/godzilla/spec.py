@@ -28,9 +28,11 @@ SPEC = GameSpec(
              "route tiles to evacuate citizens and rescue the press for the Oxygen Destroyer."),
     state_class=engine.GodzillaState,
     params=(
-        Param("players", 2, "number of players: the Kaiju and 1 to 4 humans", minimum=2, maximum=5),
+        Param("players", 2, "number of players: the Kaiju and 1 to 4 humans",
+              minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS),
         Param("turn_cap", engine.DEFAULT_TURN_CAP, "ordinary rounds before the Kaiju's return "
-              "round (X5); 6 or more plays the whole game", minimum=1, maximum=1000),
+              "round (X5); 6 or more plays the whole game", minimum=1,
+              maximum=engine.MAX_TURN_CAP),
     ),
     # Nothing is hidden from one seat only; what is hidden from all (the face-down cards and
     # tiles) is drawn when it is turned up, with exact odds, so the state holds nothing

@@ -41,6 +41,7 @@ cdef enum:
     K_ALL_SECTORS_BONUS = 15
     K_TILE_VP = 2               # coral 1 and volcano 1: +2 VP
     K_DRAFT_PICKS = 2           # tikis each player drafts from the volcano
+    K_MIN_TURN_CAP = 1
     K_DEFAULT_TURN_CAP = 300    # GAPS K15
     K_MAX_TURN_CAP = 100000
     K_ROW_C = 0x700             # forest spaces c1..c3 (the row next to the volcano tile)
@@ -73,3 +74,87 @@ cdef extern from *:
     const int KIL_COST[20]
     const int KIL_REEF_OF_SPACE[10]
     const int KIL_SECTOR_DISTANCE[5][5]
+
+
+cdef enum:
+    NUM_CHANCE = 10     # chance outcomes: a colour (4), a tile (10) or a seat (4)
+
+# phases
+cdef enum:
+    PH_FOREST = 0   # chance: forest tikis
+    PH_TILES = 1    # chance: action tiles
+    PH_START = 2    # chance: starting player
+    PH_DRAFT = 3
+    PH_MOVE = 4
+    PH_MAIN = 5
+    PH_CUT2 = 6     # second cut or stop
+    PH_SECOND = 7   # choose a secondary action or pass
+    PH_TARGET = 8   # choose the tile a coral/volcano 3 activates
+    PH_EFFECT = 9   # choose the parameters of the tile being resolved
+    PH_BACK = 10    # second half of coral 10 / volcano 10
+    PH_OVER = 11
+
+# secondary action kinds: 0..9 coral 1..10, 10..19 volcano 1..10
+cdef enum:
+    C1 = 0
+    C2 = 1
+    C3 = 2
+    C4 = 3
+    C5 = 4
+    C6 = 5
+    C7 = 6
+    C8 = 7
+    C9 = 8
+    C10 = 9
+    V1 = 10
+    V2 = 11
+    V3 = 12
+    V4 = 13
+    V5 = 14
+    V6 = 15
+    V7 = 16
+    V8 = 17
+    V9 = 18
+    V10 = 19
+
+
+# The whole game state: one C struct, copied by memcpy (clone) and compared by memcmp.
+ctypedef struct KData:
+    int turn_cap
+    int turns               # completed turns (K15 cap)
+    int vp[4]
+    short tiles_left        # bitmask of tiles not yet placed (set-up)
+    short opp_unlocked      # tiles unlocked this turn, not yet activated (K7)
+    unsigned short occ[5]   # occupied forest spaces (derived from forest, kept for speed)
+    signed char n           # players
+    signed char phase
+    signed char player      # player to act (decisions), or the turn's player
+    signed char start       # starting player
+    signed char step        # set-up step (forest space / tile slot) or draft pick
+    signed char pawn        # -1 start space, 0..9 canoe track (K3)
+    signed char crater      # holy stones in the volcano
+    signed char box_stones  # stones out of play (K4)
+    signed char box_tikis   # tikis removed (2 players, K16)
+    signed char midscored   # intermediate scoring done (K12)
+    signed char opp_coral   # this turn's coral opportunity still open (after a cut)
+    signed char opp_hill    # this turn's hillside opportunity still open (after a placement)
+    signed char kind        # tile being resolved (PH_EFFECT/PH_BACK) or the 3 (PH_TARGET)
+    signed char ef, ei      # coral 10: vacated forest space
+    signed char ex, ey, ec  # coral 10 / volcano 10: sectors X, Y and the first colour
+    signed char pool[4]     # set-up: tikis of each colour still to place in forests
+    signed char stones[4]
+    signed char canoe[4][4]
+    signed char island[4][5][4]
+    signed char volcano[5][4]
+    signed char forest[5][11]   # colour or -1
+    signed char reef[5]         # coral tile at Rk (tile 0..9), -1 before set-up
+    signed char fcentre[5]      # volcano tile locked in Fk, -1 if none
+    signed char hill[5]         # volcano tile on the hillside of Sk, -1 if none
+
+
+# For the shared dispatch (ext/dispatch.pxi): the game's struct, and whether every chance
+# node is uniform (no: a forest tiki's colour is drawn by what is left of each colour).
+ctypedef KData GameData
+
+cdef enum:
+    UNIFORM_CHANCE = 0

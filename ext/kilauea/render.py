@@ -126,10 +126,6 @@ def _forest_rows(view: dict, forest: str, marks: set) -> list[list[tuple[str, st
     return rows
 
 
-def _tile_words(number: int | None, side: str) -> str:
-    return "" if number is None else f"{side} {number}"
-
-
 def _sector_block(view: dict, sector: str, marks: set, coast_up: bool) -> list[list[tuple]]:
     """The lines of one sector: header, forest rows (coast row outermost), volcano columns."""
     k = int(sector[1])

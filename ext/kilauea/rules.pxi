@@ -1,5 +1,44 @@
-# Kilauea's rules in C (included by ext/kilauea/engine.pyx): helpers, scoring, legal moves for every
-# step of a turn, and applying a move. Everything here is `noexcept nogil` on one KData struct.
+# Kilauea's rule helpers (included by ext/kilauea/engine.pyx), shared by the stages of
+# stages.pxi: where the game is, set-up order, pieces and stones, scoring (K11), the
+# secondary-action generators, the turn flow (unlocking, end of turn, scorings K12, the cap
+# K15), returns, evaluation and the initial state. Everything here is `noexcept nogil` on
+# one KData struct (data.pxd).
+
+# The forest spaces filled at set-up, in chance order (f*11+i): all, and without "3+" spaces.
+cdef int FILL_ALL[55]
+cdef int FILL_2P[55]
+cdef int N_FILL_ALL = 0
+cdef int N_FILL_2P = 0
+
+
+cdef void _build_fill_tables():
+    """FILL_ALL / FILL_2P: the forest spaces in set-up order, with and without \"3+\" spaces."""
+    global N_FILL_ALL, N_FILL_2P
+    cdef int f, i
+    for f in range(K_SECTORS):
+        for i in range(K_SPACES):
+            if KIL_BOARD_SPACES[f] & (1 << i):
+                FILL_ALL[N_FILL_ALL] = f * K_SPACES + i
+                N_FILL_ALL += 1
+                if not (KIL_THREE_PLUS[f] & (1 << i)):
+                    FILL_2P[N_FILL_2P] = f * K_SPACES + i
+                    N_FILL_2P += 1
+
+_build_fill_tables()
+
+# ---------------------------------------------------------------- where the game is (ext/dispatch.pxi)
+cdef inline bint game_over(KData* d) noexcept nogil:
+    return d.phase == PH_OVER
+
+
+cdef inline bint at_chance(KData* d) noexcept nogil:
+    """Chance acts during the set-up only (forest tikis, tiles, starting player)."""
+    return d.phase < PH_DRAFT
+
+
+cdef inline int to_move(KData* d) noexcept nogil:
+    return d.player
+
 
 # ---------------------------------------------------------------- small helpers (C)
 cdef inline int n_fill(KData* d) noexcept nogil:
@@ -388,159 +427,6 @@ cdef bint has_effect(KData* d, int kind, int stones) noexcept nogil:
     return gen_effect(d, kind, buf, 1) > 0
 
 
-# ---------------------------------------------------------------- legal actions, by step
-cdef int gen_draft(KData* d, int* out) noexcept nogil:
-    """Draft: the top tiki of any volcano column (K14)."""
-    cdef int n = 0, s, c
-    for s in range(K_SECTORS):
-        for c in range(K_COLOURS):
-            if d.volcano[s][c]:
-                out[n] = encode(FAM_DRAFT, s, c, 0)
-                n += 1
-    return n
-
-
-cdef inline int move_cost(KData* d, int p, int k) noexcept nogil:
-    """Holy stones a move of k steps costs: the first step is mandatory, then one free step per
-    empty canoe place, then a stone per further step (rulebook, K8)."""
-    cdef int paid = k - 1 - (K_CANOE_TIKIS - canoe_count(d, p))
-    return paid if paid > 0 else 0
-
-
-cdef bint main_possible(KData* d, int p, int pos, int stones) noexcept nogil:
-    """Seat p has a main action with the pawn at track position `pos` and `stones` holy
-    stones: the conditions of gen_main."""
-    cdef int s = pos >> 1, c, held = canoe_count(d, p)
-    if held < K_CANOE_TIKIS and d.occ[s]:
-        return True         # an occupied forest always has an accessible tiki
-    if held == 0:
-        return False
-    for c in range(K_COLOURS):
-        if d.canoe[p][c] and d.volcano[s][c] < K_COLUMN_MAX:
-            return True
-    return stones >= K_ISLAND_COST and isle_count(d, p, s) < K_COLUMN_MAX
-
-
-cdef int gen_move(KData* d, int* out) noexcept nogil:
-    """Canoe moves: 1 step, + 1 free step per empty canoe place, + 1 per holy stone (K8).
-    "Once the movement is complete, you must perform one of the three main actions": a move
-    after which no main action is possible (its stones paid) is offered only when no move
-    allows one; the turn then ends after it (K10, X6)."""
-    cdef int p = d.player, k, n = 0
-    cdef int top = 1 + (K_CANOE_TIKIS - canoe_count(d, p)) + d.stones[p]
-    if top > loop_len(d):
-        # k and k + loop reach the same space; only the cheaper is offered (K8)
-        top = loop_len(d)
-    for k in range(1, top + 1):
-        if main_possible(d, p, advance(d, k), d.stones[p] - move_cost(d, p, k)):
-            out[n] = encode(FAM_MOVE, k - 1, 0, 0)
-            n += 1
-    if n == 0:
-        for k in range(top):
-            out[k] = encode(FAM_MOVE, k, 0, 0)
-        n = top
-    return n
-
-
-cdef int gen_cuts(KData* d, int* out) noexcept nogil:
-    """Cuts of the accessible tikis in the forest of the pawn's sector."""
-    cdef int s = sector_of(d), n = 0, i
-    for i in range(K_SPACES):
-        if accessible(d, s, i):
-            out[n] = encode(FAM_CUT, s, i, 0)
-            n += 1
-    return n
-
-
-cdef int gen_main(KData* d, int* out) noexcept nogil:
-    """Main actions in the pawn's sector: cut (canoe not full), volcano or island placement."""
-    cdef int p = d.player, s = sector_of(d), n = 0, c
-    if canoe_count(d, p) < K_CANOE_TIKIS and d.occ[s]:
-        n = gen_cuts(d, out)
-    for c in range(K_COLOURS):
-        if d.canoe[p][c] and d.volcano[s][c] < K_COLUMN_MAX:
-            out[n] = encode(FAM_VOLCANO, c, 0, 0)
-            n += 1
-    if d.stones[p] >= K_ISLAND_COST and isle_count(d, p, s) < K_COLUMN_MAX:
-        for c in range(K_COLOURS):
-            if d.canoe[p][c]:
-                out[n] = encode(FAM_ISLAND, c, 0, 0)
-                n += 1
-    return n
-
-
-cdef int gen_cut2(KData* d, int* out) noexcept nogil:
-    """A second cut (possibly of a tiki the first uncovered, K10) or stop."""
-    cdef int n = gen_cuts(d, out)
-    out[n] = A_STOP
-    return n + 1
-
-
-cdef int gen_secondary(KData* d, int* out) noexcept nogil:
-    """Pass, or activate an open tile that can be paid and completed (K6, K7, K9)."""
-    cdef int t, n = 0, stones = d.stones[d.player]
-    for t in range(K_KINDS):
-        if is_opportunity(d, t) and has_effect(d, t, stones):
-            if n == 0:
-                out[0] = A_PASS
-                n = 1
-            out[n] = encode(FAM_ACTIVATE, t, 0, 0)
-            n += 1
-    return n
-
-
-cdef int gen_targets(KData* d, int* out) noexcept nogil:
-    """The tile a coral/volcano 3 activates: face up, not a 3, coral 3 only corals (K6)."""
-    cdef int t, n = 0, stones = d.stones[d.player]
-    for t in range(K_KINDS):
-        if t == C3 or t == V3 or (d.kind == C3 and t >= 10):
-            continue
-        if on_board_face(d, t) and has_effect(d, t, stones):
-            out[n] = encode(FAM_ACTIVATE, t, 0, 0)
-            n += 1
-    return n
-
-
-cdef int gen_back(KData* d, int* out) noexcept nogil:
-    """Second half of coral 10 (a colour other than the first from X to the vacated space) or
-    volcano 10 (another colour from Y back to X, within the height limit)."""
-    cdef int c, n = 0
-    for c in range(K_COLOURS):
-        if c == d.ec:
-            continue
-        if d.kind == C10:
-            if d.volcano[d.ex][c] > 0:
-                out[n] = encode(FAM_SECOND_COLOUR, c, 0, 0)
-                n += 1
-        elif d.volcano[d.ey][c] > 0 and d.volcano[d.ex][c] < K_COLUMN_MAX:
-            out[n] = encode(FAM_SECOND_COLOUR, c, 0, 0)
-            n += 1
-    return n
-
-
-cdef int gen_legal(KData* d, int* out) noexcept nogil:
-    """The legal actions of the player to act: the generator of the current step."""
-    cdef int ph = d.phase
-    if ph == PH_MOVE:
-        return gen_move(d, out)
-    if ph == PH_MAIN:
-        return gen_main(d, out)
-    if ph == PH_CUT2:
-        return gen_cut2(d, out)
-    if ph == PH_SECOND:
-        return gen_secondary(d, out)
-    if ph == PH_TARGET:
-        return gen_targets(d, out)
-    if ph == PH_EFFECT:
-        return gen_effect(d, d.kind, out, MAX_ACTIONS)
-    if ph == PH_BACK:
-        return gen_back(d, out)
-    if ph == PH_DRAFT:
-        return gen_draft(d, out)
-    return 0
-
-
-# ---------------------------------------------------------------- set-up chance, by step
 cdef inline int tiles_to_place(KData* d) noexcept nogil:
     cdef int t, left = 0
     for t in range(K_TILES):
@@ -549,50 +435,7 @@ cdef inline int tiles_to_place(KData* d) noexcept nogil:
     return left
 
 
-cdef int chance_forest_colour(KData* d, int* out, double* probs) noexcept nogil:
-    """The colour of the next forest tiki, by what is left in the set-up pool."""
-    cdef int n = 0, c
-    cdef int total = d.pool[0] + d.pool[1] + d.pool[2] + d.pool[3]
-    for c in range(K_COLOURS):
-        if d.pool[c]:
-            out[n] = c
-            probs[n] = d.pool[c] / <double>total
-            n += 1
-    return n
-
-
-cdef int chance_tile(KData* d, int* out, double* probs) noexcept nogil:
-    """The tile for the next slot, uniform over the tiles not placed yet (K5)."""
-    cdef int n = 0, t, left = tiles_to_place(d)
-    for t in range(K_TILES):
-        if (d.tiles_left >> t) & 1:
-            out[n] = t
-            probs[n] = 1.0 / left
-            n += 1
-    return n
-
-
-cdef int chance_start(KData* d, int* out, double* probs) noexcept nogil:
-    """The starting player, uniform."""
-    cdef int c
-    for c in range(d.n):
-        out[c] = c
-        probs[c] = 1.0 / d.n
-    return d.n
-
-
-cdef int gen_chance(KData* d, int* out, double* probs) noexcept nogil:
-    """The outcomes and probabilities of the current set-up step."""
-    if d.phase == PH_FOREST:
-        return chance_forest_colour(d, out, probs)
-    if d.phase == PH_TILES:
-        return chance_tile(d, out, probs)
-    if d.phase == PH_START:
-        return chance_start(d, out, probs)
-    return 0
-
-
-# ---------------------------------------------------------------- applying actions
+# ---------------------------------------------------------------- turn flow and tile effects
 cdef void check_unlock(KData* d) noexcept nogil:
     """A volcano tile whose forest row c is cleared moves to the hillside (rulebook, K2)."""
     cdef int f, t
@@ -638,7 +481,7 @@ cdef void enter_secondary(KData* d) noexcept nogil:
     check_unlock(d)
     d.kind = -1
     d.ef = d.ei = d.ex = d.ey = d.ec = -1
-    if gen_secondary(d, buf) > 0:
+    if legal_secondary(d, buf) > 0:
         d.phase = PH_SECOND
     else:
         end_turn(d)
@@ -740,227 +583,7 @@ cdef void volcano_to_island(KData* d, Fields m) noexcept nogil:
     d.island[d.player][m.f3][m.f2] += 1
 
 
-# ---------------------------------------------------------------- applying actions, by step
-cdef void apply_forest_tiki(KData* d, int colour) noexcept nogil:
-    """Set-up: the next forest space (in FILL order) receives a tiki of `colour`."""
-    cdef int k = fill_space(d, d.step)
-    d.forest[k // K_SPACES][k % K_SPACES] = colour
-    d.occ[k // K_SPACES] |= 1 << (k % K_SPACES)
-    d.pool[colour] -= 1
-    d.step += 1
-    if d.step == n_fill(d):
-        d.phase = PH_TILES
-        d.step = 0
-
-
-cdef void apply_tile(KData* d, int tile) noexcept nogil:
-    """Set-up: `tile` goes to the next slot (R1..R5, then F1..F4); the last one to F5 (K5)."""
-    cdef int t
-    d.tiles_left &= ~(1 << tile)
-    if d.step < K_SECTORS:
-        d.reef[d.step] = tile
-    else:
-        d.fcentre[d.step - K_SECTORS] = tile
-    d.step += 1
-    if d.step == K_TILES - 1:
-        for t in range(K_TILES):
-            if (d.tiles_left >> t) & 1:
-                d.fcentre[K_SECTORS - 1] = t
-        d.tiles_left = 0
-        d.phase = PH_START
-        d.step = 0
-
-
-cdef void apply_start(KData* d, int seat) noexcept nogil:
-    """Set-up: the starting player; the draft begins."""
-    d.start = seat
-    d.phase = PH_DRAFT
-    d.step = 0
-    d.player = draft_player(d)
-
-
-cdef void apply_draft(KData* d, int a) noexcept nogil:
-    """Draft pick: the top tiki of a volcano column into the canoe; snake order (K14)."""
-    cdef Fields m = decode(FAM_DRAFT, a)
-    d.volcano[m.f1][m.f2] -= 1
-    d.canoe[d.player][m.f2] += 1
-    d.step += 1
-    if d.step == K_DRAFT_PICKS * d.n:
-        d.step = 0
-        d.phase = PH_MOVE
-        d.player = d.start
-    else:
-        d.player = draft_player(d)
-
-
-cdef void apply_move(KData* d, int a) noexcept nogil:
-    """Move the canoe pawn; then the main action, or the turn ends if there is none (X6)."""
-    cdef int buf[MAX_ACTIONS]
-    cdef int p = d.player
-    cdef int k = decode(FAM_MOVE, a).f1 + 1
-    pay_stones(d, p, move_cost(d, p, k))
-    d.pawn = advance(d, k)
-    if gen_main(d, buf) > 0:
-        d.phase = PH_MAIN
-    else:
-        end_turn(d)     # X6, K10: no main action possible
-
-
-cdef void apply_cut(KData* d, int a) noexcept nogil:
-    """Main action: cut a tiki into the canoe; after the first cut a second may follow (K10)."""
-    cdef Fields m = decode(FAM_CUT, a)
-    cdef int p = d.player
-    cdef int c = take_tiki(d, m.f1, m.f2)
-    d.canoe[p][c] += 1
-    check_unlock(d)     # the tile moves as soon as its row is cleared
-    if d.phase == PH_MAIN and canoe_count(d, p) < K_CANOE_TIKIS and d.occ[sector_of(d)]:
-        d.phase = PH_CUT2    # a second cut; it may use a tiki the first uncovered
-    else:
-        after_main_cut(d)
-
-
-cdef void place_on_volcano(KData* d, int c) noexcept nogil:
-    """Main action: a canoe tiki onto the volcano, take up to 3 stones; the hillside tile opens."""
-    cdef int p = d.player
-    d.canoe[p][c] -= 1
-    d.volcano[sector_of(d)][c] += 1
-    gain_stones(d, p, K_VOLCANO_TAKE)
-    d.opp_hill = 1
-    enter_secondary(d)
-
-
-cdef void place_on_island(KData* d, int c) noexcept nogil:
-    """Main action: pay 2, a canoe tiki onto the island; no secondary action follows."""
-    cdef int p = d.player
-    pay_stones(d, p, K_ISLAND_COST)
-    d.canoe[p][c] -= 1
-    d.island[p][sector_of(d)][c] += 1
-    end_turn(d)
-
-
-cdef void apply_main(KData* d, int a) noexcept nogil:
-    """The main action (PH_MAIN) or the second cut / stop (PH_CUT2)."""
-    if a == A_STOP:
-        after_main_cut(d)
-    elif a < A_STOP:
-        apply_cut(d, a)
-    elif a < A_ISLAND:
-        place_on_volcano(d, decode(FAM_VOLCANO, a).f1)
-    else:
-        place_on_island(d, decode(FAM_ISLAND, a).f1)
-
-
-cdef void apply_secondary(KData* d, int a) noexcept nogil:
-    """Pass, or activate an open tile; each opportunity is used at most once a turn (K7)."""
-    cdef int kind
-    if a == A_PASS:
-        end_turn(d)
-        return
-    kind = decode(FAM_ACTIVATE, a).f1
-    if kind < 10:
-        d.opp_coral = 0
-    elif (d.opp_unlocked >> (kind - 10)) & 1:
-        d.opp_unlocked &= ~(1 << (kind - 10))
-    else:
-        d.opp_hill = 0
-    start_effect(d, kind)
-
-
-cdef void apply_effect(KData* d, int a) noexcept nogil:
-    """The parameters of the tile being resolved, by the family of its parameters; then the
-    next secondary action, unless the tile has a second half (coral 10 / volcano 10)."""
-    cdef int family = KIL_TILE_FAMILY[d.kind]
-    cdef Fields m = decode(family, a)
-    if family == FAM_ISLAND_MOVE:
-        move_island_tiki(d, m)
-    elif family == FAM_VOLCANO_MOVE:
-        if move_volcano_tiki(d, m):
-            return
-    elif family == FAM_FOREST_TO_VOLCANO:
-        if forest_to_volcano(d, m):
-            return
-    elif family == FAM_CUT:
-        forest_to_canoe(d, m)
-    elif family == FAM_FOREST_TO_ISLAND:
-        forest_to_island(d, m)
-    elif family == FAM_CANOE_TO_VOLCANO:
-        canoe_to_volcano(d, m)
-    elif family == FAM_CANOE_TO_ISLAND:
-        canoe_to_island(d, m)
-    elif family == FAM_VOLCANO_TO_CANOE:
-        volcano_to_canoe(d, m)
-    elif family == FAM_VOLCANO_TO_ISLAND:
-        volcano_to_island(d, m)
-    enter_secondary(d)
-
-
-cdef void apply_back(KData* d, int a) noexcept nogil:
-    """Second half of coral 10 (a tiki of colour c from X fills the vacated forest space) or
-    volcano 10 (colour c from Y back to X)."""
-    cdef int c = decode(FAM_SECOND_COLOUR, a).f1
-    if d.kind == C10:
-        d.volcano[d.ex][c] -= 1
-        d.forest[d.ef][d.ei] = c
-        d.occ[d.ef] |= 1 << d.ei
-    else:
-        d.volcano[d.ey][c] -= 1
-        d.volcano[d.ex][c] += 1
-    enter_secondary(d)
-
-
-cdef void apply(KData* d, int a) noexcept nogil:
-    """Apply a legal action or chance outcome: the function of the current step."""
-    cdef int ph = d.phase
-    if ph == PH_FOREST:
-        apply_forest_tiki(d, a)
-    elif ph == PH_TILES:
-        apply_tile(d, a)
-    elif ph == PH_START:
-        apply_start(d, a)
-    elif ph == PH_DRAFT:
-        apply_draft(d, a)
-    elif ph == PH_MOVE:
-        apply_move(d, a)
-    elif ph == PH_MAIN or ph == PH_CUT2:
-        apply_main(d, a)
-    elif ph == PH_SECOND:
-        apply_secondary(d, a)
-    elif ph == PH_TARGET:
-        start_effect(d, decode(FAM_ACTIVATE, a).f1)
-    elif ph == PH_EFFECT:
-        apply_effect(d, a)
-    elif ph == PH_BACK:
-        apply_back(d, a)
-
-
-cdef int sample_forest_colour(KData* d, Rng* rng) noexcept nogil:
-    cdef int c, r = rng_below(rng, d.pool[0] + d.pool[1] + d.pool[2] + d.pool[3])
-    for c in range(K_COLOURS):
-        r -= d.pool[c]
-        if r < 0:
-            return c
-    return K_COLOURS - 1
-
-
-cdef int sample_tile(KData* d, Rng* rng) noexcept nogil:
-    cdef int t, r = rng_below(rng, tiles_to_place(d))
-    for t in range(K_TILES):
-        if (d.tiles_left >> t) & 1:
-            if r == 0:
-                return t
-            r -= 1
-    return 0
-
-
-cdef int sample_chance(KData* d, Rng* rng) noexcept nogil:
-    """One set-up outcome drawn with the probabilities of gen_chance, without listing them."""
-    if d.phase == PH_FOREST:
-        return sample_forest_colour(d, rng)
-    if d.phase == PH_TILES:
-        return sample_tile(d, rng)
-    return rng_below(rng, d.n)
-
-
+# ---------------------------------------------------------------- end of the game, evaluation, set-up
 cdef void compute_returns(KData* d, double* out) noexcept nogil:
     """Win shares: most VP, then fewest island tikis (K13); remaining ties share."""
     cdef int p, best = -1, fewest = 1000, k = 0
@@ -1006,3 +629,21 @@ cdef void init_data(KData* d, int n, int turn_cap) noexcept nogil:
     for f in range(K_SECTORS):
         for i in range(K_SPACES):
             d.forest[f][i] = -1
+
+cdef void evaluate_data(KData* d, double* out) noexcept nogil:
+    """The final score if the game ended now, turned into soft win chances."""
+    cdef double est[4]
+    cdef double top = -1e9, total = 0.0
+    cdef int p
+    if d.phase == PH_OVER:
+        compute_returns(d, out)
+        return
+    for p in range(d.n):
+        est[p] = d.vp[p] + sector_points(d, p) + bonus_points(d, p)
+        if est[p] > top:
+            top = est[p]
+    for p in range(d.n):
+        est[p] = exp((est[p] - top) / 8.0)
+        total += est[p]
+    for p in range(d.n):
+        out[p] = est[p] / total

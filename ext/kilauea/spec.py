@@ -26,7 +26,7 @@ SPEC = GameSpec(
         Param("players", engine.MIN_PLAYERS, "number of players",
               minimum=engine.MIN_PLAYERS, maximum=engine.MAX_PLAYERS),
         Param("turn_cap", engine.DEFAULT_TURN_CAP, "turns (all players together) after which "
-              "the game is scored as ended (GAPS K15, X5)", minimum=1, maximum=engine.MAX_TURN_CAP),
+              "the game is scored as ended (GAPS K15, X5)", minimum=engine.MIN_TURN_CAP, maximum=engine.MAX_TURN_CAP),
     ),
     hidden_information=False,
     num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,

@@ -174,7 +174,7 @@ FAMILY_SIZE = {family[0]: _family_size(family) for family in _FAMILIES}
 
 def decode(action, families=_FAMILIES):
     """(family name, {field: value}) of id `a`; InvalidArgumentError outside the table."""
-    a = _as_action(action)
+    a = action_id(action)
     for family in reversed(families):
         if a >= family[1]:
             break
@@ -198,7 +198,7 @@ def encode(str name, families=_FAMILIES, **values) -> int:
             for field, size in family[2]:
                 if field not in values:
                     raise InvalidArgumentError(f"{name}: the field {field} is missing")
-                v = _as_action(values[field])
+                v = action_id(values[field])
                 if not 0 <= v < size:
                     raise InvalidArgumentError(f"{name}: {field}={v} is outside 0..{size - 1}")
                 a = a * size + v
@@ -233,3 +233,17 @@ def action_text(int a, int stage, families=_FAMILIES, **context) -> str:
         if family[0] == name:
             pattern = family[4].get(stage, family[3])
             return pattern.format(**context, **{f: _field_text(f, v) for f, v in values.items()})
+
+
+cdef str text_of(VecData* d, action):
+    """The text of an action or chance outcome at d (the table above)."""
+    a = action_id(action)
+    if is_chance_stage(d.stage):
+        if d.stage == ST_FIRST and C_FIRST <= a < C_FIRST + d.n:
+            return action_text(a, d.stage, _CHANCE_FAMILIES)
+        if not C_CARD <= a < C_FIRST:
+            raise InvalidArgumentError(f"{a} is not a chance outcome of this game")
+        return action_text(a, d.stage, _CHANCE_FAMILIES, dealt_to=_seat_name(d.setup_idx))
+    if not 0 <= a < NUM_ACTIONS:
+        raise InvalidArgumentError(f"{a} is not an action of this game")
+    return action_text(a, d.stage)

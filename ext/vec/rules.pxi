@@ -2,125 +2,6 @@
 # and effects. The legal moves and moves of each stage are in stages.pxi, the action codec in
 # codec.pxi. Rule and gap IDs (C1..C15, X1..X7) refer to ../shared/rules/GAPS.md.
 
-# action keys for what an observer cannot see
-cdef enum:
-    KEY_HIDDEN_DRAW = 100000    # + color
-    KEY_HIDDEN_OBJ = 100010
-    KEY_SEALED_BID = 100020
-    KEY_HIDDEN_KEEP = 100030
-    KEY_HIDDEN_RENOUNCE = 100040
-    KEY_OPEN_BID = 100100       # + cubes*5 + tokens: an open bid, its exchanges unseen
-    KEY_TOKENS = 100300         # + k: special ink put on the NOVEL, its exchanges unseen
-    KEY_UNSEEN_PLACE = 200000   # + keep time * 6 + color: a quill on an unseen face-down card
-
-# card locations
-cdef enum:
-    L_DECK = 0
-    L_IDEAS = 1
-    L_DISCARD = 2
-    L_NOVEL = 3
-    L_TRAY = 4          # drawn, being chosen from (set-up pick, Research)
-    L_UP = 8            # + player: face up in that display
-    L_DOWN = 12         # + player: face down in that display
-
-# objective locations (>= 0: held by that player)
-cdef enum:
-    O_DECK = -1         # in the Objective deck, unseen
-    O_DISCARD = -2      # drawn for the Ideas Area, public
-    O_DECK_SEEN = -3    # reshuffled back from the public discards (C11)
-
-# stages
-cdef enum:
-    ST_FIRST = 0            # chance: first player (C12)
-    ST_DEAL_OBJ = 1         # chance, hidden: an objective for player setup_idx
-    ST_START_DECK = 2       # choose the deck for the starting card
-    ST_START_DRAW = 3       # chance, hidden: draw for the starting card
-    ST_START_PICK = 4       # keep one face up
-    ST_IDEAS_OBJ = 5        # chance, public: an objective card for the Ideas Area
-    ST_IDEAS_DRAW = 6       # chance, public: a Novel card for the Ideas Area
-    ST_PLACE = 7            # Phase I: place a quill
-    ST_ROBBED = 8           # Phase I: the robbed player moves their quill
-    ST_ACT_CHOOSE = 9       # Phase II: activate or renounce a marked card
-    ST_SPECIAL = 10         # strength step 1: special points
-    ST_BID = 11             # strength step 5: ink (sealed when several participants)
-    ST_COMPARE_TARGET = 12
-    ST_COMPARE_TURN = 13
-    ST_RESEARCH_DECK = 14
-    ST_RESEARCH_DRAW = 15   # chance, hidden
-    ST_RESEARCH_PICK = 16
-    ST_REACTIVATE = 17
-    ST_INSERT_NOMINATE = 18
-    ST_INSERT_OPPOSE = 19
-    ST_INSERT_TOKENS = 20
-    ST_INSERT_PLACE = 21
-    ST_INSERT_MOVE = 22
-    ST_TURN_DOWN = 23       # the mandatory turn-down after an activation (C4)
-    ST_LIMIT = 24           # the 7 face-up limit
-    ST_END = 25
-    NUM_STAGES = 26
-
-
-ctypedef struct VecData:
-    # The whole game state (one memcpy copies it). JSON names (to_dict, rules.md "JSON format")
-    # are in state_class.pxi's _JSON_FIELDS; they are given here after each field.
-    short n                 # players
-    short turn_cap          # turn_cap
-    short turn              # turn (0-based)
-    short stage             # stage: ST_* code
-    short first             # first_player
-    short cur               # to_act: the player to act at a decision (-1 before any)
-    short loc[54]           # card_location: L_* code of every Novel card
-    short known[54]         # card_known_by: bit p: player p knows exactly where the card is (X4)
-    short kbak[54]          # card_known_before_draw: knowledge of deck cards when a secret draw
-                            # began (restored on "keep face up")
-    short clock             # keep_count: counts the cards kept face down from a secret draw
-    short ft[54]            # card_keep_time: for such a face-down card, the clock when it was kept
-    short lt[216]           # lost_track_time: lt[4*c + p], the clock when p lost track of card c,
-                            # which p knew in its deck (c is there or in a face-down card kept
-                            # since), 0: never
-    short marks[54]         # card_quills: quills on the card (0..2)
-    short owner[54]         # card_quill_owner: owner of those quills, -1 without
-    short ink[54]           # card_ink: cubes on the card (Ideas bids, robbed ink on a display card)
-    short obj_loc[12]       # objective_location: O_* code or holder
-    short objective[4]      # player_objective (-1 none)
-    short cubes[4]          # player_ink: ink cubes
-    short specials[4]       # player_special_ink
-    short box[4]            # special_ink_in_box
-    short smin[4]           # special_ink_min: public bounds on each player's special ink
-    short smax[4]           # special_ink_max: (exchanges are secret)
-    short reserve           # ink_reserve: cubes in the reserve
-    short novel[4]          # novel_card: card per NOVEL position, -1 empty
-    short tok[16]           # novel_special_ink: tokens on NOVEL position j of player p: tok[4*j + p]
-    short place_idx         # placement_index: the k-th Phase I placement (snake order)
-    short robbed            # robbed_player (-1 none)
-    short carried           # carried_ink: cubes moving with a robbed quill
-    short act_idx           # activation_index: the k-th Phase II activation (snake order)
-    short actor             # actor: the player whose card acts
-    short act_card          # action_card
-    short kind              # action_kind: ACT_* of that card
-    Commitments bids        # the strength test's participants and their sealed ink bids (C5):
-                            # participants, participant, bids_made, bid_ink, bid_special_ink,
-                            # bids_revealed (content = bid_content(ink, special))
-    short pcard[4]          # participant_card: the card each participant's strength is for
-    short ppts[4]           # special_points: each participant's special points (step 1)
-    short strength[4]       # strength: shown at the reveal
-    short step              # step: the participant (special points) or seat (Insert opposers)
-    short points            # effect_points: points of the winner's effect left to spend
-    short color             # deck_color: the deck chosen for a draw
-    short winner            # winner: participant slot that won the strength test
-    short loser             # loser: participant slot that lost a Compare
-    short ins_card          # insert_card
-    short ins_tokens        # insert_special_ink
-    short mv_card           # moving_card: a replaced NOVEL card to be moved (-1 none)
-    short mv_tok[4]         # moving_special_ink: its special ink per player
-    short setup_idx         # setup_player: whose objective / starting card is being set up
-    short draws_left        # draws_left: of the starting draw
-    short tray_owner        # drawing_player: who draws (set-up pick, Research)
-    short fill_setup        # ideas_setup_pending: the set-up objective of the Ideas Area is due
-    short queue[8]          # ideas_queue: colors still to draw for the Ideas Area
-    short qlen              # ideas_queue_length
-
-
 # ---------------------------------------------------------------- small helpers
 cdef inline int all_mask(VecData* d) noexcept nogil:
     return (1 << d.n) - 1
@@ -787,47 +668,9 @@ cdef inline int tokens_on(VecData* d, int j) noexcept nogil:
     return d.tok[4 * j] + d.tok[4 * j + 1] + d.tok[4 * j + 2] + d.tok[4 * j + 3]
 
 
-
 cdef inline bint is_chance_stage(int st) noexcept nogil:
     return (st == ST_FIRST or st == ST_DEAL_OBJ or st == ST_START_DRAW or st == ST_IDEAS_OBJ
             or st == ST_IDEAS_DRAW or st == ST_RESEARCH_DRAW)
-
-
-cdef inline int draw_color(VecData* d) noexcept nogil:
-    if d.stage == ST_IDEAS_DRAW:
-        return d.queue[0]
-    return d.color
-
-
-cdef int gen_chance(VecData* d, int* out, double* probs) noexcept nogil:
-    # X3: every random event is an explicit, uniform chance node; a deck is a set drawn lazily
-    cdef int n = 0, i, c, col, st = d.stage
-    if st == ST_FIRST:
-        for i in range(d.n):
-            out[n] = family_action(C_FIRST, i)
-            n += 1
-    elif st == ST_DEAL_OBJ:
-        for i in range(NOBJ):
-            if d.obj_loc[i] == O_DECK:
-                out[n] = family_action(C_OBJ, i)
-                n += 1
-    elif st == ST_IDEAS_OBJ:
-        for i in range(NOBJ):
-            if d.obj_loc[i] == O_DECK or d.obj_loc[i] == O_DECK_SEEN:
-                out[n] = family_action(C_OBJ, i)
-                n += 1
-    else:
-        col = draw_color(d)
-        for i in range(9):      # ascending: color_card grows with i
-            c = color_card(col, i)
-            if d.loc[c] == L_DECK:
-                out[n] = family_action(C_CARD, c)
-                n += 1
-    if probs != NULL:
-        for i in range(n):
-            probs[i] = 1.0 / n
-    return n
-
 
 
 cdef inline int max_trades(VecData* d, int p) noexcept nogil:
@@ -896,3 +739,81 @@ cdef void init_data(VecData* d, int n, int cap) noexcept nogil:
             d.smin[p] = START_TOKENS
             d.smax[p] = START_TOKENS
     d.reserve = TOTAL_CUBES - START_CUBES * n
+
+
+# ---------------------------------------------------------------- where the game is (ext/dispatch.pxi)
+cdef inline bint game_over(VecData* d) noexcept nogil:
+    return d.stage == ST_END
+
+
+cdef inline bint at_chance(VecData* d) noexcept nogil:
+    return is_chance_stage(d.stage)
+
+
+cdef inline int to_move(VecData* d) noexcept nogil:
+    return d.cur
+
+
+# ---------------------------------------------------------------- returns and evaluation
+cdef void final_returns(VecData* d, double* out) noexcept nogil:
+    """The returns at the end: the best NOVEL score wins, ties share (C3)."""
+    cdef int p, best = -1, nb = 0
+    cdef double v[4]
+    for p in range(d.n):
+        v[p] = score_of(d, p)
+        if v[p] > best:
+            best = <int>v[p]
+    for p in range(d.n):
+        if v[p] == best:
+            nb += 1
+    for p in range(d.n):
+        out[p] = 1.0 / nb if v[p] == best else 0.0
+
+
+cdef double prospect(VecData* d, int p, double left) noexcept nogil:
+    """p's NOVEL points and, weighted by the NOVEL space left, its ink and its candidates."""
+    cdef int o = d.objective[p], c, i, j
+    cdef double v = 1.5 * score_of(d, p)
+    v += left * (0.12 * d.cubes[p] + 0.4 * d.specials[p])
+    for i in range(d.bids.made):            # ink already bid (sealed) is as good as spent
+        if d.bids.seat[i] == p and commit_pending(&d.bids, i):
+            v -= left * (0.12 * content_ink(d.bids.content[i])
+                         + 0.4 * content_special(d.bids.content[i]))
+    if o >= 0:
+        for c in range(NCARDS):
+            if d.loc[c] == L_UP + p or (d.loc[c] == L_IDEAS and d.owner[c] == p):
+                # a face-up card (or an idea this player will gather) is a NOVEL candidate
+                if obj_has_color(o, card_color(c)):
+                    v += left * 0.5
+                if card_type(c) == obj_type(o):
+                    v += left * 0.15
+                if card_action(c) == ACT_INSERT:
+                    v += left * 0.2
+                v += left * 0.1
+            elif d.loc[c] == L_DOWN + p:
+                v += left * 0.05
+        if d.stage == ST_INSERT_PLACE and d.bids.seat[d.winner] == p and obj_has_color(o, card_color(d.ins_card)):
+            v += 0.5 * d.ins_tokens         # special ink about to double this card's points
+    j = display_colors(d, p)
+    v += left * 0.3 * (j if j < 4 else 4)
+    return v
+
+
+cdef void evaluate_data(VecData* d, double* out) noexcept nogil:
+    """Win-chance estimate: a softmax of NOVEL points plus the prospects of getting cards in."""
+    cdef double v[4]
+    cdef double total = 0.0, mx = -1e9
+    cdef double left = (NPOS - novel_count(d)) / <double>NPOS
+    cdef int p
+    if d.stage == ST_END:
+        final_returns(d, out)
+        return
+    for p in range(d.n):
+        v[p] = prospect(d, p, left)
+        if v[p] > mx:
+            mx = v[p]
+    for p in range(d.n):
+        v[p] = exp((v[p] - mx) / 1.5)
+        total += v[p]
+    for p in range(d.n):
+        out[p] = v[p] / total

@@ -30,7 +30,7 @@ SPEC = GameSpec(
         Param("players", engine.MIN_PLAYERS, "number of players", minimum=engine.MIN_PLAYERS,
               maximum=engine.MAX_PLAYERS),
         Param("turn_cap", engine.DEFAULT_TURN_CAP, "game turns before the game is scored as it "
-              "stands (C13)", minimum=1, maximum=engine.MAX_TURN_CAP),
+              "stands (C13)", minimum=engine.MIN_TURN_CAP, maximum=engine.MAX_TURN_CAP),
     ),
     hidden_information=True,
     num_distinct_actions=engine.NUM_DISTINCT_ACTIONS,

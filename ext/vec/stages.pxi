@@ -1,6 +1,7 @@
 # The decisions of ext/vec/engine.pyx (included there), one stage at a time: for each stage its
 # legal moves (`legal_<stage>`, ascending ids) and its move (`apply_<stage>`), then the chance
-# outcomes, and at the end the dispatch `gen_legal` / `apply_move` / `apply_chance`.
+# outcomes and their moves (`outcomes_*`, `chance_<stage>`), and at the end the dispatch
+# `gen_legal` / `apply_move` / `gen_chance` / `apply_chance`.
 # Rule and gap IDs (C1..C15, X1..X7) refer to ../shared/rules/GAPS.md.
 
 # ---------------------------------------------------------------- set-up: starting card
@@ -467,6 +468,45 @@ cdef void apply_turn_down(VecData* d, int p, int a) noexcept nogil:
 
 
 # ---------------------------------------------------------------- chance outcomes
+# X3: every random event is an explicit, uniform chance node; a deck is a set drawn lazily.
+cdef inline int uniform(int n, double* probs) noexcept nogil:
+    """Give the n outcomes listed equal probabilities (unless probs is NULL); returns n."""
+    cdef int i
+    if probs != NULL:
+        for i in range(n):
+            probs[i] = 1.0 / n
+    return n
+
+
+cdef int outcomes_first(VecData* d, int* out) noexcept nogil:
+    """The first player: any seat."""
+    cdef int i
+    for i in range(d.n):
+        out[i] = family_action(C_FIRST, i)
+    return d.n
+
+
+cdef int outcomes_objective(VecData* d, bint seen_too, int* out) noexcept nogil:
+    """An objective from the deck (seen_too: also those seen back in it after a reshuffle)."""
+    cdef int n = 0, i
+    for i in range(NOBJ):
+        if d.obj_loc[i] == O_DECK or (seen_too and d.obj_loc[i] == O_DECK_SEEN):
+            out[n] = family_action(C_OBJ, i)
+            n += 1
+    return n
+
+
+cdef int outcomes_card(VecData* d, int col, int* out) noexcept nogil:
+    """A card of the deck of color col."""
+    cdef int n = 0, i, c
+    for i in range(9):      # ascending: color_card grows with i
+        c = color_card(col, i)
+        if d.loc[c] == L_DECK:
+            out[n] = family_action(C_CARD, c)
+            n += 1
+    return n
+
+
 cdef void chance_first(VecData* d, int a) noexcept nogil:
     """The first player (C12); then the objectives are dealt."""
     d.first = family_value(a, C_FIRST)
@@ -603,6 +643,20 @@ cdef void apply_move(VecData* d, int a) noexcept nogil:
         apply_start_deck(d, p, a)
     elif st == ST_START_PICK:
         apply_start_pick(d, p, a)
+
+
+cdef int gen_chance(VecData* d, int* out, double* probs) noexcept nogil:
+    """The chance outcomes here, ascending, all equally likely."""
+    cdef int st = d.stage
+    if st == ST_FIRST:
+        return uniform(outcomes_first(d, out), probs)
+    if st == ST_DEAL_OBJ:
+        return uniform(outcomes_objective(d, False, out), probs)
+    if st == ST_IDEAS_OBJ:
+        return uniform(outcomes_objective(d, True, out), probs)
+    if st == ST_IDEAS_DRAW:
+        return uniform(outcomes_card(d, d.queue[0], out), probs)
+    return uniform(outcomes_card(d, d.color, out), probs)
 
 
 cdef void apply_chance(VecData* d, int a) noexcept nogil:

@@ -222,11 +222,11 @@ def test_a_belief_describes_the_others_hidden_items_worded_by_the_views():
 
 
 def test_the_engine_gives_the_belief_only_to_the_seat_asking_for_itself():
-    from vsai.cli.engine_protocol import EngineSession
+    from vsai.cli.engine_session import new_session
     import time
     match = _vec_match_at_a_decision_of(0)
     answers: list[dict] = []
-    session = EngineSession(answers.append)
+    session = new_session(answers.append)
     session.tables["t"] = match
     for request_id, viewer in ((1, 0), (2, 1), (3, None)):
         request = {"id": request_id, "cmd": "ai", "table": "t", "iterations": 20, "apply": False}

@@ -101,9 +101,9 @@ def test_match_tells_attached_agents_the_history_then_every_move_and_again_after
 
 
 def test_the_engine_tells_a_new_agent_the_history_before_it_thinks(recorder_registered):
-    from vsai.cli.engine_protocol import EngineSession
+    from vsai.cli.engine_session import new_session
     answers: list[dict] = []
-    session = EngineSession(answers.append)
+    session = new_session(answers.append)
     session.handle({"id": 1, "cmd": "new", "game": "vec", "seed": 3, "players": 2})
     table = answers[-1]["table"]
     match = session.tables[table]

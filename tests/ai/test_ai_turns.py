@@ -111,7 +111,7 @@ def _answered(session, answers: list, request: dict) -> dict:
 
 def test_the_engines_level_budget_is_shared_by_a_turns_decisions(monkeypatch):
     import vsai.ai as ai_package
-    from vsai.cli.engine_protocol import EngineSession
+    from vsai.cli.engine_session import new_session
 
     limits: list[tuple[int, float]] = []
 
@@ -125,7 +125,7 @@ def test_the_engines_level_budget_is_shared_by_a_turns_decisions(monkeypatch):
 
     monkeypatch.setattr(ai_package, "make_agent", Stub)
     answers: list[dict] = []
-    session = EngineSession(answers.append)
+    session = new_session(answers.append)
     session.handle({"id": 0, "cmd": "new", "game": "vulcanus", "players": 2, "seed": 3})
     table = answers[-1]["table"]
     turn_time = levels.level(levels.DEFAULT_LEVEL).turn_time

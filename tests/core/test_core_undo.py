@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from vsai.cli.engine_protocol import EngineSession
+from vsai.cli.engine_session import new_session
 from vsai.core import load_game
 from vsai.core.errors import UndoRefusedError
 from vsai.core.match import Match
@@ -73,7 +73,7 @@ def test_undo_in_a_perfect_information_game_may_take_back_the_ai_reply():
 
 def _session():
     answers = []
-    return EngineSession(answers.append), answers
+    return new_session(answers.append), answers
 
 
 def _ask(session, answers, **request):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vsai.cli.engine_protocol import EngineSession
+from vsai.cli.engine_session import new_session
 from vsai.core import list_games
 
 GAME = list_games()[0]
@@ -12,7 +12,7 @@ GAME = list_games()[0]
 
 def _answer(request: dict) -> dict:
     sent: list[dict] = []
-    EngineSession(sent.append).handle({"id": 1, **request})
+    new_session(sent.append).handle({"id": 1, **request})
     assert len(sent) == 1
     return sent[0]
 

@@ -106,7 +106,7 @@ def test_legal_moves_with_details_carry_the_games_fields(engine, name):
 
 def test_a_level_budget_carries_its_level_for_the_search_options():
     from vsai.ai import levels
-    from vsai.cli.engine_protocol import _budget
+    from vsai.ai.engine_session import request_budget as _budget
 
     spec = get_spec(list_games()[0])
     assert _budget({"level": 2}, spec) == (levels.iterations(2, spec), levels.level(2).time_limit, 2)

@@ -10,7 +10,7 @@ import subprocess
 from websockets.asyncio.client import connect
 
 from engine_helpers import VSAI, EngineProcess
-from vsai.cli.engine_protocol import EngineSession
+from vsai.cli.engine_session import new_session
 from vsai.core import list_games
 
 # Each is one request line holding a non-finite number somewhere.
@@ -93,7 +93,7 @@ class _FlakyTransport:
 
 def test_an_answer_that_cannot_be_sent_becomes_an_internal_error():
     transport = _FlakyTransport()
-    session = EngineSession(transport)
+    session = new_session(transport)
     assert session.handle({"id": 7, "cmd": "new", "game": list_games()[0], "seed": 1})
     assert transport.sent == [{"id": 7, "ok": False, "error": transport.sent[0]["error"]}]
     assert transport.sent[0]["error"]["code"] == "internal"

@@ -61,3 +61,10 @@ def test_the_markdown_table_lists_every_field_and_the_markers_take_it():
 def test_a_name_used_twice_is_refused():
     with pytest.raises(ValueError, match="used twice"):
         FieldTable("toy", [("a", "x", 0, 0, 1, ""), ("a", "y", 0, 0, 1, "")])
+
+
+def test_a_key_that_is_not_a_text_is_named_not_a_crash():
+    data = _data()
+    data[1] = 2
+    with pytest.raises(InvalidStateError, match=r"unknown fields \[1\]"):
+        TABLE.check(data)

@@ -11,12 +11,12 @@ from typing import Any, Callable
 
 SETUP_PREDICATES: dict[str, Callable[[dict], bool]] = {
     # Eruption: the starting hands and the starting player are dealt before turn 1.
-    "eruption": lambda state: state["turns"] == 0,
+    "eruption": lambda state: state["turn"] == 0,
     # Godzilla: the set-up is fixed; its only set-up position is the first chance node,
     # before round 1's Evacuation status card.
-    "godzilla": lambda state: all(card == -1 for card in state["status"]),
+    "godzilla": lambda state: all(card == -1 for card in state["status_cards"]),
     # Kilauea: the forests, the tiles and the starting player.
-    "kilauea": lambda state: state["phase"] in ("forest", "tiles", "start"),
+    "kilauea": lambda state: state["stage"] <= 2,     # forest, tiles, start
     # VEC: first player, objectives, starting cards and the Ideas Area before turn 1's quills.
     "vec": lambda state: state["turn"] == 0 and state["stage"] <= 6,
     # Vulcanus: tiles, bonus tiles, Vulcanus's start, roles and the Humans' start (round 0).

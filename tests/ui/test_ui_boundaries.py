@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 # The modules a frontend embeds: they must load without rich (or click).
-EMBEDDED = ["vsai.core.match", "vsai.core.game", "vsai.cli.engine_protocol"]
+EMBEDDED = ["vsai.core.match", "vsai.core.game", "vsai.core.engine_protocol"]
 
 
 def test_the_table_and_its_protocol_load_no_terminal_library():
@@ -36,3 +36,11 @@ def test_the_ext_layer_imports_nothing_above_it():
             offenders += [f"{path.relative_to(ROOT)}:{node.lineno}: {name}" for name in names
                           if name.split(".")[:2] in (["vsai", "core"], ["vsai", "ai"], ["vsai", "cli"])]
     assert not offenders, "\n".join(offenders)
+
+
+def test_the_core_layer_loads_no_agent_or_command_line_module():
+    """core <- ai <- cli: the embedding protocol and Match load nothing of vsai.ai or vsai.cli."""
+    probe = ("import json, sys\n" + "".join(f"import {module}\n" for module in EMBEDDED)
+             + "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('vsai.ai', 'vsai.cli')))))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == []

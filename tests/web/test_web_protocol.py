@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from vsai.cli.engine_protocol import EngineSession
+from vsai.cli.engine_session import new_session
 from vsai.cli.rules import player_summary
 
 
@@ -17,7 +17,7 @@ def session() -> tuple[EngineSession, list]:
         if "event" not in message:
             done.set()
 
-    engine = EngineSession(send)
+    engine = new_session(send)
     engine.done = done
     return engine, answers
 

@@ -90,7 +90,7 @@ function lastTouches(model, view) {
     const hex = last.text.match(/\b([a-i][1-9])\b/);
     info = edge ? {edge: edge[0]} : hex ? {hex: hex[1]} : {};
   }
-  const progress = view.turn_progress || {};
+  const progress = view.board.turn_progress || {};
   return {hex: info.edge ? null : info.hex, edge: info.edge || null,
           placing: progress.hex || null, selectedEdge: progress.edge || null,
           testing: progress.testing_wall || null};
@@ -157,7 +157,7 @@ function drawEdge(map, edge, moves, ui, colour) {
 }
 
 function drawVillages(map, view, names) {
-  const owners = new Map(view.seats.map(s => [s.village, s]));
+  const owners = new Map(view.board.seats.map(s => [s.village, s]));
   VILLAGE_EDGES.forEach((edges, v) => {
     const seat = owners.get(`V${v}`);
     const colour = seat ? SEAT_COLOURS[seat.seat % SEAT_COLOURS.length] : "#a0a0a0";
@@ -182,12 +182,12 @@ function drawMap(view, legal, ui, marks) {
   const map = node("svg", {viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
                            "aria-label": "the island"});
   const names = hexNames();
-  const tiles = new Map(view.tiles.map(t => [t.hex, t]));
+  const tiles = new Map(view.board.tiles.map(t => [t.hex, t]));
   const hexMoves = movesBy(legal, m => (m.edge ? undefined : m.hex));
   const edgeMoves = movesBy(legal, m => m.edge);
   drawVillages(map, view, names);
   names.forEach((name, i) => drawHex(map, name, i, tiles.get(name), hexMoves.get(name), ui, marks));
-  for (const wall of view.walls) drawWall(map, wall);
+  for (const wall of view.board.walls) drawWall(map, wall);
   const marked = new Map([[marks.selectedEdge, "#0072B2"], [marks.testing, "#CC79A7"], [marks.edge, "#D55E00"]]);
   for (const edge of new Set([...edgeMoves.keys(), ...marked.keys()])) {
     if (edge) drawEdge(map, edge, edgeMoves.get(edge), ui, marked.get(edge));
@@ -203,14 +203,14 @@ function drawSeats(panel, view, model) {
   const table = node("table", {}, panel);
   const head = node("tr", {}, table);
   for (const h of ["seat", "village", "°C", "zone", "walls s/w/t", "erupt.", "cards"]) node("th", {}, head, h);
-  const best = Math.min(...view.temperatures);
-  for (const s of view.seats) {
-    const row = node("tr", {style: s.seat === view.current ? "background:#eef5fb" : ""}, table);
+  const best = Math.min(...view.board.temperatures);
+  for (const s of view.board.seats) {
+    const row = node("tr", {style: s.seat === view.board.current ? "background:#eef5fb" : ""}, table);
     const name = node("td", {}, row);
     node("span", {style: `display:inline-block;width:10px;height:10px;margin-right:4px;background:${
       SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}`}, name);
     name.appendChild(document.createTextNode(s.name + (s.seat === model.seat ? " (you)" : "")
-      + (s.seat === view.current ? " ▶" : "")));
+      + (s.seat === view.board.current ? " ▶" : "")));
     node("td", {}, row, s.village);
     node("td", {}, row, `${s.temperature}${s.temperature === best ? "★" : ""}`);
     node("td", {}, row, String(s.level));
@@ -221,7 +221,7 @@ function drawSeats(panel, view, model) {
 }
 
 function drawHand(panel, view, model, ui) {
-  const mine = model.seat === null || model.seat === undefined ? null : view.seats.find(s => s.seat === model.seat);
+  const mine = model.seat === null || model.seat === undefined ? null : view.board.seats.find(s => s.seat === model.seat);
   if (!mine) return;
   node("h4", {}, panel, "Your hand");
   const hand = node("div", {"aria-label": "your action cards"}, panel);
@@ -246,7 +246,7 @@ function drawHand(panel, view, model, ui) {
 /** The dice of the wall tests: the last test's result, or the one under way. */
 function drawDice(panel, view, model) {
   const info = (model.lastMove && model.lastMove.action_info) || {};
-  const testing = (view.turn_progress || {}).testing_wall;
+  const testing = (view.board.turn_progress || {}).testing_wall;
   if (!testing && info.kind !== "wall_holds" && info.kind !== "wall_breaks") return;
   node("h4", {}, panel, "Dice");
   if (testing) para(panel, "Testing", `the wall at ${testing}`);
@@ -275,23 +275,23 @@ function drawRotations(panel, moves, ui) {
 
 function drawPanel(view, model, ui) {
   const panel = node("section", {class: "er-panel", "aria-label": "Eruption table"});
-  const current = view.seats.find(s => s.seat === view.current);
-  node("h4", {}, panel, `Turn ${view.turn}: ${view.stage}` + (current ? ` (${current.name})` : ""));
-  if (view.end_triggered) para(panel, "The end", `${view.final_turns_left} last turns to play`);
+  const current = view.board.seats.find(s => s.seat === view.board.current);
+  node("h4", {}, panel, `Turn ${view.round}: ${view.phase}` + (current ? ` (${current.name})` : ""));
+  if (view.board.end_triggered) para(panel, "The end", `${view.board.final_turns_left} last turns to play`);
   drawSeats(panel, view, model);
-  const progress = view.turn_progress || {};
+  const progress = view.board.turn_progress || {};
   if (progress.tile) para(panel, "Tile to place", progress.tile + (progress.hex ? ` on ${progress.hex}` : ""));
   drawRotations(panel, model.legal.filter(m => m.kind === "rotate"), ui);
   drawDice(panel, view, model);
   drawHand(panel, view, model, ui);
   node("h4", {}, panel, "Supplies");
-  para(panel, "Tile stack", `${view.tiles_in_stack} (` + Object.entries(view.tile_stack)
+  para(panel, "Tile stack", `${view.board.tiles_in_stack} (` + Object.entries(view.board.tile_stack)
     .map(([k, n]) => `${k} ${n}`).join(", ") + ")");
-  para(panel, "Deck", `${view.deck_size} cards; discards ` + (Object.entries(view.discards || {})
+  para(panel, "Deck", `${view.board.deck_size} cards; discards ` + (Object.entries(view.board.discards || {})
     .map(([k, n]) => `${k} ${n}`).join(", ") || "none"));
-  para(panel, "Wall supply", Object.entries(view.wall_supply).map(([k, n]) => `${k} ${n}`).join(", "));
-  para(panel, "Zones", view.zones.map(z => `${z.temperature}° ` + (z.claimed_by === null ? "open"
-    : `claimed by ${(view.seats[z.claimed_by] || {}).name ?? z.claimed_by}`)).join("; "));
+  para(panel, "Wall supply", Object.entries(view.board.wall_supply).map(([k, n]) => `${k} ${n}`).join(", "));
+  para(panel, "Zones", view.board.zones.map(z => `${z.temperature}° ` + (z.claimed_by === null ? "open"
+    : `claimed by ${(view.board.seats[z.claimed_by] || {}).name ?? z.claimed_by}`)).join("; "));
   const extra = movesBy(model.legal.filter(m => m.kind === "take_extra_tile"), () => "extra");
   if (extra.size) clickable(node("span", {class: "er-chip"}, panel, "take an extra tile"), extra.get("extra"), ui);
   if (model.lastMove) para(panel, "Last move", model.lastMove.text);

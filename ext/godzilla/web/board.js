@@ -49,12 +49,12 @@ function lastTouches(model) {
     return {squares: new Set([info.square, info.to_square].filter(Boolean)),
             roads: new Set([info.road, info.to_road].filter(r => r !== undefined && r !== null))};
   }
-  const roads = model.view.roads.filter(r => last.text.includes(`${r.from}-${r.to}`));
+  const roads = model.view.board.roads.filter(r => last.text.includes(`${r.from}-${r.to}`));
   let rest = last.text;
   for (const r of roads) rest = rest.replace(`${r.from}-${r.to}`, " ");
   const squares = new Set();
   // Longest names first, so that "Tokyo Home" is not also read as a shorter name inside it.
-  for (const name of model.view.squares.map(s => s.name).sort((a, b) => b.length - a.length)) {
+  for (const name of model.view.board.squares.map(s => s.name).sort((a, b) => b.length - a.length)) {
     if (rest.includes(name)) { squares.add(name); rest = rest.replace(name, " "); }
   }
   return {squares, roads: new Set(roads.map(r => r.id))};
@@ -191,12 +191,15 @@ function counts(obj) {
   return Object.entries(obj).map(([k, n]) => `${(COLOURS[k] || [k])[0]} ${n}`).join(", ");
 }
 
+/** The side panel: the common keys of the view (round, phase, seats and their scores) and
+ * Godzilla's own `view` (the view's "board"). */
 function drawPanel(view, model, ui) {
   const panel = node("section", {class: "gz-panel", "aria-label": "Godzilla table"});
-  const names = view.seat_names || model.seats || [];
-  const round = view.round === "return" ? "return round" : `round ${view.round} of ${view.last_round}`;
-  node("h4", {}, panel, `${round}: ${view.stage}`);
-  para(panel, "Score", `Kaiju ${view.scores.kaiju}, humans ${view.scores.humans}`);
+  const seats = model.view.seats;
+  const names = seats.map(s => s.name);
+  const round = view.return_round ? "return round" : `round ${model.view.round} of ${view.last_round}`;
+  node("h4", {}, panel, `${round}: ${model.view.phase}`);
+  para(panel, "Score", `Kaiju ${seats[0].score}, humans ${seats[1].score}`);
   para(panel, "Governors", Object.entries(view.governors)
     .map(([c, s]) => `${COLOURS[c][0]} ${c}: ${names[s] ?? "seat " + s}`).join("; "));
   // The Kaiju's dice: a die whose face may be rerolled is a button.
@@ -255,6 +258,6 @@ function drawPanel(view, model, ui) {
 export function drawBoard(root, model, ui) {
   const legal = model.legal || [];
   root.replaceChildren(html("div", {class: "gz"}, [html("style", {}, [CSS]),
-    drawMap(model.view, legal, ui, lastTouches(model)), drawPanel(model.view, model, ui)]));
+    drawMap(model.view.board, legal, ui, lastTouches(model)), drawPanel(model.view.board, model, ui)]));
   markHint(root, ui.highlight);
 }

@@ -64,10 +64,10 @@ def put(body: dict, hex_name: str, kind: str, rot: int) -> None:
     """Put a tile from the stack on the board in the JSON body (keeps the counts right)."""
     h, k = HEX[hex_name], KIND[kind]
     if k < 8:
-        body["stack"][k] -= 1
-    body["tile"][h] = k
-    body["rot"][h] = rot
-    body["mask"][h] = BOARD["rot_masks"][k][rot]
+        body["tile_stack"][k] -= 1
+    body["hex_tile"][h] = k
+    body["hex_rotation"][h] = rot
+    body["hex_lava"][h] = BOARD["rot_masks"][k][rot]
 
 
 def rot_of(kind: str, lava: list) -> int:
@@ -100,36 +100,39 @@ LEVEL_TEMPS = (50, 120, 200)
 
 
 def position(players: int = 2, cur: int = 0, hands=None, tiles=(), walls=(), temps=None,
-             stock=None, stage: int = 10, **fields):
+             stock=None, stage: int = 10, hand_counts=None, **fields):
     """A reachable position built by JSON: the deal (hands), `cur` starting, then its card step
     (stage 10) on turn 1 with `tiles` [(hex, kind, rot)] and `walls` [(edge id, material)]
     taken from the stack and the supply, temperatures `temps` (zones claimed by the first seat
     past them, which then holds the eruption tile), stockpiles `stock` [[straw, wood, stone]],
-    and any other raw `fields`. Every part is validated by load_dict."""
+    the JSON `hands` field as `hand_counts` (8 * seat + card), and any other JSON `fields`.
+    Every part is validated by load_dict."""
+    if hand_counts is not None:
+        fields["hands"] = hand_counts
     env = data_of(dealt(players, hands, start=cur))
     body = env["state"]
-    body["stage"], body["ctx"] = stage, 3
+    body["stage"], body["resume_after_draw"] = stage, 3
     for hex_name, kind, rot in tiles:
         put(body, hex_name, kind, rot)
     for e, mat in walls:
-        body["wall"][e] = MAT[mat] if isinstance(mat, str) else mat
-        body["supply"][body["wall"][e]] -= 1
+        body["edge_wall"][e] = MAT[mat] if isinstance(mat, str) else mat
+        body["wall_supply"][body["edge_wall"][e]] -= 1
     if stock is not None:
         for p in range(players):
             for m in range(3):
-                body["supply"][m] += body["stock"][3 * p + m] - stock[p][m]
-                body["stock"][3 * p + m] = stock[p][m]
+                body["wall_supply"][m] += body["wall_stock"][3 * p + m] - stock[p][m]
+                body["wall_stock"][3 * p + m] = stock[p][m]
     if temps is not None:
         for p, t in enumerate(temps):
-            body["temp"][p] = t
+            body["temperatures"][p] = t
         for z, level in enumerate(LEVEL_TEMPS):
             for p, t in enumerate(temps):
-                if t >= level and body["claimed"][z] < 0:
-                    body["claimed"][z] = p
-                    body["held"][p] += 1
-        body["ending"] = int(any(t >= 300 for t in temps))
+                if t >= level and body["zone_claimed_by"][z] < 0:
+                    body["zone_claimed_by"][z] = p
+                    body["eruption_tiles_held"][p] += 1
+        body["end_triggered"] = int(any(t >= 300 for t in temps))
     body.update(fields)
-    if any(k in fields for k in ("hand", "deck", "discard")):
+    if any(k in fields for k in ("hands", "deck", "discards")):
         rehistory(body)
     return load(env)
 
@@ -137,10 +140,10 @@ def position(players: int = 2, cur: int = 0, hands=None, tiles=(), walls=(), tem
 def rehistory(body: dict) -> None:
     """A card history that leads to the JSON body's hands and discards (edited by a test):
     each seat draws its hand, then P1 draws and spends each discarded card (no reshuffle)."""
-    log = [8 * p + k for p in range(body["n"]) for k in range(8) for _ in range(body["hand"][8 * p + k])]
+    log = [8 * p + k for p in range(body["players"]) for k in range(8) for _ in range(body["hands"][8 * p + k])]
     for k in range(8):
-        log += [k, 64 + k] * body["discard"][k]
-    body["hlog"], body["hlog_len"], body["reshuffles"], body["hlog_full"] = log, len(log), 0, 0
+        log += [k, 64 + k] * body["discards"][k]
+    body["card_history"], body["reshuffles"], body["card_history_overflowed"] = log, 0, 0
 
 
 def body_of(state) -> dict:

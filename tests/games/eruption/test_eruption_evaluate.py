@@ -20,9 +20,9 @@ def test_evaluation_ignores_hidden_hands():
     state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]])
     env = data_of(state)
     body = env["state"]
-    body["hand"][8 + CARD["Sinkhole"]] -= 1
+    body["hands"][8 + CARD["Sinkhole"]] -= 1
     body["deck"][CARD["Sinkhole"]] += 1
-    body["hand"][8 + CARD["Rain"]] += 1
+    body["hands"][8 + CARD["Rain"]] += 1
     body["deck"][CARD["Rain"]] -= 1
     rehistory(body)
     assert load(env).evaluate() == state.evaluate()

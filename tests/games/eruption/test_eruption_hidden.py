@@ -11,9 +11,9 @@ def swapped(state, p: int, give: str, take: str):
     """The state with one `give` card of seat p swapped for a `take` card from the deck."""
     env = data_of(state)
     body = env["state"]
-    body["hand"][8 * p + CARD[give]] -= 1
+    body["hands"][8 * p + CARD[give]] -= 1
     body["deck"][CARD[give]] += 1
-    body["hand"][8 * p + CARD[take]] += 1
+    body["hands"][8 * p + CARD[take]] += 1
     body["deck"][CARD[take]] -= 1
     rehistory(body)
     return load(env)
@@ -49,9 +49,9 @@ def test_resample_keeps_the_view_and_redeals_the_other_hands():
         assert (other.observation_tensor(0) == state.observation_tensor(0)).all()
         assert other.legal_actions() == state.legal_actions()
         body = body_of(other)
-        assert body["hand"][:8] == body_of(state)["hand"][:8]
-        assert [sum(body["hand"][8 * p:8 * p + 8]) for p in range(3)] == [3, 3, 3]
-        seen.add(tuple(body["hand"][8:24]))
+        assert body["hands"][:8] == body_of(state)["hands"][:8]
+        assert [sum(body["hands"][8 * p:8 * p + 8]) for p in range(3)] == [3, 3, 3]
+        seen.add(tuple(body["hands"][8:24]))
     assert len(seen) > 10
 
 
@@ -65,7 +65,7 @@ def test_resample_depends_only_on_what_the_seat_sees():
 
 def test_a_card_drawn_by_another_seat_is_hidden():
     state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Sinkhole", "Volcanic Bomb", "Reinforce"]],
-                     stage=9, pending=1)
+                     stage=9, cards_owed=1)
     outcomes = state.legal_actions()
     assert len({state.action_key(1, a) for a in outcomes}) == 1          # P2 sees "a card"
     assert len({state.action_key(0, a) for a in outcomes}) == len(outcomes)
@@ -84,8 +84,8 @@ def test_json_round_trip_is_exact():
 def wall_at(e):
     """A straw wall from the supply put on edge e."""
     def change(body):
-        body["wall"][e] = 0
-        body["supply"][0] -= 1
+        body["edge_wall"][e] = 0
+        body["wall_supply"][0] -= 1
     return change
 
 
@@ -94,12 +94,12 @@ def wall_at(e):
     ("wall", wall_at(edge("a1", "NW")), "sea"),
     ("wall", wall_at(edge("b6", "NE")), "nobody owns"),
     ("wall", wall_at(edge("e4", "W")), "lava edge"),
-    ("temp", lambda b: b["temp"].__setitem__(0, 60), "claimed"),
-    ("temp", lambda b: b["temp"].__setitem__(0, 45), "multiples of 10"),
-    ("mask", lambda b: b["mask"].__setitem__(3, 9), "empty hex"),
-    ("hand", lambda b: b["hand"].__setitem__(8 * 4, 1), "not in this 2-player game"),
-    ("tile", lambda b: b["tile"].__setitem__(30, -1), "volcano"),
-    ("stack", lambda b: b["stack"].__setitem__(0, 7), "lava tiles counted"),
+    ("temp", lambda b: b["temperatures"].__setitem__(0, 60), "claimed"),
+    ("temp", lambda b: b["temperatures"].__setitem__(0, 45), "multiples of 10"),
+    ("mask", lambda b: b["hex_lava"].__setitem__(3, 9), "empty hex"),
+    ("hand", lambda b: b["hands"].__setitem__(8 * 4, 1), "not in this 2-player game"),
+    ("tile", lambda b: b["hex_tile"].__setitem__(30, -1), "volcano"),
+    ("stack", lambda b: b["tile_stack"].__setitem__(0, 7), "lava tiles counted"),
 ])
 def test_inconsistent_json_is_refused(field, change, message):
     env = data_of(dealt(2))
@@ -115,8 +115,8 @@ def reshuffled_three_player_state():
     """P1 at level 2 draws a card at the card step from an empty deck: the discards are
     reshuffled while P2 and P3 hold Sinkhole, Volcanic Bomb, Reinforce and Rain, Rain, Quake."""
     deck = body_of(position(3, hands=HANDS3))["deck"]
-    state = position(3, hands=HANDS3, stage=3, ctx=0, temps=[120, 130, 0], claimed=[1, 1, -1],
-                     held=[0, 2, 0, 0, 0, 0], deck=[0] * 8, discard=deck)
+    state = position(3, hands=HANDS3, stage=3, resume_after_draw=0, temps=[120, 130, 0], zone_claimed_by=[1, 1, -1],
+                     eruption_tiles_held=[0, 2, 0, 0, 0, 0], deck=[0] * 8, discards=deck)
     act(state, "draw a straight tile")
     act(state, "straight tile to d5")
     act(state, "rotation 0: lava NE SW")
@@ -126,7 +126,7 @@ def reshuffled_three_player_state():
 def skeleton(body, p):
     """What seat p saw of the card history: its own draws, every spend and reshuffle, and only
     the seat of another seat's draw."""
-    return [c if c >= 64 or c >> 3 == p else ("draw", c >> 3) for c in body["hlog"]]
+    return [c if c >= 64 or c >> 3 == p else ("draw", c >> 3) for c in body["card_history"]]
 
 
 def consistent_resample(state, p, seed):
@@ -136,8 +136,8 @@ def consistent_resample(state, p, seed):
     other = state.resample(p, seed)
     body, orig = body_of(other), body_of(state)
     assert skeleton(body, p) == skeleton(orig, p)
-    assert body["hlog_full"] == orig["hlog_full"]      # the exact search, not the fallback
-    assert body["hand"][8 * p:8 * p + 8] == orig["hand"][8 * p:8 * p + 8]
+    assert body["card_history_overflowed"] == orig["card_history_overflowed"]      # the exact search, not the fallback
+    assert body["hands"][8 * p:8 * p + 8] == orig["hands"][8 * p:8 * p + 8]
     assert other.observation_string(p) == state.observation_string(p)
     assert load(data_of(other)) == other
     return body
@@ -150,7 +150,7 @@ def test_a_reshuffle_tells_the_union_of_the_other_hands_not_its_split():
     splits = set()
     for seed in range(40):
         body = consistent_resample(state, 0, seed)
-        p2, p3 = body["hand"][8:16], body["hand"][16:24]
+        p2, p3 = body["hands"][8:16], body["hands"][16:24]
         assert sorted(k for k in range(8) for _ in range(p2[k] + p3[k])) == union
         assert sum(p2) == sum(p3) == 3
         splits.add(tuple(p2))
@@ -159,7 +159,7 @@ def test_a_reshuffle_tells_the_union_of_the_other_hands_not_its_split():
     from itertools import combinations
     possible = {tuple(sum(1 for c in combo if c == k) for k in range(8)) for combo in combinations(union, 3)}
     for seed in range(40, 400):
-        splits.add(tuple(state.resample(0, seed).to_dict()["hand"][8:16]))
+        splits.add(tuple(state.resample(0, seed).to_dict()["hands"][8:16]))
     assert splits == possible
     # P2 and P3 see P1's new card only as "a card"; a resample for them keeps their own hand
     for seat in (1, 2):
@@ -185,10 +185,10 @@ def test_after_a_reshuffle_a_seat_that_drew_nothing_holds_only_old_cards():
     new_cards = set()
     for seed in range(60):
         body = consistent_resample(state, 0, seed)
-        p3 = body["hand"][16:24]
+        p3 = body["hands"][16:24]
         for k in range(8):          # P3 drew nothing since the reshuffle
             assert p3[k] <= old.count(k), (seed, p3)
-        p2 = body["hand"][8:16]
+        p2 = body["hands"][8:16]
         new_cards.update(k for k in range(8) if p2[k] > old.count(k) - p3[k])
     assert new_cards                # P2's new card can be one the old hands did not have
     assert CARD["Lava Flow"] in new_cards
@@ -205,7 +205,7 @@ def low_deck_position(players, rng):
     discard[cards[1]] += 1
     for i, k in enumerate(cards[2:]):
         hand[8 * (i % players) + k] += 1
-    return position(players, temps=[120] * players, hand=hand, deck=deck, discard=discard)
+    return position(players, temps=[120] * players, hand_counts=hand, deck=deck, discards=discard)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -242,10 +242,10 @@ def test_resample_never_gives_a_hand_the_seat_could_rule_out(players):
 @pytest.mark.parametrize("fields, message", [
     ({"stage": 7}, "extra tile"),
     ({"stage": 22}, "hand-limit"),
-    ({"stage": 10, "ctx": 0}, "card step outside"),
-    ({"stage": 3, "final_left": 1, "ending": 1}, "final round"),
+    ({"stage": 10, "resume_after_draw": 0}, "card step outside"),
+    ({"stage": 3, "final_turns_left": 1, "end_triggered": 1}, "final round"),
     ({"stage": 2}, "wall under test"),
-    ({"stage": 9, "pending": 0}, "no card owed"),
+    ({"stage": 9, "cards_owed": 0}, "no card owed"),
 ])
 def test_inconsistent_turn_progress_is_refused(fields, message):
     env = data_of(position(2))
@@ -285,15 +285,15 @@ def test_edited_card_history_is_refused_or_resamples_consistently():
             body = edited["state"]
             kind = trial % 3
             if kind == 0:
-                body["hlog"][rng.randrange(len(body["hlog"]))] = rng.randint(0, 128)
+                body["card_history"][rng.randrange(len(body["card_history"]))] = rng.randint(0, 128)
             elif kind == 1:
-                i, j = rng.sample(range(len(body["hlog"])), 2)
-                body["hlog"][i], body["hlog"][j] = body["hlog"][j], body["hlog"][i]
+                i, j = rng.sample(range(len(body["card_history"])), 2)
+                body["card_history"][i], body["card_history"][j] = body["card_history"][j], body["card_history"][i]
             else:
                 k, q, r = rng.randrange(8), rng.randrange(players), rng.randrange(players)
-                if body["hand"][8 * q + k]:
-                    body["hand"][8 * q + k] -= 1
-                    body["hand"][8 * r + k] += 1
+                if body["hands"][8 * q + k]:
+                    body["hands"][8 * q + k] -= 1
+                    body["hands"][8 * r + k] += 1
             try:
                 loaded = load(edited)
             except InvalidStateError:

@@ -9,28 +9,28 @@ from vsai.ext.eruption import engine
 
 def check_invariants(state):
     body = body_of(state)
-    n = body["n"]
+    n = body["players"]
     # load_dict re-checks every conservation law (tiles, cards, walls, eruption tiles)
     assert load(data_of(state)) == state
-    assert sum(body["stack"]) + body["tiles_out"] + sum(1 for k in body["tile"] if 0 <= k < 8) \
-        + (1 if body["stage"] in (4, 5, 6, 15) and body["cur_tile"] < 8 else 0) == 40
+    assert sum(body["tile_stack"]) + body["tiles_out_of_play"] + sum(1 for k in body["hex_tile"] if 0 <= k < 8) \
+        + (1 if body["stage"] in (4, 5, 6, 15) and body["tile_being_placed"] < 8 else 0) == 40
     counts = list(BOARD["card_counts"])
     if not body["rain"]:
         counts[4] -= 5
     for k in range(8):
-        assert body["deck"][k] + body["discard"][k] + sum(body["hand"][8 * p + k] for p in range(n)) == counts[k]
+        assert body["deck"][k] + body["discards"][k] + sum(body["hands"][8 * p + k] for p in range(n)) == counts[k]
     for m in range(3):
-        walls = body["wall"].count(m) + body["supply"][m] + sum(body["stock"][3 * p + m] for p in range(n))
+        walls = body["edge_wall"].count(m) + body["wall_supply"][m] + sum(body["wall_stock"][3 * p + m] for p in range(n))
         assert walls == BOARD["walls_total"][m]
-    assert all(0 <= t <= 300 and t % 10 == 0 for t in body["temp"])
-    assert body["tile"].count(8) + sum(body["held"]) == sum(1 for c in body["claimed"] if c >= 0) <= 3
+    assert all(0 <= t <= 300 and t % 10 == 0 for t in body["temperatures"])
+    assert body["hex_tile"].count(8) + sum(body["eruption_tiles_held"]) == sum(1 for c in body["zone_claimed_by"] if c >= 0) <= 3
     if state.is_player_node():
         assert 0 < len(state.legal_actions()) <= engine.MAX_BRANCHING
     if state.is_terminal():
         r = state.returns()
         assert sum(r) == pytest.approx(1.0)
-        best = min(body["temp"][:n])
-        assert all((r[p] > 0) == (body["temp"][p] == best) for p in range(n))
+        best = min(body["temperatures"][:n])
+        assert all((r[p] > 0) == (body["temperatures"][p] == best) for p in range(n))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -39,7 +39,7 @@ def test_random_games_keep_invariants_and_end(players, seed):
     state, steps = random_game(players, seed, check_invariants, rain=(seed == 1))
     assert state.is_terminal()
     body = body_of(state)
-    assert body["ending"] == 1 and body["turns"] <= 40 + players
+    assert body["end_triggered"] == 1 and body["turn"] <= 40 + players
 
 
 def test_hand_limit_holds_between_turns():
@@ -47,8 +47,8 @@ def test_hand_limit_holds_between_turns():
 
     def check(state):
         body = body_of(state)
-        if body["stage"] == 2 or (body["stage"] == 3 and body["ctx"] == 0):   # a turn's start
-            seen.append(max(sum(body["hand"][8 * p:8 * p + 8]) for p in range(body["n"])))
+        if body["stage"] == 2 or (body["stage"] == 3 and body["resume_after_draw"] == 0):   # a turn's start
+            seen.append(max(sum(body["hands"][8 * p:8 * p + 8]) for p in range(body["players"])))
     random_game(4, 3, check)
     assert seen and max(seen) <= 3
 
@@ -63,7 +63,9 @@ def test_edited_json_is_refused_or_playable():
     """Random edits of mid-game states: load_dict refuses them or the state plays to the end."""
     import random
 
-    from vsai.ext.eruption.engine import _FIELDS
+    from vsai.ext.eruption.engine import JSON_FIELDS
+    ranges = {f.name: (f.length, f.lo, f.hi) for f in JSON_FIELDS.fields}
+    ranges["card_history"] = (-1, 0, 128)      # beside the table: a list of its own length
     rng = random.Random(5)
     accepted = 0
     for trial in range(150):
@@ -78,8 +80,8 @@ def test_edited_json_is_refused_or_playable():
                 state.apply_action(rng.choice(state.legal_actions()))
             steps -= 1
         env = data_of(state)
-        name = rng.choice(sorted(_FIELDS))
-        length, lo, hi = _FIELDS[name]
+        name = rng.choice(sorted(ranges))
+        length, lo, hi = ranges[name]
         if length < 0 and not env["state"][name]:
             continue
         if length:

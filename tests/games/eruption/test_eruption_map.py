@@ -18,7 +18,7 @@ def _plain(renderable) -> str:
 
 def _rotating_at(hex_name: str):
     """A 2-player position where P1 turns a straight tile placed on `hex_name`."""
-    state = position(2, stage=3, ctx=0)
+    state = position(2, stage=3, resume_after_draw=0)
     act(state, "draw a straight tile")
     act(state, f"straight tile to {hex_name}")
     return state
@@ -49,7 +49,7 @@ def test_rotation_detail_says_where_the_lava_goes():
 
 
 def test_a_tile_by_the_coast_names_the_village_it_borders():
-    state = position(2, stage=3, ctx=0)
+    state = position(2, stage=3, resume_after_draw=0)
     act(state, "draw a straight tile")
     details = {state.action_to_string(a): move_detail(state, a) for a in state.legal_actions()}
     assert not any("tile on" in detail for detail in details.values())  # not the move again

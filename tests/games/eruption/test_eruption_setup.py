@@ -61,18 +61,18 @@ def test_setup_deals_three_cards_one_wall_each_and_villages(players, villages):
     state = game(players).new_initial_state()
     assert state.is_chance_node()
     body = body_of(state)
-    assert body["stack"] == [8, 8, 4, 6, 6, 2, 3, 3] and sum(body["deck"]) == 38
-    assert body["supply"] == [18 - players, 15 - players, 15 - players]
+    assert body["tile_stack"] == [8, 8, 4, 6, 6, 2, 3, 3] and sum(body["deck"]) == 38
+    assert body["wall_supply"] == [18 - players, 15 - players, 15 - players]
     assert BOARD["villages_by_players"][players] == villages
     for p in range(players):
-        assert body["stock"][3 * p:3 * p + 3] == [1, 1, 1]
+        assert body["wall_stock"][3 * p:3 * p + 3] == [1, 1, 1]
     state = dealt(players, start=players - 1)
     body = body_of(state)
     assert sum(body["deck"]) == 38 - 3 * players
     for p in range(players):
-        assert sum(body["hand"][8 * p:8 * p + 8]) == 3
+        assert sum(body["hands"][8 * p:8 * p + 8]) == 3
         assert f"P{p + 1} village V{villages[p]}: 0 C" in str(state)
-    assert body["cur"] == players - 1 and body["turns"] == 1
+    assert body["to_act"] == players - 1 and body["turn"] == 1
 
 
 def test_starting_player_is_uniform():
@@ -117,7 +117,7 @@ def test_first_tile_must_connect_to_the_volcano():
     # only the rotation with lava facing the volcano (SW) fits; the other end points NE
     assert texts(state) == ["rotation 0: lava NE SW"]
     act(state, "rotation 0: lava NE SW")
-    assert body_of(state)["tile"][HEX["d5"]] == 0
+    assert body_of(state)["hex_tile"][HEX["d5"]] == 0
 
 
 def test_every_adjacent_tile_must_match():

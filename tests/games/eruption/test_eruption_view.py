@@ -19,28 +19,48 @@ def test_view_keys_and_own_hand_only():
     state = position(3, hands=[["Rain", "Quake", "Relocate"], OTHER, ["Rain", "Rain", "Quake"]])
     view = state.view(0)
     json.dumps(view)
-    for key in ("game", "players", "seat", "to_play", "chance", "terminal", "turn", "turn_cap",
-                "stage", "current", "start", "end_triggered", "final_turns_left", "seats",
-                "temperatures", "tiles", "walls", "tile_stack", "tiles_in_stack", "tiles_out",
-                "deck_size", "discards", "wall_supply", "zones", "turn_progress"):
-        assert key in view, key
-    assert view["seats"][0]["hand"] == {"Quake": 1, "Rain": 1, "Relocate": 1}
-    assert view["seats"][1]["hand"] is None and view["seats"][1]["hand_size"] == 3
-    assert view["deck_size"] == 29 and "deck" not in view
+    assert set(view) == {"game", "players", "seat", "phase", "round", "to_play", "chance", "terminal",
+                         "returns", "seats", "last_move", "observation", "board"}
+    assert view["phase"] == "card step" and view["round"] == 1 and view["returns"] is None
+    assert view["seats"][2] == {"seat": 2, "name": "P3", "side": None, "score": 0}
+    board = view["board"]
+    assert set(board) == {"turn_cap", "current", "start", "end_triggered", "final_turns_left", "seats",
+                          "temperatures", "tiles", "walls", "tile_stack", "tiles_in_stack", "tiles_out",
+                          "deck_size", "discards", "wall_supply", "zones", "turn_progress"}
+    assert board["seats"][0]["hand"] == {"Quake": 1, "Rain": 1, "Relocate": 1}
+    assert board["seats"][1]["hand"] is None and board["seats"][1]["hand_size"] == 3
+    assert board["deck_size"] == 29 and "deck" not in board
     assert {"hex": "e5", "kind": "volcano", "rotation": 0,
-            "lava": ["NE", "E", "SE", "SW", "W", "NW"]} in view["tiles"]
+            "lava": ["NE", "E", "SE", "SW", "W", "NW"]} in board["tiles"]
     spectator = state.view(None)
-    assert spectator["seat"] is None and all(s["hand"] is None for s in spectator["seats"])
-    assert "Rain" not in json.dumps(spectator["seats"])
+    assert spectator["seat"] is None and all(s["hand"] is None for s in spectator["board"]["seats"])
+    assert "Rain" not in json.dumps(spectator["board"]["seats"])
+
+
+def test_view_scores_are_the_temperatures_and_the_returns_come_at_the_end():
+    state = position(2, temps=[60, 130])
+    assert [s["score"] for s in state.view(1)["seats"]] == [60, 130]
+    end, _ = random_game(2, 4)
+    view = end.view(None)
+    assert view["terminal"] and view["phase"] == "game over" and view["returns"] == end.returns()
+
+
+def test_the_last_move_hides_another_seats_card_draw():
+    state = game(2).new_initial_state()
+    act(state, "P1 draws Rain")
+    assert state.view(0)["last_move"] == {"seat": None, "action": 8 + CARD["Rain"],
+                                          "text": "P1 draws Rain", "hidden": False}
+    assert state.view(1)["last_move"] == {"seat": None, "action": None, "text": None, "hidden": True}
+    assert state.view(None)["last_move"]["hidden"]
 
 
 def test_view_never_depends_on_hidden_cards():
     state = position(2, hands=[["Rain", "Quake", "Relocate"], OTHER])
     env = data_of(state)
     body = env["state"]
-    body["hand"][8 + CARD["Sinkhole"]] -= 1
+    body["hands"][8 + CARD["Sinkhole"]] -= 1
     body["deck"][CARD["Sinkhole"]] += 1
-    body["hand"][8 + CARD["Lava Flow"]] += 1
+    body["hands"][8 + CARD["Lava Flow"]] += 1
     body["deck"][CARD["Lava Flow"]] -= 1
     rehistory(body)
     other = load(env)
@@ -115,6 +135,6 @@ def test_module_helpers_and_constructor_refuse_bad_values():
 
 def test_malformed_json_raises_invalid_state():
     env = data_of(position(2))
-    env["state"]["hlog"] = env["state"]["hlog"][:-1]
+    env["state"]["card_history"] = env["state"]["card_history"][:-1]
     with pytest.raises(InvalidStateError):
         load(env)

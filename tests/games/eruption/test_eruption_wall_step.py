@@ -32,8 +32,8 @@ def test_a_wall_step_with_no_wall_in_stock_is_refused():
     doc = wall_step_doc()
     state = doc["state"]
     for m in range(NMAT):       # the seat's walls back to the supply: totals still add up
-        state["supply"][m] += state["stock"][state["cur"] * NMAT + m]
-        state["stock"][state["cur"] * NMAT + m] = 0
+        state["wall_supply"][m] += state["wall_stock"][state["to_act"] * NMAT + m]
+        state["wall_stock"][state["to_act"] * NMAT + m] = 0
     with pytest.raises(VsaiError, match="a wall step with no wall left to build"):
         state_from_json(json.dumps(doc))
 

@@ -25,27 +25,27 @@ def _return_round_omen(turn_cap=1):
 def test_press_cards_won_never_exceed_the_deck_of_24():
     """G11: 23 cards won and a return distance of 2 (Shibaura-Kachidoki-Tokyo Bay) give 24, not
     25; all 24 are turned over at scoring."""
-    state = edit(_return_round_omen(), press_won=23)
+    state = edit(_return_round_omen(), press_cards_won=23)
     advance(state, "press cards at scoring")
-    assert field(state, "press_won") == 24
+    assert field(state, "press_cards_won") == 24
     advance(state, "game over")
     d = state.to_dict()
-    assert d["press_seen"] == 24 and d["kinds"] == [3] * 8 and d["deck"] == [0] * 8
+    assert d["press_cards_seen"] == 24 and d["press_cards_seen_by_kind"] == [3] * 8 and d["press_deck"] == [0] * 8
     assert state.scores()[1] == 20          # every kind: the Oxygen Destroyer
 
 
 def test_heat_ray_puts_a_high_voltage_tile_behind_the_kaiju_screen():
     """G3, G13: a High-voltage tile on the ray's line is destroyed and worth 1 to the Kaiju."""
     state = _at_roll()
-    state = edit(state, road={road("Shibaura", "Ginza"): 5}, hv_stock=2)
+    state = edit(state, road_tiles={road("Shibaura", "Ginza"): 5}, high_voltage_stock=2)
     before = state.scores()[0]
     roll(state, 4, 4, 1)
     play(state, "heat ray with 4-4", "heat ray north")
     d = state.to_dict()
-    assert d["k_hv"] == 1 and d["k_tank"] == 0 and d["road"][road("Shibaura", "Ginza")] == 0
+    assert d["kaiju_screen_high_voltage"] == 1 and d["kaiju_screen_tanks"] == 0 and d["road_tiles"][road("Shibaura", "Ginza")] == 0
     # range 2 north: the High-voltage tile (1), Ginza's Landmark (2), whatever stood on Ginza
     # and Marunouchi (1 each)
-    assert state.scores()[0] == before + 1 + 2 + sum(d["k_evac"]) + d["k_press"]
+    assert state.scores()[0] == before + 1 + 2 + sum(d["kaiju_screen_evacuees"]) + d["kaiju_screen_press"]
 
 
 # ---------------------------------------------------------------- loader (state fuzzer)
@@ -68,13 +68,13 @@ def test_fuzz_case_movement_step_with_no_steps_is_refused():
 
 
 @pytest.mark.parametrize("at, change, message", [
-    ("omen", {"stage": "evacuation", "evc": 5}, "evacuation is over"),
-    ("evacuees from the bag", {"bag": [0, 0, 0, 1], "k_evac": [10, 10, 10, 9]}, "bag does not hold"),
-    ("route tiles", {"pile": [0, 0, 0, 1], "k_route": [9, 9, 9, 8]}, "pile holds"),
-    ("reroll", {"rerolled": 1}, "second reroll"),
-    ("reroll", {"reroll_left": 2}, "second reroll"),
-    ("omen", {"stage": "awakening", "awaken": 0}, "nothing to choose"),
-    ("omen", {"stage": "high-voltage tiles", "to_place": 3, "hv_stock": 2, "k_hv": 1}, "stock holds"),
+    ("omen", {"stage": "evacuation", "evacuating": 5}, "evacuation is over"),
+    ("evacuees from the bag", {"bag": [0, 0, 0, 1], "kaiju_screen_evacuees": [10, 10, 10, 9]}, "bag does not hold"),
+    ("route tiles", {"route_pile": [0, 0, 0, 1], "kaiju_screen_route_tiles": [9, 9, 9, 8]}, "pile holds"),
+    ("reroll", {"reroll_used": 1}, "second reroll"),
+    ("reroll", {"rerolls_left": 2}, "second reroll"),
+    ("omen", {"stage": "awakening", "awakening_to_take": 0}, "nothing to choose"),
+    ("omen", {"stage": "high-voltage tiles", "tiles_to_place": 3, "high_voltage_stock": 2, "kaiju_screen_high_voltage": 1}, "stock holds"),
 ])
 def test_steps_the_engine_cannot_play_out_are_refused(at, change, message):
     """Each of these would make the engine write a state out of its documented ranges."""
@@ -146,7 +146,7 @@ def test_bad_arguments_raise_the_vsai_errors(call):
         call(state)
 
 
-@pytest.mark.parametrize("data", [None, [], "x", {}, {"n": 2}])
+@pytest.mark.parametrize("data", [None, [], "x", {}, {"players": 2}])
 def test_load_dict_refuses_malformed_data_with_invalid_state_error(data):
     state = new()
     before = state.to_json()
@@ -159,8 +159,8 @@ def test_load_dict_refuses_wrong_types_and_ranges():
     state = new()
     advance(state, "omen")
     good = state.to_dict()
-    for name, value in (("kaiju", 10**30), ("kaiju", 1.5), ("road", [0] * 28), ("road", None),
-                        ("stage", True), ("deck", [3] * 7 + [10**19]), ("n", -1)):
+    for name, value in (("kaiju_square", 10**30), ("kaiju_square", 1.5), ("road_tiles", [0] * 28), ("road_tiles", None),
+                        ("stage", True), ("press_deck", [3] * 7 + [10**19]), ("players", -1)):
         with pytest.raises(InvalidStateError):
             state.load_dict(dict(good, **{name: value}))
         assert state.to_dict() == good
@@ -187,7 +187,7 @@ def test_an_illegal_action_has_no_action_info():
 def test_heat_ray_needs_a_road_on_its_first_step():
     """G3: from Marunouchi the ray cannot start west, across the moat to the Radio Tower (it
     may cross the moat later on its line, see test_heat_ray_passes_where_there_is_no_road)."""
-    state = _at_roll(kaiju=SQ["Marunouchi"])
+    state = _at_roll(kaiju_square=SQ["Marunouchi"])
     roll(state, 3, 3, 6)
     play(state, "heat ray with 3-3")
     assert state.legal_action_strings() == ["heat ray north", "heat ray east", "heat ray south"]
@@ -203,7 +203,7 @@ def test_a_straight_of_k_dice_gives_exactly_k_steps():
     if stage(state) == "awakening":
         play(state, "awaken a die")
     play(state, "step to Tokyo Bay")
-    assert field(state, "kaiju") == SQ["Tokyo Bay"]
+    assert field(state, "kaiju_square") == SQ["Tokyo Bay"]
     assert stage(state) != "movement" and "step to Fukagawa" not in (
         state.legal_action_strings() if state.is_player_node() else [])
 
@@ -214,14 +214,19 @@ def test_view_keys_and_action_info_fields():
     advance(state, "planning")
     view = state.view()
     json.dumps(view)
-    for key in ("game", "players", "seat", "to_play", "chance", "terminal", "round", "last_round",
-                "stage", "seat_names", "governors", "squares", "roads", "home_squares", "kaiju",
-                "bag", "route_pile", "stock", "status_cards", "support", "vehicle_procurement",
-                "press_cards", "kaiju_screen", "human_screen", "scores", "step"):
-        assert key in view, key
-    assert view["step"]["planner"] == 1 and view["stage"] == "planning"
-    assert view["home_squares"]["Chiba"] == "Chiba Home"
-    assert view["press_cards"] == {"won": 0, "turned_over": [0] * 8}
+    assert set(view) == {"game", "players", "seat", "phase", "round", "to_play", "chance", "terminal",
+                         "returns", "seats", "last_move", "board"}
+    assert view["phase"] == "planning" and view["round"] == 1 and view["returns"] is None
+    assert [(s["name"], s["side"], s["score"]) for s in view["seats"]] == [
+        ("Kaiju", "Kaiju", 0), ("H1", "humans", 0), ("H2", "humans", 0)]
+    board = view["board"]
+    assert set(board) == {"return_round", "last_round", "governors", "squares", "roads",
+                          "home_squares", "kaiju", "bag", "route_pile", "stock", "status_cards",
+                          "support", "vehicle_procurement", "press_cards", "kaiju_screen",
+                          "human_screen", "step"}
+    assert board["step"]["planner"] == 1 and board["return_round"] is False
+    assert board["home_squares"]["Chiba"] == "Chiba Home"
+    assert board["press_cards"] == {"won": 0, "turned_over": [0] * 8}
     for a in state.legal_actions():
         info = state.action_info(a)
         json.dumps(info)
@@ -248,9 +253,9 @@ def test_view_holds_no_field_that_a_seat_could_not_work_out():
         state.apply_action(state.legal_actions()[0])
     d = state.to_dict()
     for k in range(4):
-        on_roads = sum(1 for t in d["road"] if t == k + 1)
-        assert d["pile"][k] == 9 - d["stock"][k] - on_roads - d["k_route"][k]
-    assert d["deck"] == [3] * 8 and d["status"][3:] == [-1, -1, -1]
+        on_roads = sum(1 for t in d["road_tiles"] if t == k + 1)
+        assert d["route_pile"][k] == 9 - d["route_stock"][k] - on_roads - d["kaiju_screen_route_tiles"][k]
+    assert d["press_deck"] == [3] * 8 and d["status_cards"][3:] == [-1, -1, -1]
     views = [state.view(p) for p in (None, 0, 1, 2, 3)]
     for v in views:
         v.pop("observation", None), v.pop("seat")
@@ -267,7 +272,7 @@ def test_tank_deployment_places_up_to_three_tanks():
     assert stage(state) == "tank tiles"
     play(state, f"tank on {rn('Ueno', 'Asakusa')}")
     d = state.to_dict()
-    assert sum(1 for t in d["road"] if t == 6) == 3 and d["tank_stock"] == 0
+    assert sum(1 for t in d["road_tiles"] if t == 6) == 3 and d["tank_stock"] == 0
     assert stage(state) != "tank tiles"
 
 
@@ -277,10 +282,10 @@ def test_stage_and_counter_edits_are_refused_or_played_out():
     engine writes loading back."""
     import random
     from state_fuzz import _play_out, real_states
-    counters = ["stage", "evc", "awaken", "aw_dice", "aw_rerolls", "bag_left", "tiles_left",
-                "to_place", "hv_stock", "tank_stock", "press_seen", "press_won", "round",
-                "place_sq", "to_roll", "reroll_left", "moving", "steps", "mv_pending",
-                "ray_pending", "planner", "air", "rerolled"]
+    counters = ["stage", "evacuating", "awakening_to_take", "awakening_dice", "awakening_rerolls", "evacuees_to_draw", "tiles_to_turn_up",
+                "tiles_to_place", "high_voltage_stock", "tank_stock", "press_cards_seen", "press_cards_won", "round",
+                "placement_square", "dice_to_roll", "rerolls_left", "moving", "steps_left", "movement_pending",
+                "heat_ray_pending", "planner", "air_strike", "reroll_used"]
     rng = random.Random(7)
     docs = [json.loads(s.to_json()) for s in real_states("godzilla", rng, 30)]
     accepted = 0
@@ -297,3 +302,17 @@ def test_stage_and_counter_edits_are_refused_or_played_out():
         accepted += 1
         _play_out(state, case, rejson=True)
     assert accepted > 0
+
+
+def test_view_counts_the_return_round_and_shows_the_last_move_to_everyone():
+    state = new(2, turn_cap=1)
+    advance(state, "omen")
+    play(state, "end omen")
+    advance(state, "omen")
+    view = state.view(1)
+    assert view["round"] == 2 and view["board"]["return_round"] and view["board"]["last_round"] == 1
+    action = state.legal_actions()[-1]
+    text = state.action_to_string(action)
+    state.apply_action(action)
+    for seat in (None, 0, 1):
+        assert state.view(seat)["last_move"] == {"seat": 0, "action": action, "text": text, "hidden": False}

@@ -14,7 +14,7 @@ def test_return_round_is_an_omen_and_an_execution_then_press_cards():
     assert field(state, "round") == 2
     assert "planning" in seen and seen.count("omen") == 2 and seen.count("planning") == 1
     # G12: Shibaura to Tokyo Bay is 2 roads: 2 Press cards
-    assert field(state, "press_won") == 2
+    assert field(state, "press_cards_won") == 2
 
 
 def test_return_distance_uses_any_road_and_destroys_nothing():
@@ -22,13 +22,13 @@ def test_return_distance_uses_any_road_and_destroys_nothing():
     while field(state, "round") == 1:
         state.apply_action(state.legal_actions()[0])
     assert stage(state) == "omen"
-    state = edit(state, kaiju=SQ["Tokyo Home"], evac={SQ["Ikebukuro"] * 4: 0},
-                 bag={0: field(state, "bag")[0] + field(state, "evac")[SQ["Ikebukuro"] * 4]},
-                 press={SQ["Ikebukuro"]: 0}, k_press=1)
+    state = edit(state, kaiju_square=SQ["Tokyo Home"], evacuees={SQ["Ikebukuro"] * 4: 0},
+                 bag={0: field(state, "bag")[0] + field(state, "evacuees")[SQ["Ikebukuro"] * 4]},
+                 press_pieces={SQ["Ikebukuro"]: 0}, kaiju_screen_press=1)
     play(state, "end omen")
     roll(state, 1, 3, 5)
     # Tokyo Home (0,0) to Tokyo Bay (4,3): 7 roads
-    assert field(state, "press_won") == 7 and field(state, "kaiju") == SQ["Tokyo Home"]
+    assert field(state, "press_cards_won") == 7 and field(state, "kaiju_square") == SQ["Tokyo Home"]
     assert stage(state) == "press cards at scoring"
 
 
@@ -39,7 +39,7 @@ def test_press_cards_are_turned_over_at_scoring_with_deck_odds():
     play(state, "press card kind 3")
     assert state.chance_outcomes()[2] == (2, pytest.approx(2 / 23))
     play(state, "press card kind 3")
-    assert state.is_terminal() and field(state, "kinds")[2] == 2
+    assert state.is_terminal() and field(state, "press_cards_seen_by_kind")[2] == 2
 
 
 def _final(press_kinds, h_evac=0, k_landmark=0, k_other=0, press_piece_saved=True):
@@ -48,27 +48,27 @@ def _final(press_kinds, h_evac=0, k_landmark=0, k_other=0, press_piece_saved=Tru
     state = new(turn_cap=1)
     advance(state, "press cards at scoring")
     d = state.to_dict()
-    on_map = [s for s in range(20) if d["evac"][s * 4]]
+    on_map = [s for s in range(20) if d["evacuees"][s * 4]]
     lm = {s: 0 for s in (SQ["Ueno"], SQ["Radio Tower"], SQ["Kasumigaseki"], SQ["Ginza"],
                          SQ["Kachidoki"])[:k_landmark]}
     evac = {s: 0 for s in on_map}
     for c in range(1, 4):
         for s in range(20):
-            if d["evac"][s * 4 + c]:
+            if d["evacuees"][s * 4 + c]:
                 evac[s * 4 + c] = 0
     bag = [10 - (h_evac + k_other), 10, 10, 10]
     taken = min(k_landmark, 3)
     kinds = [0] * 8
     for k in press_kinds:
         kinds[k] += 1
-    fields = dict(stage=21, evac={s * 4: 0 for s in on_map} | {k: 0 for k in evac if k % 4}, bag=bag,
-                  h_evac=[h_evac, 0, 0, 0], k_evac=[k_other, 0, 0, 0], landmark=lm,
-                  k_landmark=k_landmark, aw_dice=3 - taken, dice_own=3 + taken,
-                  aw_rerolls=2 - (k_landmark - taken), rerolls_own=1 + (k_landmark - taken),
-                  press_won=len(press_kinds), press_seen=len(press_kinds), kinds=kinds,
-                  deck=[3 - k for k in kinds], press={s: 0 for s in range(20)},
-                  k_press=0 if press_piece_saved else 1, h_press=1 if press_piece_saved else 0,
-                  k_route=[0] * 4, pile=[9 - sum(1 for r in d["road"] if r == k + 1) - d["stock"][k]
+    fields = dict(stage=21, evacuees={s * 4: 0 for s in on_map} | {k: 0 for k in evac if k % 4}, bag=bag,
+                  human_screen_evacuees=[h_evac, 0, 0, 0], kaiju_screen_evacuees=[k_other, 0, 0, 0], landmarks=lm,
+                  kaiju_screen_landmarks=k_landmark, awakening_dice=3 - taken, kaiju_dice=3 + taken,
+                  awakening_rerolls=2 - (k_landmark - taken), kaiju_rerolls=1 + (k_landmark - taken),
+                  press_cards_won=len(press_kinds), press_cards_seen=len(press_kinds), press_cards_seen_by_kind=kinds,
+                  press_deck=[3 - k for k in kinds], press_pieces={s: 0 for s in range(20)},
+                  kaiju_screen_press=0 if press_piece_saved else 1, human_screen_press=1 if press_piece_saved else 0,
+                  kaiju_screen_route_tiles=[0] * 4, route_pile=[9 - sum(1 for r in d["road_tiles"] if r == k + 1) - d["route_stock"][k]
                                          for k in range(4)])
     return edit(state, **fields)
 
@@ -102,6 +102,6 @@ def test_team_returns_are_shared():
     from vsai.core.registry import load_game
     data = json.loads(state.to_json())
     data["params"]["players"] = 4
-    data["state"]["n"] = 4
+    data["state"]["players"] = 4
     four = load_game("godzilla", players=4, turn_cap=1).state_from_json(json.dumps(data))
     assert four.returns() == pytest.approx([0.0, 1 / 3, 1 / 3, 1 / 3])

@@ -15,7 +15,7 @@ def test_a_first_round_in_words():
          "end planning")
     play(state, "roll 2-3-3")
     play(state, "keep the dice", "move with 2-3", "step to Ginza", "awaken a die", "step to Marunouchi")
-    assert field(state, "kaiju") == SQ["Marunouchi"] and field(state, "k_landmark") == 1
+    assert field(state, "kaiju_square") == SQ["Marunouchi"] and field(state, "kaiju_screen_landmarks") == 1
     # evacuation: Tokyo (H1) goes home by rail; Saitama (H2) has no route of one kind home
     assert state.current_player() == 1
     play(state, "Tokyo evacuee Shinjuku to Tokyo Home")
@@ -25,7 +25,7 @@ def test_a_first_round_in_words():
     play(state, "end Saitama moves")
     assert state.current_player() == 1            # the Press pieces: the Tokyo governor's seat
     play(state, "press Shinjuku to Tokyo Home")
-    assert field(state, "h_evac")[0] == 1 and field(state, "press_won") == 1
+    assert field(state, "human_screen_evacuees")[0] == 1 and field(state, "press_cards_won") == 1
     assert field(state, "round") == 2 and stage(state) == "status card"
     text = state.observation_string(2)
     assert "you are H2 (Saitama, Kanagawa)" in text and "Press (done): 1 card" in text

@@ -21,10 +21,10 @@ def test_high_voltage_up_to_three_on_empty_roads():
     play(state, "high-voltage current")
     assert stage(state) == "high-voltage tiles"
     offered = [t for t in state.legal_action_strings() if t.startswith("high-voltage on")]
-    assert len(offered) == 29 - sum(1 for r in field(state, "road") if r)
+    assert len(offered) == 29 - sum(1 for r in field(state, "road_tiles") if r)
     play(state, f"high-voltage on {rn('Shibaura', 'Ginza')}", f"high-voltage on {rn('Shibaura', 'Kachidoki')}",
          f"high-voltage on {rn('Shinagawa', 'Shibaura')}")
-    assert field(state, "hv_stock") == 0 and field(state, "support")[1] == 2
+    assert field(state, "high_voltage_stock") == 0 and field(state, "support_cards")[1] == 2
     assert stage(state) != "high-voltage tiles"
     # the Kaiju is boxed in: no footprint can be placed (G15)
     advance(state, "omen")
@@ -45,7 +45,7 @@ def test_tanks_move_from_the_next_situation_phase():
     assert rn("Marunouchi", "Nihonbashi") not in ends
     play(state, f"tank {rn('Shibaura', 'Ginza')} to {rn('Ginza', 'Tsukiji')}")
     d = state.to_dict()
-    assert d["road"][road("Ginza", "Tsukiji")] == 6 and d["road"][road("Shibaura", "Ginza")] == 0
+    assert d["road_tiles"][road("Ginza", "Tsukiji")] == 6 and d["road_tiles"][road("Shibaura", "Ginza")] == 0
     assert stage(state) == "omen"           # each Tank moves once
 
 
@@ -56,30 +56,30 @@ def test_planning_turns_up_five_tiles_by_pile_counts():
     play(state, "turn up a rail tile")
     assert state.chance_outcomes()[0] == (0, pytest.approx(8 / 35))
     play(state, "turn up a rail tile", "turn up a road tile", "turn up a river tile", "turn up a tram tile")
-    assert stage(state) == "planning" and field(state, "stock") == [2, 1, 1, 1]
+    assert stage(state) == "planning" and field(state, "route_stock") == [2, 1, 1, 1]
     assert state.current_player() == 1
 
 
 def test_route_tiles_go_on_empty_roads_and_leftovers_stay_in_stock():
     state = new()
     to_round_stage(state, "planning", status=SHINJUKU)
-    stock = field(state, "stock")
+    stock = field(state, "route_stock")
     play(state, f"rail on {rn('Tokyo Home', 'Shinjuku')}")
     assert f"rail on {rn('Tokyo Home', 'Shinjuku')}" not in state.legal_action_strings()
     assert f"road on {rn('Tokyo Home', 'Shinjuku')}" not in state.legal_action_strings()
     play(state, "end planning")
-    assert sum(field(state, "stock")) == sum(stock) - 1
+    assert sum(field(state, "route_stock")) == sum(stock) - 1
     advance(state, "planning")
-    assert sum(field(state, "stock")) == sum(stock) - 1 + 5
+    assert sum(field(state, "route_stock")) == sum(stock) - 1 + 5
 
 
 def test_vehicle_procurement_turns_up_two_more_tiles():
     state = new()
     to_round_stage(state, "planning", status=SHINJUKU)
     play(state, "vehicle procurement")
-    assert stage(state) == "route tiles" and field(state, "vehicle") == [0, 1, 1, 1]
+    assert stage(state) == "route tiles" and field(state, "vehicle_cards") == [0, 1, 1, 1]
     play(state, "turn up a tram tile", "turn up a tram tile")
-    assert stage(state) == "planning" and field(state, "stock")[3] == 2
+    assert stage(state) == "planning" and field(state, "route_stock")[3] == 2
 
 
 def _evacuation(players=2, routes=(), kaiju=None, status=SHINJUKU, draws=("Tokyo", "Tokyo")):
@@ -91,13 +91,13 @@ def _evacuation(players=2, routes=(), kaiju=None, status=SHINJUKU, draws=("Tokyo
         play(state, f"draw a {colour} evacuee")
     advance(state, "route tiles")
     fields = {}
-    pile = field(state, "pile")
+    pile = field(state, "route_pile")
     for kind, a, b in routes:
-        fields.setdefault("road", {})[road(a, b)] = kind + 1
+        fields.setdefault("road_tiles", {})[road(a, b)] = kind + 1
         pile[kind] -= 1
-    fields["pile"] = pile
+    fields["route_pile"] = pile
     if kaiju:
-        fields["kaiju"] = SQ[kaiju]
+        fields["kaiju_square"] = SQ[kaiju]
     state = edit(state, **fields)
     advance(state, "dice roll")
     roll(state, 1, 3, 5)
@@ -113,8 +113,8 @@ def test_evacuees_move_along_one_kind_of_route_to_their_home():
     play(state, "press Shinjuku to Tokyo Home")
     d = state.to_dict()
     # G6: evacuated at the end of the phase; G7: 1 press card per evacuee with the press piece
-    assert d["h_evac"][0] == 2 and d["h_press"] == 1 and d["press_won"] == 2
-    assert d["evac"][SQ["Tokyo Home"] * 4] == 0
+    assert d["human_screen_evacuees"][0] == 2 and d["human_screen_press"] == 1 and d["press_cards_won"] == 2
+    assert d["evacuees"][SQ["Tokyo Home"] * 4] == 0
 
 
 def test_a_chain_of_one_kind_is_one_move_but_kinds_do_not_mix():
@@ -160,15 +160,15 @@ def test_wrong_home_does_not_evacuate_and_press_counts_for_every_colour():
     play(state, "Tokyo evacuee Shinjuku to Tokyo Home", "Chiba evacuee Shinjuku to Tokyo Home",
          "press Shinjuku to Tokyo Home")
     d = state.to_dict()
-    assert d["h_evac"] == [1, 0, 0, 0] and d["h_press"] == 1
-    assert d["evac"][SQ["Tokyo Home"] * 4 + 2] == 1       # the Chiba evacuee waits there
-    assert d["press_won"] == 1                             # G7: only the evacuee leaving
+    assert d["human_screen_evacuees"] == [1, 0, 0, 0] and d["human_screen_press"] == 1
+    assert d["evacuees"][SQ["Tokyo Home"] * 4 + 2] == 1       # the Chiba evacuee waits there
+    assert d["press_cards_won"] == 1                             # G7: only the evacuee leaving
 
 
 def test_no_press_piece_no_press_cards():
     state = _evacuation(routes=[(0, "Tokyo Home", "Shinjuku")])
     play(state, "Tokyo evacuee Shinjuku to Tokyo Home", "end Tokyo moves", "end press moves")
-    assert field(state, "h_evac")[0] == 1 and field(state, "press_won") == 0
+    assert field(state, "human_screen_evacuees")[0] == 1 and field(state, "press_cards_won") == 0
 
 
 def test_emergency_press_conference_draws_two():
@@ -179,11 +179,11 @@ def test_emergency_press_conference_draws_two():
     to_round_stage(state, "press conference", support="emergency press conference")
     assert state.legal_action_strings() == ["no press conference", "emergency press conference"]
     play(state, "emergency press conference")
-    assert field(state, "press_won") == 2 and field(state, "support")[3] == 2
+    assert field(state, "press_cards_won") == 2 and field(state, "support_cards")[3] == 2
     advance(state, "status card")
     advance(state, "omen")
     advance(state, "status card")
-    assert field(state, "press_won") == 2     # single use (G10)
+    assert field(state, "press_cards_won") == 2     # single use (G10)
 
 
 def test_planning_passes_from_seat_to_seat_with_their_own_vehicle_cards():
@@ -191,9 +191,9 @@ def test_planning_passes_from_seat_to_seat_with_their_own_vehicle_cards():
     to_round_stage(state, "planning", status=SHINJUKU)
     assert state.current_player() == 1 and state.legal_action_strings()[0] == "planning to H2"
     play(state, "vehicle procurement", "turn up a rail tile", "turn up a rail tile")
-    assert field(state, "vehicle") == [0, 1, 1, 1]          # H1 plays Tokyo's card first
+    assert field(state, "vehicle_cards") == [0, 1, 1, 1]          # H1 plays Tokyo's card first
     play(state, "vehicle procurement", "turn up a rail tile", "turn up a rail tile")
-    assert field(state, "vehicle") == [0, 1, 1, 0]          # then Kanagawa's
+    assert field(state, "vehicle_cards") == [0, 1, 1, 0]          # then Kanagawa's
     assert "vehicle procurement" not in state.legal_action_strings()
     play(state, "planning to H2")
     assert state.current_player() == 2 and "vehicle procurement" in state.legal_action_strings()
@@ -220,12 +220,12 @@ def test_two_press_pieces_on_one_home_still_one_card_per_evacuee():
     play(state, "status card 1: Ikebukuro / Shinjuku", "draw a Tokyo evacuee",
          "draw a Tokyo evacuee", "draw a Tokyo evacuee")
     advance(state, "route tiles")
-    state = edit(state, road={road("Tokyo Home", "Shinjuku"): 1, road("Tokyo Home", "Ikebukuro"): 1},
-                 pile={0: field(state, "pile")[0] - 2})
+    state = edit(state, road_tiles={road("Tokyo Home", "Shinjuku"): 1, road("Tokyo Home", "Ikebukuro"): 1},
+                 route_pile={0: field(state, "route_pile")[0] - 2})
     advance(state, "dice roll")
     roll(state, 1, 3, 5)
     play(state, *["Tokyo evacuee Shinjuku to Tokyo Home"] * 2, *["Tokyo evacuee Ikebukuro to Tokyo Home"] * 3,
          "press Shinjuku to Tokyo Home", "press Ikebukuro to Tokyo Home")
     d = state.to_dict()
-    assert d["h_press"] == 2 and d["h_evac"][0] == 5
-    assert d["press_won"] == 5                # G7, G19: per evacuee, not per press piece
+    assert d["human_screen_press"] == 2 and d["human_screen_evacuees"][0] == 5
+    assert d["press_cards_won"] == 5                # G7, G19: per evacuee, not per press piece

@@ -11,21 +11,21 @@ from vsai.core.registry import load_game
 def check_invariants(state):
     d = state.to_dict()
     for c in range(4):
-        on_map = sum(d["evac"][s * 4 + c] for s in range(20))
-        assert d["bag"][c] + on_map + d["k_evac"][c] + d["h_evac"][c] == 10
+        on_map = sum(d["evacuees"][s * 4 + c] for s in range(20))
+        assert d["bag"][c] + on_map + d["kaiju_screen_evacuees"][c] + d["human_screen_evacuees"][c] == 10
     for k in range(4):
-        on_roads = sum(1 for r in d["road"] if r == k + 1)
-        assert d["pile"][k] + d["stock"][k] + on_roads + d["k_route"][k] == 9
-    assert d["hv_stock"] + d["k_hv"] + d["road"].count(5) == 3
-    assert d["tank_stock"] + d["k_tank"] + d["road"].count(6) == 3
-    assert sum(d["landmark"]) + d["k_landmark"] == 5
-    placed = sum(1 for c in d["status"] if c >= 0)
-    assert sum(d["press"]) + d["k_press"] + d["h_press"] == placed
-    assert sum(d["foot"]) <= 4
-    assert d["dice_own"] + d["aw_dice"] == 6 and d["rerolls_own"] + d["aw_rerolls"] == 3
-    assert 0 <= d["press_seen"] <= d["press_won"] <= 24
-    assert not d["landmark"][d["kaiju"]] and not d["press"][d["kaiju"]]
-    assert all(d["moved"][i] <= d["evac"][i] for i in range(80))
+        on_roads = sum(1 for r in d["road_tiles"] if r == k + 1)
+        assert d["route_pile"][k] + d["route_stock"][k] + on_roads + d["kaiju_screen_route_tiles"][k] == 9
+    assert d["high_voltage_stock"] + d["kaiju_screen_high_voltage"] + d["road_tiles"].count(5) == 3
+    assert d["tank_stock"] + d["kaiju_screen_tanks"] + d["road_tiles"].count(6) == 3
+    assert sum(d["landmarks"]) + d["kaiju_screen_landmarks"] == 5
+    placed = sum(1 for c in d["status_cards"] if c >= 0)
+    assert sum(d["press_pieces"]) + d["kaiju_screen_press"] + d["human_screen_press"] == placed
+    assert sum(d["footprints"]) <= 4
+    assert d["kaiju_dice"] + d["awakening_dice"] == 6 and d["kaiju_rerolls"] + d["awakening_rerolls"] == 3
+    assert 0 <= d["press_cards_seen"] <= d["press_cards_won"] <= 24
+    assert not d["landmarks"][d["kaiju_square"]] and not d["press_pieces"][d["kaiju_square"]]
+    assert all(d["evacuees_moved"][i] <= d["evacuees"][i] for i in range(80))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -58,21 +58,21 @@ def test_json_round_trip_along_games(players, cap):
 
 @pytest.mark.parametrize("change, message", [
     (dict(bag=[9, 10, 10, 10]), "Tokyo Evacuees counted"),
-    (dict(kaiju=SQ["Ueno"]), "pieces stand on the Kaiju"),
-    (dict(landmark={SQ["Shinjuku"]: 1}), "not a landmark square"),
-    (dict(pile=[8, 9, 9, 9]), "rail route tiles"),
-    (dict(dice_own=4), "Awakening area"),
-    (dict(support=[1, 0, 0, 0]), "support cards revealed"),
-    (dict(press_seen=1), "turned over"),
-    (dict(hv_stock=2), "High-voltage"),
+    (dict(kaiju_square=SQ["Ueno"]), "pieces stand on the Kaiju"),
+    (dict(landmarks={SQ["Shinjuku"]: 1}), "not a landmark square"),
+    (dict(route_pile=[8, 9, 9, 9]), "rail route tiles"),
+    (dict(kaiju_dice=4), "Awakening area"),
+    (dict(support_cards=[1, 0, 0, 0]), "support cards revealed"),
+    (dict(press_cards_seen=1), "turned over"),
+    (dict(high_voltage_stock=2), "High-voltage"),
     (dict(stage=99), "outside"),
-    (dict(to_roll=2), "dice to roll"),
-    (dict(bag_left=1), "Evacuees to draw"),
-    (dict(air=1), "Air strike"),
-    (dict(moved={4: 1}), "moved"),            # the 2 Tokyo evacuees at Ikebukuro
+    (dict(dice_to_roll=2), "dice to roll"),
+    (dict(evacuees_to_draw=1), "Evacuees to draw"),
+    (dict(air_strike=1), "Air strike"),
+    (dict(evacuees_moved={4: 1}), "moved"),            # the 2 Tokyo evacuees at Ikebukuro
     (dict(planner=2), "planning seat"),
     (dict(stage=2), "rounds 4 and 6"),
-    (dict(evac="x"), "list"),
+    (dict(evacuees="x"), "list"),
 ])
 def test_inconsistent_json_is_refused(change, message):
     state = new()
@@ -89,8 +89,8 @@ def test_nothing_hidden_is_fixed_in_the_state():
     b.apply_action("status card 4: Shinjuku / Shibuya")
     assert a == b and all(a.observation_string(p) == b.observation_string(p) for p in range(2))
     fields = a.to_dict()
-    assert fields["status"][1:] == [-1] * 5 and fields["support"] == [0] * 4
-    assert fields["deck"] == [3] * 8 and fields["pile"] == [9] * 4
+    assert fields["status_cards"][1:] == [-1] * 5 and fields["support_cards"] == [0] * 4
+    assert fields["press_deck"] == [3] * 8 and fields["route_pile"] == [9] * 4
     # resampling finds nothing to redraw
     assert a.resample(0, seed=3) == a and a.resample(1, seed=4) == a
 
@@ -99,7 +99,7 @@ def test_press_cards_won_are_counted_not_known_until_scoring():
     state = new(turn_cap=1)
     advance(state, "press cards at scoring")
     d = state.to_dict()
-    assert d["press_won"] == 2 and d["kinds"] == [0] * 8 and d["deck"] == [3] * 8
+    assert d["press_cards_won"] == 2 and d["press_cards_seen_by_kind"] == [0] * 8 and d["press_deck"] == [3] * 8
 
 
 def test_same_seed_same_game():
@@ -168,17 +168,13 @@ def test_observation_tensor_is_in_range_and_tells_positions_apart():
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_json_fields_are_documented_in_rules_md():
-    """rules.md "JSON format" lists every field of the state, in order, with its range."""
+def test_json_fields_are_the_table_and_documented_in_rules_md():
+    """to_dict writes the field table's names in order; rules.md "JSON format" holds the table."""
     import importlib.resources
-    import re
     from vsai.ext.godzilla import engine
     rules = importlib.resources.files("vsai.ext.godzilla").joinpath("rules.md").read_text()
-    section = rules.split("## JSON format", 1)[1].split("\n## ", 1)[0]
-    assert re.findall(r"^\| `([a-z_]+)` \|", section, re.M) == list(new().to_dict())
-    for name, (length, lo, hi, meaning) in engine._FIELDS.items():
-        values = f"{length} x {lo}..{hi}" if length else f"{lo}..{hi}"
-        assert f"| `{name}` | {values} | {meaning} |" in section
+    assert list(new().to_dict()) == list(engine.JSON_FIELDS.names)
+    assert engine.JSON_FIELDS.markdown() in rules.split("## JSON format", 1)[1]
 
 
 def test_view_is_the_whole_public_board_for_everyone():
@@ -188,8 +184,8 @@ def test_view_is_the_whole_public_board_for_everyone():
     spectator = state.view()
     json.dumps(spectator)
     assert spectator["seat"] is None and "observation" not in spectator
-    assert spectator["kaiju"]["square"] == "Shibaura" and len(spectator["roads"]) == 29
-    assert sum(1 for sq in spectator["squares"] if sq["landmark"]) == 5
+    assert spectator["board"]["kaiju"]["square"] == "Shibaura" and len(spectator["board"]["roads"]) == 29
+    assert sum(1 for sq in spectator["board"]["squares"] if sq["landmark"]) == 5
     for seat in range(3):
         seen = state.view(seat)
         assert seen["seat"] == seat and seen["observation"] == state.observation_string(seat)

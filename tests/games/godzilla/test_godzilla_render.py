@@ -71,7 +71,7 @@ def test_move_detail_names_what_a_step_destroys_and_where_evacuees_leave():
     play(state, "move with 1-2")
     step = state.string_to_action("step to Ginza")
     # Ginza: its Landmark (2) and whatever stands there
-    there = state.view()["squares"][SQ["Ginza"]]
+    there = state.view()["board"]["squares"][SQ["Ginza"]]
     points = 2 + sum(there["evacuees"].values()) + there["press"]
     assert render.move_detail(state, step) == f"destroys {points} points there"
     assert render.move_group(state, step) is None

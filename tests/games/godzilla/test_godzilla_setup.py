@@ -20,16 +20,16 @@ def test_map_is_the_g1_grid_with_29_roads():
 
 def test_initial_components():
     d = new().to_dict()
-    assert d["kaiju"] == SQ["Shibaura"]
-    landmarks = {engine.square_names()[s] for s in range(20) if d["landmark"][s]}
+    assert d["kaiju_square"] == SQ["Shibaura"]
+    landmarks = {engine.square_names()[s] for s in range(20) if d["landmarks"][s]}
     assert landmarks == {"Radio Tower", "Ueno", "Kasumigaseki", "Kachidoki", "Ginza"}
     assert d["bag"] == [10, 10, 10, 10]                     # G8
-    assert d["pile"] == [9, 9, 9, 9] and d["stock"] == [0] * 4   # G6: 36 tiles
-    assert d["hv_stock"] == 3 and d["tank_stock"] == 3
-    assert (d["dice_own"], d["rerolls_own"], d["aw_dice"], d["aw_rerolls"]) == (3, 1, 3, 2)  # G4
-    assert d["vehicle"] == [1] * 4 and d["support"] == [0] * 4     # G10: one per governor
-    assert d["deck"] == [3] * 8 and d["press_won"] == 0       # G11: 24 press cards
-    assert sum(d["press"]) == 0 and d["status"] == [-1] * 6   # press pieces off the map
+    assert d["route_pile"] == [9, 9, 9, 9] and d["route_stock"] == [0] * 4   # G6: 36 tiles
+    assert d["high_voltage_stock"] == 3 and d["tank_stock"] == 3
+    assert (d["kaiju_dice"], d["kaiju_rerolls"], d["awakening_dice"], d["awakening_rerolls"]) == (3, 1, 3, 2)  # G4
+    assert d["vehicle_cards"] == [1] * 4 and d["support_cards"] == [0] * 4     # G10: one per governor
+    assert d["press_deck"] == [3] * 8 and d["press_cards_won"] == 0       # G11: 24 press cards
+    assert sum(d["press_pieces"]) == 0 and d["status_cards"] == [-1] * 6   # press pieces off the map
 
 
 def test_status_card_is_uniform_chance_over_the_unused_cards():
@@ -45,24 +45,24 @@ def test_status_card_is_uniform_chance_over_the_unused_cards():
 def test_press_piece_and_evacuees_go_to_the_main_square():
     state = new()
     play(state, "status card 4: Shinjuku / Shibuya")
-    assert field(state, "press")[SQ["Shinjuku"]] == 1
+    assert field(state, "press_pieces")[SQ["Shinjuku"]] == 1
     # G8: 2 evacuees in round 1, colours drawn from the bag in proportion
     probs = dict(state.chance_outcomes())
     assert probs == {0: 0.25, 1: 0.25, 2: 0.25, 3: 0.25}
     play(state, "draw a Tokyo evacuee")
     assert dict(state.chance_outcomes())[0] == pytest.approx(9 / 39)
     play(state, "draw a Chiba evacuee")
-    evac = field(state, "evac")
+    evac = field(state, "evacuees")
     assert evac[SQ["Shinjuku"] * 4 + 0] == 1 and evac[SQ["Shinjuku"] * 4 + 2] == 1
     assert field(state, "bag") == [9, 10, 9, 10]
     assert not state.is_chance_node()
 
 
 def test_alternative_square_when_the_kaiju_stands_on_the_main_one():
-    state = edit(new(), kaiju=SQ["Ikebukuro"])
+    state = edit(new(), kaiju_square=SQ["Ikebukuro"])
     play(state, "status card 1: Ikebukuro / Shinjuku", "draw a Tokyo evacuee", "draw a Tokyo evacuee")
-    assert field(state, "press")[SQ["Shinjuku"]] == 1 and field(state, "press")[SQ["Ikebukuro"]] == 0
-    assert field(state, "evac")[SQ["Shinjuku"] * 4] == 2
+    assert field(state, "press_pieces")[SQ["Shinjuku"]] == 1 and field(state, "press_pieces")[SQ["Ikebukuro"]] == 0
+    assert field(state, "evacuees")[SQ["Shinjuku"] * 4] == 2
 
 
 def _evacuees_placed_per_round():
@@ -81,7 +81,7 @@ def test_evacuees_per_round_follow_g8():
 
 
 def test_an_empty_bag_places_what_remains():
-    state = edit(new(), bag=[1, 0, 0, 0], k_evac=[9, 10, 10, 10])
+    state = edit(new(), bag=[1, 0, 0, 0], kaiju_screen_evacuees=[9, 10, 10, 10])
     play(state, "status card 2: Ueno / Asakusa", "draw a Tokyo evacuee")
     assert stage(state) != "evacuees from the bag" and field(state, "bag") == [0, 0, 0, 0]
 
@@ -93,7 +93,7 @@ def test_support_cards_are_revealed_in_rounds_4_and_6_only():
         advance(state, "status card")
         assert field(state, "round") == rnd
         advance(state, "omen", choose=lambda s: 0)
-        seen.append(sum(1 for k in field(state, "support") if k))
+        seen.append(sum(1 for k in field(state, "support_cards") if k))
     assert seen == [0, 0, 0, 1, 1, 2]
 
 
@@ -105,7 +105,7 @@ def test_support_reveal_is_uniform_over_the_pool():
     advance(state, "support card reveal")
     assert state.chance_outcomes() == [(k, 0.25) for k in range(4)]
     play(state, "support card air strike")
-    assert field(state, "support")[0] == 1
+    assert field(state, "support_cards")[0] == 1
     advance(state, "support card reveal")
     assert [a for a, _ in state.chance_outcomes()] == [1, 2, 3]
     assert all(abs(p - 1 / 3) < 1e-12 for _, p in state.chance_outcomes())

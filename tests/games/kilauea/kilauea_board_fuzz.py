@@ -20,82 +20,61 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "robustness"))
 from state_fuzz import check, real_states  # noqa: E402
 
-COLOURS = ("red", "yellow", "green", "blue")
 PHASES = ("move", "main", "cut2", "secondary", "target", "effect", "back", "over")
+STAGES = {name: k for k, name in enumerate(("forest", "tiles", "start", "draft") + PHASES)}
 
 
-def _places(s: dict) -> list[tuple]:
-    """Every place holding tikis of one colour: (kind, indices..., colour)."""
-    places = [("volcano", k, c) for k in range(5) for c in range(4)]
-    for p in range(len(s["players"])):
-        places += [("canoe", p, c) for c in range(4)]
-        places += [("island", p, k, c) for k in range(5) for c in range(4)]
-    return places
-
-
-def _cell(s: dict, place: tuple) -> tuple[list, int]:
-    """The list and index holding `place`'s count."""
-    if place[0] == "volcano":
-        return s["volcano"][place[1]], place[2]
-    if place[0] == "canoe":
-        return s["players"][place[1]]["canoe"], place[2]
-    return s["players"][place[1]]["island"][place[2]], place[3]
-
-
-def _add(s: dict, place: tuple, delta: int) -> None:
-    row, i = _cell(s, place)
-    row[i] += delta
-
-
-def _count(s: dict, place: tuple) -> int:
-    row, i = _cell(s, place)
-    return row[i]
+def _places(s: dict) -> list[tuple[str, int]]:
+    """Every count of tikis of one colour: (field, index); the colour is index % 4 in each
+    (volcano 4 * sector + colour, canoe_tikis 4 * seat + colour, island_tikis 20 * seat +
+    4 * sector + colour)."""
+    seats = s["players"]
+    return ([("volcano", k) for k in range(20)] + [("canoe_tikis", k) for k in range(4 * seats)]
+            + [("island_tikis", k) for k in range(20 * seats)])
 
 
 def _move_tiki(s: dict, rng: random.Random) -> None:
-    held = [p for p in _places(s) if _count(s, p) > 0]
+    held = [p for p in _places(s) if s[p[0]][p[1]] > 0]
     if held:
         source = rng.choice(held)
-        target = rng.choice([p for p in _places(s) if p[-1] == source[-1]])
-        _add(s, source, -1)
-        _add(s, target, 1)
+        target = rng.choice([p for p in _places(s) if p[1] % 4 == source[1] % 4])
+        s[source[0]][source[1]] -= 1
+        s[target[0]][target[1]] += 1
 
 
 def _forest_tiki(s: dict, rng: random.Random) -> None:
-    row = s["forests"][rng.randrange(5)]
-    i = rng.randrange(len(row))
-    if row[i] is not None:
-        colour = COLOURS.index(row[i])
-        _add(s, rng.choice([p for p in _places(s) if p[-1] == colour]), 1)
-        row[i] = None
+    f = rng.randrange(5)
+    i = 11 * f + rng.randrange(11 if f < 2 else 10)      # F3..F5 have no c3
+    if s["forests"][i] >= 0:
+        target = rng.choice([p for p in _places(s) if p[1] % 4 == s["forests"][i]])
+        s[target[0]][target[1]] += 1
+        s["forests"][i] = -1
     else:
-        held = [p for p in _places(s) if _count(s, p) > 0]
+        held = [p for p in _places(s) if s[p[0]][p[1]] > 0]
         if held:
             source = rng.choice(held)
-            _add(s, source, -1)
-            row[i] = COLOURS[source[-1]]
+            s[source[0]][source[1]] -= 1
+            s["forests"][i] = source[1] % 4
 
 
 def _stone(s: dict, rng: random.Random) -> None:
-    player = s["players"][rng.randrange(len(s["players"]))]
+    seat = rng.randrange(s["players"])
     if rng.random() < 0.5 and s["crater_stones"] > 0:
         s["crater_stones"] -= 1
-        player["stones"] += 1
-    elif player["stones"] > 0:
+        s["holy_stones"][seat] += 1
+    elif s["holy_stones"][seat] > 0:
         s["crater_stones"] += 1
-        player["stones"] -= 1
+        s["holy_stones"][seat] -= 1
 
 
 def _flag(s: dict, rng: random.Random) -> None:
-    key = rng.choice(("phase", "canoe_pawn", "intermediate_scored", "coral_open", "hillside_open"))
-    if key == "phase":
-        s["phase"] = rng.choice(PHASES)
+    key = rng.choice(("stage", "canoe_pawn", "intermediate_scored", "coral_open", "hillside_open"))
+    if key == "stage":
+        s["stage"] = STAGES[rng.choice(PHASES)]
     elif key == "canoe_pawn":
         s["canoe_pawn"] = rng.randrange(-1, 10)
-    elif key == "intermediate_scored":
-        s[key] = not s[key]
     else:
-        s["turn"][key] = not s["turn"][key]
+        s[key] = 1 - s[key]
 
 
 def _tiles(s: dict, rng: random.Random) -> None:
@@ -106,12 +85,10 @@ def _tiles(s: dict, rng: random.Random) -> None:
         (a, i), (b, j) = rng.sample(places, 2)
         s[a][i], s[b][j] = s[b][j], s[a][i]
     elif kind == 1:
-        tile = rng.randint(1, 10)
-        unlocked = s["turn"]["unlocked_tiles"]
-        s["turn"]["unlocked_tiles"] = sorted(set(unlocked) ^ {tile})
+        s["unlocked_tiles"][rng.randrange(10)] ^= 1
     else:
-        s["turn"]["resolving"] = f"{rng.choice(('coral', 'volcano'))} {rng.randint(1, 10)}"
-        s["phase"] = rng.choice(("effect", "target", "secondary"))
+        s["resolving"] = rng.randrange(20)
+        s["stage"] = STAGES[rng.choice(("effect", "target", "secondary"))]
 
 
 def mutate(doc: dict, rng: random.Random) -> dict:

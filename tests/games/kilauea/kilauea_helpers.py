@@ -13,6 +13,8 @@ COLOURS = ("red", "yellow", "green", "blue")
 R, Y, G, B = COLOURS
 SPACES = ("a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4", "c1", "c2", "c3")
 THREE_PLUS = {"a1", "a4"}
+PHASES = ("forest", "tiles", "start", "draft", "move", "main", "cut2", "secondary", "target",
+          "effect", "back", "over")
 
 
 def board_spaces(f: int) -> list[str]:
@@ -113,20 +115,31 @@ def position(players: int = 4, *, phase: str = "move", player: int = 0, pawn: in
     if intermediate_scored is None:
         # a position with an empty forest is past the intermediate scoring (K12)
         intermediate_scored = any(all(c is None for c in row) for row in rows)
+    flat = lambda rows_: [x for row in rows_ for x in row]
+    forests = []
+    for f in range(5):
+        row = [None] * 11
+        for name, colour in zip(board_spaces(f), rows[f]):
+            row[SPACES.index(name)] = colour
+        forests += [-1 if c is None else COLOURS.index(c) for c in row]
+    seats = range(4)
+    vp = list(vp or [0] * n) + [0] * (4 - n)
+    canoes = list(canoes) + [{}] * (4 - n)
+    islands = list(islands) + [{}] * (4 - n)
     data.update({
         # turn order is fixed: the starting player is whoever makes `player` the one to act
-        "phase": phase, "player": player, "starting_player": (player - turns) % n, "setup_step": 0,
-        "turns_completed": turns, "canoe_pawn": pawn, "crater_stones": 16 - box_stones - sum(stones),
-        "intermediate_scored": intermediate_scored, "volcano": volcano, "forests": rows,
-        "reef_tiles": list(reefs), "forest_tiles": ftiles, "hillside_tiles": hill})
-    for p in range(n):
-        data["players"][p] = {
-            "victory_points": (vp or [0] * n)[p], "stones": stones[p],
-            "canoe": [canoes[p].get(c, 0) for c in COLOURS],
-            "island": [[islands[p].get(s, {}).get(c, 0) for c in COLOURS] for s in range(5)]}
+        "stage": PHASES.index(phase), "to_act": player, "first_player": (player - turns) % n,
+        "setup_step": 0, "turn": turns, "canoe_pawn": pawn,
+        "crater_stones": 16 - box_stones - sum(stones), "intermediate_scored": int(intermediate_scored),
+        "volcano": flat(volcano), "forests": forests,
+        "reef_tiles": list(reefs), "forest_tiles": [t or 0 for t in ftiles],
+        "hillside_tiles": [t or 0 for t in hill],
+        "scores": vp, "holy_stones": list(stones) + [0] * (4 - n),
+        "canoe_tikis": [canoes[p].get(c, 0) for p in seats for c in COLOURS],
+        "island_tikis": [islands[p].get(s, {}).get(c, 0) for p in seats for s in range(5) for c in COLOURS]})
     if extra:
         extra(data)
-    text = json.dumps({"format": "vsai-state", "version": 2, "game": "kilauea",
+    text = json.dumps({"format": "vsai-state", "version": 3, "game": "kilauea",
                        "params": {"players": n, "turn_cap": turn_cap}, "state": data})
     return game.state_from_json(text)
 
@@ -136,6 +149,38 @@ def texts(state) -> list[str]:
     return state.legal_action_strings()
 
 
+def tiki_census(state) -> dict:
+    """Where the 72 tikis are, from the state's JSON: forests, volcano, canoes, islands, the
+    set-up pool, and the box (3 of each colour with 2 players, K16)."""
+    data = state.to_dict()
+    return {"forests": sum(c >= 0 for c in data["forests"]), "volcano": sum(data["volcano"]),
+            "canoes": sum(data["canoe_tikis"]), "islands": sum(data["island_tikis"]),
+            "box": 12 if data["players"] == 2 else 0, "pool": sum(data["tikis_to_place"])}
+
+
+def stone_census(state) -> dict:
+    """Where the 16 holy stones are: the crater, the canoes and the box (the view's count)."""
+    data = state.to_dict()
+    return {"crater": data["crater_stones"], "canoes": sum(data["holy_stones"]),
+            "box": state.view()["stones_out_of_play"]}
+
+
+def seat_data(state, p: int) -> dict:
+    """Seat p's holdings from the state's JSON: scores, holy stones, canoe tikis by colour,
+    island tikis by sector and colour."""
+    data = state.to_dict()
+    island = data["island_tikis"][20 * p:20 * p + 20]
+    return {"scores": data["scores"][p], "holy_stones": data["holy_stones"][p],
+            "canoe": data["canoe_tikis"][4 * p:4 * p + 4],
+            "island": [island[4 * s:4 * s + 4] for s in range(5)]}
+
+
+def volcano_rows(state) -> list[list[int]]:
+    """The volcano's column heights, per sector by colour."""
+    volcano = state.to_dict()["volcano"]
+    return [volcano[4 * s:4 * s + 4] for s in range(5)]
+
+
 def census(state) -> int:
     """Total tikis, which must always be 72."""
-    return sum(state.tiki_census().values())
+    return sum(tiki_census(state).values())

@@ -7,18 +7,19 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kilauea_helpers import play_draft, play_setup, position
+from kilauea_helpers import play_draft, play_setup, position, seat_data, stone_census, tiki_census
 from vsai.core.registry import load_game, state_from_json
 
 
 def check_invariants(state):
     data = state.to_dict()
-    assert sum(state.tiki_census().values()) == 72
-    assert sum(state.stone_census().values()) == 16
-    assert all(0 <= h <= 6 for row in data["volcano"] for h in row)
-    for p in data["players"]:
-        assert sum(p["canoe"]) <= 4 and 0 <= p["stones"] <= 5
-        assert all(sum(stack) <= 6 for stack in p["island"])
+    assert sum(tiki_census(state).values()) == 72
+    assert sum(stone_census(state).values()) == 16
+    assert all(0 <= h <= 6 for h in data["volcano"])
+    for p in range(data["players"]):
+        seat = seat_data(state, p)
+        assert sum(seat["canoe"]) <= 4 and 0 <= seat["holy_stones"] <= 5
+        assert all(sum(stack) <= 6 for stack in seat["island"])
     assert len(state.legal_actions()) <= 1024
 
 
@@ -140,33 +141,35 @@ def _set(path, value):
 
 
 @pytest.mark.parametrize("edit", [
-    _set(["volcano", 0, 0], 7),                       # column above 6
-    _set(["volcano", 0, 0], 2),                       # one tiki too many
-    _set(["players", 0, "stones"], 3),                # stones not conserved
-    _set(["players", 0, "canoe"], [2, 2, 1, 0]),      # 5 tikis in a canoe
-    _set(["players", 0, "stones"], 6),                # more than 5 stones
-    _set(["forests", 0, 0], "purple"),                # unknown colour
-    _set(["forests", 0], ["red"] * 3),                # wrong board size
-    _set(["phase"], "lunch"),
-    _set(["phase"], "back"),                          # no pending data for a back step
-    _set(["player"], 3),                              # not a seat (2 players)
+    _set(["volcano", 0], 7),                          # column above 6
+    _set(["volcano", 0], 2),                          # one tiki too many
+    _set(["holy_stones", 0], 3),                      # stones not conserved
+    _set(["canoe_tikis"], [2, 2, 1, 0] + [0] * 12),   # 5 tikis in a canoe
+    _set(["holy_stones", 0], 6),                      # more than 5 stones
+    _set(["holy_stones", 3], 1),                      # a seat not in the game
+    _set(["forests", 0], 4),                          # unknown colour
+    _set(["forests", 32], 0),                         # F3 has no c3
+    _set(["forests"], [0] * 3),                       # wrong board size
+    _set(["stage"], 12),
+    _set(["stage"], "move"),                          # a name, not the number
+    _set(["stage"], 10),                              # no pending data for a back step
+    _set(["to_act"], 3),                              # not a seat (2 players)
     _set(["reef_tiles", 0], 11),
-    _set(["reef_tiles", 1], 1),                            # a tile in two places
+    _set(["reef_tiles", 1], 1),                       # a tile in two places
     _set(["hillside_tiles", 0], 4),
-    _set(["turn", "resolving"], "coral 11"),
-    _set(["turn", "coral_open"], True),               # an opportunity in the move step
-    _set(["canoe_pawn"], 1),                                # a sea space with 2 players
-    _set(["turns_completed"], -1),
-    _set(["players", 0, "victory_points"], "lots"),
-    _set(["intermediate_scored"], 1),
-    _set(["intermediate_scored"], True),              # scored, yet no forest is empty
-    _set(["tiles_to_place"], [3]),
-    _set(["turn", "second_half", "vacated_forest"], 5),     # not a forest
-    _set(["turn", "second_half", "vacated_forest"], -1),    # "none" is null
-    _set(["turn", "second_half", "first_colour"], "purple"),
-    _set(["turn", "second_half", "sector_x"], 2),           # a second half outside its step
-    _set(["turn", "second_half"], [-1, -1, -1, -1, -1]),    # the list of format 1
-    _set(["turn", "unlocked_tiles"], [11]),
+    _set(["resolving"], 20),
+    _set(["coral_open"], 1),                          # an opportunity in the move step
+    _set(["canoe_pawn"], 1),                          # a sea space with 2 players
+    _set(["turn"], -1),
+    _set(["scores", 0], "lots"),
+    _set(["intermediate_scored"], 2),
+    _set(["intermediate_scored"], 1),                 # scored, yet no forest is empty
+    _set(["intermediate_scored"], True),              # true/false are not numbers here
+    _set(["tiles_to_place", 2], 1),
+    _set(["vacated_forest"], 5),                      # not a forest
+    _set(["first_colour"], 4),
+    _set(["sector_x"], 2),                            # a second half outside its step
+    _set(["unlocked_tiles"], [1] * 11),
 ])
 def test_malformed_or_inconsistent_json_raises(edit):
     game = load_game("kilauea", players=2)
@@ -191,10 +194,9 @@ def test_broken_json_raises(text):
 def test_abbreviated_field_names_are_refused():
     """The field names are the documented ones (rules.md, "JSON format"); old short names fail."""
     state = play_draft(play_setup(2, 0))
-    for new, old in (("victory_points", "vp"), ("canoe_pawn", "pawn"), ("starting_player", "start")):
+    for new, old in (("scores", "vp"), ("canoe_pawn", "pawn"), ("first_player", "start")):
         data = state.to_dict()
-        target = data["players"][0] if new == "victory_points" else data
-        target[old] = target.pop(new)
+        data[old] = data.pop(new)
         with pytest.raises(ValueError):
             state.load_dict(data)
 
@@ -266,7 +268,7 @@ def test_text_of_chance_outcomes_parses_back():
 def test_load_dict_rejects_bad_data_and_keeps_the_state():
     state = play_draft(play_setup(2, 0))
     before = state.to_json()
-    for bad in ({}, {"phase": "move"}, [], {**state.to_dict(), "players": [{}, {}]}):
+    for bad in ({}, {"stage": 4}, [], {**state.to_dict(), "scores": [{}, {}]}):
         with pytest.raises(ValueError):
             state.load_dict(bad)
         assert state.to_json() == before

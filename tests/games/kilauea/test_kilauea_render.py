@@ -170,7 +170,7 @@ def test_board_snapshot():
     """A fixed position, plain, pinned (VSAI_UPDATE_SNAPSHOTS=1 rewrites it; read it by eye)."""
     state, last = None, None
     for state, last in _game(3, 7):
-        if state.is_player_node() and state.to_dict()["turns_completed"] >= 12:
+        if state.is_player_node() and state.to_dict()["turn"] >= 12:
             break
     text = _print(render.board(state, 0, False, last_move=last), width=80)
     text = "\n".join(line.rstrip() for line in text.splitlines()) + "\n"

@@ -14,7 +14,7 @@ from vsai.ext.kilauea.engine import KilaueaState
 
 def _with_vp(state, seat, vp):
     doc = json.loads(state.to_json())
-    doc["state"]["players"][seat]["victory_points"] = vp
+    doc["state"]["scores"][seat] = vp
     return state_from_json(json.dumps(doc))
 
 
@@ -44,11 +44,11 @@ def test_a_million_victory_points_are_refused():
     """Issue 14: the loader took 1,000,000 VP (its old maximum) and the engine then wrote a
     state it refused after a few more points. VP are now bounded by what the turns played can
     give: 14 a turn (7 activations of a 2-VP tile) plus the scorings."""
-    with pytest.raises(InvalidStateError, match="victory_points"):
+    with pytest.raises(InvalidStateError, match="scores more than"):
         position(3, vp=[1_000_000, 0, 0])
     # 10 turns played, at the start of a turn, before the intermediate scoring
     assert position(3, vp=[140, 0, 0], turns=10).scores()[0] == 140
-    with pytest.raises(InvalidStateError, match="victory_points"):
+    with pytest.raises(InvalidStateError, match="scores more than"):
         position(3, vp=[141, 0, 0], turns=10)
 
 
@@ -76,7 +76,7 @@ def test_the_player_to_act_follows_the_turn_order():
     """After the draft the seat to act is fixed by the starting player and the turns played."""
     state = position(3, player=1, turns=10)
     doc = json.loads(state.to_json())
-    doc["state"]["player"] = 2
+    doc["state"]["to_act"] = 2
     with pytest.raises(InvalidStateError, match="to play"):
         state_from_json(json.dumps(doc))
 
@@ -99,7 +99,7 @@ def test_bad_arguments_raise_the_error_family():
         if bad is not None:     # view(None) is the spectator's view
             with pytest.raises(InvalidArgumentError):
                 state.view(bad)
-    for bad in (None, [], "x", {"phase": 3}, {"players": None}):
+    for bad in (None, [], "x", {"stage": 3}, {"players": None}, {1: 2}):
         with pytest.raises(InvalidStateError):
             state.clone().load_dict(bad)
     for kwargs in ({"players": 5}, {"players": "3"}, {"players": 3.0}, {"players": True},
@@ -117,15 +117,15 @@ def test_bad_arguments_raise_the_error_family():
 
 
 EDITS = [
-    lambda s: s["players"][0]["island"][0].__setitem__(0, 1) or s["volcano"][0].__setitem__(0, 0),
-    lambda s: s["players"][0].__setitem__("stones", 3) or s.__setitem__("crater_stones", 1),
+    lambda s: s["island_tikis"].__setitem__(0, 1) or s["volcano"].__setitem__(0, 0),
+    lambda s: s["holy_stones"].__setitem__(0, 3) or s.__setitem__("crater_stones", 1),
     lambda s: _extra_pick(s),
 ]
 def _extra_pick(s):
     """A tiki from the volcano into a canoe, outside the draft order."""
-    sector, colour = next((k, c) for k in range(5) for c in range(4) if s["volcano"][k][c])
-    s["volcano"][sector][colour] -= 1
-    s["players"][1]["canoe"][colour] += 1
+    k = next(k for k in range(20) if s["volcano"][k])     # 4 * sector + colour
+    s["volcano"][k] -= 1
+    s["canoe_tikis"][4 + k % 4] += 1
 
 
 @pytest.mark.parametrize("edit", EDITS)

@@ -27,14 +27,14 @@ def test_intermediate_scoring_when_the_first_forest_empties():
     assert texts(state) == ["pass", "coral 1"]
     state.apply_action("pass")
     assert state.scores() == [35, 11]
-    assert state.to_dict()["intermediate_scored"] is True
+    assert state.to_dict()["intermediate_scored"] == 1
     assert not state.is_terminal() and state.current_player() == 1
 
 
 def test_intermediate_scoring_happens_once():
     state = position(4, pawn=-1, forests={0: {}, 1: {"a1": R}}, canoes=[{}] * 4,
                      islands=[{0: {R: 1}}, {}, {}, {}], vp=[5, 0, 0, 0])
-    assert state.to_dict()["intermediate_scored"] is True
+    assert state.to_dict()["intermediate_scored"] == 1
     state.apply_action("canoe +3")                 # S2 (2,1)
     state.apply_action("cut F2.a1")
     if state.phase() == "secondary":
@@ -100,7 +100,7 @@ def test_intermediate_and_final_in_the_same_turn():
     state = position(2, pawn=-1, forests={0: {"a2": R}, 1: {"c1": Y}, 2: {"b2": G}},
                      reefs=(1, 2, 4, 5, 7), forest_tiles=(6, 3, 8, 9, 10),
                      islands=[{0: {R: 1}}, {}], canoes=[{}, {}], vp=[0, 0], stones=[2, 2])
-    assert state.to_dict()["intermediate_scored"] is False
+    assert state.to_dict()["intermediate_scored"] == 0
     state.apply_action("canoe +1")
     state.apply_action("cut F1.a2")
     state.apply_action("coral 7")

@@ -1,7 +1,7 @@
 """Kilauea secondary actions: when they open, unlocking volcano tiles, and all 20 effects."""
 import pytest
 
-from kilauea_helpers import B, G, R, Y, census, position, texts
+from kilauea_helpers import B, COLOURS, G, R, Y, census, position, seat_data, texts, volcano_rows
 
 FULL_F1 = {"a1": R, "a2": Y, "a3": G, "a4": B, "b1": R, "b2": Y, "b3": G, "b4": B,
            "c1": R, "c2": Y, "c3": G}
@@ -46,7 +46,7 @@ def volcano_turn(n, *, canoe=None, stones=(2, 2, 2, 2), **kw):
 
 
 def me(state):
-    return state.to_dict()["players"][0]
+    return seat_data(state, 0)
 
 
 # ---------------------------------------------------------------- when they open (K7)
@@ -105,7 +105,7 @@ def test_unlocking_a_volcano_tile_by_a_cut():
     state.apply_action("canoe +1")
     state.apply_action("cut F1.c1")                 # F1 is now empty, row c cleared
     data = state.to_dict()
-    assert data["forest_tiles"][0] is None and data["hillside_tiles"][0] == 5
+    assert data["forest_tiles"][0] == 0 and data["hillside_tiles"][0] == 5
     assert texts(state) == ["pass", "coral 1", "volcano 5"]
     state.apply_action("volcano 5")
     state.apply_action(texts(state)[0])
@@ -138,8 +138,8 @@ def test_coral_10_refills_and_does_not_unlock():
                             "coral 10: S3 green -> F2.c2"]
     state.apply_action("coral 10: S3 yellow -> F2.c2")
     data = state.to_dict()
-    assert data["forests"][1][9] == Y and data["forest_tiles"][1] is not None
-    assert data["volcano"][2] == [1, 0, 1, 2]
+    assert data["forests"][11 + 9] == COLOURS.index(Y) and data["forest_tiles"][1] != 0
+    assert volcano_rows(state)[2] == [1, 0, 1, 2]
 
 
 # ---------------------------------------------------------------- coral effects
@@ -152,7 +152,7 @@ def test_coral_1_gains_2_vp():
 def test_coral_2_takes_2_stones():
     state = coral_turn(2, stones=(1, 2, 2, 2))     # crater 3
     state.apply_action("coral 2")
-    assert me(state)["stones"] == 3 and state.to_dict()["crater_stones"] == 1
+    assert me(state)["holy_stones"] == 3 and state.to_dict()["crater_stones"] == 1
     empty = coral_turn(2, stones=(3, 2, 3, 2))     # crater 0: nothing to take
     assert "coral 2" not in texts(empty)
 
@@ -164,7 +164,7 @@ def test_coral_3_activates_another_coral_tile_and_pays():
     assert "target coral 3" not in targets
     assert not any(t.startswith("target volcano") for t in targets)
     state.apply_action("target coral 1")
-    assert me(state)["stones"] == 1 and state.scores()[0] == 2
+    assert me(state)["holy_stones"] == 1 and state.scores()[0] == 2
     broke = coral_turn(3, stones=(0, 2, 2, 2))
     assert "coral 3" not in texts(broke)
 
@@ -181,7 +181,7 @@ def test_coral_3_pays_the_target_cost():
     state.apply_action("coral 3")
     assert "target coral 9" in texts(state)
     state.apply_action("target coral 9")
-    assert me(state)["stones"] == 0
+    assert me(state)["holy_stones"] == 0
     state.apply_action("coral 9: F1.a2 -> island S4")
     assert me(state)["island"][3] == [0, 1, 0, 0]
 
@@ -210,7 +210,7 @@ def test_coral_6_moves_to_a_non_adjacent_sector():
     targets = {t.split("-> ")[1] for t in texts(state) if t.startswith("coral 6: S1 red")}
     assert targets == {"S3", "S4"}
     state.apply_action("coral 6: S1 red -> S3")
-    assert [r[0] for r in state.to_dict()["volcano"]] == [0, 1, 2, 1, 1]
+    assert [r[0] for r in volcano_rows(state)] == [0, 1, 2, 1, 1]
 
 
 def test_coral_7_moves_an_accessible_forest_tiki_to_the_volcano():
@@ -220,22 +220,22 @@ def test_coral_7_moves_an_accessible_forest_tiki_to_the_volcano():
     assert "coral 7: F1.b1 -> S4" in moves          # a1 was just cut
     assert "coral 7: F1.b2 -> S4" not in moves
     state.apply_action("coral 7: F1.b1 -> S4")
-    assert state.to_dict()["volcano"][3] == [2, 1, 1, 1]
+    assert volcano_rows(state)[3] == [2, 1, 1, 1]
 
 
 def test_coral_8_canoe_tiki_to_volcano_and_a_stone():
     state = coral_turn(8, canoe={B: 1}, stones=(1, 2, 2, 2))
     state.apply_action("coral 8")
     state.apply_action("coral 8: canoe blue -> S5")
-    assert state.to_dict()["volcano"][4] == [1, 1, 1, 2]
-    assert me(state)["stones"] == 2 and me(state)["canoe"] == [1, 0, 0, 0]
+    assert volcano_rows(state)[4] == [1, 1, 1, 2]
+    assert me(state)["holy_stones"] == 2 and me(state)["canoe"] == [1, 0, 0, 0]
 
 
 def test_coral_9_costs_3_and_moves_forest_to_island():
     state = coral_turn(9, stones=(3, 2, 2, 2))
     state.apply_action("coral 9")
     state.apply_action("coral 9: F1.a2 -> island S2")
-    assert me(state)["stones"] == 0 and me(state)["island"][1] == [0, 1, 0, 0]
+    assert me(state)["holy_stones"] == 0 and me(state)["island"][1] == [0, 1, 0, 0]
     assert "coral 9" not in texts(coral_turn(9, stones=(2, 2, 2, 2)))
 
 
@@ -251,16 +251,16 @@ def test_coral_10_needs_another_colour_in_the_sector():
 # ---------------------------------------------------------------- volcano effects
 def test_volcano_1_costs_1_for_2_vp():
     state = volcano_turn(1)
-    stones = me(state)["stones"]
+    stones = me(state)["holy_stones"]
     state.apply_action("volcano 1")
-    assert state.scores()[0] == 2 and me(state)["stones"] == stones - 1
+    assert state.scores()[0] == 2 and me(state)["holy_stones"] == stones - 1
 
 
 def test_volcano_2_costs_3_canoe_to_island():
     state = volcano_turn(2, canoe={R: 1, G: 1}, stones=(1, 2, 2, 2))   # 1 + 3 taken = 4
     state.apply_action("volcano 2")
     state.apply_action("volcano 2: canoe green -> island S3")
-    assert me(state)["stones"] == 1 and me(state)["island"][2] == [0, 0, 1, 0]
+    assert me(state)["holy_stones"] == 1 and me(state)["island"][2] == [0, 0, 1, 0]
 
 
 def test_volcano_3_activates_a_reef_or_hillside_tile():
@@ -277,10 +277,10 @@ def test_volcano_3_activates_a_reef_or_hillside_tile():
 
 def test_volcano_4_island_move_costs_1():
     state = volcano_turn(4, islands=[{1: {Y: 1}}, {}, {}, {}])
-    stones = me(state)["stones"]
+    stones = me(state)["holy_stones"]
     state.apply_action("volcano 4")
     state.apply_action("volcano 4: island S2 yellow -> S1")
-    assert me(state)["island"][0] == [0, 1, 0, 0] and me(state)["stones"] == stones - 1
+    assert me(state)["island"][0] == [0, 1, 0, 0] and me(state)["holy_stones"] == stones - 1
 
 
 def test_volcano_5_and_6_volcano_moves():
@@ -303,33 +303,33 @@ def test_volcano_7_cuts_any_forest_into_the_canoe():
 
 def test_volcano_8_costs_2_volcano_to_canoe():
     state = volcano_turn(8)
-    stones = me(state)["stones"]
+    stones = me(state)["holy_stones"]
     state.apply_action("volcano 8")
     state.apply_action("volcano 8: S4 green -> canoe")
-    assert state.to_dict()["volcano"][3] == [1, 1, 0, 1]
-    assert me(state)["canoe"] == [1, 0, 1, 0] and me(state)["stones"] == stones - 2
+    assert volcano_rows(state)[3] == [1, 1, 0, 1]
+    assert me(state)["canoe"] == [1, 0, 1, 0] and me(state)["holy_stones"] == stones - 2
 
 
 def test_volcano_9_costs_4_volcano_to_island():
     state = volcano_turn(9, stones=(1, 2, 2, 2))     # 1 + 3 taken = 4
     state.apply_action("volcano 9")
     state.apply_action("volcano 9: S2 yellow -> island S5")
-    assert me(state)["stones"] == 0 and me(state)["island"][4] == [0, 1, 0, 0]
+    assert me(state)["holy_stones"] == 0 and me(state)["island"][4] == [0, 1, 0, 0]
     poor = volcano_turn(9, stones=(0, 2, 2, 2))        # 0 + 3 taken: too few
     assert poor.current_player() == 1
 
 
 def test_volcano_10_swaps_two_colours_between_sectors():
     state = volcano_turn(10)
-    stones = me(state)["stones"]
+    stones = me(state)["holy_stones"]
     state.apply_action("volcano 10")
     state.apply_action("volcano 10: S2 red -> S4")
     assert state.phase() == "back"
     assert "volcano 10: S4 red -> S2" not in texts(state)
     state.apply_action("volcano 10: S4 blue -> S2")
-    vol = state.to_dict()["volcano"]
+    vol = volcano_rows(state)
     assert vol[1] == [0, 1, 1, 2] and vol[3] == [2, 1, 1, 0]
-    assert me(state)["stones"] == stones - 2
+    assert me(state)["holy_stones"] == stones - 2
     assert census(state) == 72
 
 
@@ -357,7 +357,7 @@ def test_coral_3_into_coral_2_with_a_full_canoe_of_stones():
     state.apply_action("coral 3")
     assert "target coral 2" in texts(state)
     state.apply_action("target coral 2")
-    assert me(state)["stones"] == 5 and state.to_dict()["crater_stones"] == 0
+    assert me(state)["holy_stones"] == 5 and state.to_dict()["crater_stones"] == 0
 
 
 def test_volcano_3_activates_another_hillside_tile():
@@ -368,11 +368,11 @@ def test_volcano_3_activates_another_hillside_tile():
     assert state.to_dict()["hillside_tiles"][:2] == [3, 1]
     state.apply_action("canoe +1")
     state.apply_action("volcano red")          # 1 + 3 stones taken (crater had 3)
-    stones = me(state)["stones"]
+    stones = me(state)["holy_stones"]
     state.apply_action("volcano 3")
     assert "target volcano 1" in texts(state)
     state.apply_action("target volcano 1")
-    assert state.scores()[0] == 2 and me(state)["stones"] == stones - 2
+    assert state.scores()[0] == 2 and me(state)["holy_stones"] == stones - 2
 
 
 # ---------------------------------------------------------------- review additions
@@ -465,15 +465,15 @@ def test_row_c_must_be_wholly_cleared_to_unlock():
                      forests={0: {"c1": R, "c3": Y}}, canoes=[{}] * 4)
     state.apply_action("canoe +1")
     state.apply_action("cut F1.c1")
-    assert state.to_dict()["forest_tiles"][0] == 6 and state.to_dict()["hillside_tiles"][0] is None
+    assert state.to_dict()["forest_tiles"][0] == 6 and state.to_dict()["hillside_tiles"][0] == 0
     state.apply_action("cut F1.c3")
-    assert state.to_dict()["forest_tiles"][0] is None and state.to_dict()["hillside_tiles"][0] == 6
+    assert state.to_dict()["forest_tiles"][0] == 0 and state.to_dict()["hillside_tiles"][0] == 6
     # with 2 players c3 is a "3+" space, always empty: clearing c1 and c2 unlocks
     two = position(2, pawn=-1, reefs=reefs, forest_tiles=forest,
                    forests={0: {"c1": R, "c2": Y}}, canoes=[{}, {}])
     two.apply_action("canoe +1")
     two.apply_action("cut F1.c1")
-    assert two.to_dict()["hillside_tiles"][0] is None
+    assert two.to_dict()["hillside_tiles"][0] == 0
     two.apply_action("cut F1.c2")
     assert two.to_dict()["hillside_tiles"][0] == 6
 

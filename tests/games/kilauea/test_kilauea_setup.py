@@ -1,7 +1,7 @@
 """Kilauea set-up: volcano, forests, tiles, starting player, 2-player changes, stones, draft."""
 import pytest
 
-from kilauea_helpers import COLOURS, board_spaces, play_draft, play_setup
+from kilauea_helpers import COLOURS, SPACES, board_spaces, play_draft, play_setup, seat_data, stone_census, tiki_census, volcano_rows
 from vsai.core.registry import load_game
 
 
@@ -10,10 +10,10 @@ def test_volcano_and_crater_before_setup(players):
     """Every volcano space holds its tiki (K1); the crater has 2 stones; each player 2 (K4)."""
     state = load_game("kilauea", players=players).new_initial_state()
     data = state.to_dict()
-    assert data["volcano"] == [[1, 1, 1, 1]] * 5
+    assert data["volcano"] == [1] * 20
     assert data["crater_stones"] == 2
-    assert [p["stones"] for p in data["players"]] == [2] * players
-    assert state.stone_census() == {"crater": 2, "canoes": 2 * players, "box": 14 - 2 * players}
+    assert data["holy_stones"] == [2] * players + [0] * (4 - players)
+    assert stone_census(state) == {"crater": 2, "canoes": 2 * players, "box": 14 - 2 * players}
     assert state.is_chance_node() and state.phase() == "forest"
 
 
@@ -32,14 +32,13 @@ def test_forest_tikis_are_chance_with_pool_probabilities(players, spaces, per_co
         state.apply_action(state.legal_actions()[-1])
         nodes += 1
     assert nodes == spaces
-    census = state.tiki_census()
+    census = tiki_census(state)
     assert census["forests"] == spaces and census["volcano"] == 20
-    assert census["box"] == (12 if players == 2 else 0)
     forests = state.to_dict()["forests"]
     for f in range(5):
-        for name, colour in zip(board_spaces(f), forests[f]):
+        for name in board_spaces(f):
             three_plus = name in ("a1", "a4") or (f < 2 and name == "c3")
-            assert (colour is None) == (players == 2 and three_plus)
+            assert (forests[11 * f + SPACES.index(name)] == -1) == (players == 2 and three_plus)
 
 
 def test_action_tiles_are_shuffled_by_chance():
@@ -55,7 +54,7 @@ def test_action_tiles_are_shuffled_by_chance():
     data = state.to_dict()
     assert data["reef_tiles"] == [7, 3, 10, 1, 5]
     assert data["forest_tiles"] == [2, 4, 9, 6, 8]      # the 10th tile goes to F5 by itself
-    assert data["hillside_tiles"] == [None] * 5
+    assert data["hillside_tiles"] == [0] * 5
     assert state.phase() == "start"
 
 
@@ -80,8 +79,8 @@ def test_draft_snake_order_two_tikis_each(players, start, order):
         state.apply_action(state.legal_actions()[-1])
     assert seen == order
     data = state.to_dict()
-    assert all(sum(p["canoe"]) == 2 for p in data["players"])
-    assert sum(map(sum, data["volcano"])) == 20 - 2 * players
+    assert all(sum(seat_data(state, p)["canoe"]) == 2 for p in range(players))
+    assert sum(data["volcano"]) == 20 - 2 * players
     assert state.phase() == "move" and state.current_player() == start
     assert data["canoe_pawn"] == -1
 
@@ -94,8 +93,8 @@ def test_draft_takes_the_top_of_any_column():
     assert "draft S3 green" not in state.legal_action_strings()
     assert len(state.legal_actions()) == 19
     state.apply_action("draft S3 blue")
-    assert state.to_dict()["players"][1]["canoe"] == [0, 0, 0, 1]
-    assert state.to_dict()["volcano"][2] == [1, 1, 0, 0]
+    assert seat_data(state, 1)["canoe"] == [0, 0, 0, 1]
+    assert volcano_rows(state)[2] == [1, 1, 0, 0]
 
 
 def test_two_player_canoe_track_has_five_spaces():
@@ -113,6 +112,6 @@ def test_two_player_canoe_track_has_five_spaces():
 def test_setup_uses_all_tikis():
     for players in (2, 3, 4):
         state = play_draft(play_setup(players, 0))
-        assert sum(state.tiki_census().values()) == 72
-        assert sum(state.stone_census().values()) == 16
+        assert sum(tiki_census(state).values()) == 72
+        assert sum(stone_census(state).values()) == 16
         assert set(COLOURS) == {"red", "yellow", "green", "blue"}

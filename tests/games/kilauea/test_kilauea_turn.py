@@ -1,17 +1,17 @@
 """Kilauea turns: the canoe step, the three main actions, their limits, forest access."""
 import pytest
 
-from kilauea_helpers import B, G, R, Y, census, position, texts
+from kilauea_helpers import B, G, R, Y, census, position, seat_data, stone_census, texts, volcano_rows
 
 
 def test_mandatory_free_and_paid_steps():
     """1 step is mandatory, 1 free per empty canoe place, then 1 holy stone per step (K8)."""
     state = position(4, pawn=0, canoes=[{R: 3}, {}, {}, {}], stones=[3, 2, 2, 1])
     assert texts(state) == [f"canoe +{k}" for k in range(1, 6)]   # 1 + 1 free + 3 paid
-    crater = state.stone_census()["crater"]
+    crater = stone_census(state)["crater"]
     state.apply_action("canoe +4")
     data = state.to_dict()
-    assert data["canoe_pawn"] == 4 and data["players"][0]["stones"] == 1
+    assert data["canoe_pawn"] == 4 and data["holy_stones"][0] == 1
     assert data["crater_stones"] == crater + 2
 
 
@@ -19,7 +19,7 @@ def test_free_steps_cost_nothing():
     state = position(4, pawn=0, canoes=[{}, {}, {}, {}], stones=[0, 2, 2, 4])
     assert texts(state) == [f"canoe +{k}" for k in range(1, 6)]
     state.apply_action("canoe +5")
-    assert state.to_dict()["players"][0]["stones"] == 0
+    assert state.to_dict()["holy_stones"][0] == 0
     assert state.to_dict()["canoe_pawn"] == 5
 
 
@@ -31,7 +31,7 @@ def test_moves_beyond_one_lap_are_not_offered(players, loop):
     assert len(texts(state)) == loop
     state.apply_action(f"canoe +{loop}")
     assert state.to_dict()["canoe_pawn"] == 0               # a full lap
-    assert state.to_dict()["players"][0]["stones"] == 5 - max(0, loop - 5)
+    assert state.to_dict()["holy_stones"][0] == 5 - max(0, loop - 5)
 
 
 def test_first_step_leaves_the_start_space():
@@ -49,7 +49,7 @@ def test_main_actions_only_in_the_pawn_sector():
     assert all(m.startswith("cut F3.") for m in moves if m.startswith("cut"))
     assert {"volcano red", "volcano blue", "island red", "island blue"} <= set(moves)
     state.apply_action("island blue")
-    assert state.to_dict()["players"][0]["island"][2] == [0, 0, 0, 1]
+    assert seat_data(state, 0)["island"][2] == [0, 0, 0, 1]
 
 
 def test_forest_access_paths():
@@ -79,8 +79,8 @@ def test_cut_one_or_two_then_stop():
     assert "stop" in texts(state)
     state.apply_action("stop")
     data = state.to_dict()
-    assert sum(data["players"][0]["canoe"]) == 2
-    assert data["forests"][0][0] is None
+    assert sum(data["canoe_tikis"][:4]) == 2
+    assert data["forests"][0] == -1
 
 
 def test_canoe_holds_four_tikis():
@@ -88,7 +88,7 @@ def test_canoe_holds_four_tikis():
     state.apply_action("canoe +1")
     state.apply_action("cut F1.a1")
     assert state.phase() != "cut2"              # full after one cut: no second cut
-    assert sum(state.to_dict()["players"][0]["canoe"]) == 4
+    assert sum(seat_data(state, 0)["canoe"]) == 4
     full = position(4, pawn=-1, canoes=[{R: 2, Y: 2}, {}, {}, {}])
     full.apply_action("canoe +1")
     assert not any(m.startswith("cut") for m in texts(full))
@@ -103,7 +103,7 @@ def test_volcano_colour_rule_and_height_limit():
     assert "volcano red" not in moves            # red column of S1 is 6 high
     assert "volcano green" not in moves          # no green tiki aboard
     state.apply_action("volcano yellow")
-    assert state.to_dict()["volcano"][0] == [6, 2, 1, 1]
+    assert volcano_rows(state)[0] == [6, 2, 1, 1]
 
 
 @pytest.mark.parametrize("stones,gain,crater_after", [
@@ -114,7 +114,7 @@ def test_volcano_placement_takes_up_to_three_stones(stones, gain, crater_after):
     state.apply_action("canoe +1")
     state.apply_action("volcano red")
     data = state.to_dict()
-    assert data["players"][0]["stones"] == stones[0] + gain
+    assert data["holy_stones"][0] == stones[0] + gain
     assert data["crater_stones"] == crater_after
 
 
@@ -122,12 +122,12 @@ def test_island_needs_two_stones_and_stacks_mixed_colours():
     islands = [{0: {R: 2, B: 3}}, {}, {}, {}]
     state = position(4, pawn=-1, canoes=[{Y: 1, G: 1}, {}, {}, {}], stones=[2, 2, 2, 2],
                      islands=islands)
-    crater = state.stone_census()["crater"]
+    crater = stone_census(state)["crater"]
     state.apply_action("canoe +1")
     state.apply_action("island yellow")
     data = state.to_dict()
-    assert data["players"][0]["island"][0] == [2, 1, 0, 3]     # mixed colours, 6 high
-    assert data["players"][0]["stones"] == 0 and data["crater_stones"] == crater + 2
+    assert seat_data(state, 0)["island"][0] == [2, 1, 0, 3]     # mixed colours, 6 high
+    assert data["holy_stones"][0] == 0 and data["crater_stones"] == crater + 2
     poor = position(4, pawn=-1, canoes=[{Y: 1}, {}, {}, {}], stones=[1, 2, 2, 2])
     poor.apply_action("canoe +1")
     assert not any(m.startswith("island") for m in texts(poor))
@@ -144,7 +144,7 @@ def test_no_main_action_ends_the_turn():
                      stones=[0, 2, 2, 2])
     state.apply_action("canoe +1")
     assert state.current_player() == 1 and state.phase() == "move"
-    assert state.to_dict()["turns_completed"] == 11
+    assert state.to_dict()["turn"] == 11
 
 
 def test_turn_passes_clockwise():

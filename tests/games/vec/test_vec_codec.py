@@ -80,16 +80,12 @@ def test_observation_segments_add_up():
 
 def test_json_names_are_readable_and_documented():
     state = setup_state(2, seed=4)
-    names = [f[0] for f in engine._JSON_FIELDS]
+    names = list(engine.JSON_FIELDS.names)
     assert list(state.to_dict()) == names
     assert not OLD_NAMES & set(names)
     rules = importlib.resources.files("vsai.ext.vec").joinpath("rules.md").read_text()
     section = rules.split("## JSON format", 1)[1].split("\n## ", 1)[0]
-    documented = re.findall(r"^\| `([a-z_]+)` \|", section, re.M)
-    assert documented == names
-    for name, field, length, lo, hi, meaning in engine._JSON_FIELDS:     # ranges and meanings too
-        values = f"{length} x {lo}..{hi}" if length else f"{lo}..{hi}"
-        assert f"| `{name}` | {values} | {meaning} (`{field}`) |" in section
+    assert engine.JSON_FIELDS.markdown() in section      # ranges and meanings too
 
 
 def test_sealed_bids_in_json():

@@ -34,8 +34,10 @@ def _all_positions(every=5, steps=1500):
 
 
 def _view(state, p):
+    # without last_move: a state loaded from JSON has no history to show
+    views = [{k: v for k, v in state.view(seat).items() if k != "last_move"} for seat in (p, None)]
     view = (state.observation_string(p), state.observation_tensor(p).tobytes(),
-            json.dumps(state.view(p), sort_keys=True), json.dumps(state.view(None), sort_keys=True))
+            json.dumps(views[0], sort_keys=True), json.dumps(views[1], sort_keys=True))
     if state.current_player() == p:
         view += (tuple(state.legal_actions()), tuple(state.legal_action_strings()))
     return view

@@ -106,6 +106,15 @@ def test_observation_ignores_what_the_player_cannot_see():
     assert swapped.observation_string(1) != obs1
 
 
+def test_an_opponents_ink_value_says_special_ink_counts_4():
+    """The others see only an opponent's ink value (ink + 4 x special ink, public through
+    every change, X4); the text says so rather than calling it a worth (a bid values special
+    ink at 3, issue 24)."""
+    state = build(2, player_ink={0: 5, 1: 3}, player_special_ink={0: 1, 1: 2})
+    line = [l for l in state.observation_string(0).splitlines() if l.startswith("P2: objective")][0]
+    assert "ink + 4 x special ink = 11," in line and "worth" not in line
+
+
 def test_objectives_are_secret_until_the_end():
     state = setup_state(3, seed=5)
     d = state.to_dict()

@@ -196,7 +196,7 @@ def test_bad_parameters():
 
 def test_mutated_json_is_rejected_or_playable():
     """Random edits of a saved state: either a ValueError or a state that plays to the end."""
-    from vsai.ext.vec.engine import _FIELDS
+    from vsai.ext.vec.engine import JSON_FIELDS
     rng = random.Random(0)
     game = load_game("vec", players=3)
     accepted = 0
@@ -204,8 +204,8 @@ def test_mutated_json_is_rejected_or_playable():
         state = game.new_initial_state()
         play_random(state, k, max_steps=rng.randrange(1, 1500))
         data = json.loads(state.to_json())
-        name = rng.choice(sorted(_FIELDS))
-        length, lo, hi = _FIELDS[name]
+        field = rng.choice(JSON_FIELDS.fields)
+        name, length, lo, hi = field.name, field.length, field.lo, field.hi
         value = rng.randint(lo, min(hi, lo + 30))
         if length:
             data["state"][name][rng.randrange(length)] = value

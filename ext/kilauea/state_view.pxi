@@ -1,7 +1,201 @@
-# Kilauea for frontends (included by ext/kilauea/engine.pyx): `_view` (KilaueaState.view) and
-# `_action_info` (KilaueaState.action_info), plain JSON-able data with readable keys, documented
-# in rules.md ("View" and "Action info"). Nothing in Kilauea is hidden after the set-up chance,
+# Kilauea's texts and views (included by ext/kilauea/engine.pyx): the observation tensor and
+# text, `_view` (KilaueaState.view) and `_action_info` (KilaueaState.action_info), plain
+# JSON-able data with readable keys, documented in rules.md ("View" and "Action info"). Nothing in Kilauea is hidden after the set-up chance,
 # so every seat's view is the public one with its own seat number.
+
+# The observation tensor: named segments in order, (name, size); offsets are computed.
+PLAYER_FEATURES = 1 + 1 + K_COLOURS + K_SECTORS * K_COLOURS    # vp, stones, canoe, island
+OBSERVATION_SEGMENTS = (
+    ("phase", len(PHASE_NAMES)),                    # one-hot
+    ("observer", K_MAX_PLAYERS),                    # one-hot
+    ("player_to_act", K_MAX_PLAYERS),               # one-hot, none at chance nodes / the end
+    ("starting_player", K_MAX_PLAYERS),             # one-hot, none before it is drawn
+    ("canoe_pawn", 1 + K_TRACK),                    # one-hot: start space, track 0..9
+    ("crater_stones", 1),                           # / 16
+    ("turns_completed", 1),                         # / turn cap
+    ("intermediate_scored", 1),
+    ("setup_step", 1),                              # / 55
+    ("tikis_to_place", K_COLOURS),                  # set-up pool / 15
+    ("tiles_to_place", K_TILES),
+    ("players", K_MAX_PLAYERS * PLAYER_FEATURES),   # vp / 100, stones / 5, canoe / 4, island / 6
+    ("volcano", K_SECTORS * K_COLOURS),             # column heights / 6
+    ("forests", K_SECTORS * K_SPACES * (1 + K_COLOURS)),  # one-hot per space: empty, colour
+    ("tile_places", K_TILES * 3 * K_SECTORS),       # tile x (reef, forest, hillside) x sector
+    ("coral_open", 1),
+    ("hillside_open", 1),
+    ("unlocked_tiles", K_TILES),
+    ("resolving", K_KINDS),                         # one-hot tile being resolved
+    ("vacated_forest", K_SECTORS),                  # second half of coral 10 / volcano 10
+    ("vacated_space", K_SPACES),
+    ("sector_x", K_SECTORS),
+    ("sector_y", K_SECTORS),
+    ("first_colour", K_COLOURS),
+)
+_OBS = {}
+OBSERVATION_SIZE = 0
+for _name, _size in OBSERVATION_SEGMENTS:
+    _OBS[_name] = OBSERVATION_SIZE
+    OBSERVATION_SIZE += _size
+
+
+# ---------------------------------------------------------------- observation (by segment)
+cdef void _observe_progress(KData* d, float[::1] v, int observer):
+    """Phase, seats, pawn, counters and the set-up pools."""
+    cdef int k, c, t
+    v[_OBS["phase"] + d.phase] = 1
+    v[_OBS["observer"] + observer] = 1
+    if 0 <= d.player < K_MAX_PLAYERS and d.phase != PH_OVER:
+        v[_OBS["player_to_act"] + d.player] = 1
+    if d.start >= 0:
+        v[_OBS["starting_player"] + d.start] = 1
+    v[_OBS["canoe_pawn"] + d.pawn + 1] = 1
+    v[_OBS["crater_stones"]] = d.crater / <float>K_STONES
+    v[_OBS["turns_completed"]] = d.turns / <float>d.turn_cap
+    v[_OBS["intermediate_scored"]] = d.midscored
+    v[_OBS["setup_step"]] = d.step / 55.0
+    k = _OBS["tikis_to_place"]
+    for c in range(K_COLOURS):
+        v[k + c] = d.pool[c] / 15.0
+    k = _OBS["tiles_to_place"]
+    for t in range(K_TILES):
+        v[k + t] = (d.tiles_left >> t) & 1
+
+
+cdef void _observe_pieces(KData* d, float[::1] v):
+    """The players' holdings, the volcano columns and the forest spaces."""
+    cdef int k, p, s, c, f, i
+    for p in range(d.n):
+        k = _OBS["players"] + p * PLAYER_FEATURES
+        v[k] = d.vp[p] / 100.0
+        v[k + 1] = d.stones[p] / <float>K_CANOE_STONES
+        for c in range(K_COLOURS):
+            v[k + 2 + c] = d.canoe[p][c] / <float>K_CANOE_TIKIS
+        for s in range(K_SECTORS):
+            for c in range(K_COLOURS):
+                v[k + 6 + s * K_COLOURS + c] = d.island[p][s][c] / <float>K_COLUMN_MAX
+    k = _OBS["volcano"]
+    for s in range(K_SECTORS):
+        for c in range(K_COLOURS):
+            v[k + s * K_COLOURS + c] = d.volcano[s][c] / <float>K_COLUMN_MAX
+    k = _OBS["forests"]
+    for f in range(K_SECTORS):
+        for i in range(K_SPACES):
+            v[k + (f * K_SPACES + i) * (K_COLOURS + 1) + d.forest[f][i] + 1] = 1
+
+
+cdef void _observe_tiles(KData* d, float[::1] v):
+    """Where the action tiles are, this turn's opportunities and the tile being resolved."""
+    cdef int k, s, t
+    # tile t at place 0 (reef), 1 (forest centre) or 2 (hillside) of sector s
+    k = _OBS["tile_places"]
+    for s in range(K_SECTORS):
+        if d.reef[s] >= 0:
+            v[k + (d.reef[s] * 3 + 0) * K_SECTORS + s] = 1
+        if d.fcentre[s] >= 0:
+            v[k + (d.fcentre[s] * 3 + 1) * K_SECTORS + s] = 1
+        if d.hill[s] >= 0:
+            v[k + (d.hill[s] * 3 + 2) * K_SECTORS + s] = 1
+    v[_OBS["coral_open"]] = d.opp_coral
+    v[_OBS["hillside_open"]] = d.opp_hill
+    k = _OBS["unlocked_tiles"]
+    for t in range(K_TILES):
+        v[k + t] = (d.opp_unlocked >> t) & 1
+    if d.kind >= 0:
+        v[_OBS["resolving"] + d.kind] = 1
+    for name, value in (("vacated_forest", d.ef), ("vacated_space", d.ei),
+                        ("sector_x", d.ex), ("sector_y", d.ey), ("first_colour", d.ec)):
+        if value >= 0:
+            v[_OBS[name] + value] = 1
+
+
+# ---------------------------------------------------------------- the board as text
+cdef list _header_lines(KData* d):
+    """Players, turn, phase, who acts, scoring progress and the canoe pawn."""
+    if d.phase == PH_OVER:
+        who = "game over"
+    elif d.phase < PH_DRAFT:
+        who = "set-up (chance)"
+    else:
+        who = f"P{d.player + 1} to play"
+    # The turn being played (1-based) and the 3 emptied forests that end the game: the
+    # figures of the rich board (render.py).
+    lines = [f"Kilauea, {d.n} players, turn {min(d.turns + 1, d.turn_cap)}/{d.turn_cap}, phase "
+             f"{PHASE_NAMES[d.phase]}, {who}"]
+    if d.start >= 0:
+        lines.append(f"Starting player P{d.start + 1}; forests emptied {forests_emptied(d)}/3"
+                     f"{', intermediate scoring done' if d.midscored else ''}")
+    pawn = "start space" if d.pawn < 0 else (
+        f"{_sector_name(d.pawn >> 1)} space ({(d.pawn >> 1) + 1},{(d.pawn & 1) + 1}), "
+        f"by reef R{reef_of(d.pawn) + 1}")
+    lines.append(f"Canoe pawn: {pawn}")
+    return lines
+
+
+cdef list _volcano_lines(KData* d):
+    """The crater and each sector's columns and hillside tile."""
+    cdef int s, c
+    lines = [f"Volcano (crater: {_count(d.crater, 'holy stone')})"]
+    for s in range(K_SECTORS):
+        cols = "  ".join(f"{COLOURS[c]} {d.volcano[s][c]}" for c in range(K_COLOURS))
+        hill = f"   hillside: volcano {d.hill[s] + 1}" if d.hill[s] >= 0 else ""
+        lines.append(f"  {_sector_name(s)}: {cols}{hill}")
+    return lines
+
+
+cdef list _forest_lines(KData* d):
+    """Each forest by rows a, b, c with its locked tile, then the reefs."""
+    cdef int s, f, i
+    lines = ["Forests (a = coast row, c = next to the volcano tile; . = empty)"]
+    for f in range(K_SECTORS):
+        rows = []
+        for r, (lo, hi) in enumerate(((0, 4), (4, 8), (8, 11))):
+            cells = "".join(("." if d.forest[f][i] < 0 else "RYGB"[d.forest[f][i]])
+                            for i in range(lo, hi) if KIL_BOARD_SPACES[f] & (1 << i))
+            rows.append("abc"[r] + ":" + cells)
+        tile = f"volcano {d.fcentre[f] + 1}" if d.fcentre[f] >= 0 else "-"
+        lines.append(f"  F{f + 1} {' '.join(rows)}   tile: {tile}")
+    lines.append("Reefs: " + "  ".join(
+        f"R{s + 1} " + (f"coral {d.reef[s] + 1}" if d.reef[s] >= 0 else "-") for s in range(K_SECTORS)))
+    return lines
+
+
+cdef list _player_lines(KData* d):
+    """Each player's points, stones, canoe and island."""
+    cdef int p, s, c
+    lines = []
+    for p in range(d.n):
+        canoe = " ".join(f"{COLOURS[c]} {d.canoe[p][c]}" for c in range(K_COLOURS) if d.canoe[p][c]) or "empty"
+        isl = []
+        for s in range(K_SECTORS):
+            stack = " ".join(f"{COLOURS[c]} {d.island[p][s][c]}" for c in range(K_COLOURS) if d.island[p][s][c])
+            isl.append(f"{_sector_name(s)}[{stack}]")
+        lines.append(f"P{p + 1}: {d.vp[p]} VP, {_count(d.stones[p], 'holy stone')}, canoe: {canoe}")
+        lines.append(f"    island: {' '.join(isl)}")
+    return lines
+
+
+cdef str board_text(KData* d):
+    """The whole board as text (str(state); every observation shows it all)."""
+    lines = _header_lines(d) + _volcano_lines(d) + _forest_lines(d) + _player_lines(d)
+    if d.kind >= 0:
+        lines.append(f"Resolving {_kind_name(d.kind)}")
+    return "\n".join(lines)
+
+
+def _observation_tensor(KilaueaState state, int player):
+    """The observation vector of `player` (OBSERVATION_SEGMENTS)."""
+    import numpy as np  # here, not at the top: `vsai list` needs no numpy
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    _observe_progress(&state.d, out, player)
+    _observe_pieces(&state.d, out)
+    _observe_tiles(&state.d, out)
+    return out
+
+
+def _tile_number(int t):
+    """Tile index t as its number 1..10 (None for -1)."""
+    return None if t < 0 else t + 1
+
 
 # What each tile does once activated, coral 1..10 then volcano 1..10 (costs in TILE_COSTS).
 TILE_EFFECTS = (
@@ -96,6 +290,13 @@ cdef dict _view(KData* d, seat):
         returns = _returns(d)
         view["winners"] = [p for p in range(d.n) if returns[p] > 0]
     return view
+
+
+cdef list projected_scores(KData* d):
+    """The VP each player would have if the final scoring happened now."""
+    if d.phase == PH_OVER:
+        return [int(d.vp[p]) for p in range(d.n)]
+    return [int(d.vp[p] + sector_points(d, p) + bonus_points(d, p)) for p in range(d.n)]
 
 
 cdef list _returns(KData* d):

@@ -1,11 +1,12 @@
 """The vsai engine protocol: JSON requests in, JSON answers out, for any frontend.
 
-One `EngineSession` holds the tables (matches) of one client. `handle(request)` answers every
-request; `ai` requests search in a background thread, so that `stop` (and any read-only
-request) is answered while a search runs. Answers and progress events go to the session's
-`send` function, which must be safe to call from two threads (the transports lock it).
-docs/engine-protocol.md documents every command; the transports are `vsai engine` (stdio,
-cli/engine.py) and `vsai serve` (WebSocket, cli/serve.py).
+The embedding API, beside `Match`: one `EngineSession` holds the tables (matches) of one
+client and answers the table commands (hello, new, state, play, undo, save, load, close,
+rules, quit). It knows nothing of agents: `vsai.ai.engine_session.AiEngineSession` adds the
+search commands (`ai`, `stop`) to it, and the transports (`vsai engine` over stdio,
+cli/engine.py; `vsai serve` over WebSocket, cli/serve.py) run that one. Answers and events go
+to the session's `send` function, which must be safe to call from two threads (the
+transports lock it). docs/engine-protocol.md documents every command.
 """
 from __future__ import annotations
 
@@ -15,28 +16,18 @@ import json
 import math
 import threading
 import traceback
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable
 
-from vsai.ai.base import StopSearch
-from vsai.ai import levels
-from vsai.ai.budget import parse_budget
-from vsai.ai.turns import TurnClock, starts_turn
 from vsai.core.errors import IllegalMoveError, VsaiError
 from vsai.core.match import HUMAN, Match
-from vsai.ext.ui.hooks import hidden_move_text, move_detail, move_group
-from vsai.core.visibility import hidden_from
+from vsai.ext.ui.hooks import move_detail, move_group
 
 if TYPE_CHECKING:
-    from vsai.ai.base import Agent
     from vsai.ext.state import State
 
 PROTOCOL_VERSION = 1
-# Search bounds a client may ask for (a request past them is a bad_argument error).
-MAX_ITERATIONS = 100_000_000
-MAX_TIME_LIMIT = 3600.0
 MAX_TABLES = 64
-# Progress events are sent at most this often (seconds).
-PROGRESS_INTERVAL = 0.1
 
 
 class ProtocolError(Exception):
@@ -75,7 +66,7 @@ def decode_request(text: str | bytes) -> Any:
         raise ProtocolError("bad_json", f"not a JSON request: {error}") from None
 
 
-def _echoable(request_id: Any) -> Any:
+def echoable(request_id: Any) -> Any:
     """`request_id` if an answer can carry it back as JSON, else None."""
     try:
         json.dumps(request_id, allow_nan=False)
@@ -85,15 +76,27 @@ def _echoable(request_id: Any) -> Any:
 
 
 class EngineSession:
-    """The tables and the running search of one client (see the module docstring)."""
+    """The tables of one client (see the module docstring).
 
-    def __init__(self, send: Callable[[dict], None]):
+    `rules_text(game)` gives the `rules` command's text and `breakdown_text(state, seat)` the
+    final score breakdown in plain text; a front passes its own (the command line's are
+    worded for a terminal), and without them the game's summary.md is sent as it is and no
+    breakdown. Subclasses add commands to `COMMANDS` and may hold a running search in
+    `_search` (`{"id", "table", "thread", "stop"}`), which blocks writes to its table.
+    """
+
+    COMMANDS: dict[str, Callable[["EngineSession", dict], Any]] = {}
+
+    def __init__(self, send: Callable[[dict], None], *,
+                 rules_text: Callable[[str], str] | None = None,
+                 breakdown_text: Callable[["State", int | None], str | None] | None = None):
         self.send = send
         self.tables: dict[str, Match] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()          # guards the tables and the search slot
-        self._search: dict | None = None        # {"id", "table", "thread", "stop"}
-        self._clocks: dict[tuple, TurnClock] = {}  # (table, seat) -> that AI seat's turn time
+        self._search: dict | None = None
+        self._rules_text = rules_text or _summary_document
+        self._breakdown_text = breakdown_text or (lambda state, seat: None)
 
     # ------------------------------------------------------------------ dispatch
     def handle(self, request: Any) -> bool:
@@ -101,11 +104,11 @@ class EngineSession:
         if not isinstance(request, dict):
             self.deliver(error_answer(None, "bad_request", "a request is a JSON object"))
             return True
-        request_id = _echoable(request.get("id"))
+        request_id = echoable(request.get("id"))
         command = request.get("cmd")
-        handler = _COMMANDS.get(command) if isinstance(command, str) else None
+        handler = self.COMMANDS.get(command) if isinstance(command, str) else None
         if handler is None:
-            known = ", ".join(sorted(_COMMANDS))
+            known = ", ".join(sorted(self.COMMANDS))
             self.deliver(error_answer(request_id, "unknown_command",
                                       f"unknown command {command!r}; the commands are: {known}"))
             return True
@@ -134,7 +137,7 @@ class EngineSession:
         try:
             self.send(message)
         except Exception as error:
-            self.send(error_answer(_echoable(message.get("id")), "internal",
+            self.send(error_answer(echoable(message.get("id")), "internal",
                                    f"the answer could not be sent: {type(error).__name__}: {error} "
                                    "(please report)"))
 
@@ -147,7 +150,6 @@ class EngineSession:
 
     # ------------------------------------------------------------------ commands
     def cmd_hello(self, request: dict) -> dict:
-        from vsai.ai import describe_agent, list_agents
         from vsai.core import get_spec, list_games
 
         games = []
@@ -159,19 +161,20 @@ class EngineSession:
                 "hidden_information": spec.hidden_information, "complete": spec.complete,
                 "options": [_param_info(p) for p in spec.params], "level_scale": spec.level_scale,
                 "level_search": dict(spec.level_search)})
-        agents = [{"name": name, "about": describe_agent(name)} for name in list_agents()]
-        ladder = [{"level": lv.number, "name": lv.name, "iterations": lv.iterations,
-                   "time_limit": lv.time_limit, "turn_time": lv.turn_time} for lv in levels.LEVELS]
         return {"protocol": PROTOCOL_VERSION, "vsai": importlib.metadata.version("vsai"),
-                "games": games, "agents": agents, "levels": ladder}
+                "games": games, **self._hello_extra()}
+
+    def _hello_extra(self) -> dict:
+        """What a subclass adds to `hello` (the agents and levels of the AI session)."""
+        return {}
 
     def cmd_new(self, request: dict) -> dict:
         from vsai.core import load_game
 
-        name = _argument(request, "game", str)
-        options = _argument(request, "options", dict, default={})
-        players = _argument(request, "players", int, default=None)
-        seed = _argument(request, "seed", int, default=0)
+        name = argument(request, "game", str)
+        options = argument(request, "options", dict, default={})
+        players = argument(request, "players", int, default=None)
+        seed = argument(request, "seed", int, default=0)
         params = dict(options)
         if players is not None:
             params["players"] = players
@@ -185,13 +188,13 @@ class EngineSession:
             self.tables[table_id] = match
         return {"table": table_id, "game": game.name, "params": game.get_parameters(),
                 "seats": list(game.seat_names()), "teams": [list(t) for t in game.teams()],
-                "chance": len(chance), "to_play": _to_play(match)}
+                "chance": len(chance), "to_play": seat_to_play(match)}
 
     def cmd_state(self, request: dict) -> dict:
         match = self._table(request)
         seat = self._seat(request, match, required=False)
-        since = _argument(request, "since", int, default=0)
-        details = _argument(request, "details", bool, default=False)
+        since = argument(request, "since", int, default=0)
+        details = argument(request, "details", bool, default=False)
         return self._describe(match, seat, since, details)
 
     def cmd_play(self, request: dict) -> dict:
@@ -213,64 +216,17 @@ class EngineSession:
             raise ProtocolError("illegal_move", str(error), legal=legal) from None
         chance = match.resolve_chance()
         return {"played": {"seat": mover, "action": played.action, "text": played.text},
-                "chance": [_event(match, m, viewer) for m in chance],
-                "to_play": _to_play(match), "terminal": match.is_over()}
-
-    def cmd_ai(self, request: dict) -> dict | None:
-        from vsai.ai import make_agent
-
-        match = self._table(request, writing=True)
-        if not match.state.is_player_node():
-            raise IllegalMoveError("no seat is to act: the game is over")
-        name = _argument(request, "agent", str, default="ismcts")
-        seed = _argument(request, "seed", int, default=0)
-        apply = _argument(request, "apply", bool, default=True)
-        want_progress = _argument(request, "progress", bool, default=False)
-        top = _argument(request, "top", int, default=10)
-        if top < 0:
-            raise ProtocolError("bad_argument", f"'top' is 0 or more, not {top}")
-        options = _argument(request, "options", dict, default={})
-        iterations, time_limit, level = _budget(request, match.game.spec)
-        if level is not None:
-            options = levels.with_search_options(name, match.game.spec, options)
-        clock = None
-        if level is not None and request.get("time_limit") is None and levels.level(level).turn_time:
-            # the level's turn time, shared by the seat's decisions of one turn (vsai.ai.turns)
-            seat = match.to_move()
-            clock = self._clocks.setdefault((request.get("table"), seat), TurnClock(levels.level(level).turn_time))
-            time_limit = min(time_limit, clock.cap(starts_turn(seat, match.history)))
-        viewer = self._viewer(request, match, default=None)
-        agent = make_agent(name, match.game, seed=seed, iterations=iterations,
-                           time_limit=time_limit, **options)
-        stop = threading.Event()
-        request_id = _echoable(request.get("id"))
-        with self._lock:
-            if self._search is not None:
-                raise ProtocolError("busy", f"a search is running (request {self._search['id']!r}); "
-                                            "send stop or wait for its answer")
-            self._search = {"id": request_id, "table": request.get("table"), "stop": stop}
-            thread = threading.Thread(target=self._run_search, daemon=True,
-                                      args=(request_id, match, agent, apply, want_progress, stop, top))
-            self._search["thread"] = thread
-        self._search.update(viewer=viewer, clock=clock)
-        thread.start()
-        return None  # answered by the search thread
-
-    def cmd_stop(self, request: dict) -> dict:
-        search = self._search
-        if search is None:
-            return {"stopped": False}
-        search["stop"].set()
-        return {"stopped": True, "search": search["id"]}
+                "chance": [move_event(match, m, viewer) for m in chance],
+                "to_play": seat_to_play(match), "terminal": match.is_over()}
 
     def cmd_undo(self, request: dict) -> dict:
         """Take back the last decision. A client playing a seat names it (`seat`): an undo past
         what that seat has since seen is refused (undo_refused) unless `force` (analysis)."""
         match = self._table(request, writing=True)
         seat = self._seat(request, match, required=False)
-        force = _argument(request, "force", bool, False)
+        force = argument(request, "force", bool, False)
         undone = match.undo_last(None if force else seat)
-        return {"undone": undone, "to_play": _to_play(match)}
+        return {"undone": undone, "to_play": seat_to_play(match)}
 
     def cmd_save(self, request: dict) -> dict:
         match = self._table(request)
@@ -288,7 +244,7 @@ class EngineSession:
             self.tables[table_id] = match
         return {"table": table_id, "game": match.game.name, "params": match.game.get_parameters(),
                 "seats": list(match.game.seat_names()), "plies": len(match.history),
-                "to_play": _to_play(match)}
+                "to_play": seat_to_play(match)}
 
     def cmd_close(self, request: dict) -> dict:
         table_id = self._table_id(request)
@@ -298,68 +254,15 @@ class EngineSession:
         return {"closed": table_id}
 
     def cmd_rules(self, request: dict) -> dict:
-        from vsai.cli.rules import player_summary
         from vsai.core import get_spec
 
-        name = _argument(request, "game", str)
+        name = argument(request, "game", str)
         get_spec(name)  # an unknown game is an unknown_game error
-        return {"game": name, "text": player_summary(name)}
+        return {"game": name, "text": self._rules_text(name)}
 
     def cmd_quit(self, request: dict) -> dict:
         self.close()
         return {"bye": True}
-
-    # ------------------------------------------------------------------ searching
-    def _run_search(self, request_id: Any, match: Match, agent: Agent, apply: bool,
-                    want_progress: bool, stop: threading.Event, top: int) -> None:
-        import time
-
-        last = [0.0]
-
-        def progress(done: int, total: int | None) -> None:
-            if stop.is_set():
-                raise StopSearch
-            now = time.monotonic()
-            if want_progress and now - last[0] >= PROGRESS_INTERVAL:
-                last[0] = now
-                self.send({"id": request_id, "event": "progress", "done": done, "total": total})
-
-        try:
-            started = time.monotonic()
-            match.brief(agent)  # a new agent each request: told the moves so far first
-            action, candidates = match.ai_move(agent, apply=False, progress=progress)
-            if self._search and self._search.get("clock") is not None:
-                self._search["clock"].spend(time.monotonic() - started)
-            seat = match.to_move()
-            viewer = self._search.get("viewer") if self._search else None
-            answer = {"id": request_id, "ok": True, "seat": seat, "action": action,
-                      "text": match.state.action_to_string(action), "stopped": stop.is_set(),
-                      "seconds": round(time.monotonic() - started, 4),
-                      "iterations": getattr(agent, "last_iterations", 0),
-                      "analysis": [{"action": c.action, "text": c.text, "visits": c.visits,
-                                    "value": round(c.value, 6)} for c in candidates[:top]]}
-            if viewer == seat and match.game.has_hidden_information():
-                answer["belief"] = _seat_belief(match, seat)  # the viewer's own inference only
-            if viewer is not None and viewer != seat:
-                # Worded for the viewer: a move it could not see stays hidden; no analysis.
-                answer["analysis"] = []
-                if viewer in hidden_from(match.state, action, [viewer]):
-                    key = match.state.action_key(viewer, action)
-                    answer.update(action=None, text=hidden_move_text(match.game.name, seat, answer["text"], key))
-            if apply:
-                match.play(action)
-                answer["chance"] = [_event(match, m, seat if viewer is None else viewer)
-                                    for m in match.resolve_chance()]
-                answer["to_play"] = _to_play(match)
-                answer["terminal"] = match.is_over()
-            answer["applied"] = apply
-        except (VsaiError, ValueError, TypeError) as error:
-            answer = error_answer(request_id, getattr(error, "code", "bad_argument"), str(error))
-        except Exception as error:  # a bug: report it, keep the session alive
-            answer = error_answer(request_id, "internal", f"{type(error).__name__}: {error}")
-        with self._lock:
-            self._search = None
-        self.deliver(answer)
 
     # ------------------------------------------------------------------ helpers
     def _table_id(self, request: dict) -> str:
@@ -403,7 +306,7 @@ class EngineSession:
         if since < 0:
             raise ProtocolError("bad_argument", f"'since' is a ply number (0 or more), not {since}")
         state = match.state
-        result = {"view": state.view(seat), "to_play": _to_play(match), "terminal": match.is_over(),
+        result = {"view": state.view(seat), "to_play": seat_to_play(match), "terminal": match.is_over(),
                   "ply": len(match.history)}
         if seat is not None and state.current_player() == seat:
             result["legal"] = [_move(state, a, details) for a in state.legal_actions()]
@@ -412,25 +315,20 @@ class EngineSession:
         if match.is_over():
             result["returns"] = state.returns()
             result["scores"] = state.scores()
-            result["breakdown"] = _breakdown_text(state, seat)
+            result["breakdown"] = self._breakdown_text(state, seat)
         result["events"] = match.events(seat, since)
         return result
 
 
-def _breakdown_text(state: State, seat: int | None) -> str | None:
-    """How the final scores were made, as `seat` may see them, in plain text (80 columns)."""
-    import io
+def _summary_document(name: str) -> str:
+    """The game's summary.md as it is (the rules for players), or a line saying there is none."""
+    from vsai.core import get_spec
 
-    from rich.console import Console
-
-    from vsai.ext.ui.render import score_breakdown
-
-    shown = score_breakdown(state, seat)
-    if shown is None:
-        return None
-    console = Console(file=io.StringIO(), width=80, color_system=None, no_color=True, emoji=False)
-    console.print(shown)
-    return console.file.getvalue().rstrip() or None
+    spec = get_spec(name)
+    try:
+        return (resources.files(spec.rules_package) / "summary.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, TypeError):
+        return f"{spec.title}: no rules summary"
 
 
 def _move(state: State, action: int, details: bool) -> dict:
@@ -443,25 +341,14 @@ def _move(state: State, action: int, details: bool) -> dict:
             "group": move_group(state, action)}
 
 
-def _event(match: Match, move: Any, viewer: int | None) -> dict:
+def move_event(match: Match, move: Any, viewer: int | None) -> dict:
+    """A move of `match`'s history as an event worded for `viewer` (None: a spectator)."""
     return {"ply": move.ply, "seat": move.seat if move.seat >= 0 else None,
             "text": move.text_for(match.game.name, viewer)}
 
 
-def _seat_belief(match: Match, seat: int) -> list[dict]:
-    """What `seat` may infer of the others' hidden items from the match so far (its own view:
-    shown only to that seat), as `vsai.ai.belief.describe_belief` gives it."""
-    from vsai.ai.belief import BeliefSettings, BeliefTracker, describe_belief
-
-    tracker = BeliefTracker(match.seed, BeliefSettings())
-    match.brief(tracker)
-    state = match.state.clone()
-    belief = tracker.belief(state)
-    belief.worlds_at(state)
-    return describe_belief(belief, state)
-
-
-def _to_play(match: Match) -> int | None:
+def seat_to_play(match: Match) -> int | None:
+    """The seat to act in `match`, or None at chance or the end."""
     player = match.state.current_player()
     return player if player >= 0 else None
 
@@ -480,7 +367,9 @@ def _param_info(param: Any) -> dict:
 _MISSING = object()
 
 
-def _argument(request: dict, key: str, kind: type, default: Any = _MISSING) -> Any:
+def argument(request: dict, key: str, kind: type, default: Any = _MISSING) -> Any:
+    """`request[key]` checked to be of `kind` (a whole number for int); `default` when it is
+    absent or null, a missing_argument error when there is no default."""
     if key not in request or request[key] is None:
         if default is _MISSING:
             raise ProtocolError("missing_argument", f"this command needs {key!r}")
@@ -493,22 +382,9 @@ def _argument(request: dict, key: str, kind: type, default: Any = _MISSING) -> A
     return value
 
 
-def _budget(request: dict, spec: Any) -> tuple[int | None, float | None, int | None]:
-    """The search budget of an `ai` request: iterations and time_limit as given, else those of
-    its level (default levels.DEFAULT_LEVEL) on the game of `spec`; and that level, whose
-    search options the agent gets, or None when the request sets its own budget."""
-    try:
-        budget = parse_budget(request.get("iterations"), request.get("time_limit"), request.get("level"),
-                              spec, max_iterations=MAX_ITERATIONS, max_seconds=MAX_TIME_LIMIT)
-    except ValueError as error:
-        raise ProtocolError("bad_argument", str(error)) from None
-    return budget.iterations, budget.time_limit, budget.level
-
-
-_COMMANDS: dict[str, Callable[[EngineSession, dict], Any]] = {
+EngineSession.COMMANDS = {
     "hello": EngineSession.cmd_hello, "new": EngineSession.cmd_new, "state": EngineSession.cmd_state,
-    "play": EngineSession.cmd_play, "ai": EngineSession.cmd_ai, "stop": EngineSession.cmd_stop,
-    "undo": EngineSession.cmd_undo, "save": EngineSession.cmd_save, "load": EngineSession.cmd_load,
-    "close": EngineSession.cmd_close, "quit": EngineSession.cmd_quit,
+    "play": EngineSession.cmd_play, "undo": EngineSession.cmd_undo, "save": EngineSession.cmd_save,
+    "load": EngineSession.cmd_load, "close": EngineSession.cmd_close, "quit": EngineSession.cmd_quit,
     "rules": EngineSession.cmd_rules,
 }

@@ -9,6 +9,12 @@
 #   and `action_text` / `parse_action_text` write and read the texts. The "Action encoding"
 #   table of rules.md is `action_encoding_markdown()`.
 
+COLOURS = ("red", "yellow", "green", "blue")
+SPACE_NAMES = ("a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4", "c1", "c2", "c3")
+PHASE_NAMES = ("forest", "tiles", "start", "draft", "move", "main", "cut2", "secondary",
+               "target", "effect", "back", "over")
+
+
 cdef extern from *:
     """
     /* Kilauea's action families in id order: X(name, size of field 1, field 2, field 3).
@@ -88,6 +94,19 @@ cdef inline Fields decode(int family, int action) noexcept nogil:
 
 
 # ---------------------------------------------------------------- texts (Python)
+def _space_name(int f, int i) -> str:
+    return f"F{f + 1}.{SPACE_NAMES[i]}"
+
+
+def _sector_name(int s) -> str:
+    return f"S{s + 1}"
+
+
+def _count(int k, str word) -> str:
+    """`1 holy stone`, `2 holy stones`."""
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
 def _kind_name(int kind) -> str:
     return f"coral {kind + 1}" if kind < 10 else f"volcano {kind - 9}"
 
@@ -277,3 +296,47 @@ def action_encoding_markdown() -> str:
         meaning = family.meaning + (f" ({', '.join(family.tiles)})" if family.tiles else "")
         lines.append(f"| {ids} | {family.name} | {fields or '-'} | {texts} | {meaning} |")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- texts at a state
+cdef str text_context(KData* d):
+    """Which texts the action table uses here (see ACTION_TEXTS)."""
+    return {PH_TARGET: "target", PH_EFFECT: "effect", PH_BACK: "back"}.get(d.phase, "")
+
+
+cdef dict context_fields(KData* d):
+    """The tile being resolved and, in the second half of coral 10 / volcano 10, where the
+    second tiki comes from and goes to."""
+    fields = {"resolving": _kind_name(d.kind) if d.kind >= 0 else ""}
+    if d.phase == PH_BACK and d.kind == C10:
+        fields.update(back_from=_sector_name(d.ex), back_to=_space_name(d.ef, d.ei))
+    elif d.phase == PH_BACK:
+        fields.update(back_from=_sector_name(d.ey), back_to=_sector_name(d.ex))
+    return fields
+
+
+cdef str chance_text(KData* d, action):
+    """The text of a set-up chance outcome: a forest tiki's colour, a tile, the first player."""
+    cdef int k
+    if not 0 <= action < NUM_CHANCE:
+        raise InvalidArgumentError(f"chance outcome {action} is out of range(0, {NUM_CHANCE})")
+    if d.phase == PH_FOREST:
+        if action >= K_COLOURS:
+            raise InvalidArgumentError(f"chance outcome {action} is not a colour (0..3)")
+        k = fill_space(d, d.step)
+        return f"{_space_name(k // K_SPACES, k % K_SPACES)} {COLOURS[action]}"
+    if d.phase == PH_TILES:
+        slot = f"R{d.step + 1}" if d.step < K_SECTORS else f"F{d.step - K_SECTORS + 1}"
+        return f"tile {action + 1} -> {slot}"
+    if action >= d.n:
+        raise InvalidArgumentError(f"chance outcome {action} is not a seat (0..{d.n - 1})")
+    return f"start P{action + 1}"
+
+
+cdef str text_of(KData* d, action):
+    """The text of an action or chance outcome at d (string_to_action reads it back)."""
+    if d.phase < PH_DRAFT:
+        return chance_text(d, action)
+    if not 0 <= action < NUM_ACTIONS:
+        raise InvalidArgumentError(f"action {action} is out of range(0, {NUM_ACTIONS})")
+    return action_text(action, text_context(d), context_fields(d))

@@ -35,7 +35,7 @@ include "codec.pxi"
 include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
-include "../dispatch.pxi"
+include "vsai/ext/dispatch.pxi"
 
 # Parameters (X5, X7): the spec's Params, __init__'s checks and the JSON ranges read these.
 MIN_PLAYERS = MIN_SEATS

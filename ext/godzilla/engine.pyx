@@ -46,7 +46,7 @@ include "codec.pxi"
 include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
-include "../dispatch.pxi"
+include "vsai/ext/dispatch.pxi"
 
 # Parameters (X5, G14): the spec's Params, __init__'s guard and the JSON ranges use these.
 MIN_PLAYERS = GZ_MIN_PLAYERS

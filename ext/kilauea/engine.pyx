@@ -45,7 +45,7 @@ include "codec.pxi"
 include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
-include "../dispatch.pxi"
+include "vsai/ext/dispatch.pxi"
 
 # Parameters: the constructor checks these ranges and spec.py builds its Params from them.
 MIN_PLAYERS = K_MIN_PLAYERS

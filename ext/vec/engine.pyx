@@ -43,7 +43,7 @@ include "codec.pxi"
 include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
-include "../dispatch.pxi"
+include "vsai/ext/dispatch.pxi"
 
 NUM_DISTINCT_ACTIONS = NUM_ACTIONS
 MAX_CHANCE_OUTCOMES = NUM_CHANCE

@@ -189,14 +189,22 @@ cdef class KilaueaState(State):
         OBSERVATION_SEGMENTS), the same for all observers except the observer's one-hot seat."""
         return _observation_tensor(self, self._seat(player))
 
-    def view(self, player=None) -> dict:
-        """Everything seat `player` may know (None: a spectator) as JSON-able data with the keys
-        of rules.md, "View". Kilauea hides nothing after the set-up chance: every seat sees the
-        whole board, so views differ only in `seat`."""
-        view = State.view(self, player)
-        view.pop("observation", None)
-        view.update(_view(&self.d, view["seat"]))
-        return view
+    # The view's hooks (State.view builds the common keys; rules.md, "View"). Kilauea hides
+    # nothing after the set-up chance: every seat's board is the same public one.
+    def _view_phase(self) -> str:
+        return PHASE_NAMES[self.d.phase]
+
+    def _view_round(self) -> int:
+        return view_round(&self.d)
+
+    def _view_seat(self, i: int) -> tuple:
+        return (f"P{i + 1}", None)
+
+    def _view_score(self, i: int, seat) -> int:
+        return int(self.d.vp[i])
+
+    def _view_board(self, seat) -> dict:
+        return view_board(&self.d)
 
     def action_info(self, action) -> dict:
         """A legal action or chance outcome here as data a frontend can draw: `action`, `text`,

@@ -84,7 +84,7 @@ def _marks(state: Any, last_move: int | None) -> set:
     fields = {name: engine.FIELD_NAMES[kind][v] for (name, kind), v in
               zip(family.fields, family.decode(action))}
     view = state.view(None)
-    here = view["canoe_pawn"]["sector"]
+    here = view["board"]["canoe_pawn"]["sector"]
     marks = set()
     if family.name == "move":
         marks.add(("pawn",))
@@ -112,7 +112,7 @@ def _cell(colour: str | None, marked: bool, emptied_mark: bool = True) -> tuple[
 def _forest_rows(view: dict, forest: str, marks: set) -> list[list[tuple[str, str | None]]]:
     """Rows a, b, c of a forest as (text, style) pieces: c spaces sit between the b spaces.
     With 2 players the "3+" spaces (a1, a4, and c3 of F1, F2) are not used: blank."""
-    spaces = view["forests"][forest]["spaces"]
+    spaces = view["board"]["forests"][forest]["spaces"]
     unused = {"a1", "a4", "c3"} if view["players"] == 2 else set()
     rows = []
     for row, indent in (("a", ""), ("b", ""), ("c", " ")):
@@ -130,10 +130,10 @@ def _sector_block(view: dict, sector: str, marks: set, coast_up: bool) -> list[l
     """The lines of one sector: header, forest rows (coast row outermost), volcano columns."""
     k = int(sector[1])
     forest = f"F{k}"
-    info = view["forests"][forest]
-    hill = view["volcano"][sector]["hillside_tile"]
+    info = view["board"]["forests"][forest]
+    hill = view["board"]["volcano"][sector]["hillside_tile"]
     tile = info["volcano_tile"]
-    here = view["canoe_pawn"]["sector"] == sector
+    here = view["board"]["canoe_pawn"]["sector"] == sector
     head = [(sector, "bold reverse" if here else "bold"), (f" forest {forest}", None)]
     if info["empty"] and not view["chance"]:
         head.append((" (empty)", "dim"))
@@ -150,7 +150,7 @@ def _sector_block(view: dict, sector: str, marks: set, coast_up: bool) -> list[l
         tile_marked = ("tile", notes[1]) in marks and r == 1
         rows[r] = rows[r] + [(" " * (12 - sum(len(p[0]) for p in rows[r])), None),
                              (note + ("*" if tile_marked else ""), MARK if tile_marked else "dim" if r != 1 else None)]
-    columns = view["volcano"][sector]["columns"]
+    columns = view["board"]["volcano"][sector]["columns"]
     col = [(" vol ", "dim")]
     for colour in COLOURS:
         marked = ("column", sector, colour) in marks
@@ -164,13 +164,13 @@ def _space(view: dict, sector: str, half: int, marks: set) -> tuple[str, str | N
     label = f"{sector[1]},{half}"
     if view["players"] == 2 and half == 2:
         return ("~sea~", "blue")        # with 2 players the (k,2) spaces are covered
-    if view["canoe_pawn"]["position"] == pos:
+    if view["board"]["canoe_pawn"]["position"] == pos:
         return (f">{label}<", "bold reverse" if ("pawn",) in marks else "bold cyan reverse")
     return (f"({label})", "cyan")
 
 
 def _reef(view: dict, reef: int, marks: set) -> tuple[str, str | None]:
-    number = view["reefs"][f"R{reef}"]
+    number = view["board"]["reefs"][f"R{reef}"]
     if number is None:                  # set-up: the tiles are not placed yet
         return (f"R{reef} -", "bright_blue")
     marked = ("tile", f"coral {number}") in marks
@@ -194,8 +194,8 @@ def _map(view: dict, marks: set, plain: bool) -> Text:
                 col += len(text)
     # the middle: R4 on the left, the crater, R2 on the right
     canvas.put(6, 0, *_reef(view, 4, marks))
-    crater = f"~ crater: {_plural(view['crater_stones'], 'holy stone')}" + (
-        " ~" if view["chance"] else f" · forests emptied {view['forests_emptied']}/3 ~")
+    crater = f"~ crater: {_plural(view['board']['crater_stones'], 'holy stone')}" + (
+        " ~" if view["chance"] else f" · forests emptied {view['board']['forests_emptied']}/3 ~")
     canvas.put(6, (WIDTH - len(crater)) // 2, crater, "bold")
     text, style = _reef(view, 2, marks)
     canvas.put(6, WIDTH - len(text), text, style)
@@ -214,7 +214,7 @@ def _map(view: dict, marks: set, plain: bool) -> Text:
 
 
 def _pawn_line(view: dict) -> str:
-    pawn = view["canoe_pawn"]
+    pawn = view["board"]["canoe_pawn"]
     if pawn["position"] < 0:
         return "Canoe pawn: on the start space; its first step goes to (1,1), by sector S1."
     k, half = pawn["space"][1], pawn["space"][3]
@@ -231,9 +231,9 @@ def _header(state: Any, view: dict, seat: int | None) -> Text:
         who = "set-up"
     else:
         who = f"P{view['to_play'] + 1} to play: {_PHASE_WORDS.get(phase, phase)}"
-    line = f"Kilauea, {view['players']} players, turn {view['turns_completed'] + 1}/{view['turn_cap']} · {who}"
+    line = f"Kilauea, {view['players']} players, turn {view['round']}/{view['board']['turn_cap']} · {who}"
     for extra in (" · intermediate scoring done", " · scored once"):
-        if view["intermediate_scored"] and len(line + extra) <= WIDTH:
+        if view["board"]["intermediate_scored"] and len(line + extra) <= WIDTH:
             line += extra
             break
     return Text(line, "bold")
@@ -271,7 +271,7 @@ def _players(view: dict, seat: int | None, marks: set, plain: bool) -> Table:
         table.add_column(name, justify=justify)
     # The five islands in one column (no lines between them), each under its own heading.
     table.add_column(" ".join(f"isle S{s}".ljust(_ISLE) for s in range(1, 6)).rstrip(), justify="left")
-    for p in view["seats"]:
+    for p in view["board"]["seats"]:
         me = p["seat"] == seat
         acting = view["to_play"] == p["seat"]
         name = ("> " if acting else "  ") + p["name"] + ("*" if me else "")
@@ -298,12 +298,12 @@ def _islands(cells: list[Text]) -> Text:
 
 
 def _turn_lines(view: dict) -> list[str]:
-    turn = view["this_turn"]
+    turn = view["board"]["this_turn"]
     parts = []
     if turn["coral_open"]:
-        parts.append(f"the coral of {view['canoe_pawn']['reef']}")
+        parts.append(f"the coral of {view['board']['canoe_pawn']['reef']}")
     if turn["hillside_open"]:
-        parts.append(f"the hillside tile of {view['canoe_pawn']['sector']}")
+        parts.append(f"the hillside tile of {view['board']['canoe_pawn']['sector']}")
     if turn["unlocked_tiles"]:
         parts.append("unlocked " + ", ".join(f"volcano {t}" for t in turn["unlocked_tiles"]))
     lines = ["Open this turn: " + "; ".join(parts)] if parts else []
@@ -330,7 +330,7 @@ def board(state: Any, seat: int, hidden_information: bool = False, last_move: in
              Text(_pawn_line(view)), _players(view, seat, marks, plain)]
     parts += [Text(line) for line in _turn_lines(view)]
     if view["chance"] and view["phase"] == "forest":
-        left = sum(view["setup"]["tikis_to_place"].values())
+        left = sum(view["board"]["setup"]["tikis_to_place"].values())
         parts.append(Text(f"Set-up: {_plural(left, 'tiki')} still to place in the forests."))
     return Group(*parts)
 
@@ -443,7 +443,7 @@ def _sector_lines(view: dict, p: dict) -> tuple[list[tuple], int]:
     rows, total = [], 0
     for s in range(1, 6):
         sector = f"S{s}"
-        columns = view["volcano"][sector]["columns"]
+        columns = view["board"]["volcano"][sector]["columns"]
         top = max(columns.values())
         for colour in COLOURS:
             count = p["island"][sector][colour]
@@ -472,11 +472,11 @@ def score_breakdown(state: Any, seat: int | None) -> Group:
     tiki per unit of height), the final bonuses, and the standings with the tie-break."""
     view = state.view(seat)
     over = view["terminal"]
-    seats = view["seats"] if seat is None else [view["seats"][seat]]
+    seats = view["board"]["seats"] if seat is None else [view["board"]["seats"][seat]]
     parts = []
     if over:
         title = "Final scoring"
-    elif view["intermediate_scored"]:
+    elif view["board"]["intermediate_scored"]:
         title = "Island points now (the intermediate scoring is done; the final one counts again)"
     else:
         title = "Island points now (counted when the 1st forest is emptied, again at the 3rd)"
@@ -505,12 +505,12 @@ def score_breakdown(state: Any, seat: int | None) -> Group:
             parts.append(Text(f"  {p['victory_points']} VP now; if the game ended now "
                               f"{p['victory_points']} + {sectors} + {bonus_total} = "
                               f"{p['projected_score']} VP"))
-    standings = sorted(view["seats"], key=lambda q: (-q["projected_score"], q["island_tikis"]))
+    standings = sorted(view["board"]["seats"], key=lambda q: (-q["projected_score"], q["island_tikis"]))
     label = "Final scores" if over else "If the game ended now"
     parts.append(Text(f"{label}: " + ", ".join(f"{q['name']} {q['projected_score']} VP "
                                                f"({q['island_tikis']} isl.)" for q in standings)))
     parts.append(Text("Tie-break: most VP, then fewest island tikis (isl.), then a shared win."))
     if over:
-        names = [f"P{w + 1}" for w in view["winners"]]
+        names = [f"P{w + 1}" for w in view["board"]["winners"]]
         parts.append(Text(("Winner: " if len(names) == 1 else "Shared win: ") + ", ".join(names), "bold"))
     return Group(*parts)

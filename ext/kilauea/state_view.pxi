@@ -1,7 +1,8 @@
 # Kilauea's texts and views (included by ext/kilauea/engine.pyx): the observation tensor and
-# text, `_view` (KilaueaState.view) and `_action_info` (KilaueaState.action_info), plain
-# JSON-able data with readable keys, documented in rules.md ("View" and "Action info"). Nothing in Kilauea is hidden after the set-up chance,
-# so every seat's view is the public one with its own seat number.
+# text, `view_round` and `view_board` (hooks of State.view) and `_action_info`
+# (KilaueaState.action_info), plain JSON-able data with readable keys, documented in rules.md
+# ("View" and "Action info"). Nothing in Kilauea is hidden after the set-up chance, so every
+# seat's board is the public one.
 
 # The observation tensor: named segments in order, (name, size); offsets are computed.
 PLAYER_FEATURES = 1 + 1 + K_COLOURS + K_SECTORS * K_COLOURS    # vp, stones, canoe, island
@@ -264,11 +265,17 @@ cdef dict _forest_view(KData* d, int f):
             "volcano_tile": _tile_number(d.fcentre[f]), "empty": d.occ[f] == 0}
 
 
-cdef dict _view(KData* d, seat):
-    """The public state (everything: Kilauea hides nothing after the set-up chance)."""
+cdef int view_round(KData* d):
+    """The turn being played, 1-based, as the board's header counts it (the last one once the
+    game is over); the players' turns together, not rounds of the table (rules.md, "View")."""
+    return min(d.turns + 1, d.turn_cap)
+
+
+cdef dict view_board(KData* d):
+    """The view's board: the public state (everything: Kilauea hides nothing after the set-up
+    chance); the phase and the turn are the common keys `phase` and `round`."""
     cdef int s, f, c
     view = {
-        "phase": PHASE_NAMES[d.phase],
         "turns_completed": int(d.turns), "turn_cap": int(d.turn_cap),
         "starting_player": None if d.start < 0 else int(d.start),
         "canoe_pawn": _pawn_view(d, d.pawn),

@@ -144,13 +144,22 @@ cdef class VecState(State):
             raise
 
     # ------------------------------------------------------------------ frontends
-    def view(self, player=None) -> dict:
-        """Everything seat `player` may know (None: a spectator, what every seat knows), as
-        JSON-able data with the keys of rules.md "View"; never depends on what it cannot see."""
-        view = State.view(self, player)
-        view.pop("observation", None)
-        view.update(_view_of(&self.d, -1 if player is None else view["seat"]))
-        return view
+    # The view's hooks (State.view builds the common keys; rules.md, "View"). A view holds
+    # only what its seat may know; a spectator's, what every seat knows.
+    def _view_phase(self) -> str:
+        return _STAGE_NAMES[self.d.stage]
+
+    def _view_round(self) -> int:
+        return view_round(&self.d)
+
+    def _view_seat(self, i: int) -> tuple:
+        return (_seat_name(i), None)
+
+    def _view_score(self, i: int, seat) -> object:
+        return view_score(&self.d, i, -1 if seat is None else seat)
+
+    def _view_board(self, seat) -> dict:
+        return view_board(&self.d, -1 if seat is None else seat)
 
     def action_info(self, action) -> dict:
         """A legal action or chance outcome here: its id and text, plus structured fields

@@ -83,7 +83,8 @@ def _objective(objective: dict | None) -> str:
     return f"#{objective['id'] + 1} {objective['type']}: " + " ".join(objective["colors"])
 
 
-def _seat_lines(view: dict, seat_view: dict, you: int | None) -> list[str]:
+def _seat_lines(seat_view: dict, score: int | None, you: int | None) -> list[str]:
+    """A seat's line: objective, ink as `you` may know it, and `score` (VP) when given."""
     q = seat_view["seat"]
     head = f"{seat_view['name']}" + (" (you)" if q == you else "")
     head += f": objective {_objective(seat_view['objective'])}"
@@ -92,8 +93,8 @@ def _seat_lines(view: dict, seat_view: dict, you: int | None) -> list[str]:
                f"({seat_view['special_ink_in_box']} in the box)")
     else:
         ink = _bid_worth(seat_view)
-    score = f"; {seat_view['score']} VP" if seat_view["score"] is not None else ""
-    return _wrap(f"{head}; {ink}{score}")
+    points = f"; {score} VP" if score is not None else ""
+    return _wrap(f"{head}; {ink}{points}")
 
 
 def _bid_worth(seat_view: dict) -> str:
@@ -158,50 +159,51 @@ def board(state: Any, seat: int, hidden_information: bool, last_move: int | None
     """What `seat` may see, within 80 columns: seats, Ideas Area, displays, NOVEL, piles and
     the strength test; the card of `last_move` (a player action id) is marked."""
     view = state.view(seat)
+    game = view["board"]
     mark = _marked_card(last_move)
     to_act = "chance" if view["chance"] else ("nobody" if view["terminal"] else _seat_name(view["to_play"]))
-    lines = _wrap(f"VEC {view['players']}p, turn {view['turn']}/{view['turn_cap']}, first "
-                  f"{_seat_name(view['first_player'])}, {view['stage']}, to act: {to_act}")
+    lines = _wrap(f"VEC {view['players']}p, turn {view['round']}/{game['turn_cap']}, first "
+                  f"{_seat_name(game['first_player'])}, {view['phase']}, to act: {to_act}")
     if view["seat"] is not None:
         lines.append(f"you are {_seat_name(view['seat'])}")
-    for seat_view in view["seats"]:
-        lines += _seat_lines(view, seat_view, view["seat"])
+    for seat_view, common in zip(game["seats"], view["seats"]):
+        lines += _seat_lines(seat_view, common["score"] if view["terminal"] else None, view["seat"])
     lines.append("Ideas Area:")
-    lines += [line for c in view["ideas"] for line in _wrap("  " + _card(c, mark), "      ")]
-    if view["ideas_due"]:
-        lines += _wrap("  still to draw: " + ", ".join(view["ideas_due"]))
-    for display in view["displays"]:
+    lines += [line for c in game["ideas"] for line in _wrap("  " + _card(c, mark), "      ")]
+    if game["ideas_due"]:
+        lines += _wrap("  still to draw: " + ", ".join(game["ideas_due"]))
+    for display in game["displays"]:
         q = display["seat"]
         lines.append(f"{_seat_name(q)} display ({len(display['face_up'])} face up):")
         lines += [line for c in display["face_up"] for line in _wrap("  up   " + _card(c, mark), "        ")]
         lines += [line for c in display["face_down"] for line in _wrap("  down " + _card(c, mark), "        ")]
         lines += [line for c in display["face_down_unseen"] for line in _wrap("  down " + _unseen(c), "        ")]
     lines.append("NOVEL:")
-    for j, card in enumerate(view["novel"]):
+    for j, card in enumerate(game["novel"]):
         if card is None:
             lines.append(f"  {j + 1}: empty")
         else:
             ink = ", ".join(f"{_seat_name(int(q))} x{k}" for q, k in card["special_ink"].items())
             lines += _wrap(f"  {j + 1}: {_card(card, mark)}" + (f" [special ink {ink}]" if ink else ""), "       ")
-    lines += _wrap("Decks: " + ", ".join(f"{c} {k}" for c, k in view["decks"].items()))
-    if view["discards"]:
-        lines += _wrap("Discards: " + ", ".join(c["name"] for c in view["discards"]))
-    if view["objective_deck"] is not None:
-        seen = ", ".join(_objective(o) for o in view["objective_discards"])
-        lines += _wrap(f"Objective deck: {view['objective_deck']} cards"
+    lines += _wrap("Decks: " + ", ".join(f"{c} {k}" for c, k in game["decks"].items()))
+    if game["discards"]:
+        lines += _wrap("Discards: " + ", ".join(c["name"] for c in game["discards"]))
+    if game["objective_deck"] is not None:
+        seen = ", ".join(_objective(o) for o in game["objective_discards"])
+        lines += _wrap(f"Objective deck: {game['objective_deck']} cards"
                        + (f"; discarded: {seen}" if seen else ""))
-    drawing = view["drawing"]
+    drawing = game["drawing"]
     if drawing:
         seen = ", ".join(_card(c, mark) for c in drawing["cards"])
         lines += _wrap(f"{_seat_name(drawing['player'])} draws from the {drawing['deck']} deck"
                        + (f": {seen}" if seen else "")
                        + (f" ({drawing['unseen_count']} unseen)" if drawing["unseen_count"] else ""))
-    if view.get("robbed"):
-        lines.append(f"{_seat_name(view['robbed']['player'])} was robbed and moves a quill "
-                     f"with {view['robbed']['carried_ink']} ink")
-    lines += _strength_lines(view["strength_test"])
+    if game.get("robbed"):
+        lines.append(f"{_seat_name(game['robbed']['player'])} was robbed and moves a quill "
+                     f"with {game['robbed']['carried_ink']} ink")
+    lines += _strength_lines(game["strength_test"])
     if view["terminal"]:
-        lines += _wrap("Final: " + ", ".join(f"{_seat_name(q)} {s} VP" for q, s in enumerate(view["scores"])))
+        lines += _wrap("Final: " + ", ".join(f"{_seat_name(s['seat'])} {s['score']} VP" for s in view["seats"]))
     return _text(lines)
 
 
@@ -271,7 +273,7 @@ def score_breakdown(state: Any, seat: int) -> Text:
     of its type. Other seats' objectives only once public (the end)."""
     view = state.view(seat)
     lines: list[str] = ["Scoring (NOVEL as it stands):"]
-    for seat_view in view["seats"]:
+    for seat_view in view["board"]["seats"]:
         objective = seat_view["objective"]
         q = seat_view["seat"]
         if objective is None:
@@ -279,7 +281,7 @@ def score_breakdown(state: Any, seat: int) -> Text:
             continue
         lines += _wrap(f"{_seat_name(q)}: objective {_objective(objective)}")
         total = 0
-        for j, card in enumerate(view["novel"]):
+        for j, card in enumerate(view["board"]["novel"]):
             if card is None:
                 continue
             items = []
@@ -301,8 +303,9 @@ def score_breakdown(state: Any, seat: int) -> Text:
                            + (f" = {points}" if len(items) > 1 else ""), "       ")
         lines.append(f"  total {total} VP")
     if view["terminal"]:
-        best = max(view["scores"])
-        winners = [_seat_name(q) for q, s in enumerate(view["scores"]) if s == best]
+        scores = [s["score"] for s in view["seats"]]
+        best = max(scores)
+        winners = [_seat_name(q) for q, s in enumerate(scores) if s == best]
         lines.append(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)
                      + f" with {best} VP (ties share the win)")
     return _text(lines)

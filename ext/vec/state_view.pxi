@@ -1,7 +1,7 @@
-# The frontends' view of a VEC state (VecState.view, VecState.action_info; included by
-# ext/vec/engine.pyx). rules.md "View" documents every key. A view holds only what its seat may
-# know (spectator: what every seat knows), so it never depends on hidden information and is
-# unchanged by resample(seat, k).
+# The frontends' view of a VEC state (the hooks of State.view: view_round, view_score and
+# view_board; VecState.action_info; included by ext/vec/engine.pyx). rules.md "View"
+# documents every key. A view holds only what its seat may know (spectator: what every seat
+# knows), so it never depends on hidden information and is unchanged by resample(seat, k).
 
 
 cdef object _card_view(VecData* d, int c):
@@ -60,7 +60,6 @@ cdef object _seat_view(VecData* d, int q, int viewer):
     seat["special_ink_min"] = d.smin[q]
     seat["special_ink_max"] = d.smax[q]
     seat["special_ink_on_novel"] = on_novel(d, q)
-    seat["score"] = score_of(d, q) if end else None
     return seat
 
 
@@ -130,11 +129,23 @@ cdef object _drawing_view(VecData* d, int viewer):
             "unseen_count": len(tray) - len(seen)}
 
 
-cdef object _view_of(VecData* d, int viewer):
-    """The game-specific keys of VecState.view (viewer -1: a spectator)."""
+cdef int view_round(VecData* d):
+    """The turn being played, 1-based (the last one once the game is over): VEC counts turns,
+    one a player (rules.md, "View")."""
+    return min(d.turn + 1, d.turn_cap)
+
+
+cdef object view_score(VecData* d, int q, int viewer):
+    """Seat q's VP as the viewer (-1: a spectator) may know it: its own, and everyone's at the
+    end; None otherwise, since the VP come from the hidden objective (C3)."""
+    return score_of(d, q) if q == viewer or d.stage == ST_END else None
+
+
+cdef object view_board(VecData* d, int viewer):
+    """The game's keys of the view, under `board` (viewer -1: a spectator); the stage, the turn
+    and the scores are the common keys `phase`, `round` and `seats`."""
     view = {
-        "turn": min(d.turn + 1, d.turn_cap), "turn_cap": d.turn_cap,
-        "stage": _STAGE_NAMES[d.stage], "stage_id": d.stage, "first_player": d.first,
+        "turn_cap": d.turn_cap, "stage_id": d.stage, "first_player": d.first,
         "seats": [_seat_view(d, q, viewer) for q in range(d.n)],
         "ideas": [_card_view(d, c) for c in range(NCARDS) if d.loc[c] == L_IDEAS],
         "displays": [_display_view(d, q, viewer) for q in range(d.n)],
@@ -151,7 +162,6 @@ cdef object _view_of(VecData* d, int viewer):
         "drawing": _drawing_view(d, viewer),
         "strength_test": _strength_test_view(d, viewer),
         "ideas_due": [color_name(d.queue[i]).decode() for i in range(d.qlen)],
-        "scores": [score_of(d, q) for q in range(d.n)] if d.stage == ST_END else None,
     }
     if d.stage == ST_ROBBED:
         view["robbed"] = {"player": d.cur, "carried_ink": d.carried}

@@ -38,7 +38,7 @@ def test_list_says_godzilla_hides_from_everyone():
 
 def test_vec_opponent_ink_is_worth_special_ink_three_in_a_bid():
     state = _played("vec", 2, 1, 0)
-    seat_view = state.view(0)["seats"][1]
+    seat_view = state.view(0)["board"]["seats"][1]
     low, high = seat_view["special_ink_min"], seat_view["special_ink_max"]
     assert low == high  # at the start everyone's special ink is known
     worth = seat_view["ink_value"] - low  # ink + 3 x special = (ink + 4 x special) - special

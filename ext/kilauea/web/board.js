@@ -20,19 +20,19 @@ export function drawBoard(root, model, ui) {
     const angle = -90 + 72 * k;
     const edge = polar(240, angle - 36);
     map.append(svg("line", { x1: CX, y1: CY, x2: edge[0], y2: edge[1], stroke: "#b9a879", "stroke-dasharray": "4 4" }));
-    drawForest(map, view.forests[`F${k + 1}`], `F${k + 1}`, angle, spots, ui, last);
-    drawVolcanoSector(map, view.volcano[sector], sector, angle, spots, ui, last);
+    drawForest(map, view.board.forests[`F${k + 1}`], `F${k + 1}`, angle, spots, ui, last);
+    drawVolcanoSector(map, view.board.volcano[sector], sector, angle, spots, ui, last);
     drawCanoeSpaces(map, view, k, angle, spots, ui, last);
     const [lx, ly] = polar(318, angle);
     map.append(text(lx, ly, sector, { "font-size": 18, "font-weight": "bold", fill: "#1d3d4d" }));
   });
-  map.append(svg("circle", { cx: CX, cy: CY, r: 16, fill: "#7a2e12" }), text(CX, CY, view.crater_stones, { fill: "#fff", "font-size": 14 }),
-    svg("title", {}, [`crater: ${view.crater_stones} holy stones`]));
-  const seats = html("div", { class: "kilauea-seats" }, view.seats.map((seat) => drawSeat(seat, model, spots, ui)));
+  map.append(svg("circle", { cx: CX, cy: CY, r: 16, fill: "#7a2e12" }), text(CX, CY, view.board.crater_stones, { fill: "#fff", "font-size": 14 }),
+    svg("title", {}, [`crater: ${view.board.crater_stones} holy stones`]));
+  const seats = html("div", { class: "kilauea-seats" }, view.board.seats.map((seat) => drawSeat(seat, model, spots, ui)));
   const facts = html("p", { class: "kilauea-facts" }, [
-    `${view.turns_completed} of at most ${view.turn_cap} turns done · phase: ${view.phase} · forests emptied: ${view.forests_emptied}/3`,
-    view.intermediate_scored ? " · intermediate scoring done" : "",
-    view.this_turn?.resolving ? ` · resolving ${view.this_turn.resolving}` : "",
+    `${view.board.turns_completed} of at most ${view.board.turn_cap} turns done · phase: ${view.phase} · forests emptied: ${view.board.forests_emptied}/3`,
+    view.board.intermediate_scored ? " · intermediate scoring done" : "",
+    view.board.this_turn?.resolving ? ` · resolving ${view.board.this_turn.resolving}` : "",
   ]);
   const tiles = drawTurnTiles(view, spots, ui);
   root.replaceChildren(facts, map, tiles, seats);
@@ -61,13 +61,13 @@ function lastSpot(model, view) {
   const move = model.lastMove;
   if (!move) return null;
   if (move.action_info) return spotOf(move.action_info);
-  const sector = view.canoe_pawn?.sector;
+  const sector = view.board.canoe_pawn?.sector;
   let found;
   if ((found = move.text.match(/^draft (S\d) (\w+)/))) return `col:${found[1]}:${found[2]}`;
   if ((found = move.text.match(/^cut (F\d)\.(\w\d)/))) return `forest:${found[1]}:${found[2]}`;
   if ((found = move.text.match(/^volcano (\w+)$/))) return `col:${sector}:${found[1]}`;
   if ((found = move.text.match(/^island (\w+)$/))) return `island:${sector}:${found[1]}`;
-  if (/^canoe/.test(move.text)) return `canoe:${view.canoe_pawn?.space}`;
+  if (/^canoe/.test(move.text)) return `canoe:${view.board.canoe_pawn?.space}`;
   return null;
 }
 
@@ -131,7 +131,7 @@ function drawVolcanoSector(map, sector, name, angle, spots, ui, last) {
 }
 
 function drawCanoeSpaces(map, view, k, angle, spots, ui, last) {
-  const pawn = view.canoe_pawn;
+  const pawn = view.board.canoe_pawn;
   const twoPlayers = view.players === 2;
   for (const j of twoPlayers ? [1] : [1, 2]) {
     const space = `(${k + 1},${j})`;
@@ -148,7 +148,7 @@ function drawCanoeSpaces(map, view, k, angle, spots, ui, last) {
     map.append(mark(node, key, spots, ui, last));
   }
   const reef = `R${k + 1}`;
-  const coral = view.reefs[reef];
+  const coral = view.board.reefs[reef];
   const [rx, ry] = polar(272, angle + 36);
   const key = `tile:coral:${coral}`;
   map.append(mark(svg("g", { "data-spot": key }, [
@@ -158,7 +158,7 @@ function drawCanoeSpaces(map, view, k, angle, spots, ui, last) {
 }
 
 function drawTurnTiles(view, spots, ui) {
-  const unlocked = view.this_turn?.unlocked_tiles ?? [];
+  const unlocked = view.board.this_turn?.unlocked_tiles ?? [];
   if (!unlocked.length) return html("div");
   return html("p", { class: "kilauea-tiles" }, ["Unlocked this turn: ", ...unlocked.map((n) =>
     clickable(html("span", { class: "tile" }, [`volcano ${n}`]), spots.get(`tile:volcano:${n}`), ui))]);

@@ -9,18 +9,19 @@ const TYPE_LETTER = { Vampire: "V", Elf: "E", Cthulhu: "C" };
 /** Draw the whole table of `model` into `root`. */
 export function drawBoard(root, model, ui) {
   const view = model.view;
+  const board = view.board;           // the game's part of the view (rules.md, "View")
   const spots = movesBy(model.legal, spotOf);
   const ctx = { spots, ui, last: model.lastMove?.text ?? "", lastInfo: model.lastMove?.action_info ?? null, seats: model.seats };
   const parts = [
-    html("p", { class: "vec-facts" }, [`Turn ${view.turn} of ${view.turn_cap} · ${view.stage} · first player ${model.seats[view.first_player] ?? "–"}`]),
-    html("div", { class: "vec-row" }, [section("NOVEL", drawNovel(view, ctx)), section("Decks", drawDecks(view, ctx))]),
-    section("Ideas Area", html("div", { class: "vec-cards" }, view.ideas.length ? view.ideas.map((c) => card(c, ctx)) : [html("i", {}, ["empty"])])),
+    html("p", { class: "vec-facts" }, [`Turn ${view.round} of ${board.turn_cap} · ${view.phase} · first player ${model.seats[board.first_player] ?? "–"}`]),
+    html("div", { class: "vec-row" }, [section("NOVEL", drawNovel(board, ctx)), section("Decks", drawDecks(board, ctx))]),
+    section("Ideas Area", html("div", { class: "vec-cards" }, board.ideas.length ? board.ideas.map((c) => card(c, ctx)) : [html("i", {}, ["empty"])])),
   ];
-  if (view.drawing) parts.push(section(`${model.seats[view.drawing.player]} draws from the ${view.drawing.deck} deck`, html("div", { class: "vec-cards" }, [
-    ...(view.drawing.cards ?? []).map((c) => card(c, ctx)),
-    ...Array.from({ length: view.drawing.unseen_count ?? 0 }, () => back())])));
-  if (view.strength_test?.active) parts.push(section("Strength test", drawTest(view.strength_test, ctx)));
-  parts.push(html("div", { class: "vec-seats" }, view.seats.map((seat) => drawSeat(seat, view, model, ctx))));
+  if (board.drawing) parts.push(section(`${model.seats[board.drawing.player]} draws from the ${board.drawing.deck} deck`, html("div", { class: "vec-cards" }, [
+    ...(board.drawing.cards ?? []).map((c) => card(c, ctx)),
+    ...Array.from({ length: board.drawing.unseen_count ?? 0 }, () => back())])));
+  if (board.strength_test?.active) parts.push(section("Strength test", drawTest(board.strength_test, ctx)));
+  parts.push(html("div", { class: "vec-seats" }, board.seats.map((seat) => drawSeat(seat, view, model, ctx))));
   root.replaceChildren(...parts);
 }
 
@@ -62,8 +63,8 @@ function back(label = "unseen") {
   return html("div", { class: "vec-card vec-back", title: "a card you have not seen" }, [label]);
 }
 
-function drawNovel(view, ctx) {
-  return html("div", { class: "vec-cards" }, view.novel.map((c, i) => {
+function drawNovel(board, ctx) {
+  return html("div", { class: "vec-cards" }, board.novel.map((c, i) => {
     const key = `novel:${i + 1}`;
     const lastHere = /NOVEL position (\d)/.exec(ctx.last)?.[1] === String(i + 1);
     const slot = html("div", { class: `vec-slot${lastHere ? " last" : ""}`, "data-spot": key }, [
@@ -72,8 +73,8 @@ function drawNovel(view, ctx) {
   }));
 }
 
-function drawDecks(view, ctx) {
-  return html("div", { class: "vec-decks" }, Object.entries(view.decks).map(([name, count]) => {
+function drawDecks(board, ctx) {
+  return html("div", { class: "vec-decks" }, Object.entries(board.decks).map(([name, count]) => {
     const tint = colour(name);
     const pile = html("div", { class: `vec-deck${ctx.last === `${name} deck` ? " last" : ""}`, "data-spot": `deck:${name}`,
       style: `background:${tint.fill};color:${tint.ink}` }, [html("b", {}, [tint.letter]), ` ${name}`, html("br"), `${count ?? "?"} cards`]);
@@ -94,7 +95,7 @@ function drawTest(test, ctx) {
 }
 
 function drawSeat(seat, view, model, ctx) {
-  const display = view.displays.find((d) => d.seat === seat.seat) ?? { face_up: [], face_down: [], face_down_unseen: [] };
+  const display = view.board.displays.find((d) => d.seat === seat.seat) ?? { face_up: [], face_down: [], face_down_unseen: [] };
   const mine = seat.seat === model.seat;
   const objective = seat.objective
     ? html("span", { class: "vec-objective" }, [`objective ${seat.objective.type} (${TYPE_LETTER[seat.objective.type] ?? "?"}): `,
@@ -105,7 +106,7 @@ function drawSeat(seat, view, model, ctx) {
     : `ink value ${seat.ink_value}`;
   const unseen = display.face_down_unseen?.length ?? 0;
   return html("section", { class: `vec-seat${mine ? " mine" : ""}`, style: `border-color:${SEAT_COLOURS[seat.seat % SEAT_COLOURS.length]}` }, [
-    html("h3", {}, [`${seat.name}${mine ? " (you)" : ""}`, seat.score !== null && seat.score !== undefined ? ` · score ${seat.score}` : ""]),
+    html("h3", {}, [`${seat.name}${mine ? " (you)" : ""}`, view.terminal ? ` · score ${view.seats[seat.seat].score}` : ""]),
     html("p", {}, [objective, ` · ${ink} · colours in display ${seat.colors_in_display}`]),
     html("div", { class: "vec-cards" }, [
       ...display.face_up.map((c) => card(c, ctx)),

@@ -162,7 +162,7 @@ def stone_census(state) -> dict:
     """Where the 16 holy stones are: the crater, the canoes and the box (the view's count)."""
     data = state.to_dict()
     return {"crater": data["crater_stones"], "canoes": sum(data["holy_stones"]),
-            "box": state.view()["stones_out_of_play"]}
+            "box": state.view()["board"]["stones_out_of_play"]}
 
 
 def seat_data(state, p: int) -> dict:

@@ -132,7 +132,7 @@ def test_score_breakdown_adds_up_to_the_scores():
             lines = text.splitlines()
             assert max(len(line.rstrip()) for line in lines) <= 80
             view = state.view(None)
-            for seat in view["seats"]:
+            for seat in view["board"]["seats"]:
                 if state.is_terminal():
                     assert f"= {seat['victory_points']} VP" in text
                 else:

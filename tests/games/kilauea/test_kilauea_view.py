@@ -11,8 +11,8 @@ from kilauea_helpers import R, Y, position
 from vsai.core.registry import load_game
 
 RULES = (Path(__file__).resolve().parents[3] / "ext" / "kilauea" / "rules.md").read_text()
-BASE_KEYS = {"game", "players", "seat", "to_play", "chance", "terminal", "phase", "round", "returns",
-             "seats", "last_move", "board"}  # the common keys (docs/protocol.md)
+COMMON_KEYS = {"game", "players", "seat", "to_play", "chance", "terminal", "phase", "round", "returns",
+               "seats", "last_move", "board"}  # the common keys (docs/protocol.md, "The view")
 
 
 def _section(title):
@@ -35,39 +35,67 @@ def _states(seed, players=3):
 def test_view_keys_are_documented():
     documented = _documented("View")
     for state in list(_states(1))[::25]:
-        view = state.view(0)
-        assert BASE_KEYS <= set(view)
-        assert set(view) - BASE_KEYS - {"observation"} <= documented, set(view) - BASE_KEYS - documented
+        board = state.view(0)["board"]
+        assert set(board) <= documented, set(board) - documented
     assert {"winners"} <= documented
+
+
+def test_the_common_keys_and_a_public_last_move():
+    """Exactly the common keys (a seat's view adds its observation). Nothing is hidden after the
+    set-up chance and nothing in it either: a set-up draw and a move are shown whole to every
+    seat and to a spectator. The seats' scores are the public VP."""
+    state = load_game("kilauea", players=2).new_initial_state()
+    assert set(state.view(None)) == COMMON_KEYS and set(state.view(1)) == COMMON_KEYS | {"observation"}
+    assert state.view(None)["last_move"] is None
+    rng = random.Random(3)
+    for mover in (None, "a seat"):          # a set-up draw, then the first player move
+        while state.is_chance_node() != (mover is None):
+            state.apply_action(rng.choice(state.legal_actions()))
+        seat = None if mover is None else state.current_player()
+        action = state.legal_actions()[-1]
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        for viewer in (0, 1, None):
+            assert state.view(viewer)["last_move"] == {"seat": seat, "action": action, "text": text,
+                                                       "hidden": False}
+    end = list(_states(2, 2))[-1]
+    view = end.view(None)
+    assert view["terminal"] and view["phase"] == "over" and view["returns"] == end.returns()
+    assert [s["score"] for s in view["seats"]] == end.scores()
+    assert [s["side"] for s in view["seats"]] == [None, None]
+    assert view["round"] == min(view["board"]["turns_completed"] + 1, view["board"]["turn_cap"])
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_every_seat_sees_the_same_public_board(seed):
-    """Nothing is hidden after the set-up chance: views differ only in `seat`, and resample
-    (which has nothing to redraw) changes none."""
+    """Nothing is hidden after the set-up chance: views differ only in `seat` (and a seat's
+    observation), and resample (which has nothing to redraw) changes none."""
     for state in list(_states(seed, 2 + seed))[::7]:
         spectator = state.view(None)
         assert json.loads(json.dumps(spectator)) == spectator and spectator["seat"] is None
         for seat in range(state.num_players()):
             view = state.view(seat)
-            assert {**view, "seat": None} == spectator
             assert state.resample(seat, seed).view(seat) == view
+            assert view.pop("observation") == state.observation_string(seat)
+            assert {**view, "seat": None} == spectator
 
 
 def test_view_follows_the_state():
     state = position(3, pawn=3, canoes=[{R: 2}, {Y: 1}, {}], stones=[1, 2, 2], vp=[5, 0, 0])
     view = state.view(1)
+    assert [s["score"] for s in view["seats"]] == state.scores() == [5, 0, 0]
+    view = view["board"]
     assert view["canoe_pawn"] == {"position": 3, "space": "(2,2)", "sector": "S2", "reef": "R2",
                                   "coral_tile": 2}
     assert view["seats"][0]["canoe"] == {"red": 2, "yellow": 0, "green": 0, "blue": 0}
     assert [s["victory_points"] for s in view["seats"]] == state.scores()
     assert [s["projected_score"] for s in view["seats"]] == state.projected_scores()
-    assert view["seats"][0]["holy_stones"] == 1 and view["to_play"] == 0
+    assert view["seats"][0]["holy_stones"] == 1 and state.view(1)["to_play"] == 0
     assert view["volcano"]["S1"]["columns"]["red"] == 1
     assert view["forests"]["F1"]["volcano_tile"] == 6 and view["reefs"]["R3"] == 3
     final = list(_states(4, 2))[-1]
     returns = final.returns()
-    assert final.view(None)["winners"] == [p for p in range(2) if returns[p] > 0]
+    assert final.view(None)["board"]["winners"] == [p for p in range(2) if returns[p] > 0]
 
 
 def test_action_info_says_where_a_move_goes_and_what_it_costs():

@@ -7,24 +7,68 @@ import random
 from vsai.core.registry import load_game
 from vec_helpers import act, build, random_step
 
+COMMON_KEYS = {"game", "players", "seat", "phase", "round", "to_play", "chance", "terminal", "returns",
+               "seats", "last_move", "board"}  # docs/protocol.md, "The view"
+
+
+def _play_to_stage(stage, players=3, seed=4):
+    state = load_game("vec", players=players).new_initial_state()
+    rng = random.Random(seed)
+    while state.to_dict()["stage"] != stage:
+        random_step(state, rng)
+    return state, rng
+
 
 def test_view_shows_own_hidden_parts_only_and_the_end_to_all():
-    state = load_game("vec", players=3).new_initial_state()
-    rng = random.Random(4)
-    while state.to_dict()["stage"] != 7:
-        random_step(state, rng)
+    state, rng = _play_to_stage(7)
     d = state.to_dict()
-    view = state.view(1)
-    assert view["seats"][1]["objective"]["id"] == d["player_objective"][1]
-    assert view["seats"][0]["objective"] is None and view["seats"][0]["ink"] is None
-    assert view["seats"][1]["ink"] == d["player_ink"][1]
-    assert state.view(None)["seats"][1]["objective"] is None
-    assert len(view["ideas"]) == 6 and view["scores"] is None
+    board = state.view(1)["board"]
+    assert board["seats"][1]["objective"]["id"] == d["player_objective"][1]
+    assert board["seats"][0]["objective"] is None and board["seats"][0]["ink"] is None
+    assert board["seats"][1]["ink"] == d["player_ink"][1]
+    assert state.view(None)["board"]["seats"][1]["objective"] is None
+    assert len(board["ideas"]) == 6
     while not state.is_terminal():
         random_step(state, rng)
     end = state.view(None)
-    assert end["scores"] == state.scores()
-    assert all(seat["objective"] is not None for seat in end["seats"])
+    assert [seat["score"] for seat in end["seats"]] == state.scores()
+    assert all(seat["objective"] is not None for seat in end["board"]["seats"])
+
+
+def test_the_common_keys_and_the_scores_a_seat_may_see():
+    """Exactly the common keys (a seat's view adds its observation); the VP come from the
+    hidden objective, so a seat sees its own and nobody else's until the end."""
+    state, rng = _play_to_stage(7)
+    view = state.view(1)
+    assert set(view) == COMMON_KEYS | {"observation"} and set(state.view(None)) == COMMON_KEYS
+    assert view["observation"] == state.observation_string(1)
+    assert view["phase"] == "Phase I: place quill" and view["round"] == state.to_dict()["turn"] + 1
+    assert view["seats"][1] == {"seat": 1, "name": "P2", "side": None, "score": state.scores()[1]}
+    assert [s["score"] for s in view["seats"]] == [None, state.scores()[1], None]
+    assert [s["score"] for s in state.view(None)["seats"]] == [None, None, None]
+    assert view["returns"] is None and not view["terminal"]
+    while not state.is_terminal():
+        random_step(state, rng)
+    end = state.view(0)
+    assert end["returns"] == state.returns() and end["phase"] == "game over"
+    assert [s["score"] for s in end["seats"]] == state.scores()
+
+
+def test_the_last_move_hides_a_secret_draw_from_the_others():
+    """A card drawn in secret (the set-up's starting draws) is shown to its drawer only."""
+    state = load_game("vec", players=3).new_initial_state()
+    rng = random.Random(5)
+    while state.view(None)["phase"] != "starting draw":
+        random_step(state, rng)
+    drawer = state.view(None)["board"]["drawing"]["player"]
+    draw = state.legal_actions()[0]
+    text = state.action_to_string(draw)
+    state.apply_action(draw)
+    assert text.startswith("draw "), text
+    assert state.view(drawer)["last_move"] == {"seat": None, "action": draw, "text": text, "hidden": False}
+    hidden = {"seat": None, "action": None, "text": None, "hidden": True}
+    for viewer in ((drawer + 1) % 3, (drawer + 2) % 3, None):
+        assert state.view(viewer)["last_move"] == hidden
 
 
 def test_sealed_bids_show_as_sealed_to_the_others_and_strengths_at_the_reveal():
@@ -40,11 +84,11 @@ def test_sealed_bids_show_as_sealed_to_the_others_and_strengths_at_the_reveal():
     while state.to_dict()["stage"] == 10:
         act(state, "no more special points")
     act(state, "bid 2 ink 0 special")
-    test = state.view(1)["strength_test"]
+    test = state.view(1)["board"]["strength_test"]
     assert test["participants"][0]["sealed"] and test["participants"][0]["bid_ink"] is None
-    assert state.view(0)["strength_test"]["participants"][0]["bid_ink"] == 2
+    assert state.view(0)["board"]["strength_test"]["participants"][0]["bid_ink"] == 2
     act(state, "bid 1 ink 0 special")
-    test = state.view(None)["strength_test"]
+    test = state.view(None)["board"]["strength_test"]
     assert test["revealed"] and [p["strength"] for p in test["participants"]] == \
         state.to_dict()["strength"][:2]
     assert test["outcome"]

@@ -330,10 +330,9 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
     """Depth-first search for hidden choices that make events i.. consistent: every draw
     from a layer holding that type, every revealed card in the hand when it was planned, every
     discard from the hand (and in check mode, the state's own deal at the end)."""
-    cdef int kind, r, l, t, t0, k, lo, n
+    cdef int kind, r, t, t0, k, lo
     cdef bint zone
     cdef int w[8]
-    cdef unsigned long long key[3]
     if i >= h.nev:
         return not h.target or hist_matches(h)
     h.nodes += 1
@@ -347,60 +346,113 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
     zone = h.target and r == h.zr
     lo = h.chosen[h.prev[i]] if h.prev[i] >= 0 else 0
     if kind == HV_FINAL:
-        for t in range(8):
-            h.saved[r][t] = h.hand[r][t]
-            h.disc[r][t] += h.hand[r][t]
-            h.hand[r][t] = 0
-        n = 1
-        if zone:
-            for t in range(8):
-                if h.disc[r][t] > h.td[t]:
-                    n = 0
-        if n and hist_dfs(h, i + 1):
-            return True
-        for t in range(8):
-            h.hand[r][t] = h.saved[r][t]
-            h.disc[r][t] -= h.saved[r][t]
-        return False
+        return dfs_final(h, i, r, zone)
     if kind == HV_LAYER:
-        n = 1
-        for t in range(8):
-            h.lay[r + 1][t] = h.drawn[r][t]
-            if h.target and h.drawn[r][t] < h.tl[r + 1][t]:
-                n = 0
-        # what follows depends only on the layers: the same layers after the same round (other
-        # discards, other orders of the same draws) fail again, so that is remembered
-        hist_key(h, key)
-        if n:
-            for k in range(h.nmemo if h.nmemo < 128 else 128):
-                if h.memo_r[k] == r and h.memo[k][0] == key[0] and h.memo[k][1] == key[1] \
-                        and h.memo[k][2] == key[2]:
-                    n = 0
-                    break
-        if n and not future_hopeless(h, i + 1, r):
-            if hist_dfs(h, i + 1):
-                return True
-            if not h.aborted:
-                k = h.nmemo % 128            # full: the oldest entry goes
-                h.memo_r[k] = r
-                h.memo[k][0] = key[0]
-                h.memo[k][1] = key[1]
-                h.memo[k][2] = key[2]
-                h.nmemo += 1
-        for t in range(8):
-            h.lay[r + 1][t] = 0
-        return False
+        return dfs_layer(h, i, r)
     if kind == HV_PLACE and (h.forced[i] >= 0 or (zone and h.ts[h.arg[i]] >= 0)):
-        t = h.forced[i] if h.forced[i] >= 0 else h.ts[h.arg[i]]
-        if h.hand[r][t] <= 0:
-            return False
-        h.hand[r][t] -= 1
-        h.slot[h.arg[i]] = t
+        return dfs_forced_place(h, i, r, zone)
+    # a free choice: which type
+    dfs_weights(h, i, r, zone, lo, w)
+    t0 = hist_pick(h, w, lo)
+    if t0 < 0:
+        return False
+    if h.rng == NULL:
+        t0 = dfs_check_first(h, i, r, zone, lo, w, t0)
+    for k in range(8):
+        t = t0 + k
+        if t >= 8:
+            t -= 8 - lo
+            if t >= t0:
+                break
+        if w[t] <= 0:
+            continue
+        h.chosen[i] = t
+        dfs_choose(h, i, r, t, 1)
         if hist_dfs(h, i + 1):
             return True
-        h.hand[r][t] += 1
+        if h.aborted:
+            return False
+        dfs_choose(h, i, r, t, -1)
+    return False
+
+
+
+cdef inline bint dfs_final(Hist* h, int i, int r, bint zone) noexcept nogil:
+    """Event i ends round r: its hand is discarded (in the round in play, no more of a type
+    than the state's discards), then the search goes on; undone when it fails."""
+    cdef int t
+    cdef bint n = 1
+    for t in range(8):
+        h.saved[r][t] = h.hand[r][t]
+        h.disc[r][t] += h.hand[r][t]
+        h.hand[r][t] = 0
+    if zone:
+        for t in range(8):
+            if h.disc[r][t] > h.td[t]:
+                n = 0
+    if n and hist_dfs(h, i + 1):
+        return True
+    for t in range(8):
+        h.hand[r][t] = h.saved[r][t]
+        h.disc[r][t] -= h.saved[r][t]
+    return False
+
+
+
+cdef inline bint dfs_layer(Hist* h, int i, int r) noexcept nogil:
+    """Event i makes layer r + 1 of round r's drawn cards, then the search goes on; layers
+    that failed after the same round are remembered and not tried again."""
+    cdef int t, k
+    cdef bint n = 1
+    cdef unsigned long long key[3]
+    for t in range(8):
+        h.lay[r + 1][t] = h.drawn[r][t]
+        if h.target and h.drawn[r][t] < h.tl[r + 1][t]:
+            n = 0
+    # what follows depends only on the layers: the same layers after the same round (other
+    # discards, other orders of the same draws) fail again, so that is remembered
+    hist_key(h, key)
+    if n:
+        for k in range(h.nmemo if h.nmemo < 128 else 128):
+            if h.memo_r[k] == r and h.memo[k][0] == key[0] and h.memo[k][1] == key[1] \
+                    and h.memo[k][2] == key[2]:
+                n = 0
+                break
+    if n and not future_hopeless(h, i + 1, r):
+        if hist_dfs(h, i + 1):
+            return True
+        if not h.aborted:
+            k = h.nmemo % 128            # full: the oldest entry goes
+            h.memo_r[k] = r
+            h.memo[k][0] = key[0]
+            h.memo[k][1] = key[1]
+            h.memo[k][2] = key[2]
+            h.nmemo += 1
+    for t in range(8):
+        h.lay[r + 1][t] = 0
+    return False
+
+
+
+cdef inline bint dfs_forced_place(Hist* h, int i, int r, bint zone) noexcept nogil:
+    """Event i plans a card of a known type (revealed, or on its slot in the round in play):
+    taken from the hand if there, then the search goes on; undone when it fails."""
+    cdef int t = h.forced[i] if h.forced[i] >= 0 else h.ts[h.arg[i]]
+    if h.hand[r][t] <= 0:
         return False
-    # a free choice: which type
+    h.hand[r][t] -= 1
+    h.slot[h.arg[i]] = t
+    if hist_dfs(h, i + 1):
+        return True
+    h.hand[r][t] += 1
+    return False
+
+
+
+cdef inline void dfs_weights(Hist* h, int i, int r, bint zone, int lo, int* w) noexcept nogil:
+    """Into w, how many ways event i (a draw, plan, discard or mark) can take each type:
+    0 below lo (a repeated choice keeps its order) and where the state rules it out."""
+    cdef int t, kind = h.kind[i]
     for t in range(8):
         if t < lo:
             w[t] = 0
@@ -417,55 +469,42 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
                 w[t] = 0
         if w[t] < 0:
             w[t] = 0
-    t0 = hist_pick(h, w, lo)
-    if t0 < 0:
-        return False
-    if h.rng == NULL:
-        # checking: try first a type the rest asks for (a draw the round's cards still lack, a
-        # discard of a type the round's revealed plans no longer need); only the order changes
-        for t in range(lo, 8):
-            if w[t] > 0 and ((kind == HV_DRAW and (h.tz[t] if zone else
-                                                    (h.tl[r + 1][t] if h.target and r + 1 < h.nl else 0))
-                              > h.drawn[r][t]) or
-                             (kind == HV_DISC and not zone and h.hand[r][t] > h.need[i][t])):
-                t0 = t
-                break
-    for k in range(8):
-        t = t0 + k
-        if t >= 8:
-            t -= 8 - lo
-            if t >= t0:
-                break
-        if w[t] <= 0:
-            continue
-        h.chosen[i] = t
-        if kind == HV_DRAW:
-            h.lay[h.arg[i]][t] -= 1
-            h.hand[r][t] += 1
-            h.drawn[r][t] += 1
-        else:
-            h.hand[r][t] -= 1
-            if kind == HV_PLACE:
+
+
+
+cdef inline int dfs_check_first(Hist* h, int i, int r, bint zone, int lo, int* w,
+                                int t0) noexcept nogil:
+    """Checking: the type to try first, one the rest asks for (a draw the round's cards still
+    lack, a discard of a type the round's revealed plans no longer need), else t0; only the
+    order of the tries changes."""
+    cdef int t, kind = h.kind[i]
+    for t in range(lo, 8):
+        if w[t] > 0 and ((kind == HV_DRAW and (h.tz[t] if zone else
+                                                (h.tl[r + 1][t] if h.target and r + 1 < h.nl else 0))
+                          > h.drawn[r][t]) or
+                         (kind == HV_DISC and not zone and h.hand[r][t] > h.need[i][t])):
+            return t
+    return t0
+
+
+
+cdef inline void dfs_choose(Hist* h, int i, int r, int t, int sign) noexcept nogil:
+    """Event i takes type t (sign 1) or gives it back (sign -1): a draw moves a card from its
+    layer to the hand; a plan, discard or mark takes it from the hand."""
+    cdef int kind = h.kind[i]
+    if kind == HV_DRAW:
+        h.lay[h.arg[i]][t] -= sign
+        h.hand[r][t] += sign
+        h.drawn[r][t] += sign
+    else:
+        h.hand[r][t] -= sign
+        if kind == HV_PLACE:
+            if sign > 0:
                 h.slot[h.arg[i]] = t
-            elif kind == HV_DISC:
-                h.disc[r][t] += 1
-            else:
-                h.mark[r][t] += 1
-        if hist_dfs(h, i + 1):
-            return True
-        if h.aborted:
-            return False
-        if kind == HV_DRAW:
-            h.lay[h.arg[i]][t] += 1
-            h.hand[r][t] -= 1
-            h.drawn[r][t] -= 1
+        elif kind == HV_DISC:
+            h.disc[r][t] += sign
         else:
-            h.hand[r][t] += 1
-            if kind == HV_DISC:
-                h.disc[r][t] -= 1
-            elif kind == HV_MARK:
-                h.mark[r][t] -= 1
-    return False
+            h.mark[r][t] += sign
 
 
 

@@ -98,7 +98,7 @@ cdef void hist_build(VulData* d, int dk, Hist* h) noexcept nogil:
     the cards planned in that epoch (revealed or not), the redraw's discards; then the round's
     end. Choices that are one unordered set (a batch from one layer, a redraw's discards) are
     chained by `prev` so the search takes each multiset once."""
-    cdef int r, row, j, k, l, i, t, K, ne, b0, left, last
+    cdef int r, row, j, k, l, i, K, ne, b0, left, last
     cdef int b[6]
     cdef int lastof[6]
     cdef bint now = (d.stage == ST_DRAW or d.stage == ST_PLAN or d.stage == ST_KPLAN) and d.draw_deck == dk
@@ -156,8 +156,15 @@ cdef void hist_build(VulData* d, int dk, Hist* h) noexcept nogil:
         if r < h.nl - 1:
             hist_add(h, HV_LAYER, r, 0, -1, -1)
     hist_suffixes(h)
-    # where each layer's cards can be now: the layer, and the places of every later round
-    # that drew from it or from such a place
+    hist_layer_reach(d, dk, h)
+
+
+
+cdef void hist_layer_reach(VulData* d, int dk, Hist* h) noexcept nogil:
+    """Per layer of deck dk: the cards later rounds drew from it (outl), the ones seen face up
+    in its round (seen), and where its cards can be now (desc): the layer, and the places of
+    every later round that drew from it or from such a place."""
+    cdef int l, r, k, t, j
     for l in range(6):
         h.outl[l] = 0
         for r in range(h.nl):

@@ -98,7 +98,7 @@ cdef void hist_build(VulData* d, int dk, Hist* h) noexcept nogil:
     the cards planned in that epoch (revealed or not), the redraw's discards; then the round's
     end. Choices that are one unordered set (a batch from one layer, a redraw's discards) are
     chained by `prev` so the search takes each multiset once."""
-    cdef int r, row, j, k, l, i, t, K, ne, b0, left, last
+    cdef int r, row, j, k, l, i, K, ne, b0, left, last
     cdef int b[6]
     cdef int lastof[6]
     cdef bint now = (d.stage == ST_DRAW or d.stage == ST_PLAN or d.stage == ST_KPLAN) and d.draw_deck == dk
@@ -156,8 +156,15 @@ cdef void hist_build(VulData* d, int dk, Hist* h) noexcept nogil:
         if r < h.nl - 1:
             hist_add(h, HV_LAYER, r, 0, -1, -1)
     hist_suffixes(h)
-    # where each layer's cards can be now: the layer, and the places of every later round
-    # that drew from it or from such a place
+    hist_layer_reach(d, dk, h)
+
+
+
+cdef void hist_layer_reach(VulData* d, int dk, Hist* h) noexcept nogil:
+    """Per layer of deck dk: the cards later rounds drew from it (outl), the ones seen face up
+    in its round (seen), and where its cards can be now (desc): the layer, and the places of
+    every later round that drew from it or from such a place."""
+    cdef int l, r, k, t, j
     for l in range(6):
         h.outl[l] = 0
         for r in range(h.nl):
@@ -330,10 +337,9 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
     """Depth-first search for hidden choices that make events i.. consistent: every draw
     from a layer holding that type, every revealed card in the hand when it was planned, every
     discard from the hand (and in check mode, the state's own deal at the end)."""
-    cdef int kind, r, l, t, t0, k, lo, n
+    cdef int kind, r, t, t0, k, lo
     cdef bint zone
     cdef int w[8]
-    cdef unsigned long long key[3]
     if i >= h.nev:
         return not h.target or hist_matches(h)
     h.nodes += 1
@@ -347,60 +353,113 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
     zone = h.target and r == h.zr
     lo = h.chosen[h.prev[i]] if h.prev[i] >= 0 else 0
     if kind == HV_FINAL:
-        for t in range(8):
-            h.saved[r][t] = h.hand[r][t]
-            h.disc[r][t] += h.hand[r][t]
-            h.hand[r][t] = 0
-        n = 1
-        if zone:
-            for t in range(8):
-                if h.disc[r][t] > h.td[t]:
-                    n = 0
-        if n and hist_dfs(h, i + 1):
-            return True
-        for t in range(8):
-            h.hand[r][t] = h.saved[r][t]
-            h.disc[r][t] -= h.saved[r][t]
-        return False
+        return dfs_final(h, i, r, zone)
     if kind == HV_LAYER:
-        n = 1
-        for t in range(8):
-            h.lay[r + 1][t] = h.drawn[r][t]
-            if h.target and h.drawn[r][t] < h.tl[r + 1][t]:
-                n = 0
-        # what follows depends only on the layers: the same layers after the same round (other
-        # discards, other orders of the same draws) fail again, so that is remembered
-        hist_key(h, key)
-        if n:
-            for k in range(h.nmemo if h.nmemo < 128 else 128):
-                if h.memo_r[k] == r and h.memo[k][0] == key[0] and h.memo[k][1] == key[1] \
-                        and h.memo[k][2] == key[2]:
-                    n = 0
-                    break
-        if n and not future_hopeless(h, i + 1, r):
-            if hist_dfs(h, i + 1):
-                return True
-            if not h.aborted:
-                k = h.nmemo % 128            # full: the oldest entry goes
-                h.memo_r[k] = r
-                h.memo[k][0] = key[0]
-                h.memo[k][1] = key[1]
-                h.memo[k][2] = key[2]
-                h.nmemo += 1
-        for t in range(8):
-            h.lay[r + 1][t] = 0
-        return False
+        return dfs_layer(h, i, r)
     if kind == HV_PLACE and (h.forced[i] >= 0 or (zone and h.ts[h.arg[i]] >= 0)):
-        t = h.forced[i] if h.forced[i] >= 0 else h.ts[h.arg[i]]
-        if h.hand[r][t] <= 0:
-            return False
-        h.hand[r][t] -= 1
-        h.slot[h.arg[i]] = t
+        return dfs_forced_place(h, i, r, zone)
+    # a free choice: which type
+    dfs_weights(h, i, r, zone, lo, w)
+    t0 = hist_pick(h, w, lo)
+    if t0 < 0:
+        return False
+    if h.rng == NULL:
+        t0 = dfs_check_first(h, i, r, zone, lo, w, t0)
+    for k in range(8):
+        t = t0 + k
+        if t >= 8:
+            t -= 8 - lo
+            if t >= t0:
+                break
+        if w[t] <= 0:
+            continue
+        h.chosen[i] = t
+        dfs_choose(h, i, r, t, 1)
         if hist_dfs(h, i + 1):
             return True
-        h.hand[r][t] += 1
+        if h.aborted:
+            return False
+        dfs_choose(h, i, r, t, -1)
+    return False
+
+
+
+cdef inline bint dfs_final(Hist* h, int i, int r, bint zone) noexcept nogil:
+    """Event i ends round r: its hand is discarded (in the round in play, no more of a type
+    than the state's discards), then the search goes on; undone when it fails."""
+    cdef int t
+    cdef bint n = 1
+    for t in range(8):
+        h.saved[r][t] = h.hand[r][t]
+        h.disc[r][t] += h.hand[r][t]
+        h.hand[r][t] = 0
+    if zone:
+        for t in range(8):
+            if h.disc[r][t] > h.td[t]:
+                n = 0
+    if n and hist_dfs(h, i + 1):
+        return True
+    for t in range(8):
+        h.hand[r][t] = h.saved[r][t]
+        h.disc[r][t] -= h.saved[r][t]
+    return False
+
+
+
+cdef inline bint dfs_layer(Hist* h, int i, int r) noexcept nogil:
+    """Event i makes layer r + 1 of round r's drawn cards, then the search goes on; layers
+    that failed after the same round are remembered and not tried again."""
+    cdef int t, k
+    cdef bint n = 1
+    cdef unsigned long long key[3]
+    for t in range(8):
+        h.lay[r + 1][t] = h.drawn[r][t]
+        if h.target and h.drawn[r][t] < h.tl[r + 1][t]:
+            n = 0
+    # what follows depends only on the layers: the same layers after the same round (other
+    # discards, other orders of the same draws) fail again, so that is remembered
+    hist_key(h, key)
+    if n:
+        for k in range(h.nmemo if h.nmemo < 128 else 128):
+            if h.memo_r[k] == r and h.memo[k][0] == key[0] and h.memo[k][1] == key[1] \
+                    and h.memo[k][2] == key[2]:
+                n = 0
+                break
+    if n and not future_hopeless(h, i + 1, r):
+        if hist_dfs(h, i + 1):
+            return True
+        if not h.aborted:
+            k = h.nmemo % 128            # full: the oldest entry goes
+            h.memo_r[k] = r
+            h.memo[k][0] = key[0]
+            h.memo[k][1] = key[1]
+            h.memo[k][2] = key[2]
+            h.nmemo += 1
+    for t in range(8):
+        h.lay[r + 1][t] = 0
+    return False
+
+
+
+cdef inline bint dfs_forced_place(Hist* h, int i, int r, bint zone) noexcept nogil:
+    """Event i plans a card of a known type (revealed, or on its slot in the round in play):
+    taken from the hand if there, then the search goes on; undone when it fails."""
+    cdef int t = h.forced[i] if h.forced[i] >= 0 else h.ts[h.arg[i]]
+    if h.hand[r][t] <= 0:
         return False
-    # a free choice: which type
+    h.hand[r][t] -= 1
+    h.slot[h.arg[i]] = t
+    if hist_dfs(h, i + 1):
+        return True
+    h.hand[r][t] += 1
+    return False
+
+
+
+cdef inline void dfs_weights(Hist* h, int i, int r, bint zone, int lo, int* w) noexcept nogil:
+    """Into w, how many ways event i (a draw, plan, discard or mark) can take each type:
+    0 below lo (a repeated choice keeps its order) and where the state rules it out."""
+    cdef int t, kind = h.kind[i]
     for t in range(8):
         if t < lo:
             w[t] = 0
@@ -417,55 +476,42 @@ cdef bint hist_dfs(Hist* h, int i) noexcept nogil:
                 w[t] = 0
         if w[t] < 0:
             w[t] = 0
-    t0 = hist_pick(h, w, lo)
-    if t0 < 0:
-        return False
-    if h.rng == NULL:
-        # checking: try first a type the rest asks for (a draw the round's cards still lack, a
-        # discard of a type the round's revealed plans no longer need); only the order changes
-        for t in range(lo, 8):
-            if w[t] > 0 and ((kind == HV_DRAW and (h.tz[t] if zone else
-                                                    (h.tl[r + 1][t] if h.target and r + 1 < h.nl else 0))
-                              > h.drawn[r][t]) or
-                             (kind == HV_DISC and not zone and h.hand[r][t] > h.need[i][t])):
-                t0 = t
-                break
-    for k in range(8):
-        t = t0 + k
-        if t >= 8:
-            t -= 8 - lo
-            if t >= t0:
-                break
-        if w[t] <= 0:
-            continue
-        h.chosen[i] = t
-        if kind == HV_DRAW:
-            h.lay[h.arg[i]][t] -= 1
-            h.hand[r][t] += 1
-            h.drawn[r][t] += 1
-        else:
-            h.hand[r][t] -= 1
-            if kind == HV_PLACE:
+
+
+
+cdef inline int dfs_check_first(Hist* h, int i, int r, bint zone, int lo, int* w,
+                                int t0) noexcept nogil:
+    """Checking: the type to try first, one the rest asks for (a draw the round's cards still
+    lack, a discard of a type the round's revealed plans no longer need), else t0; only the
+    order of the tries changes."""
+    cdef int t, kind = h.kind[i]
+    for t in range(lo, 8):
+        if w[t] > 0 and ((kind == HV_DRAW and (h.tz[t] if zone else
+                                                (h.tl[r + 1][t] if h.target and r + 1 < h.nl else 0))
+                          > h.drawn[r][t]) or
+                         (kind == HV_DISC and not zone and h.hand[r][t] > h.need[i][t])):
+            return t
+    return t0
+
+
+
+cdef inline void dfs_choose(Hist* h, int i, int r, int t, int sign) noexcept nogil:
+    """Event i takes type t (sign 1) or gives it back (sign -1): a draw moves a card from its
+    layer to the hand; a plan, discard or mark takes it from the hand."""
+    cdef int kind = h.kind[i]
+    if kind == HV_DRAW:
+        h.lay[h.arg[i]][t] -= sign
+        h.hand[r][t] += sign
+        h.drawn[r][t] += sign
+    else:
+        h.hand[r][t] -= sign
+        if kind == HV_PLACE:
+            if sign > 0:
                 h.slot[h.arg[i]] = t
-            elif kind == HV_DISC:
-                h.disc[r][t] += 1
-            else:
-                h.mark[r][t] += 1
-        if hist_dfs(h, i + 1):
-            return True
-        if h.aborted:
-            return False
-        if kind == HV_DRAW:
-            h.lay[h.arg[i]][t] += 1
-            h.hand[r][t] -= 1
-            h.drawn[r][t] -= 1
+        elif kind == HV_DISC:
+            h.disc[r][t] += sign
         else:
-            h.hand[r][t] += 1
-            if kind == HV_DISC:
-                h.disc[r][t] -= 1
-            elif kind == HV_MARK:
-                h.mark[r][t] -= 1
-    return False
+            h.mark[r][t] += sign
 
 
 
@@ -538,6 +584,23 @@ cdef int witness_fill(int* x, int room, int* cap, int* want) noexcept nogil:
 
 
 
+ctypedef struct Witness:
+    # hist_witness's working figures, the rounds built from the last one back
+    int nr                      # rounds with events
+    int first[NROUNDS + 1]      # round q's events are first[q] .. first[q + 1] - 1
+    int plans[NROUNDS][8]       # the plans' known types per round
+    int later[NROUNDS][6]       # rounds before q (from l on) that draw from layer l
+    int acc[6][8]               # cards rounds already built drew from layer l
+    int X[6][8]                 # the round's cards drawn from layer l
+    int cnt[6]                  # the round's draws from layer l
+    int used[6]                 # of which given a type already
+    int own[6][8]               # of which kept for the round's own plans
+    int D[8]                    # the round's drawn cards not yet split between its layers
+    int left[8]                 # what layer 0 can still give
+    int pre[MAX_EVENTS]         # a draw's type given for a plan; a redraw's room left
+
+
+
 cdef bint hist_witness(Hist* h) noexcept nogil:
     """Check mode, after hist_reset, without search: a candidate history for the state's own
     deal, built from the last round back to the first and accepted only if hist_replay replays
@@ -554,256 +617,305 @@ cdef bint hist_witness(Hist* h) noexcept nogil:
     minus its discards), the other draws the layer part's commonest type (in the round in
     play, first a type its discard pile lacks), and each free plan, discard or set-aside card
     a held card no later plan waits for."""
-    cdef int acc[6][8]          # cards rounds already built drew from layer l
-    cdef int plans[NROUNDS][8]  # the plans' known types per round
-    cdef int first[NROUNDS + 1]
-    cdef int X[6][8]            # the round's cards drawn from layer l
-    cdef int cnt[6]             # the round's draws from layer l
-    cdef int used[6]            # of which given a type already
-    cdef int own[6][8]          # of which kept for the round's own plans
-    cdef int later[NROUNDS][6]  # rounds before q (from l on) that draw from layer l
-    cdef int D[8]
-    cdef int cap[8]
-    cdef int want[8]
-    cdef int base[8]
-    cdef int left[8]
-    cdef int carry[8]           # held cards kept for a later known plan
-    cdef int pre[MAX_EVENTS]    # a draw's type given for a plan; a redraw's room left
-    cdef int held[8]
-    cdef int dsc[8]
-    cdef int mk[8]
-    cdef int nr = 0, q, i, j, l, l2, t, room, best, bv, v, m, e0, e1, kind, ws, k
-    i = 0
-    while i < h.nev and nr < NROUNDS:
-        first[nr] = i
-        while i < h.nev and h.rnd[i] == h.rnd[first[nr]]:
+    cdef Witness w
+    cdef int q
+    if not witness_index(h, &w):
+        return False
+    for q in range(w.nr - 1, -1, -1):
+        witness_round_start(h, &w, q)
+        witness_own_plans(h, &w, q)
+        if not witness_fill_layers(h, &w, q) or not witness_plan_draws(h, &w, q) \
+                or not witness_events(h, &w, q):
+            return False
+    return hist_replay(h)
+
+
+
+cdef bint witness_index(Hist* h, Witness* w) noexcept nogil:
+    """The rounds' event ranges (False unless round q's events are the q-th run), each round's
+    known plan types, and for each layer how many earlier rounds draw from it again."""
+    cdef int i = 0, q, t, l, m
+    w.nr = 0
+    while i < h.nev and w.nr < NROUNDS:
+        w.first[w.nr] = i
+        while i < h.nev and h.rnd[i] == h.rnd[w.first[w.nr]]:
             i += 1
-        nr += 1
-    first[nr] = i
-    for q in range(nr):
-        if h.rnd[first[q]] != q:
+        w.nr += 1
+    w.first[w.nr] = i
+    for q in range(w.nr):
+        if h.rnd[w.first[q]] != q:
             return False
         for t in range(8):
-            plans[q][t] = 0
-        for i in range(first[q], first[q + 1]):
+            w.plans[q][t] = 0
+        for i in range(w.first[q], w.first[q + 1]):
             if h.kind[i] == HV_PLACE and plan_type(h, i) >= 0:
-                plans[q][plan_type(h, i)] += 1
+                w.plans[q][plan_type(h, i)] += 1
     for l in range(6):
         for t in range(8):
-            acc[l][t] = 0
+            w.acc[l][t] = 0
         m = 0                   # rounds before q from l on that draw from layer l
-        for q in range(nr):
-            later[q][l] = m
-            for i in range(first[q], first[q + 1]):
+        for q in range(w.nr):
+            w.later[q][l] = m
+            for i in range(w.first[q], w.first[q + 1]):
                 if h.kind[i] == HV_DRAW and h.arg[i] == l:
                     if q >= l:
                         m += 1
                     break
-    for q in range(nr - 1, -1, -1):
-        e0 = first[q]
-        e1 = first[q + 1]
+    return True
+
+
+
+cdef void witness_round_start(Hist* h, Witness* w, int q) noexcept nogil:
+    """Round q's drawn cards (D), its draws per layer, what layer 0 can still give; then, for
+    each layer it draws from, the plans of the round that made it which it does not keep
+    (layers no earlier round draws from again first: this is their last chance)."""
+    cdef int e0 = w.first[q], e1 = w.first[q + 1]
+    cdef int t, l, i, k, m
+    for t in range(8):
+        w.D[t] = h.tz[t] if q == h.zr else (h.tl[q + 1][t] + w.acc[q + 1][t] if q + 1 < 6 else 0)
+    for l in range(6):
+        w.cnt[l] = 0
         for t in range(8):
-            D[t] = h.tz[t] if q == h.zr else (h.tl[q + 1][t] + acc[q + 1][t] if q + 1 < 6 else 0)
-        for l in range(6):
-            cnt[l] = 0
-            for t in range(8):
-                X[l][t] = 0
-        for i in range(e0, e1):
-            if h.kind[i] == HV_DRAW:
-                cnt[h.arg[i]] += 1
+            w.X[l][t] = 0
+    for i in range(e0, e1):
+        if h.kind[i] == HV_DRAW:
+            w.cnt[h.arg[i]] += 1
+    for t in range(8):
+        w.left[t] = h.lay[0][t] - h.tl[0][t] - w.acc[0][t]     # what layer 0 can still give
+    for l in range(6):
+        w.used[l] = 0
         for t in range(8):
-            left[t] = h.lay[0][t] - h.tl[0][t] - acc[0][t]     # what layer 0 can still give
-        for l in range(6):
-            used[l] = 0
-            for t in range(8):
-                own[l][t] = 0
-        # first what the round that made a layer planned and the layer does not keep (only
-        # the rounds that draw from it can have taken it)
-        for k in range(12):         # the layers no earlier round draws from again first
-            l = 1 + k % 6
-            if l >= 6 or cnt[l] == 0 or l - 1 >= nr or (k < 6) == (later[q][l] > 0):
-                continue
-            for t in range(8):
-                m = plans[l - 1][t] - h.tl[l][t] - acc[l][t]
-                if m > D[t]:
-                    m = D[t]
-                if m > cnt[l] - used[l]:
-                    m = cnt[l] - used[l]
-                if m > 0:
-                    X[l][t] += m
-                    used[l] += m
-                    D[t] -= m
-        # then the round's own known plans, each from a layer with a draw that can reach it
-        # (none before a redraw that discards the whole hand can): a card given above if one
-        # is there, else a new one from the oldest such layer
-        m = 0
-        ws = e0
-        for i in range(e0, e1):
-            kind = h.kind[i]
-            if kind == HV_DRAW:
-                m += 1
-            elif kind == HV_DISC:
-                if h.kind[i - 1] != HV_DISC:
-                    v = i
-                    while v < e1 and h.kind[v] == HV_DISC:
-                        v += 1
-                    if v - i >= m:
-                        ws = v
-                m -= 1
-            elif kind == HV_MARK:
-                m -= 1
-            elif kind == HV_FINAL:
-                m = 0
-            elif kind == HV_PLACE:
-                m -= 1
-                t = plan_type(h, i)
-                if t < 0:
-                    continue
-                best = -1
-                for l in range(6):
-                    if cnt[l] == 0:
-                        continue
-                    for j in range(ws, i):
-                        if h.kind[j] == HV_DRAW and h.arg[j] == l:
-                            break
-                    else:
-                        continue
-                    if own[l][t] < X[l][t]:
-                        best = l
-                        break
-                    if best < 0 and used[l] < cnt[l] and D[t] > 0 and (l > 0 or left[t] > 0):
-                        best = l + 8
-                if best >= 8:
-                    best -= 8
-                    X[best][t] += 1
-                    used[best] += 1
-                    D[t] -= 1
-                    if best == 0:
-                        left[t] -= 1
-                if best >= 0:
-                    own[best][t] += 1
-        for l in range(6):
-            if cnt[l] == 0:
-                continue
-            for t in range(8):
-                cap[t] = D[t]
-                if l == 0 and left[t] < cap[t]:
-                    cap[t] = left[t]
-                if cap[t] < 0:
-                    cap[t] = 0
-            room = cnt[l] - used[l]
-            for t in range(8):          # spare what the later layers of this round want
-                base[t] = X[l][t]
-                want[t] = cap[t]
-                for l2 in range(l + 1, 6):
-                    if cnt[l2] > 0 and l2 - 1 < nr:
-                        m = plans[l2 - 1][t] - h.tl[l2][t] - acc[l2][t] - X[l2][t]
-                        if m > 0:
-                            want[t] -= m
-            room = witness_fill(X[l], room, cap, want)
-            room = witness_fill(X[l], room, cap, cap)
-            if room > 0:
-                return False
-            for t in range(8):
-                D[t] -= X[l][t] - base[t]
+            w.own[l][t] = 0
+    # first what the round that made a layer planned and the layer does not keep (only
+    # the rounds that draw from it can have taken it)
+    for k in range(12):         # the layers no earlier round draws from again first
+        l = 1 + k % 6
+        if l >= 6 or w.cnt[l] == 0 or l - 1 >= w.nr or (k < 6) == (w.later[q][l] > 0):
+            continue
         for t in range(8):
-            if D[t] != 0:
-                return False
-            for l in range(6):
-                acc[l][t] += X[l][t]
-            carry[t] = 0
-            held[t] = 0
-            dsc[t] = 0
-            mk[t] = 0
-        # each known plan gets the latest draw before it that can give its type, so that the
-        # fewest cards are carried through a redraw (a redraw keeps the hand minus its
-        # discards, and nothing else may need to be kept)
-        m = 0
-        for i in range(e0, e1):
-            pre[i] = -1
-            kind = h.kind[i]
-            if kind == HV_DRAW:
-                m += 1
-            elif kind == HV_DISC and h.kind[i - 1] != HV_DISC:
+            m = w.plans[l - 1][t] - h.tl[l][t] - w.acc[l][t]
+            if m > w.D[t]:
+                m = w.D[t]
+            if m > w.cnt[l] - w.used[l]:
+                m = w.cnt[l] - w.used[l]
+            if m > 0:
+                w.X[l][t] += m
+                w.used[l] += m
+                w.D[t] -= m
+
+
+
+cdef void witness_own_plans(Hist* h, Witness* w, int q) noexcept nogil:
+    """Round q's own known plans, each from a layer with a draw that can reach it."""
+    cdef int e0 = w.first[q], e1 = w.first[q + 1]
+    cdef int m, ws, i, kind, v, t, best, l, j
+    # then the round's own known plans, each from a layer with a draw that can reach it
+    # (none before a redraw that discards the whole hand can): a card given above if one
+    # is there, else a new one from the oldest such layer
+    m = 0
+    ws = e0
+    for i in range(e0, e1):
+        kind = h.kind[i]
+        if kind == HV_DRAW:
+            m += 1
+        elif kind == HV_DISC:
+            if h.kind[i - 1] != HV_DISC:
                 v = i
                 while v < e1 and h.kind[v] == HV_DISC:
                     v += 1
-                pre[i] = m - (v - i)        # the cards this redraw keeps
-            if kind == HV_PLACE or kind == HV_DISC or kind == HV_MARK:
-                m -= 1
-            elif kind == HV_FINAL:
-                m = 0
-        for i in range(e0, e1):
-            t = plan_type(h, i) if h.kind[i] == HV_PLACE else -1
+                if v - i >= m:
+                    ws = v
+            m -= 1
+        elif kind == HV_MARK:
+            m -= 1
+        elif kind == HV_FINAL:
+            m = 0
+        elif kind == HV_PLACE:
+            m -= 1
+            t = plan_type(h, i)
             if t < 0:
                 continue
             best = -1
-            for j in range(i - 1, e0 - 1, -1):
-                if h.kind[j] == HV_DISC and h.kind[j - 1] != HV_DISC and pre[j] <= 0:
-                    break
-                if h.kind[j] == HV_DRAW and pre[j] < 0 and X[h.arg[j]][t] > 0:
-                    best = j
-                    break
-            if best < 0:
-                return False
-            pre[best] = t
-            X[h.arg[best]][t] -= 1
-            for j in range(best, i):
-                if h.kind[j] == HV_DISC and h.kind[j - 1] != HV_DISC:
-                    pre[j] -= 1
-        # then the round's events in order
-        for i in range(e0, e1):
-            kind = h.kind[i]
-            best = -1
-            if kind == HV_DRAW:
-                if pre[i] >= 0:
-                    best = pre[i]
-                    carry[best] += 1
+            for l in range(6):
+                if w.cnt[l] == 0:
+                    continue
+                for j in range(ws, i):
+                    if h.kind[j] == HV_DRAW and h.arg[j] == l:
+                        break
                 else:
-                    # a free draw: in the round in play a type its discard pile still lacks,
-                    # else the type the layer gives most
-                    l = h.arg[i]
-                    bv = -1
-                    for t in range(8):
-                        if X[l][t] <= 0:
-                            continue
-                        v = X[l][t] + (16 if q == h.zr and h.td[t] > dsc[t] + held[t] - carry[t] else 0)
-                        if v > bv:
-                            bv = v
-                            best = t
-                    if best < 0:
-                        return False
-                    X[l][best] -= 1
-                held[best] += 1
-            elif kind == HV_PLACE and plan_type(h, i) >= 0:
-                best = plan_type(h, i)
-                if held[best] <= 0:
-                    return False
-                held[best] -= 1
-                if carry[best] > 0:
-                    carry[best] -= 1
-            elif kind == HV_PLACE or kind == HV_DISC or kind == HV_MARK:
-                bv = 0
+                    continue
+                if w.own[l][t] < w.X[l][t]:
+                    best = l
+                    break
+                if best < 0 and w.used[l] < w.cnt[l] and w.D[t] > 0 and (l > 0 or w.left[t] > 0):
+                    best = l + 8
+            if best >= 8:
+                best -= 8
+                w.X[best][t] += 1
+                w.used[best] += 1
+                w.D[t] -= 1
+                if best == 0:
+                    w.left[t] -= 1
+            if best >= 0:
+                w.own[best][t] += 1
+
+
+
+cdef bint witness_fill_layers(Hist* h, Witness* w, int q) noexcept nogil:
+    """The rest of round q's draws per layer, within what each layer (layer 0: what it can
+    still give) holds, sparing what the round's later layers want; False if the round's
+    cards cannot be split so. Adds the split to acc."""
+    cdef int l, l2, t, m, room
+    cdef int cap[8]
+    cdef int want[8]
+    cdef int base[8]
+    for l in range(6):
+        if w.cnt[l] == 0:
+            continue
+        for t in range(8):
+            cap[t] = w.D[t]
+            if l == 0 and w.left[t] < cap[t]:
+                cap[t] = w.left[t]
+            if cap[t] < 0:
+                cap[t] = 0
+        room = w.cnt[l] - w.used[l]
+        for t in range(8):          # spare what the later layers of this round want
+            base[t] = w.X[l][t]
+            want[t] = cap[t]
+            for l2 in range(l + 1, 6):
+                if w.cnt[l2] > 0 and l2 - 1 < w.nr:
+                    m = w.plans[l2 - 1][t] - h.tl[l2][t] - w.acc[l2][t] - w.X[l2][t]
+                    if m > 0:
+                        want[t] -= m
+        room = witness_fill(w.X[l], room, cap, want)
+        room = witness_fill(w.X[l], room, cap, cap)
+        if room > 0:
+            return False
+        for t in range(8):
+            w.D[t] -= w.X[l][t] - base[t]
+    for t in range(8):
+        if w.D[t] != 0:
+            return False
+        for l in range(6):
+            w.acc[l][t] += w.X[l][t]
+    return True
+
+
+
+cdef bint witness_plan_draws(Hist* h, Witness* w, int q) noexcept nogil:
+    """Each known plan of round q takes the latest draw before it whose layer part holds its
+    type (False if none)."""
+    cdef int e0 = w.first[q], e1 = w.first[q + 1]
+    cdef int m, i, kind, v, t, best, j
+    # each known plan gets the latest draw before it that can give its type, so that the
+    # fewest cards are carried through a redraw (a redraw keeps the hand minus its
+    # discards, and nothing else may need to be kept)
+    m = 0
+    for i in range(e0, e1):
+        w.pre[i] = -1
+        kind = h.kind[i]
+        if kind == HV_DRAW:
+            m += 1
+        elif kind == HV_DISC and h.kind[i - 1] != HV_DISC:
+            v = i
+            while v < e1 and h.kind[v] == HV_DISC:
+                v += 1
+            w.pre[i] = m - (v - i)        # the cards this redraw keeps
+        if kind == HV_PLACE or kind == HV_DISC or kind == HV_MARK:
+            m -= 1
+        elif kind == HV_FINAL:
+            m = 0
+    for i in range(e0, e1):
+        t = plan_type(h, i) if h.kind[i] == HV_PLACE else -1
+        if t < 0:
+            continue
+        best = -1
+        for j in range(i - 1, e0 - 1, -1):
+            if h.kind[j] == HV_DISC and h.kind[j - 1] != HV_DISC and w.pre[j] <= 0:
+                break
+            if h.kind[j] == HV_DRAW and w.pre[j] < 0 and w.X[h.arg[j]][t] > 0:
+                best = j
+                break
+        if best < 0:
+            return False
+        w.pre[best] = t
+        w.X[h.arg[best]][t] -= 1
+        for j in range(best, i):
+            if h.kind[j] == HV_DISC and h.kind[j - 1] != HV_DISC:
+                w.pre[j] -= 1
+    return True
+
+
+
+cdef bint witness_events(Hist* h, Witness* w, int q) noexcept nogil:
+    """Round q's events in order get their types into h.chosen: the other draws the layer
+    part's commonest type (in the round in play, first a type its discard pile lacks), each
+    free plan, discard or set-aside card a held card no later plan waits for (False when
+    none fits)."""
+    cdef int e0 = w.first[q], e1 = w.first[q + 1]
+    cdef int i, kind, best, l, bv, t, v
+    cdef int carry[8]           # held cards kept for a later known plan
+    cdef int held[8]
+    cdef int dsc[8]
+    cdef int mk[8]
+    for t in range(8):
+        carry[t] = 0
+        held[t] = 0
+        dsc[t] = 0
+        mk[t] = 0
+    # then the round's events in order
+    for i in range(e0, e1):
+        kind = h.kind[i]
+        best = -1
+        if kind == HV_DRAW:
+            if w.pre[i] >= 0:
+                best = w.pre[i]
+                carry[best] += 1
+            else:
+                # a free draw: in the round in play a type its discard pile still lacks,
+                # else the type the layer gives most
+                l = h.arg[i]
+                bv = -1
                 for t in range(8):
-                    if q == h.zr and ((kind == HV_DISC and dsc[t] >= h.td[t]) or
-                                      (kind == HV_MARK and mk[t] >= h.tm[t])):
+                    if w.X[l][t] <= 0:
                         continue
-                    v = held[t] - carry[t]      # the cards no later plan waits for
+                    v = w.X[l][t] + (16 if q == h.zr and h.td[t] > dsc[t] + held[t] - carry[t] else 0)
                     if v > bv:
                         bv = v
                         best = t
                 if best < 0:
                     return False
-                held[best] -= 1
-                if kind == HV_DISC:
-                    dsc[best] += 1
-                elif kind == HV_MARK:
-                    mk[best] += 1
-            elif kind == HV_FINAL:
-                for t in range(8):
-                    held[t] = 0
-            h.chosen[i] = best
-    return hist_replay(h)
+                w.X[l][best] -= 1
+            held[best] += 1
+        elif kind == HV_PLACE and plan_type(h, i) >= 0:
+            best = plan_type(h, i)
+            if held[best] <= 0:
+                return False
+            held[best] -= 1
+            if carry[best] > 0:
+                carry[best] -= 1
+        elif kind == HV_PLACE or kind == HV_DISC or kind == HV_MARK:
+            bv = 0
+            for t in range(8):
+                if q == h.zr and ((kind == HV_DISC and dsc[t] >= h.td[t]) or
+                                  (kind == HV_MARK and mk[t] >= h.tm[t])):
+                    continue
+                v = held[t] - carry[t]      # the cards no later plan waits for
+                if v > bv:
+                    bv = v
+                    best = t
+            if best < 0:
+                return False
+            held[best] -= 1
+            if kind == HV_DISC:
+                dsc[best] += 1
+            elif kind == HV_MARK:
+                mk[best] += 1
+        elif kind == HV_FINAL:
+            for t in range(8):
+                held[t] = 0
+        h.chosen[i] = best
+    return True
 
 
 

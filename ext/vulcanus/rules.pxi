@@ -538,8 +538,9 @@ cdef void start_card(VulData* d) noexcept nogil:
 
 
 cdef void proceed(VulData* d) noexcept nogil:
-    """Run the round flow until a decision or chance node (or the end)."""
-    cdef int s, t, k, r
+    """Run the round flow until a decision or chance node (or the end): one program-counter
+    step at a time, each step's helper saying whether the flow stops there."""
+    cdef bint stop
     while True:
         if d.def_filled == DEF_CELLS or d.dmg_filled == DMG_CELLS:
             finish(d)           # V3: a full track ends the game once the effect resolved
@@ -549,135 +550,168 @@ cdef void proceed(VulData* d) noexcept nogil:
             d.cur = 0
             return
         if d.pc == PC_ROUND:
-            if d.round >= NROUNDS or d.round >= d.turn_cap:
-                finish(d)
-                return
-            d.round += 1
-            # Event phase (V18): the value-3 tile replaces this round's omen tile
-            s = omen_square(d, d.round)
-            d.omen_sq = s
-            if s >= 0:
-                d.tile_at[s] = NMAPTILES + d.round - 1
-            d.pc = PC_AFTER_EVENT
-            if round_is_advanced(d, d.round):
-                d.stage = ST_EVENT_DRAW
-                d.cur = -1
-                return
-            d.ev_kind[d.round - 1] = EV_NORMAL
-            if s >= 0:                  # V7: 1 lava then 1 citizen on the omen square
-                place_lava(d, s, 1)
-                d.cit[s] += 1
-            continue
-        if d.pc == PC_AFTER_EVENT:
-            if d.round > 1:
-                prepare_decks(d)
-            d.group_i = 0
-            d.pc = PC_PLAN
-            continue
-        if d.pc == PC_PLAN:
-            if d.group_i < d.ngroups:
-                d.placed = 0
-                start_draw(d, d.group_i, hand_draw(d))
-                return
-            d.pc = PC_PERM
-            continue
-        if d.pc == PC_PERM:
-            d.pc = PC_KPLAN
-            d.stage = ST_PERM
-            d.cur = 1
+            stop = flow_round(d)
+        elif d.pc >= PC_AFTER_EVENT and d.pc <= PC_KPLAN:
+            stop = flow_planning(d)
+        elif d.pc >= PC_EXEC and d.pc <= PC_DECLARE:
+            stop = flow_execution(d)
+        elif d.pc == PC_LAVA:
+            stop = flow_lava(d)
+        elif d.pc == PC_BASE:
+            stop = flow_base(d)
+        else:
             return
-        if d.pc == PC_KPLAN:
+        if stop:
+            return
+
+
+
+cdef bint flow_round(VulData* d) noexcept nogil:
+    """PC_ROUND: end the game after the last round, or open the next one with its Event phase
+    (True when the flow stops at a chance or decision node)."""
+    cdef int s
+    if d.round >= NROUNDS or d.round >= d.turn_cap:
+        finish(d)
+        return True
+    d.round += 1
+    # Event phase (V18): the value-3 tile replaces this round's omen tile
+    s = omen_square(d, d.round)
+    d.omen_sq = s
+    if s >= 0:
+        d.tile_at[s] = NMAPTILES + d.round - 1
+    d.pc = PC_AFTER_EVENT
+    if round_is_advanced(d, d.round):
+        d.stage = ST_EVENT_DRAW
+        d.cur = -1
+        return True
+    d.ev_kind[d.round - 1] = EV_NORMAL
+    if s >= 0:                  # V7: 1 lava then 1 citizen on the omen square
+        place_lava(d, s, 1)
+        d.cit[s] += 1
+    return False
+
+
+
+cdef bint flow_planning(VulData* d) noexcept nogil:
+    """PC_AFTER_EVENT to PC_KPLAN: the decks, each group's draw and plan, the arrangement, the
+    Kaiju's draw (True when the flow stops)."""
+    if d.pc == PC_AFTER_EVENT:
+        if d.round > 1:
+            prepare_decks(d)
+        d.group_i = 0
+        d.pc = PC_PLAN
+        return False
+    if d.pc == PC_PLAN:
+        if d.group_i < d.ngroups:
             d.placed = 0
-            d.pc = PC_EXEC
-            d.slot = 0
-            start_draw(d, KDECK_ID, KAIJU_DRAW)
-            return
-        if d.pc == PC_EXEC:
-            if d.slot >= NSLOTS:
-                d.pc = PC_LAVA
-                d.lava_sq = 0
-                d.kills_left = -1
-                continue
-            if d.slot_card[d.slot] < 0:
-                d.slot += 1
-                continue
+            start_draw(d, d.group_i, hand_draw(d))
+            return True
+        d.pc = PC_PERM
+        return False
+    if d.pc == PC_PERM:
+        d.pc = PC_KPLAN
+        d.stage = ST_PERM
+        d.cur = 1
+        return True
+    d.placed = 0                # PC_KPLAN
+    d.pc = PC_EXEC
+    d.slot = 0
+    start_draw(d, KDECK_ID, KAIJU_DRAW)
+    return True
+
+
+
+cdef bint flow_execution(VulData* d) noexcept nogil:
+    """PC_EXEC to PC_DECLARE: the slots' cards in order, each card's effects, the Kaiju's full
+    form lava and the declaration after it (True when the flow stops)."""
+    cdef int k
+    if d.pc == PC_EXEC:
+        if d.slot >= NSLOTS:
+            d.pc = PC_LAVA
+            d.lava_sq = 0
+            d.kills_left = -1
+        elif d.slot_card[d.slot] < 0:
+            d.slot += 1
+        else:
             start_card(d)
             d.pc = PC_EFFECT
-            continue
-        if d.pc == PC_EFFECT:
-            if d.eff_i < d.eff_n:
-                k = d.eff_i
-                d.eff_i += 1
-                d.eff_add = d.eff_addq[k]
-                if begin_effect(d, d.eff_q[k]):
-                    return
-                continue
-            if d.eff_q[0] >= E_KAIJU:
-                d.pc = PC_KAFTER
-            else:
-                d.slot += 1
-                d.pc = PC_EXEC
-            continue
-        if d.pc == PC_KAFTER:
-            if d.k_full:            # full form (V12, V22): lava on its square after the card
-                place_lava(d, d.kpos, 1)
-            d.pc = PC_DECLARE
-            continue
-        if d.pc == PC_DECLARE:
-            if declarable_public(d):
-                d.stage = ST_DECLARE
-                d.cur = 0
-                return
+        return False
+    if d.pc == PC_EFFECT:
+        if d.eff_i < d.eff_n:
+            k = d.eff_i
+            d.eff_i += 1
+            d.eff_add = d.eff_addq[k]
+            return begin_effect(d, d.eff_q[k])
+        if d.eff_q[0] >= E_KAIJU:
+            d.pc = PC_KAFTER
+        else:
             d.slot += 1
             d.pc = PC_EXEC
-            continue
-        if d.pc == PC_LAVA:
-            # Lava phase: min(lava, citizens + VIPs) die in each square (V16)
-            while d.lava_sq < NSQ:
-                s = d.lava_sq
-                if d.kills_left < 0:
-                    d.kills_left = d.lava[s]
-                    if d.cit[s] + d.vip[s] < d.kills_left:
-                        d.kills_left = d.cit[s] + d.vip[s]
-                while d.kills_left > 0:
-                    if d.cit[s] > 0 and d.vip[s] > 0:
-                        d.stage = ST_VICTIM
-                        d.cur = 0
-                        return
-                    if d.cit[s] > 0:
-                        kill_cit(d, s)
-                    else:
-                        kill_vip(d, s)
-                    d.kills_left -= 1
-                d.lava_sq += 1
-                d.kills_left = -1
-            # flaming squares: one pool lava each to the Damage track (V13)
-            for s in range(NSQ):
-                if d.lava[s] >= 3:
-                    take_pool_lava(d)
-                    damage_marker(d, TC_LAVA)
-            d.pc = PC_BASE
-            d.base_done = 0
-            continue
-        if d.pc == PC_BASE:
-            k = 0
-            t = -1
-            for s in range(NSQ):
-                if d.base[s] and not (d.base_done >> s) & 1:
-                    k += 1
-                    t = s
-            if k == 0:
-                advance_budget(d)       # V8: every Base phase
-                d.pc = PC_ROUND
-                continue
-            if k >= 2:
-                d.stage = ST_BASE
-                d.cur = 1
-                return
-            if process_base(d, t):
-                return
-            continue
-        return
+        return False
+    if d.pc == PC_KAFTER:
+        if d.k_full:            # full form (V12, V22): lava on its square after the card
+            place_lava(d, d.kpos, 1)
+        d.pc = PC_DECLARE
+        return False
+    if declarable_public(d):    # PC_DECLARE
+        d.stage = ST_DECLARE
+        d.cur = 0
+        return True
+    d.slot += 1
+    d.pc = PC_EXEC
+    return False
+
+
+
+cdef bint flow_lava(VulData* d) noexcept nogil:
+    """PC_LAVA: min(lava, citizens + VIPs) die in each square (V16), the Kaiju choosing when
+    both are there; then each flaming square sends one pool lava to the Damage track (V13)."""
+    cdef int s
+    while d.lava_sq < NSQ:
+        s = d.lava_sq
+        if d.kills_left < 0:
+            d.kills_left = d.lava[s]
+            if d.cit[s] + d.vip[s] < d.kills_left:
+                d.kills_left = d.cit[s] + d.vip[s]
+        while d.kills_left > 0:
+            if d.cit[s] > 0 and d.vip[s] > 0:
+                d.stage = ST_VICTIM
+                d.cur = 0
+                return True
+            if d.cit[s] > 0:
+                kill_cit(d, s)
+            else:
+                kill_vip(d, s)
+            d.kills_left -= 1
+        d.lava_sq += 1
+        d.kills_left = -1
+    for s in range(NSQ):
+        if d.lava[s] >= 3:
+            take_pool_lava(d)
+            damage_marker(d, TC_LAVA)
+    d.pc = PC_BASE
+    d.base_done = 0
+    return False
+
+
+
+cdef bint flow_base(VulData* d) noexcept nogil:
+    """PC_BASE: each base's phase (V10), the human team choosing the order among two or more;
+    then the budget advances (V8) and the next round begins (True when the flow stops)."""
+    cdef int s, k = 0, t = -1
+    for s in range(NSQ):
+        if d.base[s] and not (d.base_done >> s) & 1:
+            k += 1
+            t = s
+    if k == 0:
+        advance_budget(d)       # V8: every Base phase
+        d.pc = PC_ROUND
+        return False
+    if k >= 2:
+        d.stage = ST_BASE
+        d.cur = 1
+        return True
+    return process_base(d, t)
 
 
 

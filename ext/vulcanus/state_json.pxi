@@ -292,100 +292,144 @@ def _check_record(VulcanusState self) -> None:
         def bad(what):
             raise InvalidStateError(f"vulcanus state: the record of deck {name}: {what}")
         if dk < 3 and dk >= d.ngroups:
-            if any(d.hx[w * 6 + j] or d.hm[w * 6 + j] for w in rows for j in range(6)) or \
-                    any(d.hk[w * 3 + k] != -1 or d.hv[w * 3 + k] != -1 for w in rows for k in range(3)):
-                bad("the deck is not in this game")
+            _check_unused_deck_record(self, rows, bad)
             continue
-        f, size = deck_first(dk), deck_size(dk)
-        nl = d.next_layer[dk]
-        if nl != expect:
-            bad(f"{nl} layers in round {d.round}")
-        now = d.stage in (ST_DRAW, ST_PLAN, ST_KPLAN) and d.draw_deck == dk
-        hand = KAIJU_DRAW if dk == KDECK_ID else hand_draw(d)
-        full = KAIJU_PLACE if dk == KDECK_ID else per_group(d)
-        sizes = [size] + [0] * 5
-        taken = [0] * 6
-        zone_cards = sum(1 for c in range(f, f + size) if d.zone[c] != Z_DECK)
-        for r in range(NROUNDS):
-            w = rows[r]
-            hx = [d.hx[w * 6 + l] for l in range(6)]
-            hm = [d.hm[w * 6 + j] for j in range(6)]
-            hk = [d.hk[w * 3 + k] for k in range(3)]
-            hv = [d.hv[w * 3 + k] for k in range(3)]
-            total = sum(hx)
-            zone = r == nl - 1
-            if not zone and r < nl and total == 0:
-                bad(f"round {r + 1} was played without a draw")
-            if r >= nl or (zone and total == 0):
-                if total or any(hm) or hk != [-1] * 3 or hv != [-1] * 3:
-                    bad(f"round {r + 1} is recorded before this deck drew in it")
-                if zone and zone_cards:
-                    bad("cards out of the deck that nobody drew")
-                continue
-            # draws: oldest layer first (a layer is used up before the next is touched)
-            if any(hx[r + 1:]):
-                bad(f"round {r + 1} drew from a layer made later")
-            for l in range(r + 1):
-                taken[l] += hx[l]
-                if taken[l] > sizes[l]:
-                    bad(f"more cards drawn from layer {l} than it held")
-            deepest = max(l for l in range(6) if hx[l])
-            if any(taken[l] != sizes[l] for l in range(deepest)):
-                bad(f"round {r + 1} drew from layer {deepest} before the older ones were used up")
-            # epochs: the initial draw, then one per redraw (V19)
-            ne = 1
-            while ne < 6 and hm[ne - 1]:
-                ne += 1
-            if any(hm[ne - 1:]) or (dk == KDECK_ID and ne > 1):
-                bad(f"round {r + 1}'s redraws are out of order")
-            drawing = now and zone and d.stage == ST_DRAW
-            batch = [hand] + hm[:ne - 1]
-            if drawing:
-                batch[ne - 1] -= d.draw_left
-            if batch[ne - 1] < 0 or sum(batch) != total:
-                bad(f"round {r + 1}'s draws do not match its hand and redraws")
-            planned = sum(1 for k in range(3) if hk[k] >= 0)
-            if any(hk[k] < 0 for k in range(planned)) or any(hk[k] >= ne for k in range(3)) or \
-                    any(hk[k] > hk[k + 1] >= 0 for k in range(2)) or (planned and hk[planned - 1] < 0):
-                bad(f"round {r + 1}'s planning epochs are out of order")
-            if now and zone:
-                if planned != d.placed:
-                    bad("the cards planned this round do not match the planning")
-            elif planned != full or hk[full - 1] != ne - 1:
-                bad(f"round {r + 1}'s planning is incomplete")
-            cards = total
-            for j in range(ne - 1):
-                cards_now = sum(batch[:j + 1])
-                in_hand = hand - sum(1 for k in range(planned) if hk[k] <= j)
-                if hm[j] > in_hand or hm[j] > size - cards_now:
-                    bad(f"round {r + 1}'s redraw {j + 1} sets aside more than allowed (V19)")
-            for k in range(3):
-                if hv[k] >= 0 and hk[k] < 0:
-                    bad(f"round {r + 1} reveals a card never planned")
-                if not zone and k < planned and hv[k] < 0:
-                    bad(f"round {r + 1}'s planned cards are not all revealed")
-                if zone and k < planned:
-                    c = round_slot_card(d, dk, k)
-                    if c < 0 or deck_of(c) != dk or (hv[k] >= 0) != (d.blk[c] == KNOWN) or \
-                            (hv[k] >= 0 and hv[k] != d.ctype[c]):
-                        bad(f"round {r + 1}'s revealed cards and the board disagree")
-            if zone:
-                if zone_cards != total or \
-                        sum(1 for c in range(f, f + size) if d.zone[c] == Z_SLOT) != planned:
-                    bad("the cards out of the deck are not the ones drawn this round")
-            else:
-                sizes[r + 1] = total
-        for l in range(nl):
-            layer = [c for c in range(f, f + size) if d.zone[c] == Z_DECK and d.pos[c] == l]
-            if len(layer) != sizes[l] - taken[l]:
-                bad(f"layer {l} holds {len(layer)} cards, not {sizes[l] - taken[l]}")
-            known = sorted(d.ctype[c] for c in layer if d.blk[c] == KNOWN)
-            revealed = sorted(d.hv[rows[l - 1] * 3 + k] for k in range(3)
-                              if l and d.hv[rows[l - 1] * 3 + k] >= 0)
-            if known != (revealed if taken[l] == 0 else []):
-                bad(f"the face-up cards of layer {l} are not the ones revealed in its round")
+        if d.next_layer[dk] != expect:
+            bad(f"{d.next_layer[dk]} layers in round {d.round}")
+        sizes, taken = _check_record_rounds(self, dk, rows, bad)
+        _check_record_layers(self, dk, rows, sizes, taken, bad)
         if not record_consistent(d, dk):
             bad("no history it allows leads to these cards (a card is where it cannot be)")
+
+
+def _check_unused_deck_record(VulcanusState self, rows: list, bad) -> None:
+    """A deck no group plays in this game records nothing."""
+    cdef VulData* d = &self.d
+    if any(d.hx[w * 6 + j] or d.hm[w * 6 + j] for w in rows for j in range(6)) or \
+            any(d.hk[w * 3 + k] != -1 or d.hv[w * 3 + k] != -1 for w in rows for k in range(3)):
+        bad("the deck is not in this game")
+
+
+def _check_record_rounds(VulcanusState self, int dk, rows: list, bad) -> tuple:
+    """Round by round: nothing recorded before the deck drew, each played round's draws,
+    redraws, planning and reveals in order; the (sizes, taken) of the deck's layers."""
+    cdef VulData* d = &self.d
+    f, size = deck_first(dk), deck_size(dk)
+    nl = d.next_layer[dk]
+    sizes = [size] + [0] * 5
+    taken = [0] * 6
+    zone_cards = sum(1 for c in range(f, f + size) if d.zone[c] != Z_DECK)
+    for r in range(NROUNDS):
+        w = rows[r]
+        hx = [d.hx[w * 6 + l] for l in range(6)]
+        hm = [d.hm[w * 6 + j] for j in range(6)]
+        hk = [d.hk[w * 3 + k] for k in range(3)]
+        hv = [d.hv[w * 3 + k] for k in range(3)]
+        total = sum(hx)
+        zone = r == nl - 1
+        if not zone and r < nl and total == 0:
+            bad(f"round {r + 1} was played without a draw")
+        if r >= nl or (zone and total == 0):
+            if total or any(hm) or hk != [-1] * 3 or hv != [-1] * 3:
+                bad(f"round {r + 1} is recorded before this deck drew in it")
+            if zone and zone_cards:
+                bad("cards out of the deck that nobody drew")
+            continue
+        _check_round_draws(r, hx, sizes, taken, bad)
+        planned = _check_round_planning(self, dk, r, zone, hm, hk, total, bad)
+        _check_round_reveals(self, dk, r, zone, planned, hk, hv, bad)
+        if zone:
+            if zone_cards != total or \
+                    sum(1 for c in range(f, f + size) if d.zone[c] == Z_SLOT) != planned:
+                bad("the cards out of the deck are not the ones drawn this round")
+        else:
+            sizes[r + 1] = total
+    return sizes, taken
+
+
+def _check_round_draws(int r, hx: list, sizes: list, taken: list, bad) -> None:
+    """Round r drew from the layers made before it, oldest first (a layer is used up before
+    the next is touched); counts its draws into taken."""
+    if any(hx[r + 1:]):
+        bad(f"round {r + 1} drew from a layer made later")
+    for l in range(r + 1):
+        taken[l] += hx[l]
+        if taken[l] > sizes[l]:
+            bad(f"more cards drawn from layer {l} than it held")
+    deepest = max(l for l in range(6) if hx[l])
+    if any(taken[l] != sizes[l] for l in range(deepest)):
+        bad(f"round {r + 1} drew from layer {deepest} before the older ones were used up")
+
+
+def _check_round_planning(VulcanusState self, int dk, int r, zone, hm: list, hk: list, total,
+                          bad) -> int:
+    """Round r's epochs (the initial draw, then one per redraw, V19) match its draws, its
+    planned cards' epochs are in order and complete; the number of cards planned."""
+    cdef VulData* d = &self.d
+    now = d.stage in (ST_DRAW, ST_PLAN, ST_KPLAN) and d.draw_deck == dk
+    hand = KAIJU_DRAW if dk == KDECK_ID else hand_draw(d)
+    full = KAIJU_PLACE if dk == KDECK_ID else per_group(d)
+    size = deck_size(dk)
+    ne = 1
+    while ne < 6 and hm[ne - 1]:
+        ne += 1
+    if any(hm[ne - 1:]) or (dk == KDECK_ID and ne > 1):
+        bad(f"round {r + 1}'s redraws are out of order")
+    drawing = now and zone and d.stage == ST_DRAW
+    batch = [hand] + hm[:ne - 1]
+    if drawing:
+        batch[ne - 1] -= d.draw_left
+    if batch[ne - 1] < 0 or sum(batch) != total:
+        bad(f"round {r + 1}'s draws do not match its hand and redraws")
+    planned = sum(1 for k in range(3) if hk[k] >= 0)
+    if any(hk[k] < 0 for k in range(planned)) or any(hk[k] >= ne for k in range(3)) or \
+            any(hk[k] > hk[k + 1] >= 0 for k in range(2)) or (planned and hk[planned - 1] < 0):
+        bad(f"round {r + 1}'s planning epochs are out of order")
+    if now and zone:
+        if planned != d.placed:
+            bad("the cards planned this round do not match the planning")
+    elif planned != full or hk[full - 1] != ne - 1:
+        bad(f"round {r + 1}'s planning is incomplete")
+    for j in range(ne - 1):
+        cards_now = sum(batch[:j + 1])
+        in_hand = hand - sum(1 for k in range(planned) if hk[k] <= j)
+        if hm[j] > in_hand or hm[j] > size - cards_now:
+            bad(f"round {r + 1}'s redraw {j + 1} sets aside more than allowed (V19)")
+    return planned
+
+
+def _check_round_reveals(VulcanusState self, int dk, int r, zone, int planned, hk: list, hv: list,
+                         bad) -> None:
+    """Round r's revealed types: only planned cards, all of them once the round is over, and
+    in the round in play the same as the face-up planned cards on the board."""
+    cdef VulData* d = &self.d
+    for k in range(3):
+        if hv[k] >= 0 and hk[k] < 0:
+            bad(f"round {r + 1} reveals a card never planned")
+        if not zone and k < planned and hv[k] < 0:
+            bad(f"round {r + 1}'s planned cards are not all revealed")
+        if zone and k < planned:
+            c = round_slot_card(d, dk, k)
+            if c < 0 or deck_of(c) != dk or (hv[k] >= 0) != (d.blk[c] == KNOWN) or \
+                    (hv[k] >= 0 and hv[k] != d.ctype[c]):
+                bad(f"round {r + 1}'s revealed cards and the board disagree")
+
+
+def _check_record_layers(VulcanusState self, int dk, rows: list, sizes: list, taken: list,
+                         bad) -> None:
+    """Each layer of the deck holds what its round left there, face up exactly the cards
+    revealed in that round while nobody has drawn from it."""
+    cdef VulData* d = &self.d
+    f, size = deck_first(dk), deck_size(dk)
+    for l in range(d.next_layer[dk]):
+        layer = [c for c in range(f, f + size) if d.zone[c] == Z_DECK and d.pos[c] == l]
+        if len(layer) != sizes[l] - taken[l]:
+            bad(f"layer {l} holds {len(layer)} cards, not {sizes[l] - taken[l]}")
+        known = sorted(d.ctype[c] for c in layer if d.blk[c] == KNOWN)
+        revealed = sorted(d.hv[rows[l - 1] * 3 + k] for k in range(3)
+                          if l and d.hv[rows[l - 1] * 3 + k] >= 0)
+        if known != (revealed if taken[l] == 0 else []):
+            bad(f"the face-up cards of layer {l} are not the ones revealed in its round")
 
 def _check_setup_fields(VulcanusState self) -> None:
     """Set-up only: the deal, the bonus tiles, Vulcanus's start, the roles and the seat to

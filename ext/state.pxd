@@ -15,14 +15,23 @@ cdef enum:
     TERMINAL_PLAYER = -4    # current player once the game is over (OpenSpiel's kTerminalPlayerId)
     MAX_ACTIONS = 1024      # bound on legal actions or chance outcomes at one node, all games
     MAX_PLAYERS = 6         # the most seats any game has (a game of 2-6, or a Kaiju and 4 humans)
+    LAST_TEXT_BYTES = 160   # the last move's text kept for view(), UTF-8, cut at a character
+    LAST_HIDDEN_SPECTATOR = 31
 
 
 cdef class State:
     cdef void* _data        # the subclass's game struct
     cdef size_t _size       # its size in bytes
-    # The last move applied through the Python API, for `view()`: (the state before it, the
-    # action), or None. Search (the c_* methods) never touches it.
-    cdef object _last_move
+    # The last move applied through the Python API, for `view()`, as plain C data (a Python
+    # field would make every state garbage-collected, and clone() slower): the mover
+    # (CHANCE_PLAYER for chance), the action, bit o of `_last_hidden` set when
+    # observer o did not see it whole (bit LAST_HIDDEN_SPECTATOR: a spectator), and its text.
+    # Search (the c_* methods) never touches them.
+    cdef bint _has_last_move     # False in a new state (objects start zeroed), or one loaded
+    cdef int _last_mover
+    cdef int _last_action
+    cdef unsigned int _last_hidden
+    cdef char _last_text[LAST_TEXT_BYTES]
 
     # ---- required of every game ----
     cdef int c_num_players(self) noexcept nogil

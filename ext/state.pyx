@@ -8,7 +8,7 @@ few game-specific Python methods marked below.
 import json
 import operator
 
-from libc.string cimport memcmp
+from libc.string cimport memcmp, memcpy, strlen
 
 from vsai.ext.rng cimport Rng, rng_seed, rng_below, rng_uniform
 
@@ -169,9 +169,28 @@ cdef class State:
         if self.c_is_terminal():
             raise IllegalMoveError(f"action {action}: the game is over")
         self._check_legal(action)
-        before = self.c_clone()
+        self._remember(action)
         self.c_apply_action(action)
-        self._last_move = (before, action)
+
+    def _remember(self, int action) -> None:
+        """Keep `action`, about to be played here, as the last move for `view()`: who plays
+        it, whom it is hidden from (their action key is not the action) and its text."""
+        cdef int mover = self.c_current_player()
+        cdef int observer
+        cdef unsigned int hidden = 0
+        for observer in range(self.c_num_players()):
+            if observer != mover and self.c_action_key(observer, action) != action:
+                hidden |= 1u << observer
+        if hidden:
+            hidden |= 1u << LAST_HIDDEN_SPECTATOR
+        text = self.action_to_string(action).encode("utf-8")[:LAST_TEXT_BYTES - 1]
+        text = text.decode("utf-8", "ignore").encode("utf-8")      # never half a character
+        self._has_last_move = True
+        self._last_mover = mover
+        self._last_action = action
+        self._last_hidden = hidden
+        memcpy(self._last_text, <const char*>text, len(text))
+        self._last_text[len(text)] = 0
 
     def _check_legal(self, action: int) -> None:
         if not (-2**31 <= action < 2**31) or not self.c_is_legal(action):
@@ -209,7 +228,7 @@ cdef class State:
             trial.apply_action(action)
         copy_state(self, trial)
         if actions:
-            self._last_move = trial._last_move
+            copy_last_move(trial, self)
 
     def string_to_action(self, text: str) -> int:
         """The legal action whose text matches `text` (case and spacing ignored).
@@ -246,7 +265,8 @@ cdef class State:
     def clone(self):
         """An independent copy: acting on it never changes this state."""
         cdef State other = self.c_clone()
-        other._last_move = self._last_move      # immutable: (a private earlier state, action)
+        if self._has_last_move:
+            copy_last_move(self, other)
         return other
 
     def __copy__(self):
@@ -284,7 +304,8 @@ cdef class State:
         _seeded(seed, &rng)
         cdef State other = self.c_clone()
         other.c_resample(player, &rng)
-        other._last_move = self._last_move      # the same move, as `player` saw it
+        if self._has_last_move:
+            copy_last_move(self, other)         # the same move, as `player` saw it
         return other
 
     def random_playout(self, seed: int = 0):
@@ -364,21 +385,14 @@ cdef class State:
         """The last move as `seat` (None: a spectator) saw it: who moved (None: chance), and
         the action and its text unless part of it was hidden from that viewer (its action key
         was not the action itself, docs/protocol.md "Move logs")."""
-        if self._last_move is None:
+        if not self._has_last_move:
             return None
-        cdef State before = self._last_move[0]
-        cdef int action = self._last_move[1]
-        cdef int mover = before.c_current_player()
-        cdef int observer
-        if seat is None:
-            hidden = any(before.c_action_key(observer, action) != action
-                         for observer in range(before.c_num_players()) if observer != mover)
-        else:
-            hidden = seat != mover and before.c_action_key(seat, action) != action
-        return {"seat": mover if mover >= 0 else None,
-                "action": None if hidden else action,
-                "text": None if hidden else before.action_to_string(action),
-                "hidden": bool(hidden)}
+        bit = LAST_HIDDEN_SPECTATOR if seat is None else seat
+        hidden = bool(self._last_hidden & (1u << bit))
+        return {"seat": self._last_mover if self._last_mover >= 0 else None,
+                "action": None if hidden else self._last_action,
+                "text": None if hidden else self._last_text.decode("utf-8"),
+                "hidden": hidden}
 
     # The view's hooks; each game overrides them (state_view.pxi).
     def _view_phase(self) -> str:
@@ -442,6 +456,15 @@ cdef class State:
     def observation_tensor(self, player: int):
         """What `player` sees, as a flat numpy float32 array of fixed size."""
         raise TypeError(f"{type(self).__name__} must define observation_tensor()")
+
+
+cdef void copy_last_move(State src, State dst) noexcept:
+    """Give `dst` the last move of `src` (a copy of the same position)."""
+    dst._has_last_move = src._has_last_move
+    dst._last_mover = src._last_mover
+    dst._last_action = src._last_action
+    dst._last_hidden = src._last_hidden
+    memcpy(dst._last_text, src._last_text, strlen(src._last_text) + 1)
 
 
 cdef int _seeded(seed, Rng* rng) except -1:

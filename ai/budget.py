@@ -7,9 +7,12 @@ a `Budget`, and turns what it was asked (iterations, seconds, a level) into one 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vsai.ai.base import MAX_ITERATIONS, MAX_SECONDS, seconds_value, whole_number
+
+if TYPE_CHECKING:
+    from vsai.ext.spec import GameSpec
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,7 @@ class Budget:
         return f"{self.label}: {text}" if self.label else text
 
 
-def parse_budget(iterations: Any = None, time_limit: Any = None, level: Any = None, spec: Any = None,
+def parse_budget(iterations: Any = None, time_limit: Any = None, level: Any = None, spec: GameSpec | None = None,
                  *, default_level: bool = True, max_iterations: int = MAX_ITERATIONS,
                  max_seconds: float = MAX_SECONDS) -> Budget:
     """The budget asked for: `iterations` and `time_limit` (seconds) as given, checked; a

@@ -19,9 +19,12 @@ so what they search, and the ladder's measured order of their strength, is uncha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from vsai.ai.budget import Budget
+
+if TYPE_CHECKING:
+    from vsai.ext.spec import GameSpec
 
 
 @dataclass(frozen=True)
@@ -59,13 +62,13 @@ def level(number: int) -> Level:
     return LEVELS[number - 1]
 
 
-def iterations(number: int, spec: Any = None) -> int:
+def iterations(number: int, spec: GameSpec | None = None) -> int:
     """The iterations of level `number` on the game of `spec` (its `level_scale` applied; the
     ladder's own without a spec)."""
     return max(1, round(level(number).iterations * float(getattr(spec, "level_scale", 1.0))))
 
 
-def budget(number: int, spec: Any = None) -> Budget:
+def budget(number: int, spec: GameSpec | None = None) -> Budget:
     """The budget of level `number` on the game of `spec` (see `iterations`): the one place
     a level becomes iterations, seconds a decision and seconds a turn."""
     rung = level(number)
@@ -73,7 +76,7 @@ def budget(number: int, spec: Any = None) -> Budget:
                   rung.number, rung.turn_time)
 
 
-def search_options(agent: str, spec: Any) -> dict:
+def search_options(agent: str, spec: GameSpec) -> dict:
     """The search options of the levels with agent `agent` on the game of `spec`: the spec's
     `level_search` for vsai's tree-search agents, none for other agents (they refuse them).
     Options given to the agent explicitly win over these."""
@@ -83,7 +86,7 @@ def search_options(agent: str, spec: Any) -> dict:
     return options if options and takes_search_options(agent) else {}
 
 
-def with_search_options(agent: str, spec: Any, options: dict) -> dict:
+def with_search_options(agent: str, spec: GameSpec, options: dict) -> dict:
     """`options` of agent `agent` playing a level on the game of `spec`, with the level's
     search options (`search_options`) under them: the options given explicitly win."""
     return {**search_options(agent, spec), **options}

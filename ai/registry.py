@@ -103,7 +103,7 @@ def make_agent(name: str, game: Game, *, seed: int | None = None, iterations: in
     return factory(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
 
 
-def build_agent(name: str, game: Any, *, seed: int | None = None, budget: Budget | None = None,
+def build_agent(name: str, game: Game, *, seed: int | None = None, budget: Budget | None = None,
                 options: dict | None = None) -> Any:
     """An agent by name for `game` within `budget`: the one agent factory of vsai's own callers
     (`vsai play`, `vsai arena`, suites, `vsai bench`).

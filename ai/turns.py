@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
+
+if TYPE_CHECKING:
+    from vsai.core.agent_protocol import MovePicker
 
 SHARE = 2 / 3   # of the turn's remaining seconds, the most one decision may use
 FLOOR = 1 / 20  # of the turn's seconds, the least one decision may use
@@ -48,7 +51,7 @@ class TurnClock:
 
 
 @contextlib.contextmanager
-def time_capped(agent: Any, seconds: float | None) -> Iterator[None]:
+def time_capped(agent: MovePicker, seconds: float | None) -> Iterator[None]:
     """Within the block, `agent` (a searching agent with a `budget`) thinks at most `seconds`
     a decision, besides its own limits; any other agent, or `seconds` None, changes nothing."""
     budget = getattr(agent, "budget", None)

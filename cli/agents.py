@@ -58,7 +58,7 @@ def step(agent: MovePicker, state: State, progress: Progress | None = None) -> i
     return int(agent.step(state))
 
 
-def analyse(agent: Any, state: State, top: int = 3, progress: Progress | None = None) -> list[RankedMove]:
+def analyse(agent: MovePicker, state: State, top: int = 3, progress: Progress | None = None) -> list[RankedMove]:
     """The agent's `top` best moves at `state`, best first."""
     if progress is not None and _accepts(agent.analyse, "progress"):
         rows = agent.analyse(state, progress=progress)

@@ -7,7 +7,7 @@ import signal
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -22,6 +22,9 @@ from vsai.cli import agents as agent_api
 from vsai.cli import options
 from vsai.cli.console import stderr_console, stdout_console
 from vsai.cli.signals import terminate_as_interrupt
+
+if TYPE_CHECKING:
+    from vsai.core.game import Game
 
 
 @dataclass
@@ -190,7 +193,7 @@ def _records(plan: Any, folder: Path) -> list[dict]:
     return [found[index] for index in sorted(found)]
 
 
-def _report(game: Any, records: list[dict], labels: list[str], budget: Budget,
+def _report(game: Game, records: list[dict], labels: list[str], budget: Budget,
             as_json: bool, own_budgets: bool = False) -> None:
     """Print the match's results: the table (and by side for team games), or one JSON object.
     `own_budgets`: some agent sets its own iterations or time limit, which the title says."""

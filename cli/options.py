@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from vsai.ai.base import MAX_ITERATIONS, MAX_SECONDS, seconds_value, whole_number
 from vsai.ai.budget import Budget, parse_budget
+
+if TYPE_CHECKING:
+    from vsai.ext.spec import GameSpec
 
 
 def number_text(text: Any) -> Any:
@@ -187,7 +190,7 @@ def parse_agent(text: str, hint: str) -> AgentSpec:
 
 
 def budget(iterations: int | None, think_time: float | None, level: int | None,
-           spec: Any = None) -> Budget:
+           spec: GameSpec | None = None) -> Budget:
     """The budget from --iterations / --think-time, else from --level (default:
     levels.DEFAULT_LEVEL) on the game of `spec` (its level_scale applied)."""
     if level is not None and (iterations is not None or think_time is not None):

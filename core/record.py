@@ -14,9 +14,12 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from vsai.core.errors import InvalidStateError
+
+if TYPE_CHECKING:
+    from vsai.ext.state import State
 
 RECORD_FORMAT = "vsai-record"
 RECORD_VERSION = 1
@@ -153,7 +156,7 @@ class GameRecord:
 _KIND_NAMES = {str: "string", dict: "JSON object", list: "list"}
 
 
-def _apply_checked(state: Any, index: int, action: int) -> None:
+def _apply_checked(state: State, index: int, action: int) -> None:
     """Plays the record's action number `index` (0-based); ValueError naming it if illegal."""
     if state.is_terminal():
         raise InvalidStateError(f"vsai record: action {index + 1} ({action}) comes after the end of the game")

@@ -21,12 +21,16 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from vsai.ai.budget import Budget
 from vsai.ext.errors import InvalidArgumentError
 from vsai.core import sample_chance
 from vsai.core.match import inform_agent
+
+if TYPE_CHECKING:
+    from vsai.core.game import Game
+    from vsai.core.agent_protocol import MovePicker
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,7 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_game(game: Any, agents: Sequence[Any], seed: int,
+def play_game(game: Game, agents: Sequence[MovePicker], seed: int,
               on_action: Callable[[Any, int], None] | None = None) -> GameResult:
     """Play one game from the initial state: agents[s] plays seat s, chance outcomes are drawn
     by their probabilities from a generator seeded with `seed`. `on_action(state, action)` is
@@ -156,7 +160,7 @@ def seat_labels(titles: Sequence[str]) -> list[str]:
     return labels
 
 
-def match_suite(game: Any, entrants: Sequence[Entrant], budget: Budget, games: int, seed: int,
+def match_suite(game: Game, entrants: Sequence[Entrant], budget: Budget, games: int, seed: int,
                 labels: Sequence[str] | None = None) -> Any:
     """The series of `entrants` (one a seat, labelled `labels`, by default their titles) on
     `game` as a one-cell suite (`[suite] match = true`): its one cell plays the very games of
@@ -212,7 +216,7 @@ def _toml(value: Any) -> str:
     raise ValueError(f"{value!r} cannot be written in a suite file")
 
 
-def run_series(game: Any, lineup: Sequence[Any], games: int, seed: int = 0, *,
+def run_series(game: Game, lineup: Sequence[Any], games: int, seed: int = 0, *,
                iterations: int | None = None, time_limit: float | None = None,
                parallel: int = 1,
                progress: Callable[[int, int, GameResult], None] | None = None) -> SeriesResult:

@@ -57,7 +57,7 @@ import socket
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from vsai.ai import levels
 from vsai.ai.lab.arena import play_game
@@ -67,6 +67,11 @@ from vsai.ai.registry import build_agent
 from vsai.core import VsaiError
 from vsai.core.agent_protocol import ResettableAgent
 from vsai.core.match import inform_agent
+
+if TYPE_CHECKING:
+    from vsai.core.game import Game
+    from vsai.ext.state import State
+    from vsai.core.agent_protocol import MovePicker
 
 try:  # Python 3.11+
     import tomllib
@@ -97,12 +102,12 @@ class AgentEntry:
     module: str | None = None
     level: int | None = None  # a level of `vsai play --level`: its budget on each game
 
-    def budget(self, game: Any) -> Budget | None:
+    def budget(self, game: Game) -> Budget | None:
         """The budget of this agent's level on `game` (its spec's level_scale applied), or
         None when the agent is not a level."""
         return None if self.level is None else levels.budget(self.level, game.spec)
 
-    def level_options(self, game: Any) -> dict:
+    def level_options(self, game: Game) -> dict:
         """The search options this agent's level adds on `game` (its spec's level_search), or
         none when the agent is not a level."""
         return levels.search_options(self.name, game.spec) if self.level is not None else {}
@@ -461,7 +466,7 @@ def _cells(suite: Suite, where: str) -> list[Cell]:
     return cells
 
 
-def game_cells(suite: Suite, game: Any, where: str = "<suite>") -> list[Cell]:
+def game_cells(suite: Suite, game: Game, where: str = "<suite>") -> list[Cell]:
     """The cells of `suite` on `game` (one of its games, with one player count): every agent
     is tried with every budget first, so that a bad option is a SuiteError now."""
     labels = [a.label for a in suite.agents]
@@ -526,12 +531,12 @@ class Timed:
     """An agent wrapper adding up the time spent in `step` and the moves made (the arena and
     the suites report think time with it)."""
 
-    def __init__(self, agent: Any):
+    def __init__(self, agent: MovePicker):
         self.agent = agent
         self.seconds = 0.0
         self.moves = 0
 
-    def step(self, state: Any) -> int:
+    def step(self, state: State) -> int:
         """The wrapped agent's move, timed."""
         start = time.perf_counter()
         action = self.agent.step(state)
@@ -539,7 +544,7 @@ class Timed:
         self.moves += 1
         return action
 
-    def inform_action(self, state: Any, player: int, action: int) -> None:
+    def inform_action(self, state: State, player: int, action: int) -> None:
         """Tell the wrapped agent of a move (timed: a belief's update is thinking too)."""
         start = time.perf_counter()
         inform_agent(self.agent, state, player, action)
@@ -558,7 +563,7 @@ def _import_agents(module: str) -> None:
     importlib.import_module(module)
 
 
-def _make(agent: AgentEntry, game: Any, seed: int, budget: Budget) -> Any:
+def _make(agent: AgentEntry, game: Game, seed: int, budget: Budget) -> MovePicker:
     """The agent `agent` for one game: a level of the ladder plays its own budget on `game`,
     any other agent the cell's `budget` (unless its options set their own)."""
     if agent.module:  # a worker process registers the user's agents before making one
@@ -567,7 +572,7 @@ def _make(agent: AgentEntry, game: Any, seed: int, budget: Budget) -> Any:
                        options=agent.options)
 
 
-def play_task(task: GameTask, game: Any = None) -> dict:
+def play_task(task: GameTask, game: Game | None = None) -> dict:
     """Play one game of a cell and return its record (a JSON-ready dict); `game` is the cell's
     game when the caller holds it already (run_series), else it is loaded by name.
 

@@ -376,7 +376,7 @@ def observation_array(VulcanusState self, player: int):
           min(d.lava_out, 40) / 40.0, d.pending_evo / 5.0, d.full, d.adv_left[0] / 4.0,
           d.adv_left[1] / 4.0, d.disaster / 3.0]
     v += [1.0 if d.budget == k else 0.0 for k in range(3)]
-    v += [float(d.evolved[k]) for k in range(6)]
+    v += [<double>d.evolved[k] for k in range(6)]
     v += [(d.ev_kind[r] + 1) / 3.0 for r in range(6)]
     v += [1.0 if d.round == r else 0.0 for r in range(7)]
     v += [1.0 if d.stage == k else 0.0 for k in range(NUM_STAGES)]
@@ -403,10 +403,10 @@ def observation_array(VulcanusState self, player: int):
             row[9] = 1.0 if d.blk[c] == KNOWN else 0.0
             row[10 + min(deck_of(c), 2)] = 1.0
         v += row
-    in_card = d.pc in (PC_EFFECT, PC_KAFTER, PC_DECLARE) and d.stage != ST_END
+    cdef bint in_card = d.pc in (PC_EFFECT, PC_KAFTER, PC_DECLARE) and d.stage != ST_END
     v += [d.slot / 9.0, d.eff_add, d.u_ff, d.u_cmd2, d.u_spec, d.k_full, d.steps / 2.0,
           d.cmd_count / 2.0, d.ctx, d.draw_left / 12.0, d.placed / 3.0, d.group_i / 3.0,
-          max(d.kills_left, 0) / 5.0, d.lava_sq / 18.0, float(in_card)]
+          max(d.kills_left, 0) / 5.0, d.lava_sq / 18.0, 1.0 if in_card else 0.0]
     v += [1.0 if d.actor == k else 0.0 for k in range(4)]
     v += [1.0 if d.draw_deck == k else 0.0 for k in range(4)]
     for i in range(3):

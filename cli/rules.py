@@ -13,7 +13,6 @@ When a game has neither, the GameSpec summary and options stand in.
 from __future__ import annotations
 
 import re
-from importlib import resources
 
 import click
 from rich.console import Console
@@ -21,26 +20,13 @@ from rich.console import Console
 from vsai.cli import options
 from vsai.cli.console import plain_mode, stdout_console
 from vsai.cli.markdown_text import plain_markdown, without_gap_ids
+from vsai.core.registry import rules_document
 from vsai.ext.ui.wrap import fit_plain
 
 # Table columns and sections that are for developers, not players (lower case).
 _DEV_COLUMNS = {"implemented in", "pinned by", "test", "tests", "code", "ids", "id", "where"}
 _DEV_SECTIONS = ("speed", "benchmark", "tests")
 _DEV_PATHS = re.compile(r"`(ext|core|ai|cli|tests|benchmarks)/")
-
-
-def rules_document(name: str, file: str = "rules.md") -> str | None:
-    """The text of game `name`'s `file` (rules.md, summary.md), or None when its package
-    ships none."""
-    from vsai.core import get_spec
-
-    package = get_spec(name).rules_package
-    if not package:
-        return None
-    try:
-        return resources.files(package).joinpath(file).read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, IsADirectoryError):
-        return None
 
 
 def _cells(line: str) -> list[str]:

@@ -16,7 +16,6 @@ import json
 import math
 import threading
 import traceback
-from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable
 
 from vsai.core.errors import IllegalMoveError, VsaiError
@@ -322,13 +321,9 @@ class EngineSession:
 
 def _summary_document(name: str) -> str:
     """The game's summary.md as it is (the rules for players), or a line saying there is none."""
-    from vsai.core import get_spec
+    from vsai.core.registry import get_spec, rules_document
 
-    spec = get_spec(name)
-    try:
-        return (resources.files(spec.rules_package) / "summary.md").read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, TypeError):
-        return f"{spec.title}: no rules summary"
+    return rules_document(name, "summary.md") or f"{get_spec(name).title}: no rules summary"
 
 
 def _move(state: State, action: int, details: bool) -> dict:

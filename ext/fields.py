@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from vsai.ext.errors import InvalidStateError
+from vsai.ext.values import check_field
 
 BEGIN = "<!-- json-fields:begin -->"
 END = "<!-- json-fields:end -->"
@@ -69,15 +70,9 @@ class FieldTable:
                 if not isinstance(value, list) or len(value) != f.length:
                     raise InvalidStateError(f"{self.game} state: {f.name} must be a list of {f.length} integers")
                 for i, item in enumerate(value):
-                    self._check_int(f"{f.name}[{i}]", item, f)
+                    check_field(self.game, f"{f.name}[{i}]", item, f.lo, f.hi)
             else:
-                self._check_int(f.name, value, f)
-
-    def _check_int(self, where: str, value: Any, f: Field) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidStateError(f"{self.game} state: {where} must be an integer, not {value!r}")
-        if not f.lo <= value <= f.hi:
-            raise InvalidStateError(f"{self.game} state: {where}={value} is outside {f.lo}..{f.hi}")
+                check_field(self.game, f.name, value, f.lo, f.hi)
 
     def dump(self, raw: dict) -> dict:
         """The JSON object of a struct given as Cython's dict of it (nested structs as dicts;

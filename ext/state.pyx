@@ -13,6 +13,7 @@ from libc.string cimport memcmp, memcpy, strlen
 from vsai.ext.rng cimport Rng, rng_seed, rng_below, rng_uniform
 
 from vsai.ext.errors import IllegalMoveError, InvalidArgumentError
+from vsai.ext.values import action_id
 
 JSON_FORMAT = "vsai-state"
 # 2: per-game packages, readable field names in every game (version 1 files are refused).
@@ -165,7 +166,7 @@ cdef class State:
         """
         if isinstance(action, str):
             action = self.string_to_action(action)
-        action = _action_int(action)
+        action = action_id(action)
         if self.c_is_terminal():
             raise IllegalMoveError(f"action {action}: the game is over")
         self._check_legal(action)
@@ -254,7 +255,7 @@ cdef class State:
         bid. With every action public the key is the action itself.
         """
         observer = self._seat(observer, "observer")
-        action = _action_int(action)
+        action = action_id(action)
         self._check_legal(action)
         return self.c_action_key(observer, action)
 
@@ -418,7 +419,7 @@ cdef class State:
     def action_info(self, action) -> dict:
         """A legal action (or chance outcome) here as JSON-able data a frontend can draw:
         at least its id and text; games add structured fields (from, to, card, cost)."""
-        action = _action_int(action)
+        action = action_id(action)
         self._check_legal(action)
         return {"action": action, "text": self.action_to_string(action)}
 
@@ -478,16 +479,6 @@ cdef int _seeded(seed, Rng* rng) except -1:
         raise InvalidArgumentError(f"a seed is a whole number, not {seed!r}") from None
     rng_seed(rng, <unsigned long long>(value & 0xFFFFFFFFFFFFFFFF))
     return 0
-
-
-def _action_int(action) -> int:
-    """`action` as an int (numpy integers included); InvalidArgumentError otherwise."""
-    try:
-        if isinstance(action, bool):
-            raise TypeError
-        return operator.index(action)
-    except TypeError:
-        raise InvalidArgumentError(f"an action is an int or a move's text, not {action!r}") from None
 
 
 def _unpickle_state(cls, params, raw):

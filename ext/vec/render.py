@@ -102,15 +102,15 @@ def _bid_worth(seat_view: dict) -> str:
     the ink value (ink + 4 x special ink, unchanged by the secret exchanges) and bounds on the
     special ink are public, so the worth is a range: value - special, for special in bounds."""
     low, high = seat_view["special_ink_min"], seat_view["special_ink_max"]
-    value = seat_view["ink_value"]
-    worth = f"{value - high}..{value - low}" if high > low else f"{value - low}"
     special = f"{low}..{high}" if high > low else f"{low}"
-    return f"ink worth {worth} in a bid, special ink {special}"
+    return f"ink worth {_worth(seat_view)} in a bid, special ink {special}"
 
 
 def _worth(seat_view: dict) -> str:
-    """An opponent's ink as its worth in a bid, in short: "9", "5..6" (see `_bid_worth`)."""
-    return _bid_worth(seat_view)[len("ink worth "):].split(" in a bid")[0]
+    """An opponent's ink as its worth in a bid, "9" or a range "5..6" (see `_bid_worth`)."""
+    low, high = seat_view["special_ink_min"], seat_view["special_ink_max"]
+    value = seat_view["ink_value"]
+    return f"{value - high}..{value - low}" if high > low else f"{value - low}"
 
 
 def _short_seat_line(seat_view: dict, score: int | None, you: int | None) -> str:

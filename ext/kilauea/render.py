@@ -223,15 +223,17 @@ def _pawn_line(view: dict) -> str:
             f"{pawn['reef']} (coral {pawn['coral_tile']})")
 
 
-def _header(state: Any, view: dict, seat: int | None) -> Text:
-    phase = view["phase"]
+def _who(view: dict, to_play: str = " to play") -> str:
+    """"P1 to play: draft a tiki", "set-up" or "game over"."""
     if view["terminal"]:
-        who = "game over"
-    elif view["chance"]:
-        who = "set-up"
-    else:
-        who = f"P{view['to_play'] + 1} to play: {_PHASE_WORDS.get(phase, phase)}"
-    line = f"Kilauea, {view['players']} players, turn {view['round']}/{view['board']['turn_cap']} · {who}"
+        return "game over"
+    if view["chance"]:
+        return "set-up"
+    return f"P{view['to_play'] + 1}{to_play}: {_PHASE_WORDS.get(view['phase'], view['phase'])}"
+
+
+def _header(state: Any, view: dict, seat: int | None) -> Text:
+    line = f"Kilauea, {view['players']} players, turn {view['round']}/{view['board']['turn_cap']} · {_who(view)}"
     for extra in (" · intermediate scoring done", " · scored once"):
         if view["board"]["intermediate_scored"] and len(line + extra) <= WIDTH:
             line += extra
@@ -318,16 +320,144 @@ def _kind(tile: str) -> int:
 
 
 def board(state: Any, seat: int, hidden_information: bool = False, last_move: int | None = None,
-          plain: bool = False) -> Group:
+          plain: bool = False, compact: bool = False) -> Group:
     """The island as a picture in text (76 columns): the map, where the canoe is, the players'
     VP, stones, canoes and islands (`seat` marked *, the player to act >), and what is open
-    this turn. `last_move` (an action id) is marked with * on the map."""
+    this turn. `last_move` (an action id) is marked with * on the map. `compact` (a short
+    terminal): the same facts in fewer lines, the sectors side by side in six rows."""
+    if compact:
+        return _compact_board(state, seat, last_move, plain)
     view = state.view(seat)
     marks = _marks(state, last_move)
     legend = ("RYGB: tikis · (k,n): canoe space n of Sk · >k,n<: the canoe"
               + (" · *: last move" if marks else ""))
     parts = [_header(state, view, seat), _map(view, marks, plain), Text(legend, "dim"),
              Text(_pawn_line(view)), _players(view, seat, marks, plain)]
+    parts += [Text(line) for line in _turn_lines(view)]
+    if view["chance"] and view["phase"] == "forest":
+        left = sum(view["board"]["setup"]["tikis_to_place"].values())
+        parts.append(Text(f"Set-up: {_plural(left, 'tiki')} still to place in the forests."))
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------- the compact board
+# The compact board (a short terminal): the five sectors side by side in the canoe's order,
+# S1 to S5, in cells of this many columns after a 4-column row label.
+_CELL = 14
+_LABEL = 4
+
+
+def _compact_header(view: dict) -> Text:
+    """One line: the turn, who acts, the crater's stones and the emptied forests."""
+    game = view["board"]
+    line = (f"Turn {view['round']}/{game['turn_cap']} · {_who(view, '')} · "
+            f"crater {_plural(game['crater_stones'], 'stone')}")
+    if not view["chance"]:
+        emptied = f" · forests emptied {game['forests_emptied']}/3"
+        line += emptied if len(line + emptied) <= WIDTH else emptied.replace("forests ", "")
+    return Text(line, "bold")
+
+
+def _sector_head(view: dict, k: int, marks: set) -> list[tuple[str, str | None]]:
+    """"S1 v5 locked": the sector (reversed where the canoe is) and its volcano tile, locked
+    in the forest, on the hillside ("hill") or open to activate this turn."""
+    sector = f"S{k}"
+    here = view["board"]["canoe_pawn"]["sector"] == sector
+    pieces: list[tuple[str, str | None]] = [(sector, "bold reverse" if here else "bold")]
+    locked = view["board"]["forests"][f"F{k}"]["volcano_tile"]
+    hill = view["board"]["volcano"][sector]["hillside_tile"]
+    if locked is not None:
+        pieces.append((f" v{locked} locked", "dim"))
+    elif hill is not None:
+        is_open = here and view["board"]["this_turn"]["hillside_open"]
+        marked = ("tile", f"volcano {hill}") in marks
+        pieces.append((f" v{hill} " + ("open" if is_open else "hill") + ("*" if marked else ""),
+                       MARK if marked else None))
+    return pieces
+
+
+def _sea_cell(view: dict, k: int, marks: set) -> list[tuple[str, str | None]]:
+    """Sector k's two canoe spaces and the coral tile on the reef after them: "(1,1)(1,2) c7"."""
+    sector = f"S{k}"
+    pieces = []
+    for half in (1, 2):
+        text, style = _space(view, sector, half, marks)
+        pieces.append(("     " if text == "~sea~" else text, style))  # 2 players: covered
+    number = view["board"]["reefs"][f"R{k}"]
+    if number is not None:
+        marked = ("tile", f"coral {number}") in marks
+        pieces.append((f" c{number}" + ("*" if marked else ""), MARK if marked else "bright_blue"))
+    return pieces
+
+
+def _forest_cell(view: dict, k: int, row: str, marks: set) -> list[tuple[str, str | None]]:
+    """Forest Fk's row a, b or c as letters (c spaces between the b spaces in front of them)."""
+    return _forest_rows(view, f"F{k}", marks)["abc".index(row)][1:]
+
+
+def _volcano_cell(view: dict, k: int, marks: set) -> list[tuple[str, str | None]]:
+    """Sector k's volcano column heights by colour: "R1 Y1 G1 B1"."""
+    columns = view["board"]["volcano"][f"S{k}"]["columns"]
+    pieces: list[tuple[str, str | None]] = []
+    for colour in COLOURS:
+        marked = ("column", f"S{k}", colour) in marks
+        pieces += [(LETTER[colour], STYLE[colour]), (str(columns[colour]), MARK if marked else None),
+                   ("*" if marked else " ", None)]
+    return pieces
+
+
+def _compact_map(view: dict, marks: set, plain: bool) -> Text:
+    """Six rows, one cell a sector: its head, the sea, forest rows a to c, the volcano."""
+    rows = [("", _sector_head), ("sea", _sea_cell),
+            ("a", lambda v, k, m: _forest_cell(v, k, "a", m)),
+            ("b", lambda v, k, m: _forest_cell(v, k, "b", m)),
+            ("c", lambda v, k, m: _forest_cell(v, k, "c", m)), ("vol", _volcano_cell)]
+    canvas = _Canvas(len(rows), plain)
+    for r, (label, cell) in enumerate(rows):
+        canvas.put(r, 0, label, "dim")
+        for k in range(1, 6):
+            col = _LABEL + (k - 1) * _CELL
+            end = col + _CELL - 1          # a blank column between two sectors
+            for text, style in cell(view, k, marks):
+                canvas.put(r, col, text[:max(0, end - col)], style)
+                col += len(text)
+    return canvas.text()
+
+
+def _player_line(view: dict, p: dict, seat: int | None, marks: set, plain: bool) -> Text:
+    """"> P1* 4 VP (9 if ended) · 2 stones · canoe RY.. · island S1 R, S3 GG": `seat` is *,
+    the player to act >. A line too long for the board loses its commas, then "if ended"."""
+    me = p["seat"] == seat
+    acting = view["to_play"] == p["seat"] and not view["terminal"] and not view["chance"]
+    islands = []
+    for s in range(1, 6):
+        stack = _stack(p["island"][f"S{s}"], plain, 0)
+        if acting and any(m[0] == "island" and m[1] == f"S{s}" for m in marks):
+            stack.append("*")
+        if stack.plain:
+            islands.append(Text(f"S{s} ") + stack)
+    ended = f" ({p['projected_score']} if ended)"
+    for comma, projected in ((", ", ended), (" ", ended), (" ", "")):
+        line = Text(("> " if acting else "  ") + p["name"] + ("*" if me else " "),
+                    "bold cyan" if me and not plain else None)
+        line.append(f" {p['victory_points']} VP{projected} · {_plural(p['holy_stones'], 'stone')} · canoe ")
+        line.append_text(_stack(p["canoe"], plain, 4))
+        line.append(" · island ")
+        line.append_text(Text(comma).join(islands) if islands else Text("empty", "dim"))
+        if len(line.plain) <= WIDTH:
+            break
+    return line
+
+
+def _compact_board(state: Any, seat: int | None, last_move: int | None, plain: bool) -> Group:
+    """The fewest lines that let a player choose a move: a status line, the six-row map,
+    the legend, one line a player and what is open this turn."""
+    view = state.view(seat)
+    marks = _marks(state, last_move)
+    legend = ("RYGB tikis · >k,n< canoe · cN coral tile N, vN volcano tile N"
+              + (" · *: last move" if marks else ""))
+    parts = [_compact_header(view), _compact_map(view, marks, plain), Text(legend, "dim")]
+    parts += [_player_line(view, p, seat, marks, plain) for p in view["board"]["seats"]]
     parts += [Text(line) for line in _turn_lines(view)]
     if view["chance"] and view["phase"] == "forest":
         left = sum(view["board"]["setup"]["tikis_to_place"].values())

@@ -102,10 +102,26 @@ def _bid_worth(seat_view: dict) -> str:
     the ink value (ink + 4 x special ink, unchanged by the secret exchanges) and bounds on the
     special ink are public, so the worth is a range: value - special, for special in bounds."""
     low, high = seat_view["special_ink_min"], seat_view["special_ink_max"]
-    value = seat_view["ink_value"]
-    worth = f"{value - high}..{value - low}" if high > low else f"{value - low}"
     special = f"{low}..{high}" if high > low else f"{low}"
-    return f"ink worth {worth} in a bid, special ink {special}"
+    return f"ink worth {_worth(seat_view)} in a bid, special ink {special}"
+
+
+def _worth(seat_view: dict) -> str:
+    """An opponent's ink as its worth in a bid, "9" or a range "5..6" (see `_bid_worth`)."""
+    low, high = seat_view["special_ink_min"], seat_view["special_ink_max"]
+    value = seat_view["ink_value"]
+    return f"{value - high}..{value - low}" if high > low else f"{value - low}"
+
+
+def _short_seat_line(seat_view: dict, score: int | None, you: int | None) -> str:
+    """A seat whose ink is known, in one line: "P1 (you): Vampire: red ...; 3 ink, 2 special"."""
+    objective = seat_view["objective"]
+    goal = "objective hidden" if objective is None else f"{objective['type']}: " + " ".join(objective["colors"])
+    line = (f"{seat_view['name']}" + (" (you)" if seat_view["seat"] == you else "")
+            + f": {goal}; {seat_view['ink']} ink, {seat_view['special_ink']} special"
+            + (f"; {score} VP" if score is not None else ""))
+    box = f" ({seat_view['special_ink_in_box']} in the box)"
+    return line + box if len(line + box) <= WIDTH and score is None else line
 
 
 def _strength_lines(test: dict | None) -> list[str]:
@@ -155,19 +171,64 @@ def _text(lines: list[str]) -> Text:
 
 
 # ---------------------------------------------------------------- the board
-def board(state: Any, seat: int, hidden_information: bool, last_move: int | None = None) -> Text:
+def board(state: Any, seat: int | None, hidden_information: bool, last_move: int | None = None,
+          compact: bool = False, everything: bool = False) -> Text:
     """What `seat` may see, within 80 columns: seats, Ideas Area, displays, NOVEL, piles and
-    the strength test; the card of `last_move` (a player action id) is marked."""
-    view = state.view(seat)
-    game = view["board"]
+    the strength test; the card of `last_move` (a player action id) is marked.
+
+    `compact` (a short terminal): the same facts in fewer lines, the most needed first (the
+    status, your objective and ink, the others' ink, a test or draw under way, the NOVEL, the
+    Ideas Area, your display, the others'), one line a display. `everything` (a spectator
+    only: watch mode, replay): every seat's objective, ink, face-down cards and sealed bids,
+    each under its own seat, from each seat's own view."""
+    view = _everything_view(state) if everything else state.view(seat)
     mark = _marked_card(last_move)
+    return _text(_compact_lines(view, mark) if compact else _full_lines(view, mark))
+
+
+def _everything_view(state: Any) -> dict:
+    """The spectator's view with each seat's secrets filled in from that seat's own view: its
+    objective, ink and VP, its display's face-down cards, its bid, the cards it draws."""
+    view = state.view(None)
+    game = view["board"]
+    own = [state.view(q) for q in range(view["players"])]
+    for q, seen in enumerate(own):
+        game["seats"][q] = seen["board"]["seats"][q]
+        game["displays"][q] = seen["board"]["displays"][q]
+        view["seats"][q] = seen["seats"][q]
+    test = game["strength_test"]
+    if test:
+        test["participants"] = [
+            next(p for p in own[part["seat"]]["board"]["strength_test"]["participants"]
+                 if p["seat"] == part["seat"]) for part in test["participants"]]
+    if game["drawing"]:
+        game["drawing"] = own[game["drawing"]["player"]]["board"]["drawing"]
+    view["everything"] = True
+    return view
+
+
+def _status(view: dict) -> str:
+    """The turn, the first player, the step and who acts."""
+    game = view["board"]
     to_act = "chance" if view["chance"] else ("nobody" if view["terminal"] else _seat_name(view["to_play"]))
-    lines = _wrap(f"VEC {view['players']}p, turn {view['round']}/{game['turn_cap']}, first "
-                  f"{_seat_name(game['first_player'])}, {view['phase']}, to act: {to_act}")
+    return (f"VEC {view['players']}p, turn {view['round']}/{game['turn_cap']}, first "
+            f"{_seat_name(game['first_player'])}, {view['phase']}, to act: {to_act}")
+
+
+def _scores_shown(view: dict) -> list:
+    """Each seat's VP when the board shows them: at the end, or everything for a spectator."""
+    shown = view["terminal"] or view.get("everything")
+    return [common["score"] if shown else None for common in view["seats"]]
+
+
+def _full_lines(view: dict, mark: int | None) -> list[str]:
+    """The whole board, a section a heading, a card a line."""
+    game = view["board"]
+    lines = _wrap(_status(view))
     if view["seat"] is not None:
         lines.append(f"you are {_seat_name(view['seat'])}")
-    for seat_view, common in zip(game["seats"], view["seats"]):
-        lines += _seat_lines(seat_view, common["score"] if view["terminal"] else None, view["seat"])
+    for seat_view, score in zip(game["seats"], _scores_shown(view)):
+        lines += _seat_lines(seat_view, score, view["seat"])
     lines.append("Ideas Area:")
     lines += [line for c in game["ideas"] for line in _wrap("  " + _card(c, mark), "      ")]
     if game["ideas_due"]:
@@ -180,11 +241,7 @@ def board(state: Any, seat: int, hidden_information: bool, last_move: int | None
         lines += [line for c in display["face_down_unseen"] for line in _wrap("  down " + _unseen(c), "        ")]
     lines.append("NOVEL:")
     for j, card in enumerate(game["novel"]):
-        if card is None:
-            lines.append(f"  {j + 1}: empty")
-        else:
-            ink = ", ".join(f"{_seat_name(int(q))} x{k}" for q, k in card["special_ink"].items())
-            lines += _wrap(f"  {j + 1}: {_card(card, mark)}" + (f" [special ink {ink}]" if ink else ""), "       ")
+        lines += _wrap(f"  {j + 1}: {_novel_card(card, mark)}", "       ")
     lines += _wrap("Decks: " + ", ".join(f"{c} {k}" for c, k in game["decks"].items()))
     if game["discards"]:
         lines += _wrap("Discards: " + ", ".join(c["name"] for c in game["discards"]))
@@ -192,6 +249,24 @@ def board(state: Any, seat: int, hidden_information: bool, last_move: int | None
         seen = ", ".join(_objective(o) for o in game["objective_discards"])
         lines += _wrap(f"Objective deck: {game['objective_deck']} cards"
                        + (f"; discarded: {seen}" if seen else ""))
+    lines += _drawing_lines(game, mark)
+    lines += _strength_lines(game["strength_test"])
+    if view["terminal"]:
+        lines += _wrap("Final: " + ", ".join(f"{_seat_name(s['seat'])} {s['score']} VP" for s in view["seats"]))
+    return lines
+
+
+def _novel_card(card: dict | None, mark: int | None) -> str:
+    """A NOVEL place: its card and who put special ink on it, or "empty"."""
+    if card is None:
+        return "empty"
+    ink = ", ".join(f"{_seat_name(int(q))} x{k}" for q, k in card["special_ink"].items())
+    return _card(card, mark) + (f" [special ink {ink}]" if ink else "")
+
+
+def _drawing_lines(game: dict, mark: int | None) -> list[str]:
+    """A Research or starting draw under way, and a robbed player moving a quill."""
+    lines = []
     drawing = game["drawing"]
     if drawing:
         seen = ", ".join(_card(c, mark) for c in drawing["cards"])
@@ -201,10 +276,48 @@ def board(state: Any, seat: int, hidden_information: bool, last_move: int | None
     if game.get("robbed"):
         lines.append(f"{_seat_name(game['robbed']['player'])} was robbed and moves a quill "
                      f"with {game['robbed']['carried_ink']} ink")
-    lines += _strength_lines(game["strength_test"])
+    return lines
+
+
+def _compact_lines(view: dict, mark: int | None) -> list[str]:
+    """The board in the fewest lines, the most needed first (a cut to fit takes the last)."""
+    game = view["board"]
+    you = view["seat"]
+    lines = _wrap(_status(view))
+    scores = _scores_shown(view)
+    for seat_view, score in zip(game["seats"], scores):
+        if seat_view["ink"] is not None:
+            lines += _wrap(_short_seat_line(seat_view, score, you))
+    others = [s for s in game["seats"] if s["ink"] is None]
+    if others:
+        lines += _wrap("Others' ink in a bid (ink 1, special 3): "
+                       + ", ".join(f"{s['name']} {_worth(s)}" for s in others))
+    lines += _strength_lines(game["strength_test"]) + _drawing_lines(game, mark)
+    if any(card is not None for card in game["novel"]):
+        lines += _wrap("NOVEL: " + " · ".join(f"{j + 1} {_novel_card(c, mark)}"
+                                               for j, c in enumerate(game["novel"])))
+    if game["ideas"] or game["ideas_due"]:
+        lines += _wrap("Ideas: " + " · ".join(_card(c, mark) for c in game["ideas"])
+                       + (f" (still to draw: {', '.join(game['ideas_due'])})" if game["ideas_due"] else ""))
+    displays = sorted(game["displays"], key=lambda d: d["seat"] != you)
+    for display in displays:
+        if display["face_up"] or display["face_down"] or display["face_down_unseen"]:
+            lines += _wrap(_display_line(display, mark))
     if view["terminal"]:
         lines += _wrap("Final: " + ", ".join(f"{_seat_name(s['seat'])} {s['score']} VP" for s in view["seats"]))
-    return _text(lines)
+    return lines
+
+
+def _display_line(display: dict, mark: int | None) -> str:
+    """A display in one (wrapped) line: "P2 up: ... · down: ..., 2 unseen (red, blue)"."""
+    parts = [_card(c, mark) for c in display["face_up"]]
+    line = f"{_seat_name(display['seat'])} up: " + (", ".join(parts) if parts else "none")
+    down = [_card(c, mark) for c in display["face_down"]]
+    unseen = display["face_down_unseen"]
+    if unseen:
+        down.append(f"{len(unseen)} unseen (" + ", ".join(_unseen(c)[len("unseen "):].replace(" card", "")
+                                                        for c in unseen) + ")")
+    return line + (" · down: " + ", ".join(down) if down else "")
 
 
 def _marked_card(last_move: int | None) -> int | None:

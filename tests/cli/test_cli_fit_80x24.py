@@ -38,6 +38,11 @@ def _prompt_screen(child, screen, stream) -> list[str]:
     return [line.rstrip() for line in screen.display]
 
 
+def _last_line(lines: list[str]) -> str:
+    """The screen's last written line (a short screen has not scrolled yet: blank lines follow)."""
+    return next((line for line in reversed(lines) if line), "")
+
+
 # Every game drawn in colour, and the tallest board (Vulcanus's) plain too.
 CASES = [(name, False) for name in list_games()] + [("vulcanus", True)]
 
@@ -51,13 +56,35 @@ def test_board_title_last_round_and_prompt_share_the_screen(name, plain):
         shown = "\n".join(lines)
         title = get_spec(name).title
         assert any(line.lstrip("╭─ ").startswith(f"{title} - ") for line in lines), shown
-        assert PROMPT.search(lines[-1] + " "), shown
+        assert PROMPT.search(_last_line(lines) + " "), shown
         assert any(line.startswith(("So far:", "Last round:")) for line in lines), shown
-        if name == "kilauea":  # its board is cut to fit; `board` shows the whole one
-            assert "type board for the whole board" in shown and "RYGB: tikis" not in shown
-            child.sendline("board")
-            child.expect("RYGB: tikis")  # the legend under the map
-            child.expect(PROMPT)
+    finally:
+        child.close(force=True)
+
+
+# Kilauea's and VEC's compact boards: a line the compact board ends with (its last player, its
+# last kept card), and a line only the whole board has.
+COMPACT_BOARDS = {"kilauea": (r"^[│ ] *(> |  )P{players}[* ] \d+ VP", "RYGB: tikis"),
+                  "vec": (r"^[│ ] *P\d up: ", "NOVEL:")}
+
+
+@pytest.mark.skipif(not VSAI.exists(), reason="the vsai console script is not installed")
+@pytest.mark.parametrize("name, players", [("kilauea", 2), ("kilauea", 4), ("vec", 2), ("vec", 4)])
+def test_kilauea_and_vec_show_their_compact_board_uncut(name, players):
+    """The compact board whole (no cut note) with the title, the last round and the prompt;
+    `board` still shows the whole board."""
+    child, screen, stream = _play(name, "--players", str(players))
+    last_line, whole = COMPACT_BOARDS[name]
+    try:
+        lines = _prompt_screen(child, screen, stream)
+        shown = "\n".join(lines)
+        assert any(line.lstrip("╭─ ").startswith(f"{get_spec(name).title} - ") for line in lines), shown
+        assert PROMPT.search(_last_line(lines) + " ") and any(line.startswith("So far:") for line in lines), shown
+        assert "type board for the whole board" not in shown and whole not in shown, shown
+        assert re.search(last_line.format(players=players), shown, re.M), shown
+        child.sendline("board")
+        child.expect(whole)
+        child.expect(PROMPT)
     finally:
         child.close(force=True)
 

@@ -1,7 +1,8 @@
-"""The browser boards of Vulcanus, Godzilla and Eruption (ext/<game>/web/board.js): each exists,
+"""The browser boards of the five games (ext/<game>/web/board.js): each exists,
 keeps the renderer contract's shape, ships in the wheel, and (where Chromium is installed)
 draws views of random games at several points, for every seat, without a console error, with
-every clickable element mapped to legal moves and a click playing or narrowing to them."""
+every clickable element mapped to legal moves and a click playing or narrowing to them, and the
+hinted move's elements (and only those) marked."""
 from __future__ import annotations
 
 import ast
@@ -23,7 +24,7 @@ from vsai.core import load_game
 from vsai.core.match import Match
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("vulcanus", "godzilla", "eruption")
+GAMES = ("kilauea", "vec", "vulcanus", "godzilla", "eruption")
 BOARDKIT = ROOT / "cli" / "web" / "boardkit.js"
 MODELS_PER_GAME = 10
 
@@ -130,7 +131,7 @@ def rendered() -> tuple[dict, str]:
             shutil.copy(ROOT / "ext" / game / "web" / "board.js", site / "games" / game / "board.js")
         (site / "harness.html").write_text(HARNESS)
         data = {game: models(game, players, seed) for game, players, seed in
-                (("vulcanus", 3, 1), ("godzilla", 3, 2), ("eruption", 4, 3))}
+                (("kilauea", 3, 4), ("vec", 3, 5), ("vulcanus", 3, 1), ("godzilla", 3, 2), ("eruption", 4, 3))}
         (site / "models.json").write_text(json.dumps(data))
         handler = functools.partial(QuietHandler, directory=str(site))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

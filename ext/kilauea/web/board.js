@@ -2,11 +2,16 @@
 // sectors with their four colour columns, the forests by rows a-b-c, the canoe loop with its
 // spaces, reefs and coral tiles, and the canoe pawn), then each seat's canoe, holy stones and
 // island. Drawn from `model` only (docs/adding-a-game.md: the board contract).
-import { svg, text, html, token, clickable, movesBy, SEAT_COLOURS } from "/static/boardkit.js";
+import { svg, text, html, token, clickable, markHint, movesBy, SEAT_COLOURS } from "/static/boardkit.js";
 
 const COLOURS = ["red", "yellow", "green", "blue"];
 const SECTORS = ["S1", "S2", "S3", "S4", "S5"];
 const CX = 340, CY = 330;
+// The hinted move (the page's `ui.highlight`): a green glow on the map, a green ring elsewhere
+// (a ring, not an outline, so that the last move's outline still shows).
+const HINT_CSS = `.kilauea-map .hinted>:first-child{stroke:#009E73;stroke-width:4}
+.kilauea-map .hinted{filter:drop-shadow(0 0 4px #009E73) drop-shadow(0 0 3px #009E73)}
+.kilauea-seats .hinted,.kilauea-tiles .hinted{box-shadow:0 0 0 3px #009E73}`;
 
 /** Draw the whole board of `model` into `root`. */
 export function drawBoard(root, model, ui) {
@@ -35,7 +40,8 @@ export function drawBoard(root, model, ui) {
     view.board.this_turn?.resolving ? ` · resolving ${view.board.this_turn.resolving}` : "",
   ]);
   const tiles = drawTurnTiles(view, spots, ui);
-  root.replaceChildren(facts, map, tiles, seats);
+  root.replaceChildren(html("style", {}, [HINT_CSS]), facts, map, tiles, seats);
+  markHint(root, ui.highlight);
 }
 
 function polar(r, degrees) {

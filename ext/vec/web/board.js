@@ -2,9 +2,12 @@
 // the six decks, the Ideas Area, the cards being drawn, the strength test with its bids, and
 // each seat's objective, ink and display (face-up cards, face-down cards, unseen backs).
 // Drawn from `model` only: another seat's objective, ink or unseen cards are never in it.
-import { html, colour, clickable, movesBy, SEAT_COLOURS } from "/static/boardkit.js";
+import { html, colour, clickable, markHint, movesBy, SEAT_COLOURS } from "/static/boardkit.js";
 
 const TYPE_LETTER = { Vampire: "V", Elf: "E", Cthulhu: "C" };
+// The hinted move (the page's `ui.highlight`): a green ring (not an outline, so that the last
+// move's outline still shows).
+const HINT_CSS = ".vec-board .hinted{box-shadow:0 0 0 3px #009E73}";
 
 /** Draw the whole table of `model` into `root`. */
 export function drawBoard(root, model, ui) {
@@ -22,7 +25,8 @@ export function drawBoard(root, model, ui) {
     ...Array.from({ length: board.drawing.unseen_count ?? 0 }, () => back())])));
   if (board.strength_test?.active) parts.push(section("Strength test", drawTest(board.strength_test, ctx)));
   parts.push(html("div", { class: "vec-seats" }, board.seats.map((seat) => drawSeat(seat, view, model, ctx))));
-  root.replaceChildren(...parts);
+  root.replaceChildren(html("div", { class: "vec-board" }, [html("style", {}, [HINT_CSS]), ...parts]));
+  markHint(root, ui.highlight);
 }
 
 /** The table spot of a legal move: a card, a deck or a place of the NOVEL. */

@@ -178,3 +178,45 @@ def test_board_snapshot():
     if os.environ.get("VSAI_UPDATE_SNAPSHOTS"):
         path.write_text(text)
     assert text == path.read_text()
+
+
+# ---------------------------------------------------------------- the compact board
+def _compact(state, seat=0, last=None, plain=True) -> list[str]:
+    return _strip(_print(render.board(state, seat, False, last_move=last, plain=plain, compact=True),
+                         width=80, plain=plain)).splitlines()
+
+
+def test_the_compact_board_is_one_status_line_six_map_rows_a_legend_and_a_line_a_player():
+    state = position(4, pawn=2, forests={1: {"a2": Y}}, canoes=[{R: 1}, {}, {}, {}], stones=[3, 1, 2, 2])
+    lines = _compact(state, seat=1)
+    assert len(lines) == 1 + 6 + 1 + 4, "\n".join(lines)
+    assert lines[0].startswith("Turn 11/300 · P1: move the canoe · crater ")
+    assert lines[0].endswith("forests emptied 0/3")
+    heads, sea, row_a, row_b, row_c, vol = lines[1:7]
+    assert [heads[4 + 14 * k:].split()[0] for k in range(5)] == ["S1", "S2", "S3", "S4", "S5"]
+    assert "S1 v6 locked" in heads                        # the volcano tile locked in F1
+    assert sea.split()[:4] == ["sea", "(1,1)(1,2)", "c1", ">2,1<(2,2)"]   # the canoe on (2,1)
+    assert row_a.startswith("a   ") and row_a[4 + 14:4 + 14 + 7] == ". Y . ."[:7]  # F2.a2 yellow
+    assert vol.split()[:5] == ["vol", "R1", "Y1", "G1", "B1"]
+    assert lines[7].startswith("RYGB tikis · >k,n< canoe · cN coral tile N, vN volcano tile N")
+    assert lines[8].startswith("> P1  0 VP (") and "3 stones · canoe R... · island empty" in lines[8]
+    assert lines[9].startswith("  P2* ") and "1 stone · canoe .... · island" in lines[9]
+    full = _strip(_print(render.board(state, 1, False, plain=True), width=80)).splitlines()
+    assert len(lines) < len(full) - 6
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_compact_board_fits_76_columns_and_marks_the_last_move(players):
+    for k, (state, last) in enumerate(_game(players, players + 10)):
+        if k % 23 and not state.is_terminal():
+            continue
+        for plain in (True, False):
+            lines = _compact(state, 0, last, plain)
+            assert max(len(line.rstrip()) for line in lines) <= 76, "\n".join(lines)
+            assert len(lines) <= 1 + 6 + 1 + players + 3, "\n".join(lines)
+    state = position(3, pawn=2, forests={1: {"a2": Y}}, canoes=[{}, {}, {}])
+    state.apply_action("canoe +1")
+    cut = state.string_to_action("cut F2.a2")
+    state.apply_action(cut)
+    lines = _compact(state, 0, cut)
+    assert lines[3][4 + 14:4 + 14 + 8] == ". x*. . " and lines[7].endswith("*: last move")

@@ -97,3 +97,119 @@ def test_hidden_move_texts():
     assert render.hidden_move_text(1, "bid 2 ink 0 special") == "a sealed bid"
     assert render.hidden_move_text(1, "exchange 4 ink for 1 special, add 2 special ink") == "add 2 special ink"
     assert render.hidden_move_text(-1, "draw red Vampire Adventure") == "draw a card"
+
+
+# ---------------------------------------------------------------- compact and spectator boards
+def _states(players: int, seed: int, every: int):
+    """Every `every`-th position of a random game (chance drawn by its probabilities)."""
+    state = load_game("vec", players=players).new_initial_state()
+    rng = random.Random(seed)
+    for step in range(3000):
+        if state.is_terminal():
+            break
+        if step % every == 0:
+            yield state.clone()
+        if state.is_chance_node():
+            random_step(state, rng)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    yield state
+
+
+def _first_decision(players: int, seed: int = 1):
+    """The first seat's first choice of a starting deck: the others may have kept a card."""
+    state = load_game("vec", players=players).new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node() or state.current_player() != 0:
+        if state.is_chance_node():
+            random_step(state, rng)
+        else:
+            state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_the_compact_board_is_short_and_puts_the_seats_own_facts_first():
+    for players in (2, 4):
+        state = _first_decision(players)
+        lines = _lines(render.board(state, 0, True, compact=True))
+        # the status, your objective and ink, the others' bid worth, one line a kept card
+        kept = sum(1 for display in state.view(0)["board"]["displays"] if display["face_up"])
+        assert len(lines) == 3 + kept, lines
+        assert lines[0].startswith(f"VEC {players}p, turn 1/30") and lines[1].startswith("P1 (you): ")
+        assert lines[2].startswith("Others' ink in a bid (ink 1, special 3): P2 9")
+        assert len(lines) < len(_lines(render.board(state, 0, True)))
+    for players, seed in ((2, 4), (3, 5), (4, 6)):
+        for state in _states(players, seed, 37):
+            for seat in range(players):
+                compact = _lines(render.board(state, seat, True, compact=True))
+                assert all(len(line) <= 76 for line in compact), compact
+                full = _lines(render.board(state, seat, True))
+                assert len(compact) <= len(full)
+
+
+def _sealed_bid_state():
+    """A 3-player game stopped where a bid is sealed and not yet shown."""
+    for seed in range(50):
+        state = load_game("vec", players=3).new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                random_step(state, rng)
+                continue
+            test = state.view(None)["board"]["strength_test"]
+            if test and any(part["sealed"] for part in test["participants"]):
+                return state
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no sealed bid in 50 games")
+
+
+def test_a_spectator_board_shows_every_seats_secrets_under_its_seat():
+    state = _sealed_bid_state()
+    board = " ".join(render.board(state, None, True, everything=True).plain.split())  # unwrapped
+    for q in range(3):
+        own = state.view(q)["board"]
+        mine = own["seats"][q]
+        objective = render._objective(mine["objective"])
+        assert f"P{q + 1}: objective {objective}; {mine['ink']} ink, {mine['special_ink']} special ink" in board
+        for card in own["displays"][q]["face_down"]:
+            assert card["name"] in board.split(f"P{q + 1} display")[1].split(" display")[0]
+    bidder = next(p for p in state.view(None)["board"]["strength_test"]["participants"] if p["sealed"])
+    sealed = next(p for p in state.view(bidder["seat"])["board"]["strength_test"]["participants"]
+                  if p["seat"] == bidder["seat"])
+    assert f"bid {sealed['bid_ink']} ink + {sealed['bid_special_ink']} special (sealed)" in board
+    assert "hidden" not in board and "unseen" not in board and "committed a sealed bid" not in board
+    # and the spectator drawing is the one `vsai play` and `vsai replay` use
+    from vsai.ext.ui.render import spectator_board
+    from rich.console import Console
+    console = Console(width=80, record=True, color_system=None)
+    console.print(spectator_board(state, True))
+    assert "P1 display (" in console.export_text()
+
+
+def test_a_seats_board_is_the_same_in_every_world_it_cannot_tell_apart():
+    """Fair play: a seat's board (full or compact) depends only on what the seat knows, so
+    resampling the others' secrets never changes it; a spectator's board shows them, so
+    it does change (the worlds differ)."""
+    changed = worlds = 0
+    for players, seed in ((2, 7), (4, 8)):
+        for state in _states(players, seed, 43):
+            spectator = render.board(state, None, True, everything=True).plain
+            for seat in range(players):
+                other = state.resample(seat, seed)
+                for compact in (False, True):
+                    assert (render.board(other, seat, True, compact=compact).plain
+                            == render.board(state, seat, True, compact=compact).plain)
+                changed += render.board(other, None, True, everything=True).plain != spectator
+                worlds += 1
+    assert changed > worlds // 2, (changed, worlds)
+
+
+def test_watching_vec_draws_the_board_with_every_seats_secrets():
+    from click.testing import CliRunner
+    from vsai.cli.main import cli
+    result = CliRunner().invoke(cli, ["play", "vec", "--humans", "0", "--ai", "random", "--seed", "3",
+                                      "--option", "turn_cap=2"])
+    assert result.exit_code == 0, result.output
+    watched = result.output.split("Result:")[0]
+    assert "P1 display (" in watched and "NOVEL:" in watched     # the drawn board
+    assert "objective hidden" not in watched and "unseen" not in watched

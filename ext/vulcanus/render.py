@@ -11,6 +11,8 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
+from vsai.ext.vulcanus.compact import SHORT, compact_board
+
 # what each card does (without its Additional effect), in a few words
 CARD_TEXT = {
     "Walk": "lava here, move 1 square",
@@ -39,10 +41,7 @@ COMMAND_TEXT = {"evacuation/investigation": "1 fund: evacuate 1, take a tile",
                 "base construction": "2 funds: a base here",
                 "special frozen shell": "3 funds: an attack tile"}
 CELL = {"empty": ".", "citizen": "c", "VIP": "v", "lava": "l", "attack tile": "A"}
-SHORT = {"Ikebukuro": "Ikb", "Waseda": "Wsd", "Ueno": "Uen", "Shinjuku": "Sjk", "Ichigaya": "Icg",
-         "Akihabara": "Akb", "Harajuku": "Hrj", "Akasaka": "Aks", "Kasumigaseki": "Ksm",
-         "Tokyo": "Tky", "Shibuya": "Sby", "Roppongi": "Rpg", "Shimbashi": "Smb", "Ginza": "Gnz",
-         "Ebisu": "Ebs", "Shinagawa": "Sng", "Shiba": "Shb", "Tsukiji": "Tsk"}
+
 
 
 def hidden_move_text(mover: int, text: str) -> str:
@@ -104,10 +103,13 @@ def _track(columns: list, rows: int) -> str:
 
 
 def board(state: Any, seat: int | None, hidden_information: bool = True, last_move: int | None = None,
-          plain: bool = False) -> Text:
+          plain: bool = False, compact: bool = False) -> Text:
     """The board as `seat` sees it: a status line, the 18 squares (tile, pieces, neighbours),
     the two tracks, funds and stock, events, bonus tiles, decks and the planning board.
-    The square the last move named is marked with `<`."""
+    The square the last move named is marked with `<`. `compact`: the short board of
+    `vulcanus.compact` (a short terminal)."""
+    if compact:
+        return compact_board(state, seat, plain, _marked_square(state, last_move))
     v = state.view(seat)
     b = v["board"]
     style = (lambda s: "") if plain else (lambda s: s)

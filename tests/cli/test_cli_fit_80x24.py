@@ -79,3 +79,45 @@ def test_a_long_list_comes_a_page_at_a_time():
         assert any(f"({shown + 1}-" in line for line in lines)
     finally:
         child.close(force=True)
+
+
+def _stages_uncut(name: str, prompts: int, *extra: str) -> dict[str, bool]:
+    """Answer `1` to the first `prompts` prompts of `vsai play NAME` at 80x24; for each step
+    named on the compact board's first line, whether some screen of it showed the board
+    uncut (no cut note) with its title, the last round and the prompt."""
+    child, screen, stream = _play(name, *extra)
+    title = get_spec(name).title
+    seen: dict[str, bool] = {}
+    try:
+        for _ in range(prompts):
+            lines = _prompt_screen(child, screen, stream)
+            top = next((i for i, line in enumerate(lines) if line.startswith(f"╭─ {title} - ")), None)
+            if top is not None:
+                step = lines[top + 1].strip("│ ")
+                whole = (not any(CROPPED in line for line in lines) and PROMPT.search(lines[-1] + " ")
+                         and any(line.startswith(("So far:", "Last round:")) for line in lines))
+                seen[step] = seen.get(step, False) or bool(whole)
+            child.sendline("1")
+    finally:
+        child.close(force=True)
+    return seen
+
+
+CROPPED = "type board for the whole board"
+
+
+def _uncut(seen: dict[str, bool], step: str) -> bool:
+    """Whether a screen of the step named `step` (as the compact board words it) was whole."""
+    return any(whole for head, whole in seen.items() if f"  {step}  " in head)
+
+
+@pytest.mark.skipif(not VSAI.exists(), reason="the vsai console script is not installed")
+@pytest.mark.parametrize("extra, steps", [
+    (("--seat", "1"), ("role choice", "Planning: A/B/C arrangement", "Movement", "Fire fighting",
+                       "Base phase")),
+    (("--seat", "0", "--players", "4"), ("Kaiju start", "Planning (Kaiju)", "Walk", "evolution",
+                                         "Lava phase: victim")),
+])
+def test_vulcanus_compact_board_is_whole_at_several_steps(extra, steps):
+    seen = _stages_uncut("vulcanus", 19, *extra)
+    assert all(_uncut(seen, step) for step in steps), seen

@@ -5,7 +5,7 @@ import random
 
 from rich.console import Console
 
-from vulcanus_helpers import data, draw_wanted, plan, random_step, setup_default, with_data
+from vulcanus_helpers import draw_wanted, kaiju_hand_twin, plan, random_step, setup_default
 from vsai.ext.ui import render as core_render
 from vsai.core.registry import load_game
 from vsai.ext.vulcanus import render
@@ -46,10 +46,7 @@ def test_the_board_shows_only_what_the_seat_may_see():
     s = setup_default()
     plan(s, [A_CARDS, B_CARDS], [])
     draw_wanted(s, ["Walk", "Roar"])
-    d = data(s)
-    hand = [c for c in range(27, 39) if d["card_zones"][c] == 2]
-    deck = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hand[0]]]
-    other = with_data(s, card_types={hand[0]: d["card_types"][deck[0]], deck[0]: d["card_types"][hand[0]]})
+    other = kaiju_hand_twin(s)
     assert text(render.board(s, 1, True, plain=True)) == text(render.board(other, 1, True, plain=True))
     assert text(render.board(s, 0, True, plain=True)) != text(render.board(other, 0, True, plain=True))
     board1 = text(render.board(s, 1, True, plain=True))
@@ -76,3 +73,48 @@ def test_the_last_move_is_marked_and_set_up_has_no_score_breakdown():
     assert render.score_breakdown(load_game("vulcanus").new_initial_state(), None) is None
     shown = text(render.board(s, 1, True, last_move=10, plain=True))      # a square id: Shibuya
     assert "< Shibuya" in shown and "< the square of the last move" in shown
+
+
+def _lines(renderable, width: int = 76) -> list[str]:
+    console = Console(width=width, color_system=None, record=True)
+    console.print(renderable)
+    return console.export_text().splitlines()
+
+
+def test_the_compact_board_is_short_fits_a_panel_and_says_what_the_step_needs():
+    for players in (2, 4):
+        rng = random.Random(players)
+        s = load_game("vulcanus", players=players).new_initial_state()
+        steps: set[str] = set()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                random_step(s, rng)
+                continue
+            seat = s.current_player()
+            phase = s.view(seat)["phase"]
+            if (phase, seat) in steps:  # drawn once per step and seat: the suite stays quick
+                s.apply_action(rng.choice(s.legal_actions()))
+                continue
+            shown = _lines(render.board(s, seat, True, plain=True, compact=True))
+            full = _lines(render.board(s, seat, True, plain=True))
+            assert len(shown) <= 15 < len(full) and max(map(len, shown)) <= 76, "\n".join(shown)
+            assert shown[0].startswith(f"Round {s.view(seat)['round']}/") and any(
+                line.startswith("c citizen v VIP") for line in shown)
+            if phase.startswith("Planning ("):
+                assert any(line.startswith("Your hand") for line in shown), "\n".join(shown)
+            steps.add((phase, seat))
+            s.apply_action(rng.choice(s.legal_actions()))
+        assert {"Planning (Humans)", "Planning (Kaiju)", "Base phase"} <= {step for step, _ in steps}
+
+
+def test_the_compact_board_shows_only_what_the_seat_may_see():
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], [])
+    draw_wanted(s, ["Walk", "Roar"])
+    other = kaiju_hand_twin(s)
+
+    def compact(state, seat):
+        return text(render.board(state, seat, True, plain=True, compact=True))
+    assert compact(s, 1) == compact(other, 1) and compact(s, 0) != compact(other, 0)
+    assert "Walk" in compact(s, 0) and "Your hand:" in compact(s, 0)
+    assert "To play: H1 A:Fire fighting*" in compact(s, 1) and "H1 A?" in compact(s, 0)

@@ -38,6 +38,11 @@ def _prompt_screen(child, screen, stream) -> list[str]:
     return [line.rstrip() for line in screen.display]
 
 
+def _last_line(lines: list[str]) -> str:
+    """The screen's last written line (a screen that is not full yet ends in blank lines)."""
+    return next((line for line in reversed(lines) if line), "")
+
+
 # Every game drawn in colour, and the tallest board (Vulcanus's) plain too.
 CASES = [(name, False) for name in list_games()] + [("vulcanus", True)]
 
@@ -51,7 +56,7 @@ def test_board_title_last_round_and_prompt_share_the_screen(name, plain):
         shown = "\n".join(lines)
         title = get_spec(name).title
         assert any(line.lstrip("╭─ ").startswith(f"{title} - ") for line in lines), shown
-        assert PROMPT.search(lines[-1] + " "), shown
+        assert PROMPT.search(_last_line(lines) + " "), shown
         assert any(line.startswith(("So far:", "Last round:")) for line in lines), shown
         if name == "kilauea":  # its board is cut to fit; `board` shows the whole one
             assert "type board for the whole board" in shown and "RYGB: tikis" not in shown
@@ -94,7 +99,7 @@ def _stages_uncut(name: str, prompts: int, *extra: str) -> dict[str, bool]:
             top = next((i for i, line in enumerate(lines) if line.startswith(f"╭─ {title} - ")), None)
             if top is not None:
                 step = lines[top + 1].strip("│ ")
-                whole = (not any(CROPPED in line for line in lines) and PROMPT.search(lines[-1] + " ")
+                whole = (not any(CROPPED in line for line in lines) and PROMPT.search(_last_line(lines) + " ")
                          and any(line.startswith(("So far:", "Last round:")) for line in lines))
                 seen[step] = seen.get(step, False) or bool(whole)
             child.sendline("1")
@@ -106,18 +111,18 @@ def _stages_uncut(name: str, prompts: int, *extra: str) -> dict[str, bool]:
 CROPPED = "type board for the whole board"
 
 
-def _uncut(seen: dict[str, bool], step: str) -> bool:
-    """Whether a screen of the step named `step` (as the compact board words it) was whole."""
-    return any(whole for head, whole in seen.items() if f"  {step}  " in head)
-
-
 @pytest.mark.skipif(not VSAI.exists(), reason="the vsai console script is not installed")
-@pytest.mark.parametrize("extra, steps", [
-    (("--seat", "1"), ("role choice", "Planning: A/B/C arrangement", "Movement", "Fire fighting",
-                       "Base phase")),
-    (("--seat", "0", "--players", "4"), ("Kaiju start", "Planning (Kaiju)", "Walk", "evolution",
-                                         "Lava phase: victim")),
+@pytest.mark.parametrize("name, extra, prompts, steps", [
+    ("vulcanus", ("--seat", "1"), 19, ("  role choice  ", "  Planning: A/B/C arrangement  ",
+                                         "  Movement  ", "  Fire fighting  ", "  Base phase  ")),
+    ("vulcanus", ("--seat", "0", "--players", "4"), 16, ("  Kaiju start  ", "  Planning (Kaiju)  ",
+                                                         "  Walk  ", "  evolution  ", "  Lava phase: victim  ")),
+    ("godzilla", ("--seat", "0"), 4, (", omen, ", ", movement group, ", ", heat-ray group, ")),
+    ("godzilla", ("--seat", "0", "--players", "5"), 3, (", movement group, ",)),
+    ("godzilla", ("--seat", "1", "--players", "5"), 9, (", support cards, ",)),
 ])
-def test_vulcanus_compact_board_is_whole_at_several_steps(extra, steps):
-    seen = _stages_uncut("vulcanus", 19, *extra)
-    assert all(_uncut(seen, step) for step in steps), seen
+def test_the_compact_board_is_whole_at_several_steps(name, extra, prompts, steps):
+    """The compact board, uncut, with the title, the last round and the prompt, at each step
+    named (as the board's first line words it) along the first prompts of a game."""
+    seen = _stages_uncut(name, prompts, *extra)
+    assert all(any(whole for head, whole in seen.items() if step in head) for step in steps), seen

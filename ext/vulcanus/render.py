@@ -102,15 +102,32 @@ def _track(columns: list, rows: int) -> str:
     return " ".join("".join(CELL.get(col[r], "B") for r in range(rows)) for col in columns)
 
 
+def _everything_view(state: Any) -> dict:
+    """The public view with every seat's secrets put back, each read from the view of the
+    seat that holds it: each deck's hand and set-aside cards, the planned cards, the Kaiju's
+    bonus tiles. For spectators only (watch mode, replay): never for a seat's board."""
+    view = state.view(None)
+    seats = {p: state.view(p)["board"] for p in range(len(view["seats"]))}
+    board = view["board"]
+    board["decks"] = [seats[deck["seat"]]["decks"][i] if deck["seat"] in seats else deck
+                      for i, deck in enumerate(board["decks"])]
+    for i, slot in enumerate(board["slots"]):
+        slot["card"] = next((seen["slots"][i]["card"] for seen in seats.values()
+                             if seen["slots"][i]["card"] is not None), None)
+    board["bonus_tiles"] = seats[0]["bonus_tiles"]          # seat 0 is the Kaiju
+    return view
+
+
 def board(state: Any, seat: int | None, hidden_information: bool = True, last_move: int | None = None,
-          plain: bool = False, compact: bool = False) -> Text:
+          plain: bool = False, compact: bool = False, everything: bool = False) -> Text:
     """The board as `seat` sees it: a status line, the 18 squares (tile, pieces, neighbours),
     the two tracks, funds and stock, events, bonus tiles, decks and the planning board.
     The square the last move named is marked with `<`. `compact`: the short board of
-    `vulcanus.compact` (a short terminal)."""
-    if compact:
+    `vulcanus.compact` (a short terminal). `everything` (a spectator's board): every seat's
+    hand, planned cards and bonus tiles, each deck named with the seat that holds it."""
+    if compact and not everything:
         return compact_board(state, seat, plain, _marked_square(state, last_move))
-    v = state.view(seat)
+    v = _everything_view(state) if everything else state.view(seat)
     b = v["board"]
     style = (lambda s: "") if plain else (lambda s: s)
     out: list[Text] = []
@@ -173,7 +190,8 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
             z = deck[key]
             if z["cards"] or z["unseen"]:
                 parts.append(f"{label}: " + ", ".join(z["cards"] + ([f"{z['unseen']} unseen"] if z["unseen"] else [])))
-        out.append(Text(f"{deck['deck']} cards: " + "; ".join(parts)))
+        holder = f" ({v['seats'][deck['seat']]['name']})" if everything else ""
+        out.append(Text(f"{deck['deck']} cards{holder}: " + "; ".join(parts)))
         for entry in deck.get("record", []):
             seen = [x for x in entry["revealed"] if x]
             out.append(Text(f"  round {entry['round']}: drew "
@@ -190,7 +208,8 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
             if s["card"] and not s["face_up"]:
                 card += "*"
             slots.append(f"{s['slot']} {s['deck'][0]}:{card}")
-    out.append(Text("Planning board (played in this order; * yours, face down to the others):"))
+    out.append(Text("Planning board (played in this order; * face down to the other seats):" if everything
+                    else "Planning board (played in this order; * yours, face down to the others):"))
     for row in range(3):
         line = "  " + " | ".join(slots[3 * row:3 * row + 3])
         if len(line) > 80:

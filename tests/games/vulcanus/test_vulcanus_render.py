@@ -118,3 +118,43 @@ def test_the_compact_board_shows_only_what_the_seat_may_see():
     assert compact(s, 1) == compact(other, 1) and compact(s, 0) != compact(other, 0)
     assert "Walk" in compact(s, 0) and "Your hand:" in compact(s, 0)
     assert "To play: H1 A:Fire fighting*" in compact(s, 1) and "H1 A?" in compact(s, 0)
+
+
+def test_a_seats_boards_are_the_same_in_every_world_it_cannot_tell_apart():
+    """Seat-safe: a seat's board (whole and compact) is unchanged when everything it cannot
+    see is redealt (`resample`), while the spectators' board (every secret) changes."""
+    rng = random.Random(7)
+    s = load_game("vulcanus", players=3).new_initial_state()
+    checked = spectator_changed = 0
+    decisions = 0
+    while not s.is_terminal() and checked < 6:
+        if s.is_chance_node():
+            random_step(s, rng)
+            continue
+        decisions += 1
+        if decisions % 9 == 0:
+            checked += 1
+            spectator = text(render.board(s, None, True, plain=True, everything=True))
+            for seat in range(3):
+                mine = [text(render.board(s, seat, True, plain=True, compact=compact)) for compact in (False, True)]
+                for world in range(2):
+                    other = s.resample(seat, seed=world)
+                    assert [text(render.board(other, seat, True, plain=True, compact=compact))
+                            for compact in (False, True)] == mine
+                    spectator_changed += text(render.board(other, None, True, plain=True, everything=True)) != spectator
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert checked == 6 and spectator_changed > 0
+
+
+def test_the_spectators_board_shows_every_hand_plan_and_bonus_tile_per_seat():
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], [])
+    draw_wanted(s, ["Walk", "Roar"])
+    shown = text(render.board(s, None, True, plain=True, everything=True))
+    kaiju_hand = next(d["hand"]["cards"] for d in s.view(0)["board"]["decks"] if d["deck"] == "Kaiju")
+    assert len(kaiju_hand) == 5 and f"hand: {', '.join(kaiju_hand)}" in shown.split("Kaiju cards (Kaiju): ")[1]
+    assert "H1 A:Fire fighting*" in shown and "H2 B:Mobilization*" in shown      # both groups' plans
+    assert f"({', '.join(s.view(0)['board']['bonus_tiles']['held_tiles'])})" in shown
+    assert "A cards (H1)" in shown and "unseen" not in shown
+    public = text(render.board(s, None, True, plain=True))
+    assert "hand: 5 unseen" in public.split("Kaiju cards")[1]

@@ -13,7 +13,8 @@ from rich.text import Text
 
 from vsai.ext.vulcanus.compact import SHORT, compact_board
 
-# what each card does (without its Additional effect), in a few words
+# what each card does (without its Additional effect), in a few words: a Human card's fits
+# beside the longest planning move on an 80-column line ("to H1: " and at most 31 characters)
 CARD_TEXT = {
     "Walk": "lava here, move 1 square",
     "Trampling": "kill all here or return a unit; lava",
@@ -24,13 +25,13 @@ CARD_TEXT = {
     "Movement of citizens": "citizens: 2 squares in all",
     "Movement of fire brigades": "fire brigades: 2 squares in all",
     "Movement of SDFs": "SDF units: 2 squares in all",
-    "Fire fighting": "2 funds a brigade: remove 1 lava",
+    "Fire fighting": "2 funds a brigade: -1 lava",
     "Commands to SDF": "1 SDF order: 1, 2 or 3 funds",
-    "Mobilization": "2 funds a base: a new unit there",
+    "Mobilization": "2 funds a base: a new unit",
     "Fire helicopter": "fly a brigade, remove 1 lava",
-    "Large penetration shell": "3 funds: attack tile, kill all there",
+    "Large penetration shell": "3 funds: attack tile, kill all",
     "Research": "tile near a base: research +3",
-    "Continuation": "repeat the Human card before/after",
+    "Continuation": "replay the card before or after",
 }
 EVOLVED_TEXT = {
     "Walk": "may walk one more square", "Trampling": "2 lava instead of 1 per marker",

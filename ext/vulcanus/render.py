@@ -182,6 +182,8 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
     bonus = f"Bonus tiles: declared {', '.join(tiles['declared']) or 'none'}; Kaiju holds {tiles['held']}"
     if "held_tiles" in tiles:
         bonus += f" ({', '.join(tiles['held_tiles']) or '-'})"
+        if tiles.get("put_back"):
+            bonus += f"; put back {', '.join(tiles['put_back'])}"
     out.append(Text(bonus))
     for deck in b["decks"]:
         parts = []

@@ -158,7 +158,9 @@ def test_the_spectators_board_shows_every_hand_plan_and_bonus_tile_per_seat():
     kaiju_hand = next(d["hand"]["cards"] for d in s.view(0)["board"]["decks"] if d["deck"] == "Kaiju")
     assert len(kaiju_hand) == 5 and f"hand: {', '.join(kaiju_hand)}" in shown.split("Kaiju cards (Kaiju): ")[1]
     assert "H1 A:Fire fighting*" in shown and "H2 B:Mobilization*" in shown      # both groups' plans
-    assert f"({', '.join(s.view(0)['board']['bonus_tiles']['held_tiles'])})" in shown
+    tiles = s.view(0)["board"]["bonus_tiles"]
+    assert (f"({', '.join(tiles['held_tiles'])}); put back {', '.join(tiles['put_back'])}"
+            in render.board(s, None, True, plain=True, everything=True).plain)   # unwrapped
     assert "A cards (H1)" in shown and "unseen" not in shown
     public = text(render.board(s, None, True, plain=True))
     assert "hand: 5 unseen" in public.split("Kaiju cards")[1]

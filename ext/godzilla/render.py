@@ -13,30 +13,37 @@ from rich.table import Table
 from rich.text import Text
 
 from vsai.ext.godzilla import engine
+from vsai.ext.godzilla.compact import CODE, compact_board
 
 _STYLES = {"@KAIJU": "bold red", r"\[L\]": "bold yellow", r"\*": "red", "#": "red",
            r"(?<= )H(?= )": "bold magenta", r"(?<= )T(?= )": "bold green"}
+# The compact grid's marks: the Kaiju, landmarks (an L after a square's code), footprints.
+_COMPACT_STYLES = {"@": "bold red", r"(?<=[A-Za-z@])L(?=[ +]|$)": "bold yellow", r"[*#](?=[-rdvtHT])": "red"}
 _ROWS = ("north row", "second row", "third row", "south row")
 
 
 def board(state: Any, seat: int, hidden_information: bool, last_move: int | None = None,
-          plain: bool = False) -> Text:
+          plain: bool = False, compact: bool = False) -> Text:
     """The whole board as text (the observation), the Kaiju, landmarks, footprints and
     blockers coloured; `last_move` is named on a line under the grid and, in colour, the
     squares it touched are highlighted on the grid (the board is public; seat None: a
-    spectator, who sees the same)."""
-    text = Text(state.observation_string(seat) if seat is not None else str(state))
+    spectator, who sees the same). `compact`: `godzilla.compact`'s short board (a short
+    terminal), the last move named on its last line."""
+    text = compact_board(state, seat) if compact else Text(
+        state.observation_string(seat) if seat is not None else str(state))
+    styles = _COMPACT_STYLES if compact else _STYLES
     if last_move is not None:
         words, squares = _describe_last(state, last_move)
         if words:
             text.append("\n" + words, style="" if plain else "bold cyan")
         if not plain:
             for name in squares:
-                text.highlight_regex(r"(?m)(?<![A-Za-z])" + name + r"(?= |$)", "reverse")
+                name = CODE[name] if compact else name
+                text.highlight_regex(r"(?m)(?<![A-Za-z])" + name + r"(?=[ @L]|$)", "reverse")
     if not plain:
-        for word, style in _STYLES.items():
+        for word, style in styles.items():
             text.highlight_regex(word, style)
-        text.highlight_regex(r"(?m)^you are .*$", "bold cyan")
+        text.highlight_regex(r"(?m)^you are .*$|(?<=; )you are .*$", "bold cyan")
     return text
 
 
@@ -99,7 +106,8 @@ def move_detail(state: Any, action: int) -> str:
     kind = info.get("kind")
     board = state.view()["board"]
     if kind == "footprint":
-        return "lets the Kaiju walk this road; 1 of 4 footprints"
+        laid = sum(1 for road in board["roads"] if road["footprint"])
+        return f"footprint {laid + 1} of 4: the Kaiju may walk it"
     if kind == "route tile":
         left = board["stock"][info["tile"]] - 1
         return f"joins {info['from']} and {info['to']}; {left} {info['tile']} left in stock"

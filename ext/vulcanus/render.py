@@ -11,7 +11,10 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
-# what each card does (without its Additional effect), in a few words
+from vsai.ext.vulcanus.compact import SHORT, compact_board
+
+# what each card does (without its Additional effect), in a few words: a Human card's fits
+# beside the longest planning move on an 80-column line ("to H1: " and at most 31 characters)
 CARD_TEXT = {
     "Walk": "lava here, move 1 square",
     "Trampling": "kill all here or return a unit; lava",
@@ -22,13 +25,13 @@ CARD_TEXT = {
     "Movement of citizens": "citizens: 2 squares in all",
     "Movement of fire brigades": "fire brigades: 2 squares in all",
     "Movement of SDFs": "SDF units: 2 squares in all",
-    "Fire fighting": "2 funds a brigade: remove 1 lava",
+    "Fire fighting": "2 funds a brigade: -1 lava",
     "Commands to SDF": "1 SDF order: 1, 2 or 3 funds",
-    "Mobilization": "2 funds a base: a new unit there",
+    "Mobilization": "2 funds a base: a new unit",
     "Fire helicopter": "fly a brigade, remove 1 lava",
-    "Large penetration shell": "3 funds: attack tile, kill all there",
+    "Large penetration shell": "3 funds: attack tile, kill all",
     "Research": "tile near a base: research +3",
-    "Continuation": "repeat the Human card before/after",
+    "Continuation": "replay the card before or after",
 }
 EVOLVED_TEXT = {
     "Walk": "may walk one more square", "Trampling": "2 lava instead of 1 per marker",
@@ -39,10 +42,7 @@ COMMAND_TEXT = {"evacuation/investigation": "1 fund: evacuate 1, take a tile",
                 "base construction": "2 funds: a base here",
                 "special frozen shell": "3 funds: an attack tile"}
 CELL = {"empty": ".", "citizen": "c", "VIP": "v", "lava": "l", "attack tile": "A"}
-SHORT = {"Ikebukuro": "Ikb", "Waseda": "Wsd", "Ueno": "Uen", "Shinjuku": "Sjk", "Ichigaya": "Icg",
-         "Akihabara": "Akb", "Harajuku": "Hrj", "Akasaka": "Aks", "Kasumigaseki": "Ksm",
-         "Tokyo": "Tky", "Shibuya": "Sby", "Roppongi": "Rpg", "Shimbashi": "Smb", "Ginza": "Gnz",
-         "Ebisu": "Ebs", "Shinagawa": "Sng", "Shiba": "Shb", "Tsukiji": "Tsk"}
+
 
 
 def hidden_move_text(mover: int, text: str) -> str:
@@ -103,12 +103,32 @@ def _track(columns: list, rows: int) -> str:
     return " ".join("".join(CELL.get(col[r], "B") for r in range(rows)) for col in columns)
 
 
+def _everything_view(state: Any) -> dict:
+    """The public view with every seat's secrets put back, each read from the view of the
+    seat that holds it: each deck's hand and set-aside cards, the planned cards, the Kaiju's
+    bonus tiles. For spectators only (watch mode, replay): never for a seat's board."""
+    view = state.view(None)
+    seats = {p: state.view(p)["board"] for p in range(len(view["seats"]))}
+    board = view["board"]
+    board["decks"] = [seats[deck["seat"]]["decks"][i] if deck["seat"] in seats else deck
+                      for i, deck in enumerate(board["decks"])]
+    for i, slot in enumerate(board["slots"]):
+        slot["card"] = next((seen["slots"][i]["card"] for seen in seats.values()
+                             if seen["slots"][i]["card"] is not None), None)
+    board["bonus_tiles"] = seats[0]["bonus_tiles"]          # seat 0 is the Kaiju
+    return view
+
+
 def board(state: Any, seat: int | None, hidden_information: bool = True, last_move: int | None = None,
-          plain: bool = False) -> Text:
+          plain: bool = False, compact: bool = False, everything: bool = False) -> Text:
     """The board as `seat` sees it: a status line, the 18 squares (tile, pieces, neighbours),
     the two tracks, funds and stock, events, bonus tiles, decks and the planning board.
-    The square the last move named is marked with `<`."""
-    v = state.view(seat)
+    The square the last move named is marked with `<`. `compact`: the short board of
+    `vulcanus.compact` (a short terminal). `everything` (a spectator's board): every seat's
+    hand, planned cards and bonus tiles, each deck named with the seat that holds it."""
+    if compact and not everything:
+        return compact_board(state, seat, plain, _marked_square(state, last_move))
+    v = _everything_view(state) if everything else state.view(seat)
     b = v["board"]
     style = (lambda s: "") if plain else (lambda s: s)
     out: list[Text] = []
@@ -162,6 +182,8 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
     bonus = f"Bonus tiles: declared {', '.join(tiles['declared']) or 'none'}; Kaiju holds {tiles['held']}"
     if "held_tiles" in tiles:
         bonus += f" ({', '.join(tiles['held_tiles']) or '-'})"
+        if tiles.get("put_back"):
+            bonus += f"; put back {', '.join(tiles['put_back'])}"
     out.append(Text(bonus))
     for deck in b["decks"]:
         parts = []
@@ -171,7 +193,8 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
             z = deck[key]
             if z["cards"] or z["unseen"]:
                 parts.append(f"{label}: " + ", ".join(z["cards"] + ([f"{z['unseen']} unseen"] if z["unseen"] else [])))
-        out.append(Text(f"{deck['deck']} cards: " + "; ".join(parts)))
+        holder = f" ({v['seats'][deck['seat']]['name']})" if everything else ""
+        out.append(Text(f"{deck['deck']} cards{holder}: " + "; ".join(parts)))
         for entry in deck.get("record", []):
             seen = [x for x in entry["revealed"] if x]
             out.append(Text(f"  round {entry['round']}: drew "
@@ -188,7 +211,8 @@ def board(state: Any, seat: int | None, hidden_information: bool = True, last_mo
             if s["card"] and not s["face_up"]:
                 card += "*"
             slots.append(f"{s['slot']} {s['deck'][0]}:{card}")
-    out.append(Text("Planning board (played in this order; * yours, face down to the others):"))
+    out.append(Text("Planning board (played in this order; * face down to the other seats):" if everything
+                    else "Planning board (played in this order; * yours, face down to the others):"))
     for row in range(3):
         line = "  " + " | ".join(slots[3 * row:3 * row + 3])
         if len(line) > 80:

@@ -106,3 +106,45 @@ def test_a_long_list_comes_a_page_at_a_time():
         assert any(f"({shown + 1}-" in line for line in lines)
     finally:
         child.close(force=True)
+
+
+def _stages_uncut(name: str, prompts: int, *extra: str) -> dict[str, bool]:
+    """Answer `1` to the first `prompts` prompts of `vsai play NAME` at 80x24; for each step
+    named on the compact board's first line, whether some screen of it showed the board
+    uncut (no cut note) with its title, the last round and the prompt."""
+    child, screen, stream = _play(name, *extra)
+    title = get_spec(name).title
+    seen: dict[str, bool] = {}
+    try:
+        for _ in range(prompts):
+            lines = _prompt_screen(child, screen, stream)
+            top = next((i for i, line in enumerate(lines) if line.startswith(f"╭─ {title} - ")), None)
+            if top is not None:
+                step = lines[top + 1].strip("│ ")
+                whole = (not any(CROPPED in line for line in lines) and PROMPT.search(_last_line(lines) + " ")
+                         and any(line.startswith(("So far:", "Last round:")) for line in lines))
+                seen[step] = seen.get(step, False) or bool(whole)
+            child.sendline("1")
+    finally:
+        child.close(force=True)
+    return seen
+
+
+CROPPED = "type board for the whole board"
+
+
+@pytest.mark.skipif(not VSAI.exists(), reason="the vsai console script is not installed")
+@pytest.mark.parametrize("name, extra, prompts, steps", [
+    ("vulcanus", ("--seat", "1"), 19, ("  role choice  ", "  Planning: A/B/C arrangement  ",
+                                         "  Movement  ", "  Fire fighting  ", "  Base phase  ")),
+    ("vulcanus", ("--seat", "0", "--players", "4"), 16, ("  Kaiju start  ", "  Planning (Kaiju)  ",
+                                                         "  Walk  ", "  evolution  ", "  Lava phase: victim  ")),
+    ("godzilla", ("--seat", "0"), 4, (", omen, ", ", movement group, ", ", heat-ray group, ")),
+    ("godzilla", ("--seat", "0", "--players", "5"), 3, (", movement group, ",)),
+    ("godzilla", ("--seat", "1", "--players", "5"), 9, (", support cards, ",)),
+])
+def test_the_compact_board_is_whole_at_several_steps(name, extra, prompts, steps):
+    """The compact board, uncut, with the title, the last round and the prompt, at each step
+    named (as the board's first line words it) along the first prompts of a game."""
+    seen = _stages_uncut(name, prompts, *extra)
+    assert all(any(whole for head, whole in seen.items() if step in head) for step in steps), seen

@@ -23,3 +23,14 @@ def test_watching_eruption_draws_its_board_with_every_hand(tmp_path):
     watched = run(["play", "eruption", "--humans", "0", "--ai", "random", "--seed", "2",
                    "--option", "turn_cap=3"]).output
     assert "hidden" not in watched.split("Result:")[0]  # a spectator sees every hand
+
+
+def test_watching_and_replaying_vulcanus_draw_its_board_with_every_hand(tmp_path):
+    record = tmp_path / "vulcanus.json"
+    watched = run(["play", "vulcanus", "--humans", "0", "--ai", "random", "--seed", "2",
+                   "--option", "turn_cap=1", "--record", str(record)]).output
+    engine_text = "vulcanus 2p round"            # the first line of str(state)
+    assert engine_text not in watched and "Kaiju cards (Kaiju): deck 7; hand: " in watched
+    assert "* face down to the other seats" in watched and "unseen" not in watched.split("Result:")[0]
+    replayed = run(["replay", str(record)]).output
+    assert engine_text not in replayed and "Kaiju cards (Kaiju): " in replayed  # the final board

@@ -95,3 +95,50 @@ def test_score_breakdown_adds_up_to_the_scores():
     kaiju, humans = state.scores()[0], state.scores()[1]
     assert total.split()[-2:] == ["│", str(humans)] or total.split()[-1] == str(humans)
     assert str(kaiju) in total and "Oxygen Destroyer" in text
+
+
+def _compact(state, seat, **more) -> list[str]:
+    from rich.console import Console
+    console = Console(width=76, record=True, color_system=None)
+    console.print(render.board(state, seat, False, plain=True, compact=True, **more))
+    return console.export_text().splitlines()
+
+
+def test_the_compact_board_draws_the_grid_in_seven_lines():
+    from godzilla_helpers import advance
+    state = new(2)
+    advance(state, "omen")
+    footprint = state.string_to_action("footprint Ginza-Shibaura")
+    state.apply_action(footprint)
+    shown = _compact(state, 0, last_move=footprint)
+    grid = shown[2:9]
+    assert [line[:3] for line in grid[::2]] == ["TOK", "Sjk", "Sby", "KAN"]
+    assert "RadL         | Mar" in grid[2]           # the moat: no road
+    assert grid[5][30:32] == "*-"                     # the footprint south of Ginza
+    assert "Sbr@" in grid[6] and "KchL" in grid[6]
+    ikebukuro = next(s for s in state.view()["board"]["squares"] if s["name"] == "Ikebukuro")
+    assert (ikebukuro["evacuees"]["Tokyo"], ikebukuro["press"]) == (2, 1) and "Ikb T2P1 " in grid[0]
+    assert shown[-1] == "last move: footprint on Ginza-Shibaura"
+    assert shown[9].startswith("@ Kaiju, L landmark") and shown[10].startswith("roads: r rail")
+
+
+def test_the_compact_board_is_short_along_a_game():
+    for players in (2, 5):
+        state = new(players)
+        rng = random.Random(players)
+        drawn = set()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            step = state.view()["phase"]
+            if step not in drawn:       # once per step: the suite stays quick
+                drawn.add(step)
+                seat = state.current_player()
+                shown = _compact(state, seat)
+                overflow = sum(1 for line in shown[2:] if ": " in line and not line.startswith(("now", "roads")))
+                assert len(shown) <= 12 + overflow and max(map(len, shown)) <= 76, "\n".join(shown)
+                assert shown[0].startswith("Godzilla ") and f"you are {state.view()['seats'][seat]['name']}" in shown[0]
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert {"omen", "planning", "evacuation", "reroll"} <= drawn

@@ -9,7 +9,7 @@ from itertools import combinations
 
 import pytest
 
-from vulcanus_helpers import data, draw_wanted, plan, random_step, setup_default, with_data
+from vulcanus_helpers import data, draw_wanted, kaiju_hand_twin, plan, random_step, setup_default, with_data
 from vsai.core.registry import load_game
 from vsai.ext.errors import InvalidStateError
 
@@ -70,10 +70,7 @@ def test_the_kaiju_hand_and_plan_are_hidden_from_the_humans():
     s = setup_default()
     plan(s, [A_CARDS, B_CARDS], [])
     draw_wanted(s, ["Walk", "Roar"])
-    d = data(s)
-    hand = [c for c in range(27, 39) if d["card_zones"][c] == 2]
-    deck = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hand[0]]]
-    other = swap_types(s, hand[0], deck[0])
+    other = kaiju_hand_twin(s)
     assert views(s)[1] == views(other)[1] and views(s)[0] != views(other)[0]
     places = [a for a in s.legal_actions() if s.action_to_string(a).startswith("plan")]
     assert len({s.action_key(1, a) for a in places}) == 1

@@ -5,7 +5,7 @@ import random
 
 from rich.console import Console
 
-from vulcanus_helpers import data, draw_wanted, plan, random_step, setup_default, with_data
+from vulcanus_helpers import draw_wanted, kaiju_hand_twin, plan, random_step, setup_default
 from vsai.ext.ui import render as core_render
 from vsai.core.registry import load_game
 from vsai.ext.vulcanus import render
@@ -31,7 +31,11 @@ def test_screens_fit_80_columns_and_every_move_has_a_detail_and_a_group():
                 screen = text(core_render.board(s, seat, True, last_move=last, plain=True))
                 assert max(len(line) for line in screen.splitlines()) <= 80
                 for a in s.legal_actions():
-                    assert isinstance(render.move_detail(s, a), str)
+                    detail = render.move_detail(s, a)
+                    assert isinstance(detail, str)
+                    if s.action_info(a)["kind"] == "plan" and s.action_info(a)["slot"].startswith("H"):
+                        # beside "set aside Large penetration shell" in an 80-column list
+                        assert len(detail) <= 38, detail
                     group = render.move_group(s, a)
                     assert group is None or isinstance(group, str)
                 last = rng.choice(s.legal_actions())
@@ -46,10 +50,7 @@ def test_the_board_shows_only_what_the_seat_may_see():
     s = setup_default()
     plan(s, [A_CARDS, B_CARDS], [])
     draw_wanted(s, ["Walk", "Roar"])
-    d = data(s)
-    hand = [c for c in range(27, 39) if d["card_zones"][c] == 2]
-    deck = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hand[0]]]
-    other = with_data(s, card_types={hand[0]: d["card_types"][deck[0]], deck[0]: d["card_types"][hand[0]]})
+    other = kaiju_hand_twin(s)
     assert text(render.board(s, 1, True, plain=True)) == text(render.board(other, 1, True, plain=True))
     assert text(render.board(s, 0, True, plain=True)) != text(render.board(other, 0, True, plain=True))
     board1 = text(render.board(s, 1, True, plain=True))
@@ -76,3 +77,90 @@ def test_the_last_move_is_marked_and_set_up_has_no_score_breakdown():
     assert render.score_breakdown(load_game("vulcanus").new_initial_state(), None) is None
     shown = text(render.board(s, 1, True, last_move=10, plain=True))      # a square id: Shibuya
     assert "< Shibuya" in shown and "< the square of the last move" in shown
+
+
+def _lines(renderable, width: int = 76) -> list[str]:
+    console = Console(width=width, color_system=None, record=True)
+    console.print(renderable)
+    return console.export_text().splitlines()
+
+
+def test_the_compact_board_is_short_fits_a_panel_and_says_what_the_step_needs():
+    for players in (2, 4):
+        rng = random.Random(players)
+        s = load_game("vulcanus", players=players).new_initial_state()
+        steps: set[str] = set()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                random_step(s, rng)
+                continue
+            seat = s.current_player()
+            phase = s.view(seat)["phase"]
+            if (phase, seat) in steps:  # drawn once per step and seat: the suite stays quick
+                s.apply_action(rng.choice(s.legal_actions()))
+                continue
+            shown = _lines(render.board(s, seat, True, plain=True, compact=True))
+            full = _lines(render.board(s, seat, True, plain=True))
+            assert len(shown) <= 15 < len(full) and max(map(len, shown)) <= 76, "\n".join(shown)
+            assert shown[0].startswith(f"Round {s.view(seat)['round']}/") and any(
+                line.startswith("c citizen v VIP") for line in shown)
+            if phase.startswith("Planning ("):
+                assert any(line.startswith("Your hand") for line in shown), "\n".join(shown)
+            steps.add((phase, seat))
+            s.apply_action(rng.choice(s.legal_actions()))
+        assert {"Planning (Humans)", "Planning (Kaiju)", "Base phase"} <= {step for step, _ in steps}
+
+
+def test_the_compact_board_shows_only_what_the_seat_may_see():
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], [])
+    draw_wanted(s, ["Walk", "Roar"])
+    other = kaiju_hand_twin(s)
+
+    def compact(state, seat):
+        return text(render.board(state, seat, True, plain=True, compact=True))
+    assert compact(s, 1) == compact(other, 1) and compact(s, 0) != compact(other, 0)
+    assert "Walk" in compact(s, 0) and "Your hand:" in compact(s, 0)
+    assert "To play: H1 A:Fire fighting*" in compact(s, 1) and "H1 A?" in compact(s, 0)
+
+
+def test_a_seats_boards_are_the_same_in_every_world_it_cannot_tell_apart():
+    """Seat-safe: a seat's board (whole and compact) is unchanged when everything it cannot
+    see is redealt (`resample`), while the spectators' board (every secret) changes."""
+    rng = random.Random(7)
+    s = load_game("vulcanus", players=3).new_initial_state()
+    checked = spectator_changed = 0
+    decisions = 0
+    while not s.is_terminal() and checked < 6:
+        if s.is_chance_node():
+            random_step(s, rng)
+            continue
+        decisions += 1
+        if decisions % 9 == 0:
+            checked += 1
+            spectator = text(render.board(s, None, True, plain=True, everything=True))
+            for seat in range(3):
+                mine = [text(render.board(s, seat, True, plain=True, compact=compact)) for compact in (False, True)]
+                for world in range(2):
+                    other = s.resample(seat, seed=world)
+                    assert [text(render.board(other, seat, True, plain=True, compact=compact))
+                            for compact in (False, True)] == mine
+                    spectator_changed += text(render.board(other, None, True, plain=True, everything=True)) != spectator
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert checked == 6 and spectator_changed > 0
+
+
+def test_the_spectators_board_shows_every_hand_plan_and_bonus_tile_per_seat():
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], [])
+    draw_wanted(s, ["Walk", "Roar"])
+    shown = text(render.board(s, None, True, plain=True, everything=True))
+    kaiju_hand = next(d["hand"]["cards"] for d in s.view(0)["board"]["decks"] if d["deck"] == "Kaiju")
+    assert len(kaiju_hand) == 5 and f"hand: {', '.join(kaiju_hand)}" in shown.split("Kaiju cards (Kaiju): ")[1]
+    assert "H1 A:Fire fighting*" in shown and "H2 B:Mobilization*" in shown      # both groups' plans
+    tiles = s.view(0)["board"]["bonus_tiles"]
+    assert (f"({', '.join(tiles['held_tiles'])}); put back {', '.join(tiles['put_back'])}"
+            in render.board(s, None, True, plain=True, everything=True).plain)   # unwrapped
+    assert "A cards (H1)" in shown and "unseen" not in shown
+    public = text(render.board(s, None, True, plain=True))
+    assert "hand: 5 unseen" in public.split("Kaiju cards")[1]

@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from vulcanus_helpers import data, draw_wanted, plan, random_step, setup_default, with_data
+from vulcanus_helpers import data, draw_wanted, kaiju_hand_twin, plan, random_step, setup_default, with_data
 from vsai.core.registry import load_game
 from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 
@@ -50,11 +50,7 @@ def test_view_never_shows_hidden_cards_or_bonus_tiles():
     s = setup_default()
     plan(s, [A_CARDS, B_CARDS], [])
     draw_wanted(s, ["Walk", "Roar"])
-    d = data(s)
-    hand = [c for c in range(27, 39) if d["card_zones"][c] == 2]
-    deck = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hand[0]]]
-    t1, t2 = d["card_types"][hand[0]], d["card_types"][deck[0]]
-    other = with_data(s, card_types={hand[0]: t2, deck[0]: t1})
+    other = kaiju_hand_twin(s)
     assert _board(s, 1) == _board(other, 1) and _board(s, None) == _board(other, None)
     assert _board(s, 0) != _board(other, 0)
     kaiju = [x for x in s.view(0)["board"]["decks"] if x["deck"] == "Kaiju"][0]
@@ -65,6 +61,7 @@ def test_view_never_shows_hidden_cards_or_bonus_tiles():
     assert [x["card"] for x in s.view(0)["board"]["slots"] if x["deck"] == "A"] == [None] * 3
     assert [x["card"] for x in s.view(1)["board"]["slots"] if x["deck"] == "A"] == A_CARDS
     # undeclared bonus tiles: only the Kaiju sees them
+    d = data(s)
     held = [t for t in range(8) if d["bonus_tile_places"][t] == 1]
     box = [t for t in range(8) if d["bonus_tile_places"][t] == 0]
     moved = with_data(s, bonus_tile_places={held[0]: 0, box[0]: 1})

@@ -117,3 +117,12 @@ def with_data(state, **fields):
     d["state"]["defense_filled"] = sum(1 for x in d["state"]["defense_track"] if x)
     d["state"]["damage_filled"] = sum(1 for x in d["state"]["damage_track"] if x)
     return game.state_from_json(json.dumps(d))
+
+
+def kaiju_hand_twin(state):
+    """A copy of `state` (the Kaiju holding cards) in which the Kaiju's first hand card and a
+    card of another kind still in its deck have swapped places: what only the Kaiju may see."""
+    d = data(state)
+    hand = [c for c in range(27, 39) if d["card_zones"][c] == 2]
+    deck = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hand[0]]]
+    return with_data(state, card_types={hand[0]: d["card_types"][deck[0]], deck[0]: d["card_types"][hand[0]]})

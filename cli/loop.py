@@ -57,6 +57,7 @@ class PlayLoop:
         self._hint_agent: Agent | None = None
         self._beliefs: Any = None  # the human seats' own beliefs, shown with a hint
         self._choice: Choice | None = None  # the decision a human is making
+        self._list_rows: int | None = None  # the lines its list's first page takes (None: not paged)
         # Watching (or --explain): moves before this ply were already shown as they happened.
         self._announced = 0
         self._opened = False  # a board was shown: the game never opens on a spinner
@@ -205,10 +206,11 @@ class PlayLoop:
             label = render.seat_label(seat, self.game)
             if self.reader.read(f"{label}, your turn (others look away). Press Enter. ") is None:
                 return False
-        below = self.screen.below_board(seat)
+        below = self.screen.below_board(seat, self.screen.keep_board_whole(seat))
         self._choice = self.make_choice(actions, len(below))
-        self.screen.show_screen(seat, below, reserve=self.choice_rows(len(below)))  # fits with the choices
-        self.show_choices(len(below))
+        self._list_rows = self.screen.list_rows(len(below))  # under the board; kept, so `more` goes on
+        self.screen.show_screen(seat, below, reserve=self.choice_rows())  # fits with the choices
+        self.show_choices()
         while True:
             choice = self._choice
             line = self.reader.read(choice.prompt(render.seat_label(seat, self.game)))
@@ -222,7 +224,8 @@ class PlayLoop:
                 action = answer.action
                 if answer.kind == "group":
                     action = choice.choose_group(answer.index)
-                    if action is None:
+                    if action is None:  # the group's moves, printed without the board
+                        self._list_rows = self.screen.list_rows_alone()
                         self.show_choices()
                         continue
                 if answer.kind in ("move", "group"):
@@ -251,21 +254,22 @@ class PlayLoop:
         groups = group_moves(state, actions, limit) if len(actions) > GROUP_FROM or rows > limit else None
         return Choice(state, actions, groups)
 
-    def choice_rows(self, below: int = 0) -> int:
+    def choice_rows(self) -> int:
         """The rows the choices under way take on screen (a page of a long list), their heading,
         page line and prompt included."""
-        lines, note = self.screen.paged_lines(self._choice.entries(), self._choice.page,
-                                              self.screen.list_rows(below))
+        lines, note = self.screen.paged_lines(self._choice.entries(), self._choice.page, self._list_rows,
+                                              self.screen.list_rows_alone())
         return len(lines) + bool(self._choice.heading()) + bool(note) + 1
 
-    def show_choices(self, below: int = 0) -> None:
+    def show_choices(self) -> None:
         """The numbered list (moves or groups) of the decision under way, a page at a time when
-        it is too long for the terminal (`below`: the lines under the board), with Tab
-        completion."""
+        it is too long for the terminal (pages of the size set when its screen was drawn, so
+        `more` goes on where the page ended), with Tab completion."""
         choice = self._choice
         if choice.heading():
             self.say(choice.heading(), "bold")
-        lines, note = self.screen.paged_lines(choice.entries(), choice.page, self.screen.list_rows(below))
+        lines, note = self.screen.paged_lines(choice.entries(), choice.page, self._list_rows,
+                                              self.screen.list_rows_alone())
         self.screen.print_lines(lines)
         if note:
             self.say(note, "dim")

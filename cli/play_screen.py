@@ -10,7 +10,7 @@ import click
 from rich.console import Console, Group
 from rich.text import Text
 
-from vsai.cli.screen import fitted, numbered_lines, pages, recap_lines
+from vsai.cli.screen import RECAP_LINES, fitted, numbered_lines, pages, recap_lines
 from vsai.ext.ui import render
 from vsai.core.match import CHANCE, HUMAN, Match, Move
 from vsai.ext.ui.wrap import Hanging
@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 _COLUMNS_FROM = 12
 # A board fitted to a short terminal keeps at least this many lines (its title and status).
 _BOARD_ROWS = 5
+# When the compact board, the last round and the choices do not fit a terminal together, the
+# last round shrinks to this many moves and the list takes at least _LIST_ROWS a page.
+_RECAP_FEWEST = 2
+_LIST_ROWS = 4
 
 
 class PlayScreen:
@@ -32,6 +36,9 @@ class PlayScreen:
         self.table = table
         self.plain = plain
         self.seen_scores: dict[int, list[float]] = {}  # each seat's scores at its last screen
+        # The rows kept for the board above a list on a terminal: its compact height this
+        # screen (`keep_board_whole`), else the fewest a fitted board keeps.
+        self.board_rows = _BOARD_ROWS
 
     @property
     def game(self) -> Game:
@@ -76,17 +83,31 @@ class PlayScreen:
     def show_board(self, seat: int, title: str | None = None, rows: int | None = None) -> None:
         """The board as `seat` sees it, in a panel (plain: under a heading), the last move marked;
         on a terminal, in at most `rows` lines when given (the compact board, cut if need be)."""
-        title = (title or self.game.spec.title) + (" (practice)" if self.table.practice else "")
-
-        def view(fit: int | None) -> Any:
-            return render.render_view(self.table.state, seat, title=title,
-                                      hidden_information=self.game.has_hidden_information(),
-                                      names=self.names(), last_move=self.last_move(seat),
-                                      plain=self.plain, rows=fit)
-        drawn = view(None)
+        drawn = self.board_view(seat, title)
         if rows is not None and self.console.is_terminal and self.height(drawn) > rows:
-            drawn = view(max(rows, _BOARD_ROWS))
+            drawn = self.board_view(seat, title, max(rows, _BOARD_ROWS))
         self.console.print(drawn)
+
+    def board_view(self, seat: int, title: str | None = None, rows: int | None = None) -> Any:
+        """The seat's view as drawn: the whole board, or with `rows` the compact one in at most
+        that many lines."""
+        title = (title or self.game.spec.title) + (" (practice)" if self.table.practice else "")
+        return render.render_view(self.table.state, seat, title=title,
+                                  hidden_information=self.game.has_hidden_information(),
+                                  names=self.names(), last_move=self.last_move(seat),
+                                  plain=self.plain, rows=rows)
+
+    def keep_board_whole(self, seat: int) -> int:
+        """On a terminal, keep room for the seat's compact board whole: remember its height for
+        the list's pages (`list_rows`) and return how many moves of the last round fit with it
+        and a page of choices (at least _RECAP_FEWEST); RECAP_LINES elsewhere."""
+        if not self.console.is_terminal:
+            self.board_rows = _BOARD_ROWS
+            return RECAP_LINES
+        height = self.console.height
+        self.board_rows = max(_BOARD_ROWS, self.height(self.board_view(seat, rows=height)))
+        room = height - self.board_rows - _LIST_ROWS - 3 - 1  # the list's heading, page line, prompt; the recap's heading
+        return max(_RECAP_FEWEST, min(RECAP_LINES, room))
 
     def height(self, renderable: Any) -> int:
         """The lines `renderable` takes at the console's width."""
@@ -118,14 +139,24 @@ class PlayScreen:
         (piped or logged output)."""
         if not self.console.is_terminal:
             return None
-        return max(4, self.console.height - _BOARD_ROWS - below - 3)
+        return max(_LIST_ROWS, self.console.height - self.board_rows - below - 3)
 
-    def paged_lines(self, entries: list[tuple[str, str]], page: int, rows: int | None) -> tuple[list[Text], str]:
-        """The lines of page `page` of a numbered list that takes at most `rows` lines a page,
-        and a line saying which moves it shows ("" when the whole list fits)."""
+    def list_rows_alone(self) -> int | None:
+        """The rows a page of a list takes when it is printed without the board above it (a
+        group's moves, the next page): the screen less a fitted board's fewest lines; None when
+        not paged."""
+        if not self.console.is_terminal:
+            return None
+        return max(_LIST_ROWS, self.console.height - _BOARD_ROWS - 3)
+
+    def paged_lines(self, entries: list[tuple[str, str]], page: int, rows: int | None,
+                    later_rows: int | None = None) -> tuple[list[Text], str]:
+        """The lines of page `page` of a numbered list that takes at most `rows` lines on its
+        first page and `later_rows` (default `rows`) on the next ones, and a line saying which
+        moves it shows ("" when the whole list fits). Not paged when `rows` is None."""
         if rows is None:
             return self.list_lines(entries), ""
-        spans = pages(entries, rows, lambda part, first: self.list_lines(list(part), first + 1))
+        spans = pages(entries, rows, lambda part, first: self.list_lines(list(part), first + 1), later_rows)
         first, end = spans[page % len(spans)]
         lines = self.list_lines(entries[first:end], first + 1)
         if len(spans) == 1:
@@ -145,14 +176,15 @@ class PlayScreen:
                 return history[index:]
         return list(history)
 
-    def recap(self, seat: int) -> list[Text]:
-        """The last round's moves as `seat` may read them, with a heading: shown under the
-        board, so that they stay on screen with the choices and the prompt."""
+    def recap(self, seat: int, limit: int = RECAP_LINES) -> list[Text]:
+        """The last round's moves as `seat` may read them, with a heading, in at most `limit`
+        lines: shown under the board, so that they stay on screen with the choices and the
+        prompt."""
         moves = self.round_moves(seat)
         if not moves:
             return []
         heading = "Last round:" if any(m.seat == seat for m in self.table.history) else "So far:"
-        lines = recap_lines(moves, lambda m: self.move_line(m, seat))
+        lines = recap_lines(moves, lambda m: self.move_line(m, seat), limit=limit)
         return fitted([heading], self.width, "bold") + fitted(lines, self.width)
 
     def say_moves(self, moves: list[Move], observer: int | None, indent: str = "", style: str | None = None) -> None:
@@ -171,10 +203,10 @@ class PlayScreen:
         self.print_lines(below)
         return below
 
-    def below_board(self, seat: int) -> list[Text]:
-        """The lines shown under the board: the last round, and a line when a scoring changed
-        the scores (once: it notes the scores as seen)."""
-        return self.recap(seat) + self.scoring_notice(seat)
+    def below_board(self, seat: int, recap_limit: int = RECAP_LINES) -> list[Text]:
+        """The lines shown under the board: the last round (at most `recap_limit` lines), and a
+        line when a scoring changed the scores (once: it notes the scores as seen)."""
+        return self.recap(seat, recap_limit) + self.scoring_notice(seat)
 
     def scoring_notice(self, seat: int) -> list[Text]:
         """A line when the public scores changed since `seat`'s previous screen and the game

@@ -63,12 +63,16 @@ def numbered_lines(entries: Sequence[tuple[str, str]], width: int, columns: bool
 
 
 def pages(entries: Sequence[tuple[str, str]], rows: int,
-          lines_of: Callable[[Sequence[tuple[str, str]], int], list[Text]]) -> list[tuple[int, int]]:
+          lines_of: Callable[[Sequence[tuple[str, str]], int], list[Text]],
+          later_rows: int | None = None) -> list[tuple[int, int]]:
     """(first, end) index ranges of `entries` whose lines (`lines_of(part, first)`) take at most
-    `rows` each: the pages of a list too long for the screen (one page when it fits)."""
+    `rows` on the first page and `later_rows` (default `rows`) on the next ones: the pages of a
+    list too long for the screen (one page when it fits)."""
     result: list[tuple[int, int]] = []
     first = 0
     while True:
+        if result and later_rows is not None:
+            rows = later_rows
         end = min(len(entries), first + 3 * max(rows, 1))  # three columns at most
         while end - first > 1 and len(lines_of(entries[first:end], first)) > rows:
             end -= 1

@@ -98,7 +98,6 @@ def test_a_long_list_comes_a_page_at_a_time():
         child.sendline(group)  # a group of about thirty moves: more than the screen holds
         lines = _prompt_screen(child, screen, stream)
         note = [line for line in lines if "type more for the next ones" in line][-1]  # the group's, not the groups'
-
         shown = int(re.match(r"\((\d+)-(\d+) of (\d+)", note).group(2))
         assert len(lines) == ROWS and lines[0] != "" and shown < 20
         child.sendline("more")

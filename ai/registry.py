@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from vsai.ai.base import Agent, whole_number
 from vsai.ai.budget import Budget
-from vsai.ai.simple import HeuristicAgent, RandomAgent
-from vsai.ai.tree_search import ISMCTSAgent, MCTSAgent, PIMCAgent, SearchAgent
 from vsai.ext.errors import InvalidArgumentError, UnknownAgentError
 
 if TYPE_CHECKING:
@@ -126,20 +124,29 @@ def build_agent(name: str, game: Game, *, seed: int | None = None, budget: Budge
     return make_agent(name, game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
 
 
-def _simple(cls: type) -> Factory:
+def agent_class(ref: type | str) -> type:
+    """An agent class, or the class that a "module:Class" text names (imported now)."""
+    if isinstance(ref, str):
+        module, name = ref.split(":")
+        return getattr(importlib.import_module(module), name)
+    return ref
+
+
+def _simple(cls: type | str) -> Factory:
     def factory(game: Game, *, seed: int | None = None, iterations: Any = None,
                 time_limit: Any = None, **options: Any) -> Agent:
         Budget.make(iterations, time_limit, 1)  # checked, then unused: no search to bound
-        return cls(game, seed=seed, **options)
+        return agent_class(cls)(game, seed=seed, **options)
     factory.ignores_budget = True  # type: ignore[attr-defined]
     return factory
 
 
-def searching_factory(cls: type) -> Factory:
-    """The factory of an agent class taking (game, seed, iterations, time_limit, **options)."""
+def searching_factory(cls: type | str) -> Factory:
+    """The factory of an agent class taking (game, seed, iterations, time_limit, **options);
+    `cls` may be a "module:Class" text, imported when the first agent is made."""
     def factory(game: Game, *, seed: int | None = None, iterations: Any = None,
                 time_limit: Any = None, **options: Any) -> Agent:
-        return cls(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
+        return agent_class(cls)(game, seed=seed, iterations=iterations, time_limit=time_limit, **options)
     factory.agent_class = cls  # type: ignore[attr-defined]
     return factory
 
@@ -153,20 +160,24 @@ def uses_budget(name: str) -> bool:
 def takes_search_options(name: str) -> bool:
     """True for vsai's tree-search agents (mcts, pimc, ismcts), which take the search options
     of `vsai.ext.spec.GameSpec` (playout, cutoff, ...); False for any other agent."""
+    from vsai.ai.tree_search import SearchAgent
+
     factory = _AGENTS[_known(name)][0]
-    return issubclass(getattr(factory, "agent_class", object), SearchAgent)
+    return issubclass(agent_class(getattr(factory, "agent_class", object)), SearchAgent)
 
 
-register_agent("random", _simple(RandomAgent), "uniformly random legal moves")
-register_agent("heuristic", _simple(HeuristicAgent),
+# The built-in agents, named by "module:Class" so that importing the registry (and listing the
+# agents: `vsai list`) does not import the search code, its kernel and the engines it needs.
+register_agent("random", _simple("vsai.ai.simple:RandomAgent"), "uniformly random legal moves")
+register_agent("heuristic", _simple("vsai.ai.simple:HeuristicAgent"),
                "one-ply look-ahead with the game's evaluation (averaged over redraws of "
                "hidden information)")
-register_agent("mcts", searching_factory(MCTSAgent),
+register_agent("mcts", searching_factory("vsai.ai.tree_search:MCTSAgent"),
                "UCT with random playouts on the true state; on hidden-information games it "
                "sees hidden cards: a CHEATING upper bound, not a fair opponent")
-register_agent("pimc", searching_factory(PIMCAgent),
+register_agent("pimc", searching_factory("vsai.ai.tree_search:PIMCAgent"),
                "determinized UCT: several redraws of hidden information share the budget "
                "(fair)")
-register_agent("ismcts", searching_factory(ISMCTSAgent),
+register_agent("ismcts", searching_factory("vsai.ai.tree_search:ISMCTSAgent"),
                "information-set MCTS (SO, or MO with mode=mo): a new redraw of hidden "
                "information every iteration (fair; the strongest)")

@@ -8,10 +8,12 @@ import os
 import sys
 import time
 from contextlib import contextmanager
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from rich.console import Console
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 
 def plain_mode(flag: bool = False) -> bool:
@@ -75,6 +77,9 @@ class ThinkingDisplay:
         if self._progress is None:
             if elapsed < _SHOW_AFTER:
                 return
+            # imported only when a bar is shown: `vsai list` and quick moves never need it
+            from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn
+
             columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                        TextColumn("{task.fields[left]}")]
             self._progress = Progress(*columns, console=self._console, transient=True, auto_refresh=False)

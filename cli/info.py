@@ -57,7 +57,7 @@ def list_command() -> None:
         turn = f"{rung.turn_time:g} s" if rung.turn_time is not None else "-"
         ladder.add_row(str(rung.number), rung.name + default, f"{rung.iterations:,}", f"{rung.time_limit:g} s", turn)
     console.print(ladder)
-    from vsai.cli.suite import measured_ladder_table
+    from vsai.cli.ladder_table import measured_ladder_table
 
     measured = measured_ladder_table()  # only when a calibration run's results are shipped
     if measured is not None:

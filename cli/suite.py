@@ -11,8 +11,8 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from vsai.ai.levels import LEVELS
 from vsai.cli import game_ladders, options
+from vsai.cli.ladder_table import ladder_table, significant_step
 from vsai.cli.console import stderr_console, stdout_console
 from vsai.cli.signals import terminate_as_interrupt
 
@@ -199,8 +199,6 @@ def _print(data: dict[str, Any]) -> None:
 # ---------------------------------------------------------------------------------------------
 # The measured ladder of `vsai play --level`
 
-# One file that stands for the ladders the games ship (`game_ladders.shipped`) when set.
-LADDER_FILE: Path | None = None
 _LEVEL_LABEL = re.compile(r"level(\d+)$")
 
 
@@ -258,53 +256,3 @@ def ladder_problems(ladder: dict[str, Any]) -> list[str]:
         problems += [f"{name}: level {number} has not played level {number - 1} yet"
                      for number in variant.get("pending", [])]
     return problems
-
-
-# z of a significant step: 5%, two-sided.
-STEP_Z = 1.96
-
-
-def significant_step(row: dict[str, Any]) -> bool:
-    """Whether a level is significantly stronger than the one below: by the test of both on
-    the same sides against the same opponents (z > 1.96) where the results have it, else by
-    the win rate against the level below (its 95% interval above 50%)."""
-    if "step" in row:
-        return row["step"]["z"] > STEP_Z
-    return row["vs_below"]["ci95"][0] > 0.5
-
-
-def measured_ladder_table(path: Path | None = None) -> Table | None:
-    """The measured ladder as a table for `vsai list`, or None when no measurement is shipped
-    (or the file is unreadable: `vsai list` must work regardless)."""
-    path = LADDER_FILE if path is None else path
-    try:
-        ladder = json.loads(path.read_text(encoding="utf-8")) if path else game_ladders.shipped()
-        return ladder_table(ladder) if ladder else None
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-
-
-def ladder_table(ladder: dict[str, Any]) -> Table:
-    """A measured ladder (`ladder_summary`) as a table: a row per level, a column per game."""
-    variants = ladder["variants"]
-    table = Table(title=f"Levels measured (suite {ladder.get('suite', '?')})", title_justify="left",
-                  caption="OpenSkill rating (win rate against the level below, balanced over "
-                          "sides; ? step not yet significant; - not measured yet); docs/suites.md "
-                          "says how", caption_justify="left")
-    table.add_column("level")
-    for variant in variants:
-        table.add_column(f"{variant['game']} {variant['players']}p", justify="right")
-    # Every level of the ladder, so that the levels not measured yet show as such.
-    numbers = sorted({int(n) for v in variants for n in v["levels"]} | {lv.number for lv in LEVELS})
-    for number in numbers:
-        cells = []
-        for variant in variants:
-            row = variant["levels"].get(str(number))
-            if row is None:
-                cells.append("-")
-                continue
-            vs = row.get("vs_below")
-            step = "" if not vs else f" ({vs['win_rate']:.0%}{'' if significant_step(row) else '?'})"
-            cells.append(f"{row['rating']:.1f}{step}")
-        table.add_row(str(number), *cells)
-    return table

@@ -3,7 +3,7 @@ list` puts them back together; `vsai suite report --ladder FOLDER` writes them p
 import json
 from pathlib import Path
 
-from vsai.cli import game_ladders, suite
+from vsai.cli import game_ladders, ladder_table
 from vsai.core import list_games
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -33,9 +33,9 @@ def test_a_ladder_is_split_by_game_and_written_into_each_game_folder(tmp_path):
 
 
 def test_vsai_list_reads_the_games_ladders_unless_one_file_stands_for_them(monkeypatch, tmp_path):
-    assert suite.LADDER_FILE is None and suite.measured_ladder_table() is not None
-    monkeypatch.setattr(suite, "LADDER_FILE", tmp_path / "none.json")
-    assert suite.measured_ladder_table() is None
+    assert ladder_table.LADDER_FILE is None and ladder_table.measured_ladder_table() is not None
+    monkeypatch.setattr(ladder_table, "LADDER_FILE", tmp_path / "none.json")
+    assert ladder_table.measured_ladder_table() is None
 
 
 def test_suite_report_writes_each_games_ladder_into_a_folder(tmp_path):

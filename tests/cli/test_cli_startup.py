@@ -13,9 +13,15 @@ from vsai.cli.main import COMMANDS, cli
 HEAVY = ("numpy", "ray", "matplotlib", "asyncio", "websockets", "pyspiel")
 
 
-def _imported_after(code: str) -> list[str]:
-    """The HEAVY modules a fresh interpreter has imported after running `code`."""
-    probe = f"import sys\n{code}\nprint(__import__('json').dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+# What `vsai list` shows needs no search: not the search agents, their kernel and belief
+# code, nor the suite runner (rich's progress bars).
+SEARCH = ("vsai.ai.tree_search", "vsai.ai.belief", "vsai.ai.simple", "vsai.ext.search",
+          "vsai.ext.belief", "vsai.cli.suite", "rich.progress")
+
+
+def _imported_after(code: str, modules: tuple[str, ...] = HEAVY) -> list[str]:
+    """Those of `modules` a fresh interpreter has imported after running `code`."""
+    probe = f"import sys\n{code}\nprint(__import__('json').dumps([m for m in {modules!r} if m in sys.modules]))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -28,6 +34,11 @@ def test_help_and_list_import_no_heavy_module():
     run = "from vsai.cli.main import cli\ntry:\n    cli([{!r}])\nexcept SystemExit:\n    pass"
     assert _imported_after(run.format("--help")) == []
     assert _imported_after(run.format("list")) == []
+
+
+def test_list_imports_no_search_code():
+    code = "from vsai.cli.main import cli\ntry:\n    cli(['list'])\nexcept SystemExit:\n    pass"
+    assert _imported_after(code, SEARCH) == []
 
 
 def test_help_lists_each_command_with_its_own_short_help():

@@ -13,6 +13,7 @@ from suite_helpers import run
 from vsai.ai.lab.suite import load_suite
 from vsai.ai import levels
 from vsai.ai.budget import Budget
+from vsai.cli import ladder_table
 from vsai.cli import suite as suite_cli
 
 SUITES = Path(__file__).resolve().parents[2] / "benchmarks" / "suites"
@@ -156,7 +157,7 @@ def test_a_level_that_has_not_met_the_one_below_is_not_yet_measured(tmp_path, mo
     ladder = suite_cli.ladder_summary(data)
     assert "2" not in ladder["variants"][0]["levels"] and ladder["variants"][0]["pending"] == [2]
     assert suite_cli.ladder_problems(ladder) == ["g 2p: level 2 has not played level 1 yet"]
-    monkeypatch.setattr(suite_cli, "LADDER_FILE", tmp_path / "ladder.json")
+    monkeypatch.setattr(ladder_table, "LADDER_FILE", tmp_path / "ladder.json")
     (tmp_path / "ladder.json").write_text(json.dumps(ladder))
     output = run(["list"]).output
     assert "30.0" not in output and re.search(r"│ 2 +│ +- │", output)
@@ -174,7 +175,7 @@ def test_a_step_is_judged_on_the_same_sides_against_the_same_opponents():
 
 
 def test_vsai_list_shows_the_measured_ladder_when_one_is_shipped(tmp_path, monkeypatch):
-    monkeypatch.setattr(suite_cli, "LADDER_FILE", tmp_path / "ladder.json")
+    monkeypatch.setattr(ladder_table, "LADDER_FILE", tmp_path / "ladder.json")
     assert "Levels measured" not in run(["list"]).output
     (tmp_path / "ladder.json").write_text(json.dumps(suite_cli.ladder_summary(_data(30, 0.8))))
     output = run(["list"]).output

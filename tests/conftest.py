@@ -11,6 +11,12 @@ sys.path.insert(0, str(Path(__file__).parent / "toy_game"))
 # The generic state fuzzer (tests/robustness/state_fuzz.py) is shared by some games' tests.
 sys.path.insert(0, str(Path(__file__).parent / "robustness"))
 
+# Cache bytecode as a user's Python does, in this process and in the `vsai` and `python -m`
+# subprocesses the tests start: where the environment sets PYTHONDONTWRITEBYTECODE, each of
+# the hundreds of subprocesses would compile the package from source again.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
 
 def pytest_configure(config):
     """pytest-xdist's workers start with SIGINT ignored, and subprocesses would inherit that:

@@ -30,6 +30,10 @@ class Param:
     choices: tuple = ()
     minimum: int | None = None
     maximum: int | None = None
+    # True for an option added after results were kept (e.g. a tuning knob): at its default
+    # it is left out of a suite cell's parameters, identity and seed (GameSpec.key_params), so
+    # the cells measured before the option existed keep their games.
+    quiet_default: bool = False
 
     def check(self, value: Any) -> Any:
         """The value converted to the parameter's type; ValueError when it is not allowed."""
@@ -165,6 +169,13 @@ class GameSpec:
     def defaults(self) -> dict:
         """The default value of every parameter."""
         return {p.name: p.default for p in self.params}
+
+    def key_params(self, params: dict) -> dict:
+        """The parameters that tell a variant apart in kept results: all but the
+        `quiet_default` options at their default."""
+        quiet = {p.name: p.default for p in self.params if p.quiet_default}
+        return {name: value for name, value in params.items()
+                if not (name in quiet and value == quiet[name])}
 
     def validate(self, given: dict) -> dict:
         """Defaults completed by `given`, each value checked; ValueError names what is wrong."""

@@ -76,6 +76,16 @@ class Param:
         return value
 
 
+@dataclass(frozen=True)
+class Handicap:
+    """A game option that the rulebook offers as a handicap (`vsai play --handicap`): its
+    name, the seat whose side a higher value helps, and what a value does, in words."""
+
+    option: str
+    higher_helps_seat: int
+    describe: Callable[[Any], str]
+
+
 def _no_teams(params: dict) -> tuple:
     return ()
 
@@ -136,11 +146,17 @@ class GameSpec:
     # True when face-down cards or tiles are hidden from every seat alike (so no seat knows
     # more than another and `hidden_information` is False): `vsai list` says so.
     hidden_from_everyone: bool = False
+    # The option the rulebook offers as a handicap, if any (`vsai play --handicap`, the
+    # start line and the rules say what it does).
+    handicap: Handicap | None = None
 
     def __post_init__(self) -> None:
         scale = self.level_scale
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < float("inf"):
             raise ValueError(f"game {self.name}: level_scale must be a positive number, not {scale!r}")
+        if self.handicap is not None and self.handicap.option not in {p.name for p in self.params}:
+            raise ValueError(f"game {self.name}: the handicap {self.handicap.option!r} is not "
+                             f"one of its options")
         if not isinstance(self.level_search, dict):
             raise ValueError(f"game {self.name}: level_search must be a dict of search options, "
                              f"not {self.level_search!r}")

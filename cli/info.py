@@ -26,13 +26,15 @@ def _balance_table() -> Table | None:
     (the games' balance.json, cli/game_balance.py); None when no game ships one."""
     from vsai.cli.game_balance import list_cell
 
-    rows = [(name, list_cell(name)) for name in options.game_names()]
+    from vsai.core import get_spec
+
+    rows = [(get_spec(name).title, list_cell(name)) for name in options.game_names()]
     rows = [row for row in rows if row[1] != "-"]
     if not rows:
         return None
     table = Table(title="Side balance (the default game, one AI on every side; vsai rules GAME)",
                   title_justify="left")
-    table.add_column("name")
+    table.add_column("game")
     table.add_column("win share by side (level, games)")
     for row in rows:
         table.add_row(*row)

@@ -29,17 +29,18 @@ def g20_param(name: str, help_text: str) -> Param:
     return Param(name, default, help_text, minimum=low, maximum=high, quiet_default=True)
 
 
-# The invented values that GAPS.md G20 lets us tune for balance; the defaults are G7-G10's.
+# The invented values that GAPS.md G20 lets us tune for balance; the defaults are G7-G10's
+# (G8, G7, G9, G10, G10, G10, G10 in this order). The help texts are for players: no gap IDs.
 G20_PARAMS = (
-    g20_param("evacuee_bonus", "Evacuees added to each round's 2, 3, 3, 4, 4, 5 (G8)"),
+    g20_param("evacuee_bonus", "Evacuees added to each round's 2, 3, 3, 4, 4, 5"),
     g20_param("press_piece_counts", "the Press piece counts itself among the Evacuees that "
-              "earn Press cards (G7's other reading)"),
-    g20_param("status_squares", "the status cards' squares: 0 the table of G9, 1 squares one "
-              "road from a Home square (G9)"),
-    g20_param("vehicle_tiles", "route tiles a Vehicle procurement turns up (G10)"),
-    g20_param("barrier_tiles", "High-voltage or Tank tiles their support card places (G10)"),
-    g20_param("air_strike_dice", "dice an Air strike takes from the Kaiju's roll (G10)"),
-    g20_param("press_conference_cards", "Press cards an Emergency press conference draws (G10)"),
+              "earn Press cards (the other reading of that rule)"),
+    g20_param("status_squares", "the status cards' squares: 0 the standard table, 1 squares "
+              "one road from a Home square"),
+    g20_param("vehicle_tiles", "route tiles a Vehicle procurement turns up"),
+    g20_param("barrier_tiles", "High-voltage or Tank tiles their support card places"),
+    g20_param("air_strike_dice", "dice an Air strike takes from the Kaiju's roll"),
+    g20_param("press_conference_cards", "Press cards an Emergency press conference draws"),
 )
 
 

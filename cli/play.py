@@ -78,8 +78,8 @@ def handicap_option(game_name: str, value: str, game_options: tuple[str, ...]) -
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game variant option (see `vsai list`); repeatable.")
 @click.option("--handicap", "handicap", metavar="VALUE",
-              help="The handicap the game's rules offer (see `vsai rules GAME`), e.g. Vulcanus's "
-                   "disaster level -3 to +3; the start line says what it does.")
+              help="The handicap the game's rules offer, if any (`vsai rules GAME` lists its "
+                   "values); the start line says what it does.")
 @click.option("--explain", is_flag=True, help="After each AI move, show its top alternatives.")
 @click.option("--load", "load_path", metavar="FILE",
               help="Continue a game saved with `save FILE` (its options, seed and seats come from FILE).")

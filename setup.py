@@ -35,7 +35,7 @@ OPTIMISE = "-O3"
 # and changes no generated code. Kept when CFLAGS asks for -g itself (sanitizer builds).
 DEBUG_INFO = [] if "-g" in os.environ.get("CFLAGS", "").split() else ["-g0"]
 # Files every game package ships besides its compiled modules.
-GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "ladder.json", "web/*"]
+GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "ladder.json", "balance.json", "web/*"]
 
 
 def game_folders() -> list[str]:

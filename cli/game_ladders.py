@@ -29,9 +29,14 @@ def split(ladder: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def write(ladder: dict[str, Any], root: Path) -> list[Path]:
     """Write each game's part of `ladder` to `root/<game>/ladder.json` (for the source tree,
     `root` is `ext`, where a game's folder is its name); the paths written."""
+    return write_parts(split(ladder), root, FILE)
+
+
+def write_parts(parts: dict[str, Any], root: Path, file: str) -> list[Path]:
+    """Write each game's part as JSON to `root/<game>/<file>`; the paths written."""
     written = []
-    for game, part in split(ladder).items():
-        path = Path(root) / game / FILE
+    for game, part in parts.items():
+        path = Path(root) / game / file
         if not path.parent.is_dir():
             raise FileNotFoundError(f"{path.parent} is not a game's folder")
         path.write_text(json.dumps(part, indent=1) + "\n", encoding="utf-8")

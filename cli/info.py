@@ -21,6 +21,26 @@ def _variants(spec) -> str:
     return ", ".join(parts) or "-"
 
 
+def _balance_table() -> Table | None:
+    """Each side's measured win share in the default game, when the same AI plays every side
+    (the games' balance.json, cli/game_balance.py); None when no game ships one."""
+    from vsai.cli.game_balance import list_cell
+
+    from vsai.core import get_spec
+
+    rows = [(get_spec(name).title, list_cell(name)) for name in options.game_names()]
+    rows = [row for row in rows if row[1] != "-"]
+    if not rows:
+        return None
+    table = Table(title="Side balance (the default game, one AI on every side; vsai rules GAME)",
+                  title_justify="left")
+    table.add_column("game")
+    table.add_column("win share by side (level, games)")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
 def _hidden(spec) -> str:
     """The "hidden information" column: hidden from some seats, from every seat alike, or none."""
     if spec.hidden_information:
@@ -43,6 +63,9 @@ def list_command() -> None:
         games.add_row(name, title, f"{spec.min_players}-{spec.max_players}",
                       _hidden(spec), _variants(spec))
     console.print(games)
+    balance = _balance_table()
+    if balance is not None:
+        console.print(balance)
     agents = Table(title="Agents (--ai, --agents)", title_justify="left")
     agents.add_column("name")
     agents.add_column("about")

@@ -9,7 +9,7 @@ import numpy as np
 
 from vsai.ai import levels
 from vsai.ai.registry import uses_budget
-from vsai.cli import options
+from vsai.cli import game_balance, options
 from vsai.cli.console import interactive, plain_mode, stdout_console
 from vsai.cli.loop import PlayLoop
 from vsai.core.match import CHANCE, HUMAN, Match
@@ -43,6 +43,24 @@ def seat_plan(players: int, humans: int, seat: str, seed: int,
     return [(first + i) % players for i in range(humans)]
 
 
+def handicap_option(game_name: str, value: str, game_options: tuple[str, ...]) -> str:
+    """--handicap VALUE as the `KEY=VALUE` of the option the game's rules offer as a handicap;
+    a UsageError when the game has none or --option sets it too."""
+    spec = options.game_spec(game_name)
+    if spec.handicap is None:
+        raise click.UsageError(f"{game_name} has no handicap in its rules; its options are "
+                               f"{', '.join(p.name for p in spec.params)} (--option KEY=VALUE)")
+    name = spec.handicap.option
+    if name in options.parse_pairs(game_options, "--option"):
+        raise click.UsageError(f"--handicap sets {name}: give it or --option {name}=..., not both")
+    param = next(p for p in spec.params if p.name == name)
+    try:
+        param.from_text(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--handicap") from None
+    return f"{name}={value.strip()}"
+
+
 @click.command("play", short_help="Play a game against the AI (or watch, or hot seat).")
 @click.argument("game_name", metavar="GAME")
 @click.option("--ai", "ai_text", default="ismcts", show_default=True, metavar="NAME[:KEY=VALUE,...]",
@@ -59,6 +77,9 @@ def seat_plan(players: int, humans: int, seat: str, seed: int,
               help=f"AI strength (default {levels.DEFAULT_LEVEL}): {levels.describe()}.")
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game variant option (see `vsai list`); repeatable.")
+@click.option("--handicap", "handicap", metavar="VALUE",
+              help="The handicap the game's rules offer, if any (`vsai rules GAME` lists its "
+                   "values); the start line says what it does.")
 @click.option("--explain", is_flag=True, help="After each AI move, show its top alternatives.")
 @click.option("--load", "load_path", metavar="FILE",
               help="Continue a game saved with `save FILE` (its options, seed and seats come from FILE).")
@@ -75,7 +96,7 @@ def seat_plan(players: int, humans: int, seat: str, seed: int,
                    "on a terminal, none when piped).")
 def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: int, seed: int | None,
          iterations: int | None, think_time: float | None, level: int | None, game_options: tuple[str, ...],
-         explain: bool, load_path: str | None, record_path: str | None, plain: bool,
+         handicap: str | None, explain: bool, load_path: str | None, record_path: str | None, plain: bool,
          practice: bool, delay: float | None) -> None:
     """Play GAME against the AI. Type a move's number or text; `help` lists the commands.
 
@@ -88,6 +109,8 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
         raise click.UsageError("--delay paces a game of AIs only: give it with --humans 0")
     if record_path:
         check_writable(record_path, "--record")
+    if handicap is not None:
+        game_options = game_options + (handicap_option(game_name, handicap, game_options),)
     game = options.load_game(game_name, players, game_options)
     ai = options.parse_agent(ai_text, "--ai")
     budget = options.budget(iterations, think_time, level, game.spec)
@@ -112,6 +135,10 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     budget_text = f" AI budget: {budget.describe()}." if searching else ""
     loop.say(f"{loop.game.spec.title}: {who}. Seed {table.seed}.{budget_text} "
              "Type help for the commands.", "bold")
+    for line in (game_balance.handicap_line(loop.game),
+                 game_balance.weaker_side_note(loop.game, [s for s, who in table.seats.items() if who == HUMAN])):
+        if line:
+            loop.say(line, "yellow")
     if table.practice:
         loop.say("Practice game: undo may go back past what you saw; the record says so.", "yellow")
     if ais and not searching and (iterations, think_time, level) != (None, None, None):
@@ -144,7 +171,7 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
 
 
 # What a saved game fixes: giving these with --load would be silently ignored, so it is an error.
-_FIXED_BY_SAVE = {"players": "--players", "seed": "--seed", "game_options": "--option",
+_FIXED_BY_SAVE = {"players": "--players", "seed": "--seed", "game_options": "--option", "handicap": "--handicap",
                   "humans": "--humans", "seat": "--seat"}
 
 

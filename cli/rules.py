@@ -93,7 +93,31 @@ def _head(name: str) -> tuple[str, str]:
 
     spec = get_spec(name)
     params = "\n".join(f"- `{p.name}` (default {p.default}): {p.help}" for p in spec.params)
-    return f"# {spec.title}\n", f"Options (`--option KEY=VALUE`):\n\n{params}\n"
+    return f"# {spec.title}\n", f"Options (`--option KEY=VALUE`):\n\n{params}\n" + _handicap(spec) + _balance(name)
+
+
+def _handicap(spec) -> str:
+    """The handicap the game's rules offer, each value in words (markdown); "" when none."""
+    if spec.handicap is None:
+        return ""
+    param = next(p for p in spec.params if p.name == spec.handicap.option)
+    values = "\n".join(f"- {spec.handicap.describe(value)}"
+                       for value in range(param.minimum, param.maximum + 1))
+    return (f"\nHandicap (`vsai play --handicap VALUE`, the option `{param.name}`; default "
+            f"{param.default}):\n\n{values}\n")
+
+
+def _balance(name: str) -> str:
+    """Each side's measured win share when one AI plays every side (markdown); "" when none is
+    measured (cli/game_balance.py)."""
+    from vsai.cli.game_balance import balance_lines
+
+    lines = balance_lines(name)
+    if not lines:
+        return ""
+    rows = "\n".join(f"- {line}" for line in lines)
+    return ("\nMeasured side balance (each side's win share with its 95% interval when the same "
+            f"AI plays every side):\n\n{rows}\n")
 
 
 def rules_text(name: str, full: bool = False) -> str:

@@ -11,7 +11,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from vsai.cli import game_ladders, options
+from vsai.cli import game_balance, game_ladders, options
 from vsai.cli.ladder_table import ladder_table, significant_step
 from vsai.cli.console import stderr_console, stdout_console
 from vsai.cli.signals import terminate_as_interrupt
@@ -101,7 +101,12 @@ def run_command(suite_file: str, out: str | None, workers: int | None, backend: 
               help="Also write the measured ladder (agents labelled levelN) to PATH (a file), or "
                    "to PATH/<game>/ladder.json when PATH is a folder (ext: each game's ladder "
                    "that `vsai list` shows), and list the levels that are out of order.")
-def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
+@click.option("--balance", "balance_root", type=click.Path(file_okay=False), metavar="FOLDER",
+              help="Also write each game's side balance (cells with one agent on every side) to "
+                   "FOLDER/<game>/balance.json (ext: the files `vsai rules`, `vsai list` and "
+                   "`vsai play` show).")
+def report_command(folder: str, no_html: bool, ladder_path: str | None,
+                   balance_root: str | None = None) -> None:
     """Print the tables of the results in OUT and write OUT/report.html with plots (win-rate
     matrix, ratings with intervals, think time) and OUT/report.json with the numbers."""
     from vsai.ai.lab.report import summarise, write_report
@@ -135,6 +140,29 @@ def report_command(folder: str, no_html: bool, ladder_path: str | None) -> None:
                      if not problems else "the ladder needs new budgets:"))
         for problem in problems:
             err.print(f"  {problem}")
+    if balance_root is not None:
+        _write_balance(folder, Path(balance_root), err)
+
+
+def _write_balance(folder: str, root: Path, err: Any) -> None:
+    """Write the side balance of the results in `folder` to root/<game>/balance.json."""
+    from vsai.ai.lab.suite import load_suite, read_results
+
+    suite = load_suite(Path(folder) / "suite.toml")
+    levels = {agent.label: agent.level for agent in suite.agents}
+    balances = game_balance.summarise(read_results(folder), levels)
+    if not balances:
+        raise click.UsageError("no cell has one agent on every side: no balance to write")
+    try:
+        written = game_balance.write(balances, root)
+    except FileNotFoundError as error:
+        raise click.UsageError(str(error)) from None
+    for name, balance in balances.items():
+        for variant in balance["variants"]:
+            options = ", ".join(f"{k}={v}" for k, v in variant["options"].items())
+            stdout_console().print(f"{name} {variant['players']}p ({options}): "
+                                   f"{game_balance.variant_text(variant)}")
+    err.print("Wrote " + ", ".join(str(p) for p in written))
 
 
 def _warn_skipped(data: dict, err: Any, shown: int = 10) -> None:

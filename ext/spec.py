@@ -30,6 +30,10 @@ class Param:
     choices: tuple = ()
     minimum: int | None = None
     maximum: int | None = None
+    # True for an option added after results were kept (e.g. a tuning knob): at its default
+    # it is left out of a suite cell's parameters, identity and seed (GameSpec.key_params), so
+    # the cells measured before the option existed keep their games.
+    quiet_default: bool = False
 
     def check(self, value: Any) -> Any:
         """The value converted to the parameter's type; ValueError when it is not allowed."""
@@ -70,6 +74,16 @@ class Param:
         if self.maximum is not None and value > self.maximum:
             raise InvalidArgumentError(f"option {self.name}={value} is above the maximum {self.maximum}")
         return value
+
+
+@dataclass(frozen=True)
+class Handicap:
+    """A game option that the rulebook offers as a handicap (`vsai play --handicap`): its
+    name, the seat whose side a higher value helps, and what a value does, in words."""
+
+    option: str
+    higher_helps_seat: int
+    describe: Callable[[Any], str]
 
 
 def _no_teams(params: dict) -> tuple:
@@ -132,11 +146,17 @@ class GameSpec:
     # True when face-down cards or tiles are hidden from every seat alike (so no seat knows
     # more than another and `hidden_information` is False): `vsai list` says so.
     hidden_from_everyone: bool = False
+    # The option the rulebook offers as a handicap, if any (`vsai play --handicap`, the
+    # start line and the rules say what it does).
+    handicap: Handicap | None = None
 
     def __post_init__(self) -> None:
         scale = self.level_scale
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < float("inf"):
             raise ValueError(f"game {self.name}: level_scale must be a positive number, not {scale!r}")
+        if self.handicap is not None and self.handicap.option not in {p.name for p in self.params}:
+            raise ValueError(f"game {self.name}: the handicap {self.handicap.option!r} is not "
+                             f"one of its options")
         if not isinstance(self.level_search, dict):
             raise ValueError(f"game {self.name}: level_search must be a dict of search options, "
                              f"not {self.level_search!r}")
@@ -165,6 +185,13 @@ class GameSpec:
     def defaults(self) -> dict:
         """The default value of every parameter."""
         return {p.name: p.default for p in self.params}
+
+    def key_params(self, params: dict) -> dict:
+        """The parameters that tell a variant apart in kept results: all but the
+        `quiet_default` options at their default."""
+        quiet = {p.name: p.default for p in self.params if p.quiet_default}
+        return {name: value for name, value in params.items()
+                if not (name in quiet and value == quiet[name])}
 
     def validate(self, given: dict) -> dict:
         """Defaults completed by `given`, each value checked; ValueError names what is wrong."""

@@ -470,7 +470,8 @@ def game_cells(suite: Suite, game: Game, where: str = "<suite>") -> list[Cell]:
     """The cells of `suite` on `game` (one of its games, with one player count): every agent
     is tried with every budget first, so that a bad option is a SuiteError now."""
     labels = [a.label for a in suite.agents]
-    params = game.get_parameters()
+    # Options added after results were kept are left out at their default (Param.quiet_default).
+    params = game.spec.key_params(game.get_parameters())
     sides = tuple(game.sides())
     for agent in suite.agents:
         for budget in suite.budgets:

@@ -131,7 +131,7 @@ cdef str chance_text(GameData* d, int a):
     """The text of chance outcome `a` here; InvalidArgumentError if it is none."""
     cdef int st = d.stage
     if st == ST_STATUS and 0 <= a < NSTATUS:
-        return f"status card {a + 1}: {sq_name(GZ_STATUS_MAIN[a])} / {sq_name(GZ_STATUS_ALT[a])}"
+        return f"status card {a + 1}: {sq_name(status_main(d, a))} / {sq_name(status_alt(d, a))}"
     if st == ST_BAG and 0 <= a < NCOL:
         return f"draw a {colour_name(a)} evacuee"
     if st == ST_SUPPORT_REVEAL and 0 <= a < NSUPPORT:

@@ -16,9 +16,11 @@ Indices used throughout:
   Emergency press conference (G10); Vehicle procurement cards are counted apart;
 - press card kinds 0..7 (G11).
 
-The invented values of G20 (the roads of G1, the G7 reading, the Evacuees per round of G8, the
-status cards of G9, the support cards' effects of G10) are the named tables and constants
-below, so that they can become game options.
+The invented values of G20 (the G7 reading, the Evacuees per round of G8, the status cards of
+G9, the support cards' effects of G10) are game options: their defaults and ranges are the
+GZ_* constants below, the engine keeps the chosen values in the state struct (opt_*), and the
+tables and constants they replace (PRESS_PIECE_COUNTS, VEHICLE_TILES, ...) are the defaults.
+The roads of G1 are not an option: the action encoding is built on these 29 roads.
 """
 
 # parameter ranges: the spec's Params, __init__ and the JSON table read these (X5)
@@ -26,6 +28,20 @@ cdef enum:
     GZ_MIN_PLAYERS = 2
     GZ_MAX_PLAYERS = 5             # the Kaiju and 1..4 humans (G14)
     GZ_MAX_TURN_CAP = 1000
+
+# G20: the tunable invented values, as game options (the spec's Params, __init__, the JSON
+# table). Each default is the value G7-G10 assume; the ranges keep every count within the
+# components the rulebook gives (3 High-voltage and 3 Tank tiles, 24 Press cards, 40 Evacuees).
+cdef enum:
+    GZ_MIN_EVAC_BONUS = -2          # G8: Evacuees added to every round's 2, 3, 3, 4, 4, 5
+    GZ_MAX_EVAC_BONUS = 3           # (a round never places fewer than 0)
+    GZ_MAX_EVAC_PER_ROUND = 8       # 5 + GZ_MAX_EVAC_BONUS
+    GZ_NSTATUS_SETS = 2             # G9: 0 the table of G9, 1 squares next to a Home square
+    GZ_MAX_VEHICLE_TILES = 4        # G10: route tiles a Vehicle procurement turns up (default 2)
+    GZ_MIN_BARRIER_TILES = 1        # G10: High-voltage / Tank tiles a card places (default 3;
+    GZ_MAX_BARRIER_TILES = 3        # 3 of each exist, set-up step 9)
+    GZ_MAX_AIR_STRIKE_DICE = 2      # G10: dice an Air strike takes away (default 1)
+    GZ_MAX_PRESS_CONF_CARDS = 4     # G10: Press cards an Emergency press conference draws (default 2)
 
 cdef enum:
     NSQ = 20                    # squares (G1)
@@ -64,6 +80,9 @@ cdef enum:
     OXYGEN_DESTROYER_POINTS = 20    # G11
     PRESS_CONF_CARDS = 2        # G10: Emergency press conference draws 2 Press cards
     PRESS_PIECE_COUNTS = 0      # G7: the literal reading; 1 = the Press piece counts itself
+    AIR_STRIKE_DICE = 1         # G10: an Air strike takes 1 die away
+    STATUS_SET = 0              # G9: the status cards' table
+    EVAC_BONUS = 0              # G8: GZ_EVAC_PER_ROUND as it is
 
 # the bag, the route pile, the Press deck and the dice are not uniform draws
 cdef enum:
@@ -172,6 +191,13 @@ ctypedef struct GodzillaData:
     short press_seen        # of which turned over at scoring
     short deck[8]           # Press deck left, per kind (used only at scoring, see ST_REVEAL)
     short kinds[8]          # Press cards of each kind turned over at scoring
+    short opt_evac_bonus    # G20 options, fixed at set-up: Evacuees added to each round (G8)
+    short opt_press_piece   # 1: the Press piece counts itself in the G7 reading
+    short opt_status        # the status cards' table (G9)
+    short opt_vehicle       # route tiles a Vehicle procurement turns up (G10)
+    short opt_barrier       # High-voltage / Tank tiles a support card places (G10)
+    short opt_air           # dice an Air strike takes away (G10)
+    short opt_conf          # Press cards an Emergency press conference draws (G10)
 
 ctypedef GodzillaData GameData
 
@@ -187,9 +213,14 @@ cdef extern from *:
     static const int GZ_LANDMARK_SQ[5] = {3, 6, 11, 12, 18};
     /* Home square of each colour (G1): Tokyo, Saitama, Chiba, Kanagawa. */
     static const int GZ_HOME_SQ[4] = {0, 2, 9, 15};
-    /* G9: the 12 Evacuation status cards, main square and alternative square. */
-    static const int GZ_STATUS_MAIN[12] = {1, 3, 4, 5, 7, 8, 10, 12, 13, 14, 16, 11};
-    static const int GZ_STATUS_ALT[12] = {5, 4, 3, 10, 8, 7, 5, 13, 12, 4, 10, 7};
+    /* G9: the 12 Evacuation status cards, main square and alternative square, per table of
+       the status_squares option: 0 the table of G9; 1 every square one road from a Home
+       square (Ikebukuro, Shinjuku, Ueno, Marunouchi, Asakusa, Nihonbashi, Fukagawa, Shibuya,
+       Shinagawa), so that Evacuees start nearer the exits. */
+    static const int GZ_STATUS_MAIN[2][12] = {{1, 3, 4, 5, 7, 8, 10, 12, 13, 14, 16, 11},
+                                              {1, 5, 3, 7, 4, 8, 14, 10, 16, 1, 8, 10}};
+    static const int GZ_STATUS_ALT[2][12] = {{5, 4, 3, 10, 8, 7, 5, 13, 12, 4, 10, 7},
+                                             {5, 1, 7, 3, 8, 4, 8, 16, 10, 3, 14, 5}};
     /* G8: Evacuees drawn from the bag in rounds 1..6. */
     static const int GZ_EVAC_PER_ROUND[6] = {2, 3, 3, 4, 4, 5};
     static const char* GZ_SQ_NAME[20] = {
@@ -206,8 +237,8 @@ cdef extern from *:
     const int GZ_ROAD_B[29]
     const int GZ_LANDMARK_SQ[5]
     const int GZ_HOME_SQ[4]
-    const int GZ_STATUS_MAIN[12]
-    const int GZ_STATUS_ALT[12]
+    const int GZ_STATUS_MAIN[2][12]
+    const int GZ_STATUS_ALT[2][12]
     const int GZ_EVAC_PER_ROUND[6]
     const char* GZ_SQ_NAME[20]
     const char* GZ_COLOUR_NAME[4]

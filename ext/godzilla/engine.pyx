@@ -38,7 +38,7 @@ from vsai.ext.godzilla.data cimport *
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 from vsai.ext.fields import FieldTable
-from vsai.ext.values import action_id, check_param, whole_number
+from vsai.ext.values import action_id, check_flag, check_param, whole_number
 
 include "rules.pxi"
 include "stages.pxi"
@@ -87,9 +87,21 @@ cdef class GodzillaState(State):
         self._data = &self.d
         self._size = sizeof(GameData)
 
-    def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP):
+    def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP,
+                 evacuee_bonus: int = EVAC_BONUS, press_piece_counts: bool = bool(PRESS_PIECE_COUNTS),
+                 status_squares: int = STATUS_SET, vehicle_tiles: int = VEHICLE_TILES,
+                 barrier_tiles: int = HV_PER_CARD, air_strike_dice: int = AIR_STRIKE_DICE,
+                 press_conference_cards: int = PRESS_CONF_CARDS):
         init_data(&self.d, check_param("players", players, GZ_MIN_PLAYERS, GZ_MAX_PLAYERS),
                   check_param("turn_cap", turn_cap, 1, GZ_MAX_TURN_CAP))
+        given = dict(evacuee_bonus=evacuee_bonus, status_squares=status_squares,
+                     vehicle_tiles=vehicle_tiles, barrier_tiles=barrier_tiles,
+                     air_strike_dice=air_strike_dice, press_conference_cards=press_conference_cards)
+        v = {name: check_param(name, value, OPTIONS[name][1], OPTIONS[name][2])
+             for name, value in given.items()}
+        set_options(&self.d, v["evacuee_bonus"], check_flag("press_piece_counts", press_piece_counts),
+                    v["status_squares"], v["vehicle_tiles"], v["barrier_tiles"],
+                    v["air_strike_dice"], v["press_conference_cards"])
 
     # ------------------------------------------------------------------ C protocol
     cdef State c_clone(self):
@@ -135,8 +147,13 @@ cdef class GodzillaState(State):
 
     # ------------------------------------------------------------------ Python API
     def params(self) -> dict:
-        """{"players": n, "turn_cap": rounds before the return round}."""
-        return {"players": self.d.n, "turn_cap": self.d.turn_cap}
+        """{"players": n, "turn_cap": rounds before the return round, and the G20 options}."""
+        return {"players": self.d.n, "turn_cap": self.d.turn_cap,
+                "evacuee_bonus": self.d.opt_evac_bonus,
+                "press_piece_counts": bool(self.d.opt_press_piece),
+                "status_squares": self.d.opt_status, "vehicle_tiles": self.d.opt_vehicle,
+                "barrier_tiles": self.d.opt_barrier, "air_strike_dice": self.d.opt_air,
+                "press_conference_cards": self.d.opt_conf}
 
     def scores(self) -> list:
         """Points behind each side's screen: the Kaiju's for seat 0, the humans' (with the
@@ -162,7 +179,9 @@ cdef class GodzillaState(State):
     def load_dict(self, data: dict) -> None:
         """Set this state from `to_dict` data; InvalidStateError (state unchanged) if malformed or
         not a position the game can reach."""
-        check_fields(data, self.d.n, self.d.turn_cap, self.d.last)
+        options = {name: value for name, value in self.params().items() if name in OPTIONS}
+        data = with_options(data, options)
+        check_fields(data, self.d.n, self.d.turn_cap, self.d.last, options)
         backup = self._raw_bytes()
         self.d = JSON_FIELDS.load(data, self.d)
         try:

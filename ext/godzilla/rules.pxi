@@ -198,6 +198,42 @@ cdef void init_data(GameData* d, int n, int turn_cap) noexcept nogil:
     d.rerolls_own = START_REROLLS
     d.aw_dice = AWAKEN_DICE
     d.aw_rerolls = AWAKEN_REROLLS
+    d.opt_evac_bonus = EVAC_BONUS          # the G20 options at their defaults; the constructor
+    d.opt_press_piece = PRESS_PIECE_COUNTS  # sets them (set_options)
+    d.opt_status = STATUS_SET
+    d.opt_vehicle = VEHICLE_TILES
+    d.opt_barrier = HV_PER_CARD
+    d.opt_air = AIR_STRIKE_DICE
+    d.opt_conf = PRESS_CONF_CARDS
+
+
+cdef void set_options(GameData* d, int evac_bonus, bint press_piece, int status_set,
+                      int vehicle_tiles, int barrier_tiles, int air_dice,
+                      int conf_cards) noexcept nogil:
+    """The G20 options of a new game, each already checked against its range."""
+    d.opt_evac_bonus = evac_bonus
+    d.opt_press_piece = press_piece
+    d.opt_status = status_set
+    d.opt_vehicle = vehicle_tiles
+    d.opt_barrier = barrier_tiles
+    d.opt_air = air_dice
+    d.opt_conf = conf_cards
+
+
+cdef inline int status_main(GameData* d, int card) noexcept nogil:
+    """The main square of status card `card` in this game's table (G9)."""
+    return GZ_STATUS_MAIN[d.opt_status][card]
+
+
+cdef inline int status_alt(GameData* d, int card) noexcept nogil:
+    """The alternative square of status card `card` in this game's table (G9)."""
+    return GZ_STATUS_ALT[d.opt_status][card]
+
+
+cdef inline int evacuees_in_round(GameData* d, int rnd) noexcept nogil:
+    """Evacuees drawn in round `rnd` (1..6): G8's count plus the evacuee_bonus option, >= 0."""
+    cdef int k = GZ_EVAC_PER_ROUND[rnd - 1] + d.opt_evac_bonus
+    return k if k > 0 else 0
     d.stage = ST_STATUS
 
 
@@ -346,11 +382,11 @@ cdef void start_tiles(GameData* d, int k) noexcept nogil:
 
 
 cdef void start_exec(GameData* d) noexcept nogil:
-    """Roll all available dice; an Air strike this round takes one away, minimum 1 (G10),
-    never in the return round (G19)."""
+    """Roll all available dice; an Air strike this round takes opt_air away (1 by default),
+    minimum 1 (G10), never in the return round (G19)."""
     cdef int v, k = d.dice_own
     if d.air and d.round <= d.last:
-        k -= 1
+        k -= d.opt_air
     if k < 1:
         k = 1
     for v in range(6):
@@ -614,7 +650,7 @@ cdef void end_evac(GameData* d) noexcept nogil:
         d.h_press += p
         d.press[h] = 0
         if p > 0:
-            win_press(d, e + PRESS_PIECE_COUNTS * p)
+            win_press(d, e + d.opt_press_piece * p)
     for c in range(80):
         d.moved[c] = 0
     for c in range(NSQ):

@@ -20,6 +20,30 @@ def seat_names(params: dict) -> tuple[str, ...]:
     return ("Kaiju",) + tuple(f"H{p}" for p in range(1, params["players"]))
 
 
+def g20_param(name: str, help_text: str) -> Param:
+    """A G20 option (rules.md, G20): the engine's default and range (data.pxd)."""
+    default, low, high = engine.OPTIONS[name]
+    # quiet_default: the cells measured before the option existed keep their games
+    if isinstance(default, bool):
+        return Param(name, default, help_text, quiet_default=True)
+    return Param(name, default, help_text, minimum=low, maximum=high, quiet_default=True)
+
+
+# The invented values that GAPS.md G20 lets us tune for balance; the defaults are G7-G10's
+# (G8, G7, G9, G10, G10, G10, G10 in this order). The help texts are for players: no gap IDs.
+G20_PARAMS = (
+    g20_param("evacuee_bonus", "Evacuees added to each round's 2, 3, 3, 4, 4, 5"),
+    g20_param("press_piece_counts", "the Press piece counts itself among the Evacuees that "
+              "earn Press cards (the other reading of that rule)"),
+    g20_param("status_squares", "the status cards' squares: 0 the standard table, 1 squares "
+              "one road from a Home square"),
+    g20_param("vehicle_tiles", "route tiles a Vehicle procurement turns up"),
+    g20_param("barrier_tiles", "High-voltage or Tank tiles their support card places"),
+    g20_param("air_strike_dice", "dice an Air strike takes from the Kaiju's roll"),
+    g20_param("press_conference_cards", "Press cards an Emergency press conference draws"),
+)
+
+
 SPEC = GameSpec(
     name="godzilla",
     title="Godzilla (ゴジラ)",
@@ -33,6 +57,7 @@ SPEC = GameSpec(
         Param("turn_cap", engine.DEFAULT_TURN_CAP, "ordinary rounds before the Kaiju's return "
               "round (X5); 6 or more plays the whole game", minimum=1,
               maximum=engine.MAX_TURN_CAP),
+        *G20_PARAMS,
     ),
     # Nothing is hidden from one seat only; what is hidden from all (the face-down cards and
     # tiles) is drawn when it is turned up, with exact odds, so the state holds nothing

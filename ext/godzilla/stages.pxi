@@ -17,7 +17,8 @@ cdef int legal_support(GameData* d, int* out) noexcept nogil:
 
 
 cdef void apply_support(GameData* d, int a) noexcept nogil:
-    """Air strike: one die fewer this round; High-voltage / Tank: up to 3 tiles to place."""
+    """Air strike: opt_air dice fewer this round; High-voltage / Tank: up to opt_barrier
+    tiles to place (G10: 1 and 3 by default)."""
     cdef int k
     if a == A_DONE:
         enter_tank_move(d)
@@ -28,10 +29,10 @@ cdef void apply_support(GameData* d, int a) noexcept nogil:
         d.air = 1
         enter_support(d)
     elif k == SUP_HV:
-        d.to_place = HV_PER_CARD if HV_PER_CARD < d.hv_stock else d.hv_stock
+        d.to_place = d.opt_barrier if d.opt_barrier < d.hv_stock else d.hv_stock
         d.stage = ST_HV_PLACE
     else:
-        d.to_place = TANK_PER_CARD if TANK_PER_CARD < d.tank_stock else d.tank_stock
+        d.to_place = d.opt_barrier if d.opt_barrier < d.tank_stock else d.tank_stock
         d.stage = ST_TANK_PLACE
 
 
@@ -146,7 +147,7 @@ cdef void apply_plan(GameData* d, int a) noexcept nogil:
             start_exec(d)
     elif a == A_VEHICLE:
         d.vehicle[own_vehicle(d)] = 0
-        start_tiles(d, VEHICLE_TILES)
+        start_tiles(d, d.opt_vehicle)
     else:
         k = (a - A_PLACE) // NROADS
         d.road[(a - A_PLACE) % NROADS] = k + 1
@@ -316,7 +317,7 @@ cdef int legal_pressconf(GameData* d, int* out) noexcept nogil:
 cdef void apply_pressconf(GameData* d, int a) noexcept nogil:
     if a != A_DONE:
         d.support[SUP_CONF] = 2
-        win_press(d, PRESS_CONF_CARDS)
+        win_press(d, d.opt_conf)
     end_round(d)
 
 
@@ -358,12 +359,12 @@ cdef void chance_status(GameData* d, int a) noexcept nogil:
     cdef int s, k
     d.status_used[a] = 1
     d.status[d.round - 1] = a
-    s = GZ_STATUS_MAIN[a]
+    s = status_main(d, a)
     if d.kaiju == s:
-        s = GZ_STATUS_ALT[a]
+        s = status_alt(d, a)
     d.place_sq = s
     d.press[s] += 1
-    k = GZ_EVAC_PER_ROUND[d.round - 1]
+    k = evacuees_in_round(d, d.round)
     if k > sum4(d.bag):
         k = sum4(d.bag)               # G8: an empty bag places what remains
     d.bag_left = k

@@ -51,7 +51,7 @@ JSON_FIELDS = FieldTable("godzilla", (
     ("steps_left", "steps", 0, 0, 6, "steps left"),
     ("awakening_to_take", "awaken", 0, 0, 5, "Awakening items still to take"),
     ("evacuating", "evc", 0, 0, 5, "colour moving in the evacuation (4 Press pieces, 5 done)"),
-    ("evacuees_to_draw", "bag_left", 0, 0, 5, "Evacuees still to draw this round"),
+    ("evacuees_to_draw", "bag_left", 0, 0, GZ_MAX_EVAC_PER_ROUND, "Evacuees still to draw this round"),
     ("placement_square", "place_sq", 0, 0, 19, "this round's placement square"),
     ("tiles_to_turn_up", "tiles_left", 0, 0, 5, "route tiles still to turn up"),
     ("kaiju_screen_landmarks", "k_landmark", 0, 0, 5, "Kaiju screen: Landmarks"),
@@ -66,18 +66,50 @@ JSON_FIELDS = FieldTable("godzilla", (
     ("press_cards_seen", "press_seen", 0, 0, 24, "of those, turned over at scoring"),
     ("press_deck", "deck", NPRESS_KINDS, 0, 3, "Press deck left per kind (changes only at scoring)"),
     ("press_cards_seen_by_kind", "kinds", NPRESS_KINDS, 0, 3, "Press cards turned over per kind"),
+    ("evacuee_bonus", "opt_evac_bonus", 0, GZ_MIN_EVAC_BONUS, GZ_MAX_EVAC_BONUS, "the evacuee_bonus option (G8, G20)"),
+    ("press_piece_counts", "opt_press_piece", 0, 0, 1, "the press_piece_counts option (G7, G20)"),
+    ("status_squares", "opt_status", 0, 0, GZ_NSTATUS_SETS - 1, "the status_squares option (G9, G20)"),
+    ("vehicle_tiles", "opt_vehicle", 0, 0, GZ_MAX_VEHICLE_TILES, "the vehicle_tiles option (G10, G20)"),
+    ("barrier_tiles", "opt_barrier", 0, GZ_MIN_BARRIER_TILES, GZ_MAX_BARRIER_TILES, "the barrier_tiles option (G10, G20)"),
+    ("air_strike_dice", "opt_air", 0, 0, GZ_MAX_AIR_STRIKE_DICE, "the air_strike_dice option (G10, G20)"),
+    ("press_conference_cards", "opt_conf", 0, 0, GZ_MAX_PRESS_CONF_CARDS, "the press_conference_cards option (G10, G20)"),
 ))
+
+# The G20 options (data.pxd): name -> (default, minimum, maximum), in the constructor's order;
+# the spec's Params, GodzillaState.__init__ and check_fields read this table. The JSON field
+# of each has the option's name.
+OPTIONS = {
+    "evacuee_bonus": (EVAC_BONUS, GZ_MIN_EVAC_BONUS, GZ_MAX_EVAC_BONUS),
+    "press_piece_counts": (bool(PRESS_PIECE_COUNTS), 0, 1),
+    "status_squares": (STATUS_SET, 0, GZ_NSTATUS_SETS - 1),
+    "vehicle_tiles": (VEHICLE_TILES, 0, GZ_MAX_VEHICLE_TILES),
+    "barrier_tiles": (HV_PER_CARD, GZ_MIN_BARRIER_TILES, GZ_MAX_BARRIER_TILES),
+    "air_strike_dice": (AIR_STRIKE_DICE, 0, GZ_MAX_AIR_STRIKE_DICE),
+    "press_conference_cards": (PRESS_CONF_CARDS, 0, GZ_MAX_PRESS_CONF_CARDS),
+}
 
 # version 2 wrote the struct's own names
 _V2_NAMES = {f.struct: f.name for f in JSON_FIELDS.fields}
 
 
-def check_fields(data, int n, int turn_cap, int last) -> None:
+def with_options(data, dict options):
+    """`data` with the G20 option fields it lacks filled from the game's `options`: a state
+    saved before the options existed (version 2, or version 3 before G20) was played with
+    their defaults, which are then the game's. Anything but a dict is returned as it is."""
+    if not isinstance(data, dict) or all(name in data for name in OPTIONS):
+        return data
+    return {**{name: int(value) for name, value in options.items()}, **data}
+
+
+def check_fields(data, int n, int turn_cap, int last, dict options) -> None:
     """InvalidStateError unless `data` has exactly the table's fields, each in its range, and
-    the game's parameters."""
+    the game's parameters (the G20 options included)."""
     JSON_FIELDS.check(data)
     if data["players"] != n or data["turn_cap"] != turn_cap or data["last_round"] != last:
         raise InvalidStateError("godzilla state: players/turn_cap/last_round differ from the game parameters")
+    differ = [name for name in OPTIONS if data[name] != int(options[name])]
+    if differ:
+        raise InvalidStateError(f"godzilla state: {', '.join(differ)} differ from the game's options")
 
 
 def state_v3_from_v2(state, params) -> dict:

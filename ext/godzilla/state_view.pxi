@@ -117,7 +117,7 @@ cdef list supply_lines(GameData* d):
                  + f"; route pile {sum4(d.pile)} face down")
     lines.append("stock: " + ", ".join(f"{kind_name(k)} {d.stock[k]}" for k in range(NKINDS))
                  + f"; high-voltage {d.hv_stock}, tanks {d.tank_stock}")
-    cards = [f"R{i + 1} {sq_name(GZ_STATUS_MAIN[d.status[i]])}/{sq_name(GZ_STATUS_ALT[d.status[i]])}"
+    cards = [f"R{i + 1} {sq_name(status_main(d, d.status[i]))}/{sq_name(status_alt(d, d.status[i]))}"
              for i in range(NROUNDS) if d.status[i] >= 0]
     for i in range(0, len(cards), 2):
         lines.append(("status cards: " if i == 0 else "              ") + ", ".join(cards[i:i + 2]))
@@ -126,7 +126,8 @@ cdef list supply_lines(GameData* d):
     lines.append(f"vehicle procurement: {veh}")
     lines.append("support: " + (", ".join(sup) if sup else "none revealed"))
     if d.air:
-        lines.append("air strike this round: one die fewer")
+        lines.append("air strike this round: "
+                     + ("one die fewer" if d.opt_air == 1 else f"{d.opt_air} dice fewer"))
     return lines
 
 
@@ -307,7 +308,7 @@ cdef dict view_board(GameData* d):
              "bag": {colour_name(c): d.bag[c] for c in range(NCOL)}, "route_pile": sum4(d.pile),
              "stock": dict({kind_name(k): d.stock[k] for k in range(NKINDS)},
                            **{"high-voltage": d.hv_stock, "tank": d.tank_stock}),
-             "status_cards": [[sq_name(GZ_STATUS_MAIN[c]), sq_name(GZ_STATUS_ALT[c])]
+             "status_cards": [[sq_name(status_main(d, c)), sq_name(status_alt(d, c))]
                               for c in (d.status[i] for i in range(NROUNDS)) if c >= 0],
              "support": {support_name(k): ("unseen", "ready", "used")[d.support[k]] for k in range(NSUPPORT)},
              "vehicle_procurement": [colour_name(g) for g in range(NCOL) if d.vehicle[g]],
@@ -328,8 +329,8 @@ cdef dict chance_info(GameData* d, int a):
     """The fields of chance outcome `a`."""
     st = d.stage
     if st == ST_STATUS:
-        return dict(chance="status card", card=a + 1, main=sq_name(GZ_STATUS_MAIN[a]),
-                    alternative=sq_name(GZ_STATUS_ALT[a]))
+        return dict(chance="status card", card=a + 1, main=sq_name(status_main(d, a)),
+                    alternative=sq_name(status_alt(d, a)))
     if st == ST_BAG:
         return dict(chance="evacuee", colour=colour_name(a), square=sq_name(d.place_sq))
     if st == ST_SUPPORT_REVEAL:
@@ -355,7 +356,7 @@ cdef dict move_info(GameData* d, int a):
         k, r = divmod(a - A_PLACE, NROADS)
         return dict(tile=kind_name(k), **_road_info(r))
     if a == A_VEHICLE:
-        return dict(card="vehicle procurement", tiles=VEHICLE_TILES)
+        return dict(card="vehicle procurement", tiles=d.opt_vehicle)
     if a < A_HVROAD:
         return dict(card=support_name(a - A_SUPPORT))
     if a < A_TANKMOVE:

@@ -6,7 +6,7 @@ Seat 0 is the Kaiju; seats 1..n-1 are the Humans, one team.
 """
 from __future__ import annotations
 
-from vsai.ext.spec import GameSpec, Param
+from vsai.ext.spec import GameSpec, Handicap, Param
 from vsai.ext.vulcanus import engine
 
 # Player decisions per round, generously: planning (each group places 3 cards and may redraw
@@ -18,6 +18,18 @@ _SETUP = 16
 
 def _max_game_length(params: dict) -> int:
     return _SETUP + min(6, params["turn_cap"]) * _PER_ROUND
+
+
+def disaster_words(level: int) -> str:
+    """What a disaster level does (the rulebook's handicap; V2, V7): above 0 Advanced event
+    cards in more rounds, harder for the Humans; below 0 less lava at set-up, easier."""
+    if level > 0:
+        rounds = {1: "rounds 3 and 6", 2: "rounds 2, 3, 4 and 6", 3: "every round"}[level]
+        return f"disaster level +{level}: Advanced events in {rounds} (harder for the Humans)"
+    if level < 0:
+        tiles = {-1: "A-1a", -2: "B-2a", -3: "A-1a and B-2a"}[level]
+        return f"disaster level {level}: no set-up lava on {tiles} (easier for the Humans)"
+    return "disaster level +0: the rulebook's standard game (Normal events only)"
 
 
 def _teams(params: dict) -> tuple:
@@ -57,6 +69,8 @@ SPEC = GameSpec(
     # move; 5,000 random-playout iterations won only 54% against 1,500 (benchmarks/suites/
     # ladder.toml, docs/suites.md).
     level_search={"playout": "heuristic"},
+    # The rulebook's handicap: a higher disaster level helps the Kaiju (seat 0).
+    handicap=Handicap("disaster", higher_helps_seat=0, describe=disaster_words),
     render_module="vsai.ext.vulcanus.render",
     rules_package="vsai.ext.vulcanus",
     complete=True,

@@ -21,9 +21,9 @@ def road(a: str, b: str) -> int:
     return ROAD[(SQ[a], SQ[b])]
 
 
-def new(players: int = 2, turn_cap: int = 6):
-    """A fresh game (before the first status card)."""
-    return load_game("godzilla", players=players, turn_cap=turn_cap).new_initial_state()
+def new(players: int = 2, turn_cap: int = 6, **options):
+    """A fresh game (before the first status card), with these G20 options."""
+    return load_game("godzilla", players=players, turn_cap=turn_cap, **options).new_initial_state()
 
 
 def stage(state) -> str:
@@ -115,3 +115,14 @@ def roll(state, *values):
     state.apply_action(roll_text(*values))
     if stage(state) == "reroll":
         state.apply_action("keep the dice")
+
+
+def evacuees_placed_per_round(state) -> list:
+    """From a new game `state`: the Evacuees placed in each of the 6 rounds (first moves)."""
+    counts = []
+    for _ in range(6):
+        advance(state, "status card")
+        before = sum(field(state, "bag"))
+        advance(state, "omen")
+        counts.append(before - sum(field(state, "bag")))
+    return counts

@@ -1,7 +1,7 @@
 """Set-up and the status phase: map, components, status cards, evacuees, support cards."""
 import pytest
 
-from godzilla_helpers import SQ, advance, edit, field, new, play, road, stage
+from godzilla_helpers import SQ, advance, edit, evacuees_placed_per_round, field, new, play, road, stage
 from vsai.ext.godzilla import engine
 
 
@@ -65,19 +65,8 @@ def test_alternative_square_when_the_kaiju_stands_on_the_main_one():
     assert field(state, "evacuees")[SQ["Shinjuku"] * 4] == 2
 
 
-def _evacuees_placed_per_round():
-    state = new()
-    counts = []
-    for _ in range(6):
-        advance(state, "status card")
-        before = sum(field(state, "bag"))
-        advance(state, "omen")
-        counts.append(before - sum(field(state, "bag")))
-    return counts
-
-
 def test_evacuees_per_round_follow_g8():
-    assert _evacuees_placed_per_round() == [2, 3, 3, 4, 4, 5]
+    assert evacuees_placed_per_round(new()) == [2, 3, 3, 4, 4, 5]
 
 
 def test_an_empty_bag_places_what_remains():

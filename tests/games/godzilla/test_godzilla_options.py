@@ -1,0 +1,142 @@
+"""The G20 options (GAPS.md G20): each tunable invented value changes the game it names, is
+checked like any option, and is saved in the JSON state."""
+import json
+
+import pytest
+
+from godzilla_helpers import (SQ, advance, evacuees_placed_per_round, field, new, play, road, roll,
+                              stage, to_round_stage)
+from vsai.core import InvalidArgumentError, InvalidStateError
+from vsai.core.registry import load_game
+
+SHINJUKU = "status card 4: Shinjuku / Shibuya"
+
+
+def _round4(card, **options):
+    """Round 4 at the support step (or the press conference), with `card` turned up."""
+    state = new(**options)
+    for _ in range(3):
+        advance(state, "status card")
+        advance(state, "omen")
+    to_round_stage(state, "press conference" if card == "emergency press conference"
+                   else "support cards", support=card)
+    return state
+
+
+def test_defaults_are_the_values_of_g7_to_g10():
+    params = load_game("godzilla").get_parameters()
+    assert {k: params[k] for k in ("evacuee_bonus", "press_piece_counts", "status_squares",
+                                   "vehicle_tiles", "barrier_tiles", "air_strike_dice",
+                                   "press_conference_cards")} == {
+        "evacuee_bonus": 0, "press_piece_counts": False, "status_squares": 0,
+        "vehicle_tiles": 2, "barrier_tiles": 3, "air_strike_dice": 1, "press_conference_cards": 2}
+
+
+def test_evacuee_bonus_adds_to_every_round_and_never_below_zero():
+    assert evacuees_placed_per_round(new(evacuee_bonus=1)) == [3, 4, 4, 5, 5, 6]
+    assert evacuees_placed_per_round(new(evacuee_bonus=-2)) == [0, 1, 1, 2, 2, 3]
+
+
+def test_press_piece_counts_reads_g7_the_other_way():
+    def press_cards(**options):
+        state = new(**options)
+        play(state, SHINJUKU, "draw a Tokyo evacuee", "draw a Tokyo evacuee")
+        advance(state, "route tiles")
+        data = json.loads(state.to_json())
+        data["state"]["road_tiles"][road("Shinjuku", "Tokyo Home")] = 1
+        data["state"]["route_pile"][0] -= 1
+        state = load_game("godzilla", **data["params"]).state_from_json(json.dumps(data))
+        advance(state, "dice roll")
+        roll(state, 1, 3, 5)
+        play(state, "Tokyo evacuee Shinjuku to Tokyo Home", "end Tokyo moves",
+             "press Shinjuku to Tokyo Home")
+        return field(state, "press_cards_won")
+    assert press_cards() == 1                            # G7: the Evacuee leaving with it
+    assert press_cards(press_piece_counts=True) == 2     # and the Press piece itself
+
+
+def test_status_squares_switches_the_cards_table():
+    state = new(status_squares=1)
+    texts = state.legal_action_strings()
+    assert "status card 4: Marunouchi / Ueno" in texts and SHINJUKU not in texts
+    play(state, "status card 4: Marunouchi / Ueno")
+    assert field(state, "press_pieces")[SQ["Marunouchi"]] == 1
+
+
+def test_vehicle_tiles_is_the_tiles_a_vehicle_turns_up():
+    state = new(vehicle_tiles=3)
+    to_round_stage(state, "planning", status=SHINJUKU)
+    before = sum(field(state, "route_stock"))
+    play(state, "vehicle procurement")
+    advance(state, "planning")
+    assert sum(field(state, "route_stock")) == before + 3
+
+
+def test_barrier_tiles_limits_the_high_voltage_card():
+    state = _round4("high-voltage current", barrier_tiles=1)
+    play(state, "high-voltage current")
+    assert field(state, "tiles_to_place") == 1
+    play(state, next(t for t in state.legal_action_strings() if t.startswith("high-voltage on")))
+    assert stage(state) != "high-voltage tiles" and field(state, "high_voltage_stock") == 2
+
+
+def test_air_strike_dice_is_the_dice_taken_away():
+    for taken, rolled in ((2, 1), (0, 3)):
+        state = _round4("air strike", air_strike_dice=taken)
+        play(state, "air strike")
+        advance(state, "dice roll")
+        assert field(state, "dice_to_roll") == rolled
+
+
+def test_press_conference_cards_is_the_cards_drawn():
+    state = _round4("emergency press conference", press_conference_cards=4)
+    play(state, "emergency press conference")
+    assert field(state, "press_cards_won") == 4
+
+
+@pytest.mark.parametrize("options", [dict(evacuee_bonus=4), dict(status_squares=2),
+                                     dict(barrier_tiles=0), dict(air_strike_dice=True),
+                                     dict(press_piece_counts=1), dict(vehicle_tiles="2")])
+def test_a_wrong_option_is_one_clear_error(options):
+    with pytest.raises(InvalidArgumentError, match=next(iter(options))):
+        load_game("godzilla", **options)
+    name, value = next(iter(options.items()))
+    with pytest.raises(InvalidArgumentError, match=name):
+        from vsai.ext.godzilla.engine import GodzillaState
+        GodzillaState(**{name: value})
+
+
+def test_options_are_saved_and_checked_in_json():
+    state = new(evacuee_bonus=2, press_conference_cards=0)
+    advance(state, "omen")
+    data = json.loads(state.to_json())
+    assert data["params"]["evacuee_bonus"] == 2 and data["state"]["evacuee_bonus"] == 2
+    game = load_game("godzilla", **data["params"])
+    again = game.state_from_json(state.to_json())
+    assert again.to_json() == state.to_json() and again.params() == state.params()
+    data["state"]["press_conference_cards"] = 2          # the body disagrees with the params
+    with pytest.raises(InvalidStateError, match="press_conference_cards"):
+        game.state_from_json(json.dumps(data))
+
+
+def test_a_state_saved_before_the_options_loads_with_their_defaults():
+    state = new()
+    advance(state, "omen")
+    data = json.loads(state.to_json())
+    for name in ("evacuee_bonus", "press_piece_counts", "status_squares", "vehicle_tiles",
+                 "barrier_tiles", "air_strike_dice", "press_conference_cards"):
+        del data["params"][name], data["state"][name]
+    loaded = load_game("godzilla").state_from_json(json.dumps(data))
+    assert loaded.to_json() == state.to_json()
+
+
+def test_suite_cells_leave_options_at_their_default_out():
+    """Results kept before the options existed keep their cells (Param.quiet_default)."""
+    from vsai.ai.lab.suite import game_cells, parse_suite
+    suite = parse_suite('[suite]\ngames_per_cell = 2\n[[games]]\nname = "godzilla"\n'
+                        '[[agents]]\nname = "random"\n[[agents]]\nname = "heuristic"\n')
+    plain = game_cells(suite, load_game("godzilla"))[0]
+    tuned = game_cells(suite, load_game("godzilla", evacuee_bonus=1))[0]
+    assert plain.params == {"players": 2, "turn_cap": 6}
+    assert tuned.params == {"players": 2, "turn_cap": 6, "evacuee_bonus": 1}
+    assert plain.key != tuned.key

@@ -1,7 +1,8 @@
 """Belief quality and cost: how much more probability a seat's belief gives the truth than a
 uniform redraw does, and what the belief costs a move.
 
-Games between plain `ismcts` agents (the opponents to read), seats rotated by seed. Every
+Games between plain `ismcts` agents (the opponents to read; `--opponent` another agent, e.g.
+`heuristic`, whose moves the one-ply model describes exactly), seats rotated by seed. Every
 seat keeps a belief (`vsai.ai.belief.BeliefTracker`, default settings unless given) from the
 moves it is told. At every `--every`-th decision of a seat, for every hidden item of every
 other seat (`vsai.core.hidden.hidden_items`: who holds which card, each face-down card, each
@@ -58,7 +59,8 @@ def truth_probability(worlds: list, owner: int, seat: int, truth: dict[str, str]
 def play_and_measure(game, seed: int, args, settings: list[BeliefSettings]) -> tuple[list, list]:
     """One game, every setting's beliefs side by side (the same game and uniform redraws);
     returns, per setting, [(phase, log-ratio, better)] and the update costs."""
-    agents = [make_agent("ismcts", game, seed=mix_seed(seed, s), iterations=args.iterations)
+    options = {"iterations": args.iterations} if args.opponent != "heuristic" else {}
+    agents = [make_agent(args.opponent, game, seed=mix_seed(seed, s), **options)
               for s in range(game.num_players())]
     trackers = [[BeliefTracker(mix_seed(seed, 100, s), each) for s in range(game.num_players())]
                 for each in settings]
@@ -131,7 +133,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="vec:2,vulcanus:2,eruption:2,vec:4,vulcanus:4,eruption:4")
     parser.add_argument("--plays", type=int, default=2)
-    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--opponent", default="ismcts", help="the agent every seat plays (ismcts, heuristic, ...)")
+    parser.add_argument("--iterations", type=int, default=200, help="its iterations (not for heuristic)")
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--particles", type=int, default=BeliefSettings.particles)
     parser.add_argument("--temperature", default=str(BeliefSettings.temperature),
@@ -148,7 +151,7 @@ def main() -> None:
                 for t in temperatures
                 for i in (iterations if m == "search" else iterations[:1])
                 if m == "eval" or f < 1.0]  # a floor of 1 is the model-free control: once
-    print(f"belief: {args.particles} particles; opponents ismcts {args.iterations} it; "
+    print(f"belief: {args.particles} particles; opponents {args.opponent} {args.iterations} it; "
           f"{args.plays} games a row, a decision in {args.every} measured")
     print(f"{'game':12} {'model':22} {'phase':7} {'items':>6} {'mean ln(p_b/p_u)':>17} {'belief better':>14}")
     for entry in args.games.split(","):

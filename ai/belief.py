@@ -9,7 +9,9 @@ with what one seat has seen, weighted by how well each world explains the other 
 - another seat's move multiplies a world's weight by the move's likelihood under an opponent
   model: a softmax, at `temperature`, of the mover's one-ply evaluation after each legal move
   (the `heuristic` agent's look-ahead, Macondo's inference), with a uniform floor `floor`
-  mixed in so that a surprising move never rules out the truth;
+  mixed in so that a surprising move never rules out the truth; or, with `model="search"`,
+  a softmax of the values of a small search for the mover in each world (`vsai.ai.opponent_model`,
+  Cowling, Powley & Whitehouse 2015), with the same floor;
 - a chance outcome multiplies it by the outcome's probability in that world.
 
 Refill: when the effective sample size falls below `min_ess` of the particles (or that of
@@ -31,7 +33,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vsai.ai.base import float_option, int_option, mix_seed
+from vsai.ai.base import choice_option, float_option, int_option, mix_seed
+from vsai.ai.opponent_model import search_policies
 from vsai.core.hidden import hidden_items
 from vsai.ext.ui.hooks import seat_label
 from vsai.ext.belief import ParticleFilter
@@ -60,6 +63,8 @@ BELIEF_OPTIONS = {
     "particles": int_option(1, 100_000),
     "temperature": float_option(1e-4, 100.0),
     "floor": float_option(0.0, 1.0),
+    "model": choice_option("eval", "search"),
+    "model_iterations": int_option(1, 10_000),
 }
 
 
@@ -73,6 +78,8 @@ class BeliefSettings:
     floor: float = 0.2
     min_ess: float = 0.5    # refill below this share of the particles
     refresh: float = 0.1    # share of fresh redraws at a refill
+    model: str = "eval"     # the opponent model: "eval" (one-ply softmax) or "search"
+    model_iterations: int = 32  # iterations of the search model's search in each world
 
     @staticmethod
     def from_options(options: dict) -> "BeliefSettings":
@@ -80,7 +87,9 @@ class BeliefSettings:
         default = BeliefSettings()
         return BeliefSettings(options.get("particles", default.particles),
                               options.get("temperature", default.temperature),
-                              options.get("floor", default.floor))
+                              options.get("floor", default.floor),
+                              model=options.get("model", default.model),
+                              model_iterations=options.get("model_iterations", default.model_iterations))
 
 
 class SeatBelief:
@@ -91,6 +100,7 @@ class SeatBelief:
         self.settings = settings
         self.seed = seed
         self._refills = 0
+        self._searches = 0       # moves pushed through the search model (its seeds)
         worlds = [start.resample(seat, mix_seed(seed, 0, i)) for i in range(settings.particles)]
         self.filter = ParticleFilter(worlds, seat, mix_seed(seed, 1), settings.temperature,
                                      settings.floor)
@@ -105,7 +115,7 @@ class SeatBelief:
         low = self.filter.ess < self.settings.min_ess * self.settings.particles  # cheap, in C
         if low and (state is not None or self.filter.alive):
             self.refill(state)
-        if self.filter.observe(player, key) == 0 and state is not None:
+        if self._push(player, key) == 0 and state is not None:
             self._redraw_explaining(state, player, key)
         self.observed += 1
         self.seconds += time.perf_counter() - started
@@ -150,13 +160,25 @@ class SeatBelief:
         kept: list[tuple[State, float]] = []
         for _ in range(_REDRAW_ROUNDS):
             self.refill(state, fresh_only=True)
-            if self.filter.observe(player, key):
+            if self._push(player, key):
                 kept += self.filter.worlds()
             if len(kept) * 4 >= self.settings.particles:
                 break
         if kept:
             kept = kept[:self.settings.particles]
             self.filter.replace([w for w, _ in kept], [w for _, w in kept])
+
+    def _push(self, player: int, key: int) -> int:
+        """Every world through one real move, under the settings' opponent model; returns how
+        many worlds explain it."""
+        if self.settings.model == "search" and player >= 0 and player != self.seat:
+            self._searches += 1
+            policies = search_policies(self.filter.indexed_worlds(), player,
+                                       self.settings.model_iterations, self.settings.temperature,
+                                       self.settings.floor,
+                                       mix_seed(self.seed, 5, self._searches))
+            return self.filter.observe_with(player, key, policies)
+        return self.filter.observe(player, key)
 
     def effective_size(self) -> float:
         """The effective sample size over distinct worlds (copies made by a refill, or worlds

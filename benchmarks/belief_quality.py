@@ -1,7 +1,8 @@
 """Belief quality and cost: how much more probability a seat's belief gives the truth than a
 uniform redraw does, and what the belief costs a move.
 
-Games between plain `ismcts` agents (the opponents to read), seats rotated by seed. Every
+Games between plain `ismcts` agents (the opponents to read; `--opponent` another agent, e.g.
+`heuristic`, whose moves the one-ply model describes exactly), seats rotated by seed. Every
 seat keeps a belief (`vsai.ai.belief.BeliefTracker`, default settings unless given) from the
 moves it is told. At every `--every`-th decision of a seat, for every hidden item of every
 other seat (`vsai.core.hidden.hidden_items`: who holds which card, each face-down card, each
@@ -17,7 +18,13 @@ side, from the same positions.
 
     .venv/bin/python benchmarks/belief_quality.py [--games vec:2,vulcanus:2,eruption:2,eruption:4]
         [--plays 2] [--iterations 200] [--every 3] [--particles 128] [--temperature 0.05]
-        [--floor 0.2]
+        [--floor 0.2] [--model eval|search] [--model-iterations 32]
+
+Several temperatures, floors or models (comma-separated) are measured side by side on the
+same games, e.g. `--temperature 0.01,0.05 --model eval,search`. A floor of 1 makes every move
+equally likely: the same particle filter without an opponent model, the control that tells
+the model's gain from the filter's own bias (its refills copy worlds, and the log score
+punishes a belief held by fewer distinct worlds).
 """
 from __future__ import annotations
 
@@ -49,14 +56,17 @@ def truth_probability(worlds: list, owner: int, seat: int, truth: dict[str, str]
     return {item: (m * n + 0.5) / (n + 1) for item, m in mass.items()}
 
 
-def play_and_measure(game, seed: int, args, settings: BeliefSettings) -> tuple[list, list]:
-    """One game; returns [(decision index, decisions, log-ratio, better)] and update costs."""
-    agents = [make_agent("ismcts", game, seed=mix_seed(seed, s), iterations=args.iterations)
+def play_and_measure(game, seed: int, args, settings: list[BeliefSettings]) -> tuple[list, list]:
+    """One game, every setting's beliefs side by side (the same game and uniform redraws);
+    returns, per setting, [(phase, log-ratio, better)] and the update costs."""
+    options = {"iterations": args.iterations} if args.opponent != "heuristic" else {}
+    agents = [make_agent(args.opponent, game, seed=mix_seed(seed, s), **options)
               for s in range(game.num_players())]
-    trackers = [BeliefTracker(mix_seed(seed, 100, s), settings) for s in range(game.num_players())]
+    trackers = [[BeliefTracker(mix_seed(seed, 100, s), each) for s in range(game.num_players())]
+                for each in settings]
     rng = random.Random(seed)
     state = game.new_initial_state()
-    samples = []
+    samples: list[list] = [[] for _ in settings]
     decisions = 0
     seen = defaultdict(int)
     while not state.is_terminal():
@@ -65,27 +75,28 @@ def play_and_measure(game, seed: int, args, settings: BeliefSettings) -> tuple[l
             action = sample_chance(state, rng)
         else:
             if seen[player] % args.every == 0 and len(state.legal_actions()) > 1:
-                belief = trackers[player].belief(state)
-                worlds = belief.worlds_at(state)
                 uniform = [(state.resample(player, mix_seed(seed, 7, decisions, i)), 1.0)
-                           for i in range(len(worlds))]
-                for owner in range(game.num_players()):
-                    truth = hidden_items(state, owner, player) if owner != player else {}
-                    if not truth:
-                        continue
-                    p_belief = truth_probability(worlds, owner, player, truth)
-                    p_uniform = truth_probability(uniform, owner, player, truth)
-                    for item in truth:
-                        ratio = math.log(p_belief[item] / p_uniform[item])
-                        samples.append((decisions, ratio, p_belief[item] > p_uniform[item] + 1e-9))
+                           for i in range(settings[0].particles)]
+                for k, per_seat in enumerate(trackers):
+                    worlds = per_seat[player].belief(state).worlds_at(state)
+                    for owner in range(game.num_players()):
+                        truth = hidden_items(state, owner, player) if owner != player else {}
+                        if not truth:
+                            continue
+                        p_belief = truth_probability(worlds, owner, player, truth)
+                        p_uniform = truth_probability(uniform, owner, player, truth)
+                        for item in truth:
+                            ratio = math.log(p_belief[item] / p_uniform[item])
+                            samples[k].append((decisions, ratio, p_belief[item] > p_uniform[item] + 1e-9))
             seen[player] += 1
             decisions += 1
             action = agents[player].step(state.clone())
-        for tracker in trackers:
-            tracker.inform(state, player, action)
+        for per_seat in trackers:
+            for tracker in per_seat:
+                tracker.inform(state, player, action)
         state.apply_action(action)
-    phased = [(PHASES[min(2, 3 * d // max(decisions, 1))], r, b) for d, r, b in samples]
-    costs = [b.cost_per_move for t in trackers for b in t._beliefs.values()]
+    phased = [[(PHASES[min(2, 3 * d // max(decisions, 1))], r, b) for d, r, b in rows] for rows in samples]
+    costs = [[b.cost_per_move for t in per_seat for b in t._beliefs.values()] for per_seat in trackers]
     return phased, costs
 
 
@@ -114,45 +125,64 @@ def search_rates(game, seed: int, settings: BeliefSettings, seconds: float) -> t
     return max(rates[0], rates[2]), max(rates[1], rates[3])
 
 
+def _floats(text: str) -> list[float]:
+    return [float(x) for x in text.split(",")]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="vec:2,vulcanus:2,eruption:2,vec:4,vulcanus:4,eruption:4")
     parser.add_argument("--plays", type=int, default=2)
-    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--opponent", default="ismcts", help="the agent every seat plays (ismcts, heuristic, ...)")
+    parser.add_argument("--iterations", type=int, default=200, help="its iterations (not for heuristic)")
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--particles", type=int, default=BeliefSettings.particles)
-    parser.add_argument("--temperature", type=float, default=BeliefSettings.temperature)
-    parser.add_argument("--floor", type=float, default=BeliefSettings.floor)
+    parser.add_argument("--temperature", default=str(BeliefSettings.temperature),
+                        help="one or more, comma-separated: each a setting measured side by side")
+    parser.add_argument("--floor", default=str(BeliefSettings.floor), help="one or more, comma-separated")
+    parser.add_argument("--model", default=BeliefSettings.model, help="eval, search, or both: eval,search")
+    parser.add_argument("--model-iterations", default=str(BeliefSettings.model_iterations),
+                        help="one or more, comma-separated (the search model's)")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per speed measure")
     args = parser.parse_args()
-    settings = BeliefSettings(args.particles, args.temperature, args.floor)
-    print(f"belief: {settings.particles} particles, temperature {settings.temperature}, "
-          f"floor {settings.floor}; opponents ismcts {args.iterations} it; "
+    temperatures, iterations = _floats(args.temperature), [int(x) for x in args.model_iterations.split(",")]
+    settings = [BeliefSettings(args.particles, t, f, model=m, model_iterations=i)
+                for m in args.model.split(",") for f in _floats(args.floor)
+                for t in temperatures
+                for i in (iterations if m == "search" else iterations[:1])
+                if m == "eval" or f < 1.0]  # a floor of 1 is the model-free control: once
+    print(f"belief: {args.particles} particles; opponents {args.opponent} {args.iterations} it; "
           f"{args.plays} games a row, a decision in {args.every} measured")
-    print(f"{'game':12} {'phase':7} {'items':>6} {'mean ln(p_b/p_u)':>17} {'belief better':>14}")
+    print(f"{'game':12} {'model':22} {'phase':7} {'items':>6} {'mean ln(p_b/p_u)':>17} {'belief better':>14}")
     for entry in args.games.split(","):
         name, players = entry.split(":")
         game = load_game(name, players=int(players))
-        by_phase: dict[str, list] = defaultdict(list)
-        costs: list[float] = []
+        by_phase: list[dict[str, list]] = [defaultdict(list) for _ in settings]
+        costs: list[list[float]] = [[] for _ in settings]
         started = time.perf_counter()
         for play in range(args.plays):
             phased, cost = play_and_measure(game, mix_seed(2323, play), args, settings)
-            costs += cost
-            for phase, ratio, better in phased:
-                by_phase[phase].append((ratio, better))
-                by_phase["all"].append((ratio, better))
+            for k in range(len(settings)):
+                costs[k] += cost[k]
+                for phase, ratio, better in phased[k]:
+                    by_phase[k][phase].append((ratio, better))
+                    by_phase[k]["all"].append((ratio, better))
         label = f"{name} {players}p"
-        for phase in PHASES + ("all",):
-            rows = by_phase.get(phase, [])
-            if rows:
-                mean = sum(r for r, _ in rows) / len(rows)
-                better = sum(b for _, b in rows) / len(rows)
-                print(f"{label:12} {phase:7} {len(rows):6d} {mean:17.3f} {better:13.0%}")
-        plain, worlds = search_rates(game, 5, settings, args.seconds)
-        cost = 1000 * sum(costs) / len(costs) if costs else 0.0
-        print(f"{label:12} update {cost:.2f} ms a move; ismcts {plain:,.0f} it/s plain, "
-              f"{worlds:,.0f} it/s from the belief's worlds ({time.perf_counter() - started:.0f} s)")
+        for k, each in enumerate(settings):
+            model = (f"search {each.model_iterations}" if each.model == "search" else "eval") + \
+                f" T={each.temperature:g} f={each.floor:g}"
+            for phase in PHASES + ("all",):
+                rows = by_phase[k].get(phase, [])
+                if rows:
+                    mean = sum(r for r, _ in rows) / len(rows)
+                    better = sum(b for _, b in rows) / len(rows)
+                    print(f"{label:12} {model:22} {phase:7} {len(rows):6d} {mean:17.3f} {better:13.0%}")
+            cost = 1000 * sum(costs[k]) / len(costs[k]) if costs[k] else 0.0
+            print(f"{label:12} {model:22} update {cost:.2f} ms a move")
+        if args.seconds > 0:
+            plain, worlds = search_rates(game, 5, settings[0], args.seconds)
+            print(f"{label:12} ismcts {plain:,.0f} it/s plain, {worlds:,.0f} it/s from the belief's "
+                  f"worlds ({time.perf_counter() - started:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -25,42 +25,50 @@ from vsai.ext.state cimport (State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER,
                              MAX_ACTIONS, MAX_PLAYERS)
 
 
-cdef double step_world(State world, State probe, int seat, int player, int key,
-                       double temperature, double floor, Rng* rng) noexcept nogil:
-    """Push `world` through the move `key` (as `seat` saw it) of `player`; returns the
-    likelihood of what was seen in this world (0: the world cannot explain it)."""
-    cdef int actions[MAX_ACTIONS]
-    cdef double probs[MAX_ACTIONS]
+cdef int model_probs(State world, State probe, int seat, int player, double temperature,
+                     double floor, int* actions, double* probs) noexcept nogil:
+    """The moves of `player` (or chance outcomes) in `world` and their probabilities: chance
+    by its odds; the seat's own move, or a forced one, 1 each; another seat's move by the
+    evaluation model (softmax of its one-ply evaluation at `temperature`, floor mixed in).
+    Returns how many."""
     cdef double ev[MAX_PLAYERS]
-    cdef int n, i, m = 0, pick = -1
-    cdef double total = 0.0, seen = 0.0, top = -1e300, u, acc
-    if world.c_current_player() != player:
-        return 0.0
+    cdef int n, i
+    cdef double total = 0.0, top = -1e300
     if player == CHANCE_PLAYER:
-        n = world.c_chance_outcomes(actions, probs)
-    else:
-        n = world.c_legal_actions(actions)
-        if player == seat or n == 1:
-            for i in range(n):
-                probs[i] = 1.0
-        else:
-            for i in range(n):
-                copy_state(probe, world)
-                probe.c_apply_action(actions[i])
-                probe.c_evaluate(ev)
-                probs[i] = ev[player] / temperature
-                if probs[i] > top:
-                    top = probs[i]
-            for i in range(n):
-                probs[i] = exp(probs[i] - top)
-                total += probs[i]
-            for i in range(n):
-                probs[i] = (1.0 - floor) * probs[i] / total + floor / n
-        total = 0.0
+        return world.c_chance_outcomes(actions, probs)
+    n = world.c_legal_actions(actions)
+    if player == seat or n == 1:
         for i in range(n):
-            total += probs[i]
-        for i in range(n):
-            probs[i] /= total
+            probs[i] = 1.0
+        return n
+    for i in range(n):
+        copy_state(probe, world)
+        probe.c_apply_action(actions[i])
+        probe.c_evaluate(ev)
+        probs[i] = ev[player] / temperature
+        if probs[i] > top:
+            top = probs[i]
+    for i in range(n):
+        probs[i] = exp(probs[i] - top)
+        total += probs[i]
+    for i in range(n):
+        probs[i] = (1.0 - floor) * probs[i] / total + floor / n
+    return n
+
+
+cdef double step_given(State world, int seat, int player, int key, int* actions,
+                       double* probs, int n, Rng* rng) noexcept nogil:
+    """Push `world` through the move `key` (as `seat` saw it) of `player`, whose moves
+    `actions` have the model's probabilities `probs` (any scale); returns the likelihood of
+    what was seen in this world (0: the world cannot explain it)."""
+    cdef int i, m = 0, pick = -1
+    cdef double total = 0.0, seen = 0.0, u, acc
+    for i in range(n):
+        total += probs[i]
+    if total <= 0.0:
+        return 0.0
+    for i in range(n):
+        probs[i] /= total
     for i in range(n):
         if world.c_action_key(seat, actions[i]) == key:
             seen += probs[i]
@@ -81,6 +89,19 @@ cdef double step_world(State world, State probe, int seat, int player, int key,
     if player == seat:
         return 1.0
     return seen
+
+
+cdef double step_world(State world, State probe, int seat, int player, int key,
+                       double temperature, double floor, Rng* rng) noexcept nogil:
+    """Push `world` through the move `key` of `player` under the evaluation model
+    (model_probs, then step_given)."""
+    cdef int actions[MAX_ACTIONS]
+    cdef double probs[MAX_ACTIONS]
+    cdef int n
+    if world.c_current_player() != player:
+        return 0.0
+    n = model_probs(world, probe, seat, player, temperature, floor, actions, probs)
+    return step_given(world, seat, player, key, actions, probs, n, rng)
 
 
 cdef class ParticleFilter:
@@ -149,24 +170,50 @@ cdef class ParticleFilter:
 
     def observe(self, int player, int key) -> int:
         """Push every world through one real move: `player` (-1 for chance) played something
-        the seat saw as `key`. Returns how many worlds still explain everything seen; when
-        none does, the weights are left at zero (the caller refills)."""
-        cdef int i, alive = 0
+        the seat saw as `key`, under the evaluation model. Returns how many worlds still
+        explain everything seen; when none does, the weights are left at zero (the caller
+        refills)."""
+        return self.observe_with(player, key, [None] * self._n)
+
+    def observe_with(self, int player, int key, list policies not None) -> int:
+        """`observe` with the opponent model's move probabilities given: `policies[i]` is,
+        for world i (`indexed_worlds`), the probabilities of `player`'s legal actions in that
+        world in their order, or None to use the evaluation model there. Returns as `observe`."""
+        cdef int actions[MAX_ACTIONS]
+        cdef double probs[MAX_ACTIONS]
+        cdef int i, j, n, alive = 0
         cdef State world
         cdef double like
+        if len(policies) != self._n:
+            raise ValueError("one policy (or None) a world is needed")
         for i in range(self._n):
             if self._weights[i] <= 0.0:
                 continue
             world = <State>self._worlds[i]
-            with nogil:
-                like = step_world(world, self._probe, self._seat, player, key,
-                                  self._temperature, self._floor, &self._rng)
-                self._weights[i] *= like
+            policy = policies[i]
+            if policy is None or world.c_current_player() != player:
+                with nogil:
+                    like = step_world(world, self._probe, self._seat, player, key,
+                                      self._temperature, self._floor, &self._rng)
+            else:
+                n = world.c_legal_actions(actions)
+                if len(policy) != n:
+                    raise ValueError("a policy must give every legal action a probability")
+                for j in range(n):
+                    probs[j] = policy[j]
+                with nogil:
+                    like = step_given(world, self._seat, player, key, actions, probs, n, &self._rng)
+            self._weights[i] *= like
             if self._weights[i] > 0.0:
                 alive += 1
         if alive:
             self._normalise()
         return alive
+
+    def indexed_worlds(self) -> list:
+        """[(world, weight), ...] of every world kept, alive or not, in the filter's order
+        (the states themselves: do not change them)."""
+        return [(self._worlds[i], self._weights[i]) for i in range(self._n)]
 
     def keep_if(self, int player, list legal not None) -> int:
         """Drop the worlds where `player` is not to act with exactly the legal actions

@@ -57,6 +57,8 @@ cdef void resample_ink(VecData* d, int p, Rng* rng) noexcept nogil:
 ctypedef struct Places:
     # The places of one color that a player cannot see into, and what is public about each
     # (where it is, its quills, ink and keep time, who knows it): that stays with the place.
+    # So does what the other seats remember of the card there (kbak, lt: X4), which names a
+    # card the player cannot name; only the player's own memory stays with the card.
     int k
     int card[9]             # the card there now
     short loc[9]
@@ -65,10 +67,12 @@ ctypedef struct Places:
     short owner[9]
     short ink[9]
     short keep[9]
+    short kb[9]             # the other seats' bits of kbak
+    short lt[36]            # lt of every seat: lt[4 * place + seat]
 
 
 cdef void gather_places(VecData* d, int p, int col, Places* pl) noexcept nogil:
-    cdef int i, c
+    cdef int i, c, q
     pl.k = 0
     for i in range(9):
         c = color_card(col, i)
@@ -79,6 +83,9 @@ cdef void gather_places(VecData* d, int p, int col, Places* pl) noexcept nogil:
             pl.owner[pl.k] = d.owner[c]
             pl.ink[pl.k] = d.ink[c]
             pl.keep[pl.k] = d.ft[c]
+            pl.kb[pl.k] = d.kbak[c] & ~(1 << p)
+            for q in range(4):
+                pl.lt[4 * pl.k + q] = d.lt[4 * c + q]
             pl.card[pl.k] = c
             pl.k += 1
 
@@ -125,7 +132,7 @@ cdef void resample_color(VecData* d, int p, int col, Rng* rng) noexcept nogil:
     cdef int pick[9]
     cdef int rest[9]
     cdef char used[9]
-    cdef int j, src, nb = 0, c
+    cdef int j, src, nb = 0, c, q
     gather_places(d, p, col, &pl)
     if not fill_face_down(d, p, &pl, pick, used, rng):
         return                                  # cannot happen: keep this color as it is
@@ -143,6 +150,12 @@ cdef void resample_color(VecData* d, int p, int col, Rng* rng) noexcept nogil:
         c = pick[j]
         assign_slot(d, c, pl.loc[j], pl.known[j], pl.marks[j], pl.owner[j], pl.ink[j])
         d.ft[c] = pl.keep[j]
+        # p's own memory of c stays with c (fill_face_down keeps a card p knew in its deck
+        # out of the face-down places); the others' memory is of the card at this place
+        d.kbak[c] = (d.kbak[c] & (1 << p)) | pl.kb[j]
+        for q in range(4):
+            if q != p:
+                d.lt[4 * c + q] = pl.lt[4 * j + q]
         if pl.loc[j] >= L_DOWN:
             d.kbak[c] = 0
 

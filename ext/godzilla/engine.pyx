@@ -92,11 +92,6 @@ cdef class GodzillaState(State):
                   check_param("turn_cap", turn_cap, 1, GZ_MAX_TURN_CAP))
 
     # ------------------------------------------------------------------ C protocol
-    cdef State c_clone(self):
-        cdef GodzillaState other = GodzillaState.__new__(GodzillaState)
-        copy_state(other, self)
-        return other
-
     cdef int c_num_players(self) noexcept nogil:
         return self.d.n
 

@@ -8,6 +8,7 @@ few game-specific Python methods marked below.
 import json
 import operator
 
+cimport cython
 from cpython.mem cimport PyObject_Free, PyObject_Malloc
 from cpython.object cimport Py_TPFLAGS_HAVE_GC, PyObject, PyTypeObject
 from libc.string cimport memcmp, memcpy, memset, strlen
@@ -263,11 +264,11 @@ cdef class State:
         """The texts of the legal actions, in the order of `legal_actions()`."""
         return [self.action_to_string(a) for a in self.legal_actions()]
 
+    @cython.binding(False)      # a plain method: a cheaper call than a cyfunction's
     def clone(self):
         """An independent copy: acting on it never changes this state."""
-        cdef State other = self.c_clone()
-        if self._has_last_move:
-            copy_last_move(self, other)
+        cdef State other = clone_object(self)  # the last move's fields too, not its flag
+        other._has_last_move = self._has_last_move
         return other
 
     def __copy__(self):
@@ -522,7 +523,7 @@ cdef Recycled* _cache_for(PyTypeObject* tp) noexcept:
 
 cdef State clone_object(State src):
     """A new state of `src`'s type holding a copy of `src`'s C fields: its game data and the
-    last move's fields, but with no last move (`_has_last_move` False; `clone()` copies it).
+    last move's fields, but with no last move (`_has_last_move` False; `clone()` sets it).
     The object comes from the type's cache of freed ones (or PyObject_Malloc, as `tp_alloc`
     would) and is filled by one memcpy past the object header: no zeroing, no `__cinit__`.
     A state holds no Python references (docs/protocol.md, "C data"), so a byte copy is a
@@ -536,6 +537,8 @@ cdef State clone_object(State src):
     if cache == NULL:
         other = type(src).__new__(type(src))
         copy_state(other, src)
+        copy_last_move(src, other)
+        other._has_last_move = False
         return other
     if cache.count > 0:
         cache.count -= 1

@@ -8,7 +8,10 @@ few game-specific Python methods marked below.
 import json
 import operator
 
-from libc.string cimport memcmp, memcpy, strlen
+cimport cython
+from cpython.mem cimport PyObject_Free, PyObject_Malloc
+from cpython.object cimport Py_TPFLAGS_HAVE_GC, PyObject, PyTypeObject
+from libc.string cimport memcmp, memcpy, memset, strlen
 
 from vsai.ext.rng cimport Rng, rng_seed, rng_below, rng_uniform
 
@@ -98,9 +101,7 @@ cdef class State:
             self.c_apply_action(action)
 
     cdef State c_clone(self):
-        cdef State other = type(self).__new__(type(self))
-        copy_state(other, self)
-        return other
+        return clone_object(self)
 
     # ------------------------------------------------------------------ Python API
     def num_players(self) -> int:
@@ -263,11 +264,11 @@ cdef class State:
         """The texts of the legal actions, in the order of `legal_actions()`."""
         return [self.action_to_string(a) for a in self.legal_actions()]
 
+    @cython.binding(False)      # a plain method: a cheaper call than a cyfunction's
     def clone(self):
         """An independent copy: acting on it never changes this state."""
-        cdef State other = self.c_clone()
-        if self._has_last_move:
-            copy_last_move(self, other)
+        cdef State other = clone_object(self)  # the last move's fields too, not its flag
+        other._has_last_move = self._has_last_move
         return other
 
     def __copy__(self):
@@ -457,6 +458,103 @@ cdef class State:
     def observation_tensor(self, player: int):
         """What `player` sees, as a flat numpy float32 array of fixed size."""
         raise TypeError(f"{type(self).__name__} must define observation_tensor()")
+
+
+cdef extern from "Python.h":
+    PyObject* PyObject_Init(PyObject* op, PyTypeObject* tp)
+    PyTypeObject* type_of "Py_TYPE" (PyObject* op)
+    void Py_DECREF(PyObject* op)
+
+
+# Freed state objects kept for reuse, per state type: a clone then needs no malloc (for a
+# state of over 512 bytes pymalloc hands every allocation to the C library's malloc, slower
+# than the copy itself). Cython refuses `@cython.freelist` on subtypes, hence this.
+cdef enum:
+    RECYCLED_TYPES = 8       # state types with a cache (the games, and test games)
+    RECYCLED_OBJECTS = 16    # freed objects kept per type
+
+ctypedef struct Recycled:
+    PyTypeObject* type
+    int count
+    void* blocks[RECYCLED_OBJECTS]
+
+cdef Recycled _recycled[RECYCLED_TYPES]
+cdef int _recycled_types = 0
+
+
+cdef Recycled* _recycled_of(PyTypeObject* tp) noexcept:
+    """The cache of freed objects of type `tp`; NULL if it has none."""
+    cdef int i
+    for i in range(_recycled_types):
+        if _recycled[i].type == tp:
+            return &_recycled[i]
+    return NULL
+
+
+cdef void _free_state(void* block) noexcept:
+    """The `tp_free` of a state type with a cache: keep the freed object, or free it when the
+    cache is full. Every object of the type was allocated by PyObject_Malloc."""
+    cdef Recycled* cache = _recycled_of(type_of(<PyObject*>block))
+    if cache != NULL and cache.count < RECYCLED_OBJECTS:
+        cache.blocks[cache.count] = block
+        cache.count += 1
+    else:
+        PyObject_Free(block)
+
+
+cdef Recycled* _cache_for(PyTypeObject* tp) noexcept:
+    """The cache of `tp`, made on first use (its `tp_free` then keeps freed objects); NULL when
+    `tp`'s objects may hold Python references (GC-tracked) or are not plain PyObject_Malloc
+    blocks, or the table is full."""
+    global _recycled_types
+    cdef Recycled* cache = _recycled_of(tp)
+    if cache != NULL:
+        return cache
+    if (tp.tp_flags & Py_TPFLAGS_HAVE_GC) or tp.tp_itemsize != 0 or tp.tp_free != &PyObject_Free \
+            or _recycled_types == RECYCLED_TYPES:
+        return NULL
+    cache = &_recycled[_recycled_types]
+    cache.type = tp
+    cache.count = 0
+    _recycled_types += 1
+    tp.tp_free = _free_state
+    return cache
+
+
+cdef State clone_object(State src):
+    """A new state of `src`'s type holding a copy of `src`'s C fields: its game data and the
+    last move's fields, but with no last move (`_has_last_move` False; `clone()` sets it).
+    The object comes from the type's cache of freed ones (or PyObject_Malloc, as `tp_alloc`
+    would) and is filled by one memcpy past the object header: no zeroing, no `__cinit__`.
+    A state holds no Python references (docs/protocol.md, "C data"), so a byte copy is a
+    valid object; a type whose objects do hold some (GC-tracked, e.g. a Python subclass with
+    a __dict__) is copied by `__new__` and `copy_state`."""
+    cdef PyTypeObject* tp = type_of(<PyObject*>src)
+    cdef Recycled* cache = _cache_for(tp)
+    cdef State other
+    cdef char* raw
+    cdef size_t size = <size_t>tp.tp_basicsize
+    if cache == NULL:
+        other = type(src).__new__(type(src))
+        copy_state(other, src)
+        copy_last_move(src, other)
+        other._has_last_move = False
+        return other
+    if cache.count > 0:
+        cache.count -= 1
+        raw = <char*>cache.blocks[cache.count]
+    else:
+        raw = <char*>PyObject_Malloc(size)
+        if raw == NULL:
+            raise MemoryError()
+    memset(raw, 0, sizeof(PyObject))
+    memcpy(raw + sizeof(PyObject), (<char*><PyObject*>src) + sizeof(PyObject), size - sizeof(PyObject))
+    PyObject_Init(<PyObject*>raw, tp)
+    other = <State><object><PyObject*>raw      # the cast takes a second reference
+    Py_DECREF(<PyObject*>raw)
+    other._data = raw + (<char*>src._data - <char*><PyObject*>src)
+    other._has_last_move = False
+    return other
 
 
 cdef void copy_last_move(State src, State dst) noexcept:

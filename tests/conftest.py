@@ -1,5 +1,6 @@
-"""Test-wide set-up: the toy game's folder (its module is built on demand) and the state
-fuzzer on the import path, and a check that no test leaves Ctrl-C ignored."""
+"""Test-wide set-up: the toy game's folder (its module is built on demand), the builder of
+test-only modules and the state fuzzer on the import path, and a check that no test leaves
+Ctrl-C ignored."""
 import os
 import signal
 import sys
@@ -8,6 +9,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "toy_game"))
+# Building test-only Cython modules (tests/support/compiled.py).
+sys.path.insert(0, str(Path(__file__).parent / "support"))
 # The generic state fuzzer (tests/robustness/state_fuzz.py) is shared by some games' tests.
 sys.path.insert(0, str(Path(__file__).parent / "robustness"))
 

@@ -72,11 +72,6 @@ cdef class EruptionState(State):
                   check_flag("rain", rain), check_param("turn_cap", turn_cap, 1, MAX_CAP))
 
     # ------------------------------------------------------------------ C protocol
-    cdef State c_clone(self):
-        cdef EruptionState other = EruptionState.__new__(EruptionState)
-        copy_state(other, self)
-        return other
-
     cdef int c_num_players(self) noexcept nogil:
         return self.d.n
 

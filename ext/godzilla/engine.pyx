@@ -104,11 +104,6 @@ cdef class GodzillaState(State):
                     v["air_strike_dice"], v["press_conference_cards"])
 
     # ------------------------------------------------------------------ C protocol
-    cdef State c_clone(self):
-        cdef GodzillaState other = GodzillaState.__new__(GodzillaState)
-        copy_state(other, self)
-        return other
-
     cdef int c_num_players(self) noexcept nogil:
         return self.d.n
 

@@ -81,11 +81,6 @@ cdef class KilaueaState(State):
                   check_param("turn_cap", turn_cap, MIN_TURN_CAP, MAX_TURN_CAP))
 
     # ------------------------------------------------------------ C protocol
-    cdef State c_clone(self):
-        cdef KilaueaState other = KilaueaState.__new__(KilaueaState)
-        copy_state(other, self)
-        return other
-
     cdef int c_num_players(self) noexcept nogil:
         return self.d.n
 

@@ -75,11 +75,6 @@ cdef class VecState(State):
                   check_param("turn_cap", turn_cap, VEC_MIN_TURN_CAP, VEC_MAX_TURN_CAP))
 
     # ------------------------------------------------------------------ C protocol
-    cdef State c_clone(self):
-        cdef VecState other = VecState.__new__(VecState)
-        copy_state(other, self)
-        return other
-
     cdef int c_num_players(self) noexcept nogil:
         return self.d.n
 

@@ -67,11 +67,6 @@ cdef class VulcanusState(State):
                   check_param("disaster", disaster, -MAX_DISASTER, MAX_DISASTER))
 
     # ------------------------------------------------------------------ C protocol
-    cdef State c_clone(self):
-        cdef VulcanusState other = VulcanusState.__new__(VulcanusState)
-        copy_state(other, self)
-        return other
-
     cdef int c_num_players(self) noexcept nogil:
         return self.d.n
 

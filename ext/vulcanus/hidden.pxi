@@ -1148,39 +1148,3 @@ cdef int action_key(VulData* d, int observer, int a) noexcept nogil:
         if A_MARK <= a < A_REDRAW:
             return KEY_HIDDEN_MARK
     return a
-
-
-def _history_checks(VulcanusState state, int deck, seed=None) -> tuple:
-    """For the tests: whether a history leads to deck `deck`'s deal (0..2 the letter groups
-    A..C, 3 the Kaiju), by the witness built without search alone (False: none was built,
-    which proves nothing) and by the exhaustive search (no node budget). With a seed, the
-    deal checked is the state's with the deck's hidden types shuffled first, as resample
-    proposes them (a state is not changed)."""
-    cdef VulcanusState copy = state.clone()
-    cdef VulData* d = &copy.d
-    cdef Hist h
-    cdef Rng rng
-    cdef int c, k = 0, f = deck_first(deck), n = deck_size(deck)
-    cdef int pool[12]
-    cdef bint witness, search
-    if seed is not None:
-        rng_seed(&rng, <unsigned long long>seed)
-        for c in range(f, f + n):
-            if d.blk[c] != KNOWN:
-                pool[k] = d.ctype[c]
-                k += 1
-        shuffle_ints(pool, k, &rng)
-        k = 0
-        for c in range(f, f + n):
-            if d.blk[c] != KNOWN:
-                d.ctype[c] = pool[k]
-                k += 1
-    hist_build(d, deck, &h)
-    hist_targets(d, deck, &h)
-    hist_reset(d, deck, &h)
-    h.rng = NULL
-    witness = hist_witness(&h)
-    hist_reset(d, deck, &h)
-    h.budget = 0
-    search = hist_dfs(&h, 0)
-    return witness, search

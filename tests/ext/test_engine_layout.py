@@ -81,6 +81,19 @@ def test_the_class_uses_the_shared_dispatch(game):
         assert shared in body.group(1) or own, f"{game}: {method} does not call {shared} (ext/dispatch.pxi)"
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_class_holds_only_its_struct_and_clones_through_the_base(game):
+    # State.c_clone copies the whole state object with one memcpy (ext/state.pyx,
+    # clone_object): right only while a state holds no Python object, so the class's one field
+    # is the game's C struct, and no engine replaces that copy with a slower one of its own.
+    engine = (EXT / game / "engine.pyx").read_text(encoding="utf-8")
+    data = (EXT / game / "data.pxd").read_text(encoding="utf-8")
+    fields = re.findall(r"^    cdef ([\w.]+) (\w+)\s*$", engine, re.M)
+    structs = set(re.findall(r"^ctypedef (?:struct )?(?:\w+ )?(\w+):?\s*$", data, re.M))
+    assert len(fields) == 1 and fields[0][0] in structs, f"{game}: the class's fields are {fields}"
+    assert "c_clone" not in engine, f"{game}: engine.pyx overrides c_clone"
+
+
 def test_no_engine_function_is_longer_than_80_lines():
     long = [f"{path.relative_to(EXT)}: {name} ({length} lines)"
             for path in _source_files() for name, length in _functions(path) if length > MAX_FUNCTION_LINES]

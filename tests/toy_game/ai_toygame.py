@@ -6,62 +6,13 @@ beside this file (about ten seconds once; rebuilt when its source or the protoco
 """
 from __future__ import annotations
 
-import fcntl
-import hashlib
-import importlib
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import vsai.ext
+from compiled import compiled_module
 from vsai.core import Game, GameSpec, Param
 
-HERE = Path(__file__).resolve().parent
-BUILD = HERE / "_build"
-# Held while checking and building: pytest-xdist's workers import this module at once.
-LOCK = HERE / "_build.lock"
-
-
-def _protocol_files() -> list[Path]:
-    ext = Path(vsai.ext.__path__[0])
-    return [HERE / "toy_state.pyx", ext / "state.pxd", ext / "rng.pxd", ext / "dispatch.pxi"]
-
-
-def _build() -> None:
-    """Compile toy_state.pyx unless up to date, one process at a time."""
-    with open(LOCK, "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        _build_unlocked()
-
-
-def _build_unlocked() -> None:
-    """Compile toy_state.pyx against the installed protocol (.pxd files) unless up to date."""
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in _protocol_files())).hexdigest()
-    stamp = BUILD / "stamp"
-    if stamp.is_file() and stamp.read_text() == digest:
-        return
-    shutil.rmtree(BUILD, ignore_errors=True)
-    include = BUILD / "include" / "vsai" / "ext"
-    include.mkdir(parents=True)
-    for pxd in _protocol_files()[1:]:
-        shutil.copy2(pxd, include)
-    (include / "__init__.pxd").touch()
-    script = (
-        "from setuptools import Extension, setup\n"
-        "from Cython.Build import cythonize\n"
-        f"setup(script_args=['build_ext', '--build-lib', {str(BUILD)!r}, '--build-temp', {str(BUILD / 'tmp')!r}],\n"
-        f"      ext_modules=cythonize([Extension('toy_state', [{str(HERE / 'toy_state.pyx')!r}])],\n"
-        f"                            include_path=[{str(BUILD / 'include')!r}], quiet=True,\n"
-        "                            build_dir=" + repr(str(BUILD / "c")) + ",\n"
-        "                            compiler_directives={'language_level': 3}))\n")
-    subprocess.run([sys.executable, "-c", script], check=True, cwd=BUILD, capture_output=True)
-    stamp.write_text(digest)
-
-
-_build()
-sys.path.insert(0, str(BUILD))
-ToyState = importlib.import_module("toy_state").ToyState
+ToyState = compiled_module(Path(__file__).resolve().parent / "toy_state.pyx",
+                           ["ext/state.pxd", "ext/rng.pxd", "ext/dispatch.pxi"]).ToyState
 
 TOY_SPEC = GameSpec(
     name="search-toy", title="Secret bids (search test game)",

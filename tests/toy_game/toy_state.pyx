@@ -137,11 +137,6 @@ cdef class ToyState(State):
         for i in range(1, self.d.cards + 1):
             self.d.in_deck[i] = 1
 
-    cdef State c_clone(self):
-        cdef ToyState other = ToyState.__new__(ToyState)
-        copy_state(other, self)
-        return other
-
     # The protocol's dispatch, shared by every engine (ext/dispatch.pxi).
     cdef int c_num_players(self) noexcept nogil:
         return self.d.players

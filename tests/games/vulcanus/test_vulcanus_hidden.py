@@ -6,6 +6,7 @@ import json
 import random
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -466,13 +467,21 @@ def test_resample_never_deals_what_the_seat_can_rule_out():
     assert not bad, f"{len(bad)} of {checked} resamples break a fact, e.g. {bad[:3]}"
 
 
+def _history_probe():
+    """The test-only module that runs the engine's consistency check in its two halves."""
+    from compiled import compiled_module
+    vulcanus = ["ext/vulcanus/" + name for name in ("data.pxd", "rules.pxi", "stages.pxi", "codec.pxi", "hidden.pxi")]
+    return compiled_module(Path(__file__).resolve().parent / "history_probe.pyx",
+                           ["ext/state.pxd", "ext/rng.pxd"] + vulcanus, include=("ext/vulcanus",), optimise="-O1")
+
+
 def test_the_check_without_search_accepts_only_deals_a_history_leads_to():
     # The check of a proposed deal first builds one candidate history without search and
     # replays it (accepted only if it replays to the deal), then searches exhaustively. The
     # candidate must never vouch for a deal the exhaustive search finds no history for:
     # shuffles of each deck's hidden types (resample's proposals, many of them inconsistent)
     # along random games of 2-4 players, every deck, every round
-    from vsai.ext.vulcanus.engine import _history_checks
+    history_checks = _history_probe().history_checks
     witnessed, consistent, inconsistent, late = 0, 0, 0, 0
     for players in (2, 3, 4):
         for seed in range(2):
@@ -485,9 +494,9 @@ def test_the_check_without_search_accepts_only_deals_a_history_leads_to():
                 if step % 9:
                     continue
                 for dk in list(range(players - 1)) + [3]:
-                    assert _history_checks(s, dk)[1]            # the state's own deal
+                    assert history_checks(s._raw_bytes(), dk)[1]     # the state's own deal
                     for k in range(3):
-                        witness, search = _history_checks(s, dk, step * 10 + k)
+                        witness, search = history_checks(s._raw_bytes(), dk, step * 10 + k)
                         assert search or not witness, (players, seed, step, dk, k)
                         consistent += search
                         inconsistent += not search

@@ -6,11 +6,9 @@
 # ---------------------------------------------------------------- placing a tile (E6, E8)
 cdef int legal_tile_hex(EruptionData* d, int p, int* out) noexcept nogil:
     """The hexes where the tile being placed (a lava or an eruption tile) fits."""
-    cdef int h, n = 0
-    for h in range(NHEX):
-        if hex_ok(d, h, d.cur_tile):
-            out[n] = A_HEX + h
-            n += 1
+    cdef int i, n = tile_places(d, d.cur_tile, out, False)
+    for i in range(n):
+        out[i] += A_HEX
     return n
 
 
@@ -26,9 +24,10 @@ cdef void apply_erupt_hex(EruptionData* d, int p, int a) noexcept nogil:
 
 cdef int legal_tile_rot(EruptionData* d, int p, int* out) noexcept nogil:
     """The distinct rotations of the tile being placed that fit the chosen hex."""
-    cdef int r, n = 0
+    cdef int r, cons, req, n = 0
+    constraints(d, d.sel_hex, &cons, &req)
     for r in range(NDIR):
-        if rot_ok(d, d.sel_hex, d.cur_tile, r):
+        if rot_fits(d.cur_tile, r, cons, req):
             out[n] = A_ROT + r
             n += 1
     return n
@@ -100,11 +99,9 @@ cdef void apply_cards(EruptionData* d, int p, int a) noexcept nogil:
 
 cdef int legal_after_hex(EruptionData* d, int p, int* out) noexcept nogil:
     """Aftershock: the lava tiles that have another legal rotation."""
-    cdef int h, n = 0
-    for h in range(NHEX):
-        if turnable(d, h):
-            out[n] = A_HEX + h
-            n += 1
+    cdef int i, n = lava_tiles(d, out, True, False)
+    for i in range(n):
+        out[i] += A_HEX
     return n
 
 
@@ -133,11 +130,9 @@ cdef void apply_after_rot(EruptionData* d, int p, int a) noexcept nogil:
 
 cdef int legal_lava_tile_hex(EruptionData* d, int p, int* out) noexcept nogil:
     """Quake and Sinkhole: any lava tile, never the volcano or an eruption tile (E14)."""
-    cdef int h, n = 0
-    for h in range(NHEX):
-        if 0 <= d.tile[h] < NKINDS:
-            out[n] = A_HEX + h
-            n += 1
+    cdef int i, n = lava_tiles(d, out, False, False)
+    for i in range(n):
+        out[i] += A_HEX
     return n
 
 
@@ -225,13 +220,9 @@ cdef void apply_reloc_to(EruptionData* d, int p, int a) noexcept nogil:
 # ---------------------------------------------------------------- the wall step (E8, E9)
 cdef int legal_wall_edge(EruptionData* d, int p, int* out) noexcept nogil:
     """Every free edge where the player may build, or no more walls."""
-    cdef int h, r, m, n = 0
-    for h in range(NHEX):
-        m = spot_dirs(d, p, h)
-        for r in range(NDIR):
-            if (m >> r) & 1:
-                out[n] = A_EDGE + h * NDIR + r
-                n += 1
+    cdef int i, n = wall_spots(d, p, out, False)
+    for i in range(n):
+        out[i] += A_EDGE
     out[n] = A_DONE
     return n + 1
 

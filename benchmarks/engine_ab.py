@@ -24,6 +24,7 @@ prints the first difference, or how many states were identical.
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.machinery
 import importlib.util
 import random
@@ -39,14 +40,21 @@ from search_speed import position   # this folder: the same positions as the sea
 
 def load_build(game_name: str, path: str) -> ModuleType:
     """The engine module of `game_name` loaded from another build's file `path`, beside the
-    current one (its classes are distinct objects; both share the kernel and base state)."""
+    current one (its classes are distinct objects; both share the kernel and base state).
+    The current build is imported first: imported after the other, it would be the other."""
     name = f"vsai.ext.{game_name}.engine"
+    current = importlib.import_module(name)
     loader = importlib.machinery.ExtensionFileLoader(name, path)
     spec = importlib.util.spec_from_file_location(name, path, loader=loader)
     if spec is None:
         raise SystemExit(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
+    own = [key for key, value in vars(current).items()
+           if isinstance(value, type) and value.__module__ == name]
+    if module.__file__ == current.__file__ or any(getattr(module, key) is getattr(current, key)
+                                                  for key in own):
+        raise SystemExit(f"{path} is the current build, not an earlier one")
     return module
 
 

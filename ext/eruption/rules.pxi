@@ -7,6 +7,8 @@
 
 # ---------------------------------------------------------------- board tables (from data.pxd)
 cdef int NB[NHEX][NDIR]         # neighbour hex, -1 off the board
+cdef int NB_BIT[NHEX][NDIR]     # the neighbour's bit in a hex set, 63 (never set) off the board
+cdef int NB_SAFE[NHEX][NDIR]    # the neighbour, or h itself off the board (an index to read)
 cdef int VMASK[NHEX]            # directions whose edge is a village edge
 cdef int EDGE_VILLAGE[NEDGE]    # village of an edge, -1
 cdef int ROT_MASK[10][NDIR]     # lava mask of a tile kind at a rotation
@@ -17,6 +19,7 @@ cdef int OWN_MASK[NVILLAGES][NHEX]  # directions of a hex that are edges of a vi
 ctypedef unsigned long long HexSet
 cdef HexSet LAVA_FACES[NHEX][64]    # the hexes that lava edges m of hex h face
 cdef HexSet VILLAGE_HEXES[NVILLAGES]    # the hexes with an edge of a village
+cdef HexSet NB_SET[NHEX]            # the neighbours of a hex
 cdef HexSet ALL_HEXES = (1ULL << NHEX) - 1
 cdef unsigned char FITS_SOME[10][64][64]    # 1: some rotation of a kind fits constraints (cons, req)
 
@@ -65,6 +68,8 @@ cdef void _build_tables():
                 if ERU_HEX_Q[g] == q and ERU_HEX_R[g] == r:
                     NB[h][e] = g
             EDGE_VILLAGE[h * NDIR + e] = -1
+            NB_BIT[h][e] = NB[h][e] if NB[h][e] >= 0 else 63
+            NB_SAFE[h][e] = NB[h][e] if NB[h][e] >= 0 else h
     for v in range(NVILLAGES):
         for h in range(NHEX):
             OWN_MASK[v][h] = 0
@@ -79,6 +84,7 @@ cdef void _build_tables():
             for e in range(NDIR):
                 if (m >> e) & 1 and NB[h][e] >= 0:
                     LAVA_FACES[h][m] |= 1ULL << NB[h][e]
+        NB_SET[h] = LAVA_FACES[h][63]      # lava on every edge faces every neighbour
     for v in range(NVILLAGES):
         VILLAGE_HEXES[v] = 0
         for j in range(VILLAGE_EDGES):
@@ -301,18 +307,18 @@ cdef inline HexSet lava_front(EruptionData* d, HexSet occ) noexcept nogil:
 
 
 # ---------------------------------------------------------------- placement legality (E6)
-cdef inline void constraints(EruptionData* d, int h, int* cons, int* req) noexcept nogil:
+cdef inline void constraints(EruptionData* d, int h, HexSet occ, int* cons,
+                             int* req) noexcept nogil:
     """The directions of h with an occupied neighbour (cons) and those of them whose facing
-    edge has lava (req)."""
-    cdef int e, nb
-    cons[0] = 0
-    req[0] = 0
+    edge has lava (req); `occ`: the occupied hexes. Without branches: which neighbours are
+    there is as good as random in a playout."""
+    cdef int e, there, c = 0, q = 0
     for e in range(NDIR):
-        nb = NB[h][e]
-        if nb >= 0 and d.tile[nb] >= 0:
-            cons[0] |= 1 << e
-            if (d.mask[nb] >> ((e + 3) % NDIR)) & 1:
-                req[0] |= 1 << e
+        there = (occ >> NB_BIT[h][e]) & 1
+        c |= there << e
+        q |= (there & (d.mask[NB_SAFE[h][e]] >> ((e + 3) % NDIR))) << e
+    cons[0] = c
+    req[0] = q
 
 
 cdef inline bint rot_fits(int kind, int r, int cons, int req) noexcept nogil:
@@ -326,22 +332,23 @@ cdef inline bint fits(EruptionData* d, int h, int m, bint need_conn) noexcept no
     """Mask m on hex h matches every occupied neighbour (lava to lava, none to none; edges to
     villages, the sea and empty hexes are free) and meets at least one neighbour's lava."""
     cdef int cons, req
-    constraints(d, h, &cons, &req)
+    constraints(d, h, occupied(d), &cons, &req)
     return (m & cons) == req and (req != 0 or not need_conn)
 
 
 cdef inline bint rot_ok(EruptionData* d, int h, int kind, int r) noexcept nogil:
     cdef int cons, req
-    constraints(d, h, &cons, &req)
+    constraints(d, h, occupied(d), &cons, &req)
     return rot_fits(kind, r, cons, req)
 
 
-cdef bint hex_ok(EruptionData* d, int h, int kind) noexcept nogil:
-    """Hex h is empty land, not refused for this tile, and some rotation of `kind` fits."""
+cdef inline bint hex_ok(EruptionData* d, int h, int kind, HexSet occ) noexcept nogil:
+    """Hex h is empty land, not refused for this tile, and some rotation of `kind` fits;
+    `occ`: the occupied hexes."""
     cdef int cons, req
-    if d.tile[h] >= 0 or d.refused[h]:
+    if (occ >> h) & 1 or d.refused[h]:
         return False
-    constraints(d, h, &cons, &req)
+    constraints(d, h, occ, &cons, &req)
     return FITS_SOME[kind][cons][req]
 
 
@@ -355,7 +362,7 @@ cdef int tile_places(EruptionData* d, int kind, int* out, bint first_only) noexc
     while todo:
         h = eru_lowest_bit(todo)
         todo &= todo - 1
-        if hex_ok(d, h, kind):
+        if hex_ok(d, h, kind, occ):
             if out != NULL:
                 out[n] = h
             n += 1
@@ -368,12 +375,13 @@ cdef inline bint any_hex(EruptionData* d, int kind) noexcept nogil:
     return tile_places(d, kind, NULL, True) > 0
 
 
-cdef inline bint turnable(EruptionData* d, int h) noexcept nogil:
-    """Aftershock target: a lava tile with another legal rotation (E10)."""
+cdef inline bint turnable(EruptionData* d, int h, HexSet occ) noexcept nogil:
+    """Aftershock target: a lava tile with another legal rotation (E10); `occ`: the occupied
+    hexes."""
     cdef int r, k = d.tile[h], cons, req
     if k < 0 or k >= NKINDS:
         return False
-    constraints(d, h, &cons, &req)
+    constraints(d, h, occ, &cons, &req)
     if req == 0:
         return False
     for r in range(NDIR):
@@ -386,12 +394,12 @@ cdef int lava_tiles(EruptionData* d, int* out, bint turnable_only, bint first_on
     """The hexes with a lava tile (not the volcano or an eruption tile), only those `turnable`
     with `turnable_only`, ascending, written to `out` unless it is NULL; their count (at most
     1 with `first_only`)."""
-    cdef HexSet todo = occupied(d)
+    cdef HexSet occ = occupied(d), todo = occ
     cdef int h, n = 0
     while todo:
         h = eru_lowest_bit(todo)
         todo &= todo - 1
-        if d.tile[h] < NKINDS and (not turnable_only or turnable(d, h)):
+        if d.tile[h] < NKINDS and (not turnable_only or turnable(d, h, occ)):
             if out != NULL:
                 out[n] = h
             n += 1
@@ -433,10 +441,14 @@ cdef inline int spot_dirs(EruptionData* d, int v, int h, HexSet empty) noexcept 
 cdef int wall_spots(EruptionData* d, int p, int* out, bint first_only) noexcept nogil:
     """The edges where p may build a wall, ascending, written to `out` unless it is NULL;
     their count (with `first_only`, 0 or more when there is none or some). Only the hexes of
-    p's village and those with a tile can have one."""
+    p's village and the tiles next to the lava front can have one."""
     cdef int v = village_of(d, p), h, m, e, n = 0
-    cdef HexSet occ = occupied(d)
-    cdef HexSet todo = VILLAGE_HEXES[v] | occ
+    cdef HexSet occ = occupied(d), near = 0, front = lava_front(d, occ)
+    cdef HexSet todo
+    while front:                    # a tile's lava edge faces an empty hex: one of the front
+        near |= NB_SET[eru_lowest_bit(front)]
+        front &= front - 1
+    todo = VILLAGE_HEXES[v] | (near & occ)
     while todo:
         h = eru_lowest_bit(todo)
         todo &= todo - 1
@@ -714,8 +726,13 @@ cdef void block_result(EruptionData* d, bint broke) noexcept nogil:
 
 
 # ---------------------------------------------------------------- action cards (E10)
-cdef bint playable(EruptionData* d, int k) noexcept nogil:
-    cdef bint draws = not d.ending and d.final_left == 0 and stack_total(d) > 0
+cdef inline bint tiles_drawable(EruptionData* d) noexcept nogil:
+    """A card may draw a lava tile: the end is not triggered and the stack has one (E12)."""
+    return not d.ending and d.final_left == 0 and stack_total(d) > 0
+
+
+cdef bint playable(EruptionData* d, int k, bint draws) noexcept nogil:
+    """Card k has an effect now; `draws`: tiles_drawable(d)."""
     if k == CARD_AFTERSHOCK:
         return lava_tiles(d, NULL, True, True) > 0
     if k == CARD_QUAKE:

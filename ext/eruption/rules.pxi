@@ -15,7 +15,7 @@ cdef int ROT_MASK[10][NDIR]     # lava mask of a tile kind at a rotation
 cdef int ROT_CANON[10][NDIR]    # 1 if no smaller rotation gives the same mask
 cdef int OWN_MASK[NVILLAGES][NHEX]  # directions of a hex that are edges of a village
 # Hex sets as 64-bit words (bit h = hex h), so the hot scans visit only the hexes that matter
-# instead of all 61 (rules.md, "Speed").
+# instead of all 61 (rules.md, "Speed and strength").
 ctypedef unsigned long long HexSet
 cdef HexSet LAVA_FACES[NHEX][64]    # the hexes that lava edges m of hex h face
 cdef HexSet VILLAGE_HEXES[NVILLAGES]    # the hexes with an edge of a village

@@ -21,7 +21,7 @@ cdef HexSet LAVA_FACES[NHEX][64]    # the hexes that lava edges m of hex h face
 cdef HexSet VILLAGE_HEXES[NVILLAGES]    # the hexes with an edge of a village
 cdef HexSet NB_SET[NHEX]            # the neighbours of a hex
 cdef HexSet ALL_HEXES = (1ULL << NHEX) - 1
-cdef unsigned char FITS_SOME[10][64][64]    # 1: some rotation of a kind fits constraints (cons, req)
+cdef unsigned char FIT_ROTS[10][64][64]     # bit r: rotation r of a kind fits constraints (cons, req)
 
 cdef extern from *:
     """
@@ -100,10 +100,10 @@ cdef void _build_tables():
     for k in range(10):
         for q in range(64):
             for r in range(64):
-                FITS_SOME[k][q][r] = 0
+                FIT_ROTS[k][q][r] = 0
                 for rr in range(NDIR):
                     if rot_fits(k, rr, q, r):
-                        FITS_SOME[k][q][r] = 1
+                        FIT_ROTS[k][q][r] |= 1 << rr
 
 _build_tables()
 
@@ -349,7 +349,7 @@ cdef inline bint hex_ok(EruptionData* d, int h, int kind, HexSet occ) noexcept n
     if (occ >> h) & 1 or d.refused[h]:
         return False
     constraints(d, h, occ, &cons, &req)
-    return FITS_SOME[kind][cons][req]
+    return FIT_ROTS[kind][cons][req] != 0
 
 
 cdef int tile_places(EruptionData* d, int kind, int* out, bint first_only) noexcept nogil:
@@ -378,14 +378,17 @@ cdef inline bint any_hex(EruptionData* d, int kind) noexcept nogil:
 cdef inline bint turnable(EruptionData* d, int h, HexSet occ) noexcept nogil:
     """Aftershock target: a lava tile with another legal rotation (E10); `occ`: the occupied
     hexes."""
-    cdef int r, k = d.tile[h], cons, req
+    cdef int r, rest, k = d.tile[h], cons, req
     if k < 0 or k >= NKINDS:
         return False
     constraints(d, h, occ, &cons, &req)
     if req == 0:
         return False
-    for r in range(NDIR):
-        if ROT_CANON[k][r] and ROT_MASK[k][r] != d.mask[h] and (ROT_MASK[k][r] & cons) == req:
+    rest = FIT_ROTS[k][cons][req]
+    while rest:
+        r = eru_lowest_bit(rest)
+        rest &= rest - 1
+        if ROT_MASK[k][r] != d.mask[h]:
             return True
     return False
 

@@ -5,14 +5,17 @@ set-ups), vsai's `ismcts` and `mcts` and OpenSpiel's Python ISMCTS and MCTS bots
 `openspiel-ismcts` / `openspiel-mcts` agents: OpenSpiel's simulations and random-rollout
 evaluator on `vsai.core.openspiel` states) run the same number of iterations per decision;
 printed: the median iterations per CPU second of each and the speed ratio (target: vsai at
-least 100x faster).
+least 100x faster). With each game's default options the vsai agents may cut playouts short
+(a game spec's `search_defaults`, e.g. VEC's cutoff of 10) while OpenSpiel's play to the end;
+`--equal-work` gives the vsai agents cutoff=0, so both sides play full random playouts: the
+fair comparison.
 
 Strength (`--match N`): N games of `ismcts` against `openspiel-ismcts` with the same wall
 time per move, seats rotated (vsai.ai.lab.arena.run_series), and vsai's win share with its 95%
 Wilson interval (target: at least 70%).
 
     .venv/bin/python benchmarks/openspiel_compare.py [--game kilauea] [--players 2]
-        [--iterations 500] [--positions 3] [--match 20 --move-time 0.1 --turn-cap 300]
+        [--iterations 500] [--positions 3] [--equal-work] [--match 20 --move-time 0.1 --turn-cap 300]
 """
 from __future__ import annotations
 
@@ -38,33 +41,38 @@ def opening(game, seed: int):
 
 
 def iterations_per_second(name: str, game, state, iterations: int, repeats: int,
-                          seed: int) -> list[float]:
-    """Agent `name`'s iterations per CPU second over `repeats` decisions at `state`.
+                          seed: int, **options) -> list[float]:
+    """Agent `name`'s iterations per CPU second over `repeats` decisions at `state`, made
+    with `options`.
 
     CPU time of this process, not wall time: other processes on a shared machine then
     barely move the figures (the searches here are single-threaded).
     """
     rates = []
     for repeat in range(repeats):
-        agent = make_agent(name, game, seed=seed * 1000 + repeat, iterations=iterations)
+        agent = make_agent(name, game, seed=seed * 1000 + repeat, iterations=iterations,
+                           **options)
         start = time.process_time()
         agent.analyse(state)
         rates.append(agent.last_iterations / max(time.process_time() - start, 1e-9))
     return rates
 
 
-def speed(game, iterations: int, positions: int, repeats: int) -> None:
+def speed(game, iterations: int, positions: int, repeats: int, equal_work: bool = False) -> None:
     """Print the median iterations/s of each agent and the ratios. vsai runs `repeats`
     times per opening, OpenSpiel once (it is slow enough to time on its own); the two
-    alternate opening by opening."""
+    alternate opening by opening. With `equal_work`, vsai plays full playouts (cutoff 0)."""
     states = [opening(game, seed) for seed in range(positions)]
-    print(f"{game}: {iterations} iterations per decision, {positions} openings "
+    options = {"cutoff": 0} if equal_work else {}
+    work = "equal work: full random playouts on both sides" if equal_work else "default options"
+    print(f"{game}: {iterations} iterations per decision, {positions} openings, {work} "
           "(iterations per CPU second)")
     print(f"{'vsai agent':<10} {'it/s':>10}   {'OpenSpiel bot':<17} {'it/s':>8}   ratio")
     for ours, theirs in PAIRS:
         fast, slow = [], []
         for index, state in enumerate(states):
-            fast += iterations_per_second(ours, game, state, iterations, repeats, index)
+            fast += iterations_per_second(ours, game, state, iterations, repeats, index,
+                                          **options)
             slow += iterations_per_second(theirs, game, state, iterations, 1, index)
         fast_rate, slow_rate = statistics.median(fast), statistics.median(slow)
         print(f"{ours:<10} {fast_rate:>10,.0f}   {theirs:<17} {slow_rate:>8,.0f}   "
@@ -98,6 +106,8 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=500)
     parser.add_argument("--positions", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=5, help="vsai runs per opening")
+    parser.add_argument("--equal-work", action="store_true",
+                        help="vsai plays full random playouts too (cutoff 0), as OpenSpiel does")
     parser.add_argument("--match", type=int, default=0, metavar="GAMES",
                         help="also play this many strength-match games")
     parser.add_argument("--move-time", type=float, default=0.1)
@@ -107,7 +117,7 @@ def main() -> None:
     if args.turn_cap is not None:
         params["turn_cap"] = args.turn_cap
     game = load_game(args.game, **params)
-    speed(game, args.iterations, args.positions, args.repeats)
+    speed(game, args.iterations, args.positions, args.repeats, args.equal_work)
     if args.match:
         match(game, args.match, args.move_time, args.seed)
 

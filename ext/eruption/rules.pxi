@@ -7,11 +7,53 @@
 
 # ---------------------------------------------------------------- board tables (from data.pxd)
 cdef int NB[NHEX][NDIR]         # neighbour hex, -1 off the board
+cdef int NB_BIT[NHEX][NDIR]     # the neighbour's bit in a hex set, 63 (never set) off the board
+cdef int NB_SAFE[NHEX][NDIR]    # the neighbour, or h itself off the board (an index to read)
 cdef int VMASK[NHEX]            # directions whose edge is a village edge
 cdef int EDGE_VILLAGE[NEDGE]    # village of an edge, -1
 cdef int ROT_MASK[10][NDIR]     # lava mask of a tile kind at a rotation
 cdef int ROT_CANON[10][NDIR]    # 1 if no smaller rotation gives the same mask
 cdef int OWN_MASK[NVILLAGES][NHEX]  # directions of a hex that are edges of a village
+# Hex sets as 64-bit words (bit h = hex h), so the hot scans visit only the hexes that matter
+# instead of all 61 (rules.md, "Speed and strength").
+ctypedef unsigned long long HexSet
+cdef HexSet LAVA_FACES[NHEX][64]    # the hexes that lava edges m of hex h face
+cdef HexSet VILLAGE_HEXES[NVILLAGES]    # the hexes with an edge of a village
+cdef HexSet NB_SET[NHEX]            # the neighbours of a hex
+cdef HexSet ALL_HEXES = (1ULL << NHEX) - 1
+cdef unsigned char FIT_ROTS[10][64][64]     # bit r: rotation r of a kind fits constraints (cons, req)
+
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* Bit i set when p[i] < 0, for the 16 shorts from p (one vector compare with SSE2). */
+    static inline unsigned int eru_negative16(const short* p) {
+    #if defined(__SSE2__)
+        __m128i a = _mm_loadu_si128((const __m128i*)p);
+        __m128i b = _mm_loadu_si128((const __m128i*)(p + 8));
+        return (unsigned int)_mm_movemask_epi8(_mm_packs_epi16(a, b));
+    #else
+        unsigned int m = 0;
+        int i;
+        for (i = 0; i < 16; i++) m |= (unsigned int)(p[i] < 0) << i;
+        return m;
+    #endif
+    }
+    /* The lowest set bit's index of a non-zero word. */
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int eru_lowest_bit(unsigned long long b) { return __builtin_ctzll(b); }
+    #else
+    static inline int eru_lowest_bit(unsigned long long b) {
+        int i = 0;
+        while (!((b >> i) & 1ULL)) i++;
+        return i;
+    }
+    #endif
+    """
+    int eru_lowest_bit(unsigned long long b) nogil
+    unsigned int eru_negative16(const short* p) nogil
 
 
 cdef void _build_tables():
@@ -26,6 +68,8 @@ cdef void _build_tables():
                 if ERU_HEX_Q[g] == q and ERU_HEX_R[g] == r:
                     NB[h][e] = g
             EDGE_VILLAGE[h * NDIR + e] = -1
+            NB_BIT[h][e] = NB[h][e] if NB[h][e] >= 0 else 63
+            NB_SAFE[h][e] = NB[h][e] if NB[h][e] >= 0 else h
     for v in range(NVILLAGES):
         for h in range(NHEX):
             OWN_MASK[v][h] = 0
@@ -34,6 +78,17 @@ cdef void _build_tables():
             OWN_MASK[v][e // NDIR] |= 1 << (e % NDIR)
             EDGE_VILLAGE[e] = v
             VMASK[e // NDIR] |= 1 << (e % NDIR)
+    for h in range(NHEX):
+        for m in range(64):
+            LAVA_FACES[h][m] = 0
+            for e in range(NDIR):
+                if (m >> e) & 1 and NB[h][e] >= 0:
+                    LAVA_FACES[h][m] |= 1ULL << NB[h][e]
+        NB_SET[h] = LAVA_FACES[h][63]      # lava on every edge faces every neighbour
+    for v in range(NVILLAGES):
+        VILLAGE_HEXES[v] = 0
+        for j in range(VILLAGE_EDGES):
+            VILLAGE_HEXES[v] |= 1ULL << (ERU_VILLAGE_EDGE[v][j] // NDIR)
     for k in range(10):
         m = ERU_KIND_MASK[k]
         for rr in range(NDIR):
@@ -42,6 +97,13 @@ cdef void _build_tables():
             for j in range(rr):
                 if ROT_MASK[k][j] == ROT_MASK[k][rr]:
                     ROT_CANON[k][rr] = 0
+    for k in range(10):
+        for q in range(64):
+            for r in range(64):
+                FIT_ROTS[k][q][r] = 0
+                for rr in range(NDIR):
+                    if rot_fits(k, rr, q, r):
+                        FIT_ROTS[k][q][r] |= 1 << rr
 
 _build_tables()
 
@@ -224,75 +286,133 @@ cdef void build_wall(EruptionData* d, int e, int m) noexcept nogil:
     wall_continue(d)
 
 
+# ---------------------------------------------------------------- hex sets
+cdef inline HexSet occupied(EruptionData* d) noexcept nogil:
+    """The hexes with a tile, the volcano included."""
+    return ~(<HexSet>eru_negative16(&d.tile[0]) | <HexSet>eru_negative16(&d.tile[16]) << 16
+             | <HexSet>eru_negative16(&d.tile[32]) << 32
+             | <HexSet>eru_negative16(&d.tile[NHEX - 16]) << (NHEX - 16)) & ALL_HEXES
+
+
+cdef inline HexSet lava_front(EruptionData* d, HexSet occ) noexcept nogil:
+    """The empty hexes that a placed tile's lava edge faces: a lava tile must meet lava (E6),
+    so it can go nowhere else."""
+    cdef HexSet front = 0, rest = occ
+    cdef int h
+    while rest:
+        h = eru_lowest_bit(rest)
+        rest &= rest - 1
+        front |= LAVA_FACES[h][d.mask[h]]
+    return front & ~occ
+
+
 # ---------------------------------------------------------------- placement legality (E6)
-cdef inline void constraints(EruptionData* d, int h, int* cons, int* req) noexcept nogil:
+cdef inline void constraints(EruptionData* d, int h, HexSet occ, int* cons,
+                             int* req) noexcept nogil:
     """The directions of h with an occupied neighbour (cons) and those of them whose facing
-    edge has lava (req)."""
-    cdef int e, nb
-    cons[0] = 0
-    req[0] = 0
+    edge has lava (req); `occ`: the occupied hexes. Without branches: which neighbours are
+    there is as good as random in a playout."""
+    cdef int e, there, c = 0, q = 0
     for e in range(NDIR):
-        nb = NB[h][e]
-        if nb >= 0 and d.tile[nb] >= 0:
-            cons[0] |= 1 << e
-            if (d.mask[nb] >> ((e + 3) % NDIR)) & 1:
-                req[0] |= 1 << e
+        there = (occ >> NB_BIT[h][e]) & 1
+        c |= there << e
+        q |= (there & (d.mask[NB_SAFE[h][e]] >> ((e + 3) % NDIR))) << e
+    cons[0] = c
+    req[0] = q
+
+
+cdef inline bint rot_fits(int kind, int r, int cons, int req) noexcept nogil:
+    """Rotation r of `kind` is a distinct one and its lava matches the constraints (cons, req)
+    of a hex: lava to lava, none to none, and it meets some lava unless it is an eruption tile."""
+    return (ROT_CANON[kind][r] and (ROT_MASK[kind][r] & cons) == req
+            and (req != 0 or kind == K_ERUPTION))
 
 
 cdef inline bint fits(EruptionData* d, int h, int m, bint need_conn) noexcept nogil:
     """Mask m on hex h matches every occupied neighbour (lava to lava, none to none; edges to
     villages, the sea and empty hexes are free) and meets at least one neighbour's lava."""
     cdef int cons, req
-    constraints(d, h, &cons, &req)
+    constraints(d, h, occupied(d), &cons, &req)
     return (m & cons) == req and (req != 0 or not need_conn)
 
 
 cdef inline bint rot_ok(EruptionData* d, int h, int kind, int r) noexcept nogil:
-    return ROT_CANON[kind][r] and fits(d, h, ROT_MASK[kind][r], kind != K_ERUPTION)
+    cdef int cons, req
+    constraints(d, h, occupied(d), &cons, &req)
+    return rot_fits(kind, r, cons, req)
 
 
-cdef bint hex_ok(EruptionData* d, int h, int kind) noexcept nogil:
-    """Hex h is empty land, not refused for this tile, and some rotation of `kind` fits."""
-    cdef int r, cons, req
-    if d.tile[h] >= 0 or d.refused[h]:
+cdef inline bint hex_ok(EruptionData* d, int h, int kind, HexSet occ) noexcept nogil:
+    """Hex h is empty land, not refused for this tile, and some rotation of `kind` fits;
+    `occ`: the occupied hexes."""
+    cdef int cons, req
+    if (occ >> h) & 1 or d.refused[h]:
         return False
-    constraints(d, h, &cons, &req)
-    if req == 0 and kind != K_ERUPTION:
-        return False
-    for r in range(NDIR):
-        if ROT_CANON[kind][r] and (ROT_MASK[kind][r] & cons) == req:
-            return True
-    return False
+    constraints(d, h, occ, &cons, &req)
+    return FIT_ROTS[kind][cons][req] != 0
 
 
-cdef bint any_hex(EruptionData* d, int kind) noexcept nogil:
-    cdef int h
-    for h in range(NHEX):
-        if hex_ok(d, h, kind):
-            return True
-    return False
+cdef int tile_places(EruptionData* d, int kind, int* out, bint first_only) noexcept nogil:
+    """The hexes where `kind` can go (hex_ok), ascending, written to `out` unless it is NULL;
+    their count (at most 1 with `first_only`). Only the lava front is tried for a lava tile,
+    every empty hex for an eruption tile."""
+    cdef HexSet occ = occupied(d)
+    cdef HexSet todo = (ALL_HEXES & ~occ) if kind == K_ERUPTION else lava_front(d, occ)
+    cdef int h, n = 0
+    while todo:
+        h = eru_lowest_bit(todo)
+        todo &= todo - 1
+        if hex_ok(d, h, kind, occ):
+            if out != NULL:
+                out[n] = h
+            n += 1
+            if first_only:
+                break
+    return n
 
 
-cdef inline bint turnable(EruptionData* d, int h) noexcept nogil:
-    """Aftershock target: a lava tile with another legal rotation (E10)."""
-    cdef int r, k = d.tile[h], cons, req
+cdef inline bint any_hex(EruptionData* d, int kind) noexcept nogil:
+    return tile_places(d, kind, NULL, True) > 0
+
+
+cdef inline bint turnable(EruptionData* d, int h, HexSet occ) noexcept nogil:
+    """Aftershock target: a lava tile with another legal rotation (E10); `occ`: the occupied
+    hexes."""
+    cdef int r, rest, k = d.tile[h], cons, req
     if k < 0 or k >= NKINDS:
         return False
-    constraints(d, h, &cons, &req)
+    constraints(d, h, occ, &cons, &req)
     if req == 0:
         return False
-    for r in range(NDIR):
-        if ROT_CANON[k][r] and ROT_MASK[k][r] != d.mask[h] and (ROT_MASK[k][r] & cons) == req:
+    rest = FIT_ROTS[k][cons][req]
+    while rest:
+        r = eru_lowest_bit(rest)
+        rest &= rest - 1
+        if ROT_MASK[k][r] != d.mask[h]:
             return True
     return False
 
 
-cdef bint any_lava_tile(EruptionData* d) noexcept nogil:
-    cdef int h
-    for h in range(NHEX):
-        if 0 <= d.tile[h] < NKINDS:
-            return True
-    return False
+cdef int lava_tiles(EruptionData* d, int* out, bint turnable_only, bint first_only) noexcept nogil:
+    """The hexes with a lava tile (not the volcano or an eruption tile), only those `turnable`
+    with `turnable_only`, ascending, written to `out` unless it is NULL; their count (at most
+    1 with `first_only`)."""
+    cdef HexSet occ = occupied(d), todo = occ
+    cdef int h, n = 0
+    while todo:
+        h = eru_lowest_bit(todo)
+        todo &= todo - 1
+        if d.tile[h] < NKINDS and (not turnable_only or turnable(d, h, occ)):
+            if out != NULL:
+                out[n] = h
+            n += 1
+            if first_only:
+                break
+    return n
+
+
+cdef inline bint any_lava_tile(EruptionData* d) noexcept nogil:
+    return lava_tiles(d, NULL, False, True) > 0
 
 
 # ---------------------------------------------------------------- walls (E8)
@@ -300,39 +420,67 @@ cdef inline bint own_village_edge(EruptionData* d, int p, int e) noexcept nogil:
     return EDGE_VILLAGE[e] >= 0 and EDGE_VILLAGE[e] == village_of(d, p)
 
 
-cdef inline int spot_dirs(EruptionData* d, int p, int h) noexcept nogil:
-    """The directions of hex h where p may build a wall: free edges of p's own village, or
-    free lava edges of a placed tile (not the volcano) facing an empty land hex (E8, E14)."""
-    cdef int e, nb, m = OWN_MASK[village_of(d, p)][h]
-    if 0 <= d.tile[h] <= K_ERUPTION:
-        for e in range(NDIR):
-            nb = NB[h][e]
-            if nb >= 0 and d.tile[nb] < 0 and (d.mask[h] >> e) & 1:
+cdef inline int spot_dirs(EruptionData* d, int v, int h, HexSet empty) noexcept nogil:
+    """The directions of hex h where the owner of village v may build a wall: free edges of
+    the village, or free lava edges of a placed tile (not the volcano) facing an empty land
+    hex (E8, E14). `empty`: the empty hexes."""
+    cdef int e, rest, m = OWN_MASK[v][h]
+    if 0 <= d.tile[h] <= K_ERUPTION and LAVA_FACES[h][d.mask[h]] & empty:
+        rest = d.mask[h]
+        while rest:
+            e = eru_lowest_bit(rest)
+            rest &= rest - 1
+            if NB[h][e] >= 0 and (empty >> NB[h][e]) & 1:
                 m |= 1 << e
-    for e in range(NDIR):
+    rest = m
+    while rest:
+        e = eru_lowest_bit(rest)
+        rest &= rest - 1
         if d.wall[h * NDIR + e] >= 0:
             m &= ~(1 << e)
     return m
 
 
+cdef int wall_spots(EruptionData* d, int p, int* out, bint first_only) noexcept nogil:
+    """The edges where p may build a wall, ascending, written to `out` unless it is NULL;
+    their count (with `first_only`, 0 or more when there is none or some). Only the hexes of
+    p's village and the tiles next to the lava front can have one."""
+    cdef int v = village_of(d, p), h, m, e, n = 0
+    cdef HexSet occ = occupied(d), near = 0, front = lava_front(d, occ)
+    cdef HexSet todo
+    while front:                    # a tile's lava edge faces an empty hex: one of the front
+        near |= NB_SET[eru_lowest_bit(front)]
+        front &= front - 1
+    todo = VILLAGE_HEXES[v] | (near & occ)
+    while todo:
+        h = eru_lowest_bit(todo)
+        todo &= todo - 1
+        m = spot_dirs(d, v, h, ALL_HEXES & ~occ)
+        if m and first_only:
+            return 1
+        while m:
+            e = eru_lowest_bit(m)
+            m &= m - 1
+            if out != NULL:
+                out[n] = h * NDIR + e
+            n += 1
+    return n
+
+
 cdef inline bint wall_spot(EruptionData* d, int p, int e) noexcept nogil:
-    return (spot_dirs(d, p, e // NDIR) >> (e % NDIR)) & 1
+    return (spot_dirs(d, village_of(d, p), e // NDIR, ALL_HEXES & ~occupied(d)) >> (e % NDIR)) & 1
 
 
-cdef bint any_wall_spot(EruptionData* d, int p) noexcept nogil:
-    cdef int h
-    for h in range(NHEX):
-        if spot_dirs(d, p, h):
-            return True
-    return False
+cdef inline bint any_wall_spot(EruptionData* d, int p) noexcept nogil:
+    return wall_spots(d, p, NULL, True) > 0
 
 
 cdef inline bint any_wall(EruptionData* d) noexcept nogil:
     cdef int e
-    for e in range(NEDGE):
-        if d.wall[e] >= 0:
+    for e in range(0, NEDGE - 16, 16):
+        if eru_negative16(&d.wall[e]) != 0xFFFF:
             return True
-    return False
+    return eru_negative16(&d.wall[NEDGE - 16]) != 0xFFFF
 
 
 cdef inline bint can_relocate(EruptionData* d, int p) noexcept nogil:
@@ -581,14 +729,15 @@ cdef void block_result(EruptionData* d, bint broke) noexcept nogil:
 
 
 # ---------------------------------------------------------------- action cards (E10)
-cdef bint playable(EruptionData* d, int k) noexcept nogil:
-    cdef int h
-    cdef bint draws = not d.ending and d.final_left == 0 and stack_total(d) > 0
+cdef inline bint tiles_drawable(EruptionData* d) noexcept nogil:
+    """A card may draw a lava tile: the end is not triggered and the stack has one (E12)."""
+    return not d.ending and d.final_left == 0 and stack_total(d) > 0
+
+
+cdef bint playable(EruptionData* d, int k, bint draws) noexcept nogil:
+    """Card k has an effect now; `draws`: tiles_drawable(d)."""
     if k == CARD_AFTERSHOCK:
-        for h in range(NHEX):
-            if turnable(d, h):
-                return True
-        return False
+        return lava_tiles(d, NULL, True, True) > 0
     if k == CARD_QUAKE:
         return draws and any_lava_tile(d)
     if k == CARD_SINKHOLE:

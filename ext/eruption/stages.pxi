@@ -6,11 +6,9 @@
 # ---------------------------------------------------------------- placing a tile (E6, E8)
 cdef int legal_tile_hex(EruptionData* d, int p, int* out) noexcept nogil:
     """The hexes where the tile being placed (a lava or an eruption tile) fits."""
-    cdef int h, n = 0
-    for h in range(NHEX):
-        if hex_ok(d, h, d.cur_tile):
-            out[n] = A_HEX + h
-            n += 1
+    cdef int i, n = tile_places(d, d.cur_tile, out, False)
+    for i in range(n):
+        out[i] += A_HEX
     return n
 
 
@@ -26,9 +24,10 @@ cdef void apply_erupt_hex(EruptionData* d, int p, int a) noexcept nogil:
 
 cdef int legal_tile_rot(EruptionData* d, int p, int* out) noexcept nogil:
     """The distinct rotations of the tile being placed that fit the chosen hex."""
-    cdef int r, n = 0
+    cdef int r, cons, req, n = 0
+    constraints(d, d.sel_hex, occupied(d), &cons, &req)
     for r in range(NDIR):
-        if rot_ok(d, d.sel_hex, d.cur_tile, r):
+        if rot_fits(d.cur_tile, r, cons, req):
             out[n] = A_ROT + r
             n += 1
     return n
@@ -57,23 +56,39 @@ cdef void apply_extra(EruptionData* d, int p, int a) noexcept nogil:
 # ---------------------------------------------------------------- the card step (E10)
 cdef int legal_cards(EruptionData* d, int p, int* out) noexcept nogil:
     """Play a playable card, discard one for its wall, exchange two for a tile, or end."""
-    cdef int n = 0, k, j
+    cdef int n = 0, k, j, held = 0, rest, later
     cdef short* hand = &d.hand[p * NCARDTYPES]
+    cdef bint draws
     if d.card_actions < CARD_CAP:
         for k in range(NCARDTYPES):
-            if hand[k] > 0 and playable(d, k):
+            if hand[k] > 0:
+                held |= 1 << k          # the kinds held, so the loops below visit only them
+        draws = tiles_drawable(d)
+        rest = held
+        while rest:
+            k = eru_lowest_bit(rest)
+            rest &= rest - 1
+            if playable(d, k, draws):
                 out[n] = A_PLAY + k
                 n += 1
-        for k in range(NCARDTYPES):
-            if hand[k] > 0:
-                out[n] = A_DISC + k
+        rest = held
+        while rest:
+            out[n] = A_DISC + eru_lowest_bit(rest)
+            rest &= rest - 1
+            n += 1
+        rest = held if draws else 0
+        while rest:                     # pairs k <= j, ascending (pair_index grows with both)
+            k = eru_lowest_bit(rest)
+            rest &= rest - 1
+            if hand[k] >= 2:
+                out[n] = A_EXCH + pair_index(k, k)
                 n += 1
-        if not d.ending and d.final_left == 0 and stack_total(d) > 0:
-            for k in range(NCARDTYPES):
-                for j in range(k, NCARDTYPES):
-                    if hand[k] >= (2 if j == k else 1) and hand[j] > 0:
-                        out[n] = A_EXCH + pair_index(k, j)
-                        n += 1
+            later = rest
+            while later:
+                j = eru_lowest_bit(later)
+                later &= later - 1
+                out[n] = A_EXCH + pair_index(k, j)
+                n += 1
     out[n] = A_DONE
     return n + 1
 
@@ -100,11 +115,9 @@ cdef void apply_cards(EruptionData* d, int p, int a) noexcept nogil:
 
 cdef int legal_after_hex(EruptionData* d, int p, int* out) noexcept nogil:
     """Aftershock: the lava tiles that have another legal rotation."""
-    cdef int h, n = 0
-    for h in range(NHEX):
-        if turnable(d, h):
-            out[n] = A_HEX + h
-            n += 1
+    cdef int i, n = lava_tiles(d, out, True, False)
+    for i in range(n):
+        out[i] += A_HEX
     return n
 
 
@@ -133,11 +146,9 @@ cdef void apply_after_rot(EruptionData* d, int p, int a) noexcept nogil:
 
 cdef int legal_lava_tile_hex(EruptionData* d, int p, int* out) noexcept nogil:
     """Quake and Sinkhole: any lava tile, never the volcano or an eruption tile (E14)."""
-    cdef int h, n = 0
-    for h in range(NHEX):
-        if 0 <= d.tile[h] < NKINDS:
-            out[n] = A_HEX + h
-            n += 1
+    cdef int i, n = lava_tiles(d, out, False, False)
+    for i in range(n):
+        out[i] += A_HEX
     return n
 
 
@@ -225,13 +236,9 @@ cdef void apply_reloc_to(EruptionData* d, int p, int a) noexcept nogil:
 # ---------------------------------------------------------------- the wall step (E8, E9)
 cdef int legal_wall_edge(EruptionData* d, int p, int* out) noexcept nogil:
     """Every free edge where the player may build, or no more walls."""
-    cdef int h, r, m, n = 0
-    for h in range(NHEX):
-        m = spot_dirs(d, p, h)
-        for r in range(NDIR):
-            if (m >> r) & 1:
-                out[n] = A_EDGE + h * NDIR + r
-                n += 1
+    cdef int i, n = wall_spots(d, p, out, False)
+    for i in range(n):
+        out[i] += A_EDGE
     out[n] = A_DONE
     return n + 1
 

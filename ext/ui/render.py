@@ -132,8 +132,10 @@ def render_view(state: State, seat: int, *, title: str = "", hidden_information:
     parts: list[RenderableType] = [board(state, seat, hidden_information, last_move=last_move,
                                          plain=plain, compact=compact)]
     if scores_visible(state, hidden_information):
+        # A compact view names only the seat's own player ("P1 (you) 3 · P2 5"): one line at 5 seats.
+        line_names = names if not compact else {s: n for s, n in (names or {}).items() if s == seat}
         parts += ([] if compact else [Text("")]) + [
-            scores_table(state, names, highlight=seat) if state.is_terminal() else Hanging(scores_line(state, names))]
+            scores_table(state, names, highlight=seat) if state.is_terminal() else Hanging(scores_line(state, line_names))]
     me = seat_label(seat, state)
     heading = f"{title} - {me}'s view" if title else f"{me}'s view"
     content: RenderableType = Group(*parts)

@@ -152,3 +152,21 @@ def test_the_compact_board_is_whole_at_several_steps(name, extra, prompts, steps
     named (as the board's first line words it) along the first prompts of a game."""
     seen = _stages_uncut(name, prompts, *extra)
     assert all(any(whole for head, whole in seen.items() if step in head) for step in steps), seen
+
+
+def test_a_compact_view_names_only_the_seats_own_player_in_its_scores():
+    """Five seats' names would wrap the scores line in two: the compact view keeps it to one."""
+    from rich.console import Console
+
+    from vsai.core import load_game
+    from vsai.ext.ui import render
+
+    state = load_game("godzilla", players=5).new_initial_state()
+    names = {0: "you", 1: "random", 2: "random", 3: "random", 4: "random"}
+    console = Console(width=COLUMNS, record=True, color_system=None)
+    console.print(render.render_view(state, 0, names=names, rows=ROWS, hidden_information=False))
+    compact = [line for line in console.export_text().splitlines() if "Scores:" in line]
+    console.print(render.render_view(state, 0, names=names, hidden_information=False))
+    whole = console.export_text()
+    assert len(compact) == 1 and "(you)" in compact[0] and "(random)" not in compact[0]
+    assert "H1 (random)" in whole

@@ -217,8 +217,9 @@ cdef void tensor_supply(GameData* d, object w):
     w.one_hot(d.planner, 5)
     w.values([d.hv_stock, d.tank_stock, d.to_place, d.air, d.dice_own, d.rerolls_own, d.aw_dice,
               d.aw_rerolls, d.to_roll, d.reroll_left, d.reroll_min, d.rerolled, d.mv_k, d.mv_a,
-              d.ray_k, d.mv_pending, d.ray_pending, d.moving, d.steps, d.awaken, d.evc,
-              d.bag_left, d.tiles_left], 6.0)
+              d.ray_k, d.mv_pending, d.ray_pending, d.moving, d.steps, d.awaken, d.evc], 6.0)
+    w.values([d.bag_left], float(GZ_MAX_EVAC_PER_ROUND))  # up to 8 with the evacuee_bonus option (G20)
+    w.values([d.tiles_left], 6.0)
     w.one_hot(d.place_sq, NSQ)
     w.values([d.dice[v] for v in range(6)], 6.0)
 

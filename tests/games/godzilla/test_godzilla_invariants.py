@@ -156,9 +156,15 @@ def test_every_move_and_chance_outcome_is_public():
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_observation_tensor_is_in_range_and_tells_positions_apart():
+# Every G20 option at the end of its range that raises a count (more evacuees, tiles, dice, cards).
+MOST = dict(evacuee_bonus=3, press_piece_counts=True, status_squares=1, vehicle_tiles=4,
+            barrier_tiles=3, air_strike_dice=2, press_conference_cards=4)
+
+
+@pytest.mark.parametrize("options", [{}, MOST], ids=["defaults", "options-at-most"])
+def test_observation_tensor_is_in_range_and_tells_positions_apart(options):
     import random
-    state = new(4)
+    state = new(4, **options)
     rng = random.Random(1)
     seen = {}
     while not state.is_terminal():

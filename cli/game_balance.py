@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -41,7 +40,7 @@ def summarise(records: Iterable[dict], levels: dict[str, int | None],
     all sides, with each side's wins, win share, Wilson interval and mean score (which says
     more than the wins when one side rarely wins). `levels` maps an agent
     label to its level (None: not a level of `vsai play`)."""
-    from vsai.ai.lab.arena import wilson_interval
+    from vsai.ai.lab.ratings import side_results
     from vsai.core import load_game
 
     pools: dict[tuple, dict] = {}
@@ -52,32 +51,26 @@ def summarise(records: Iterable[dict], levels: dict[str, int | None],
         label = labels.pop()
         options = {k: v for k, v in record["params"].items() if k != "players"}
         key = (record["game"], record["params"]["players"], json.dumps(options, sort_keys=True), label)
-        pool = pools.setdefault(key, {"game": record["game"], "params": record["params"],
-                                      "agent": label, "games": 0, "wins": {}, "score": {}})
-        pool["games"] += 1
-        seen = set()
-        for seat, side in enumerate(record["sides"]):
-            pool["wins"][side] = pool["wins"].get(side, 0.0) + record["returns"][seat]
-            if side not in seen:             # a team's seats share its score
-                seen.add(side)
-                pool["score"][side] = pool["score"].get(side, 0.0) + record["scores"][seat]
+        pools.setdefault(key, {"game": record["game"], "params": record["params"], "agent": label,
+                               "records": []})["records"].append(record)
     out: dict[str, dict] = {}
     for (name, players, _, label), pool in sorted(pools.items(), key=lambda kv: kv[0]):
+        games = len(pool["records"])
         names = side_names(load_game(name, **pool["params"]))
-        sides = []
-        for side, side_name in enumerate(names):
-            wins = round(pool["wins"].get(side, 0.0), 6)
-            low, high = wilson_interval(wins, pool["games"])
-            sides.append({"side": side_name, "wins": wins,
-                          "win_rate": round(wins / pool["games"], 6),
-                          "ci95": [round(low, 6), round(high, 6)],
-                          "mean_score": round(pool["score"].get(side, 0.0) / pool["games"], 3)})
+        rows = side_results(((r["seats"], r["sides"], r["returns"]) for r in pool["records"]), names,
+                            against=False)           # one agent: one row a side, in side order
+        scores = [0.0] * len(names)
+        for record in pool["records"]:
+            for side in range(len(names)):           # a team's seats share its score: its first seat's
+                scores[side] += record["scores"][record["sides"].index(side)]
+        sides = [{"side": row["side"], "wins": row["wins"], "win_rate": row["win_rate"], "ci95": row["ci95"],
+                  "mean_score": round(scores[side] / games, 3)} for side, row in enumerate(rows)]
         game = out.setdefault(name, {"game": name, "measured": measured or _today(),
                                      "variants": []})
         game["variants"].append({"players": players,
                                  "options": {k: v for k, v in pool["params"].items() if k != "players"},
                                  "agent": label, "level": levels.get(label),
-                                 "games": pool["games"], "sides": sides})
+                                 "games": games, "sides": sides})
     return out
 
 
@@ -97,15 +90,9 @@ def write(balances: dict[str, dict], root: Path) -> list[Path]:
 
 def shipped(name: str) -> dict[str, Any] | None:
     """The balance game `name` ships, or None (none, or unreadable: `vsai list` must work)."""
-    from vsai.core import get_spec
+    from vsai.cli.game_ladders import read_part
 
-    try:
-        package = get_spec(name).rules_package
-        text = resources.files(package).joinpath(FILE).read_text(encoding="utf-8") if package else None
-        balance = json.loads(text) if text else None
-        return balance if balance and list(balance["variants"]) else None
-    except (OSError, ValueError, KeyError, TypeError, ImportError):
-        return None
+    return read_part(name, FILE)
 
 
 def variant_for(balance: dict[str, Any] | None, spec: Any, params: dict) -> dict[str, Any] | None:

@@ -44,21 +44,29 @@ def write_parts(parts: dict[str, Any], root: Path, file: str) -> list[Path]:
     return written
 
 
+def read_part(name: str, file: str) -> dict[str, Any] | None:
+    """The JSON file `file` that game `name` ships in its package, when it has one with
+    variants; None when missing or unreadable (`vsai list` must work)."""
+    from vsai.core import get_spec
+
+    try:
+        package = get_spec(name).rules_package
+        text = resources.files(package).joinpath(file).read_text(encoding="utf-8") if package else None
+        part = json.loads(text) if text else None
+        return part if part and list(part["variants"]) else None
+    except (OSError, ValueError, KeyError, TypeError, ImportError):
+        return None
+
+
 def shipped() -> dict[str, Any] | None:
     """The ladders the installed games ship, as one (games in name order), or None when none
     ships one. A game whose file is missing or unreadable is left out: `vsai list` must work."""
-    from vsai.core import get_spec, list_games
+    from vsai.core import list_games
 
     merged: dict[str, Any] | None = None
     for name in list_games():
-        try:
-            package = get_spec(name).rules_package
-            text = resources.files(package).joinpath(FILE).read_text(encoding="utf-8") if package else None
-            part = json.loads(text) if text else None
-            variants = list(part["variants"]) if part else []
-        except (OSError, ValueError, KeyError, TypeError, ImportError):
-            continue
-        if variants:
+        part = read_part(name, FILE)
+        if part:
             merged = merged or {"suite": part.get("suite"), "seed": part.get("seed"), "variants": []}
-            merged["variants"] += variants
+            merged["variants"] += list(part["variants"])
     return merged

@@ -1,8 +1,9 @@
 """The search kernels' toy game (`toy_state.pyx`) as a `Game`, for tests that need a
 hidden-information game with partly hidden moves whatever the registered games are.
 
-The toy game is not part of the library: it is compiled here, on first use, into `_build/`
-beside this file (about ten seconds once; rebuilt when its source or the protocol changes).
+The toy game is not part of the library: it is compiled on first use into the
+test-module cache (tests/support/compiled.py: about ten seconds once; again when its source or
+the protocol changes).
 """
 from __future__ import annotations
 

@@ -48,9 +48,9 @@ def _thinned(positions, every):
 
 def _view(state, p):
     # without last_move: a state loaded from JSON has no history to show
+    # (compared as dicts: equal as their sorted JSON texts, at a fifth of the cost)
     views = [{k: v for k, v in state.view(seat).items() if k != "last_move"} for seat in (p, None)]
-    view = (state.observation_string(p), state.observation_tensor(p).tobytes(),
-            json.dumps(views[0], sort_keys=True), json.dumps(views[1], sort_keys=True))
+    view = (state.observation_string(p), state.observation_tensor(p).tobytes(), views[0], views[1])
     if state.current_player() == p:
         view += (tuple(state.legal_actions()), tuple(state.legal_action_strings()))
     return view
@@ -146,7 +146,9 @@ def test_resample_keeps_the_view_and_varies_every_hidden_part():
     """resample(p): same view for p (string, tensor, moves, keys p gives the moves); the others'
     objectives, p's unseen cards, their ink splits and their sealed bids all vary."""
     varied = {"objective": 0, "cards": 0, "ink": 0, "bid": 0}
-    for n, state in _all_positions(every=11):
+    # the positions of the edit test (202 with 20 stages and 16 sealed bids; every 11th
+    # state, 393 with 18 stages and 11 bids, until 2026-12-02): half the cost, more coverage
+    for n, state in _thinned(_all_positions(every=9), 3):
         base = state.to_dict()
         for p in range(n):
             view = _view(state, p)

@@ -449,7 +449,10 @@ def test_resample_never_deals_what_the_seat_can_rule_out():
     # or where later rounds' draws from it (or from where those went) took them; every seat
     # that does not hold the deck saw this happen. Every resampled deal must agree, for every
     # seat, deck and player count (the former reservation groups broke this in about a
-    # quarter of the Humans' resamples from round 4 on: rules.md Status)
+    # quarter of the Humans' resamples from round 4 on: rules.md Status). One resample per
+    # seat and position (two until 2026-12-02, half the test's time): at that rate of failure
+    # the 1,755 resamples left, 1,111 of them from round 4 on, would all pass by chance with a
+    # probability far below 1e-20; the twelve games are kept, for the variety of histories
     bad, checked = [], 0
     for players in (2, 3, 4):
         for seed in range(4):
@@ -458,12 +461,11 @@ def test_resample_never_deals_what_the_seat_can_rule_out():
                     continue
                 assert not _ruled_out(data(s), facts)           # the real deal keeps them
                 for p in range(players):
-                    for k in range(2):
-                        checked += 1
-                        broken = _ruled_out(data(s.resample(p, step * 7 + k)), facts)
-                        if broken:
-                            bad.append((players, seed, data(s)["round"], p, broken[0]))
-    assert checked > 2000
+                    checked += 1
+                    broken = _ruled_out(data(s.resample(p, step * 7)), facts)
+                    if broken:
+                        bad.append((players, seed, data(s)["round"], p, broken[0]))
+    assert checked > 1500
     assert not bad, f"{len(bad)} of {checked} resamples break a fact, e.g. {bad[:3]}"
 
 

@@ -15,9 +15,15 @@ GAMES = list_games()
 PERFECT = [name for name in GAMES if not get_spec(name).hidden_information]
 
 
+# Turn caps that keep a whole game with OpenSpiel's Python search short: 8-18 decisions of
+# Kilauea and Eruption at 3, 20-42 of VEC, Vulcanus (a whole round) and Godzilla at 1
+# (Vulcanus and Godzilla at 3, 61-106 decisions, were the file's slowest tests).
+TURN_CAP = {"vec": 1, "vulcanus": 1, "godzilla": 1}
+
+
 def _short(name, players=2):
-    """A short game (turn_cap 1-3) so that full games with search stay fast."""
-    return vo.load(name, players=players, turn_cap=1 if name == "vec" else 3)
+    """A short game (TURN_CAP) so that full games with search stay fast."""
+    return vo.load(name, players=players, turn_cap=TURN_CAP.get(name, 3))
 
 
 def _play(game, choose, seed):
@@ -119,14 +125,17 @@ def test_openspiel_agents_search_and_repeat_with_a_seed(agent, name):
     while state.is_chance_node():
         outcomes, probs = zip(*state.chance_outcomes())
         state.apply_action(int(rng.choice(outcomes, p=probs)))
-    a = make_agent(agent, game, seed=11, iterations=40)
-    b = make_agent(agent, game, seed=11, iterations=40)
+    # 20 simulations (40 until 2026-12-02; each is a full random playout in Python): enough
+    # for the seed to matter, since seed 12 ranks or visits the moves otherwise than seed 11
+    # in 9 of these 10 cases (all but VEC's openspiel-ismcts)
+    a = make_agent(agent, game, seed=11, iterations=20)
+    b = make_agent(agent, game, seed=11, iterations=20)
     candidates = a.analyse(state)
     assert [c.action for c in candidates] == [c.action for c in b.analyse(state)]
     assert sorted(c.action for c in candidates) == state.legal_actions()
     # The first simulation expands the root; each later one visits one root move.
-    assert a.last_iterations == 40
-    assert sum(c.visits for c in candidates) == 39
+    assert a.last_iterations == 20
+    assert sum(c.visits for c in candidates) == 19
     assert all(0.0 <= c.value <= 1.0 for c in candidates)
     assert a.step(state) == candidates[0].action == b.step(state)
 

@@ -65,13 +65,24 @@ def start_screens(name: str, plain: bool = True) -> str:
     return run(args, answers("1", "1", "1", "1", "board", "score", "log", "help", "quit"), env=ENV).output
 
 
+# The games that several tests of a worker read, played once: name -> saved record (None when
+# random games never reach a long list), and (name, plain) -> (output, saved record).
+_LONG_LISTS: dict[str, str | None] = {}
+_WATCHED: dict[tuple[str, bool], tuple[str, bytes]] = {}
+
+
 def record_at_a_long_list(name: str, path: Path) -> bool:
     """Writes to `path` a game stopped where a player has more than GROUP_FROM moves (that
     seat human, the others random); False when random games never get there."""
-    match = long_list_match(name)
-    if match is not None:
-        match.record().save(path)
-    return match is not None
+    if name not in _LONG_LISTS:
+        match = long_list_match(name)
+        _LONG_LISTS[name] = None
+        if match is not None:
+            match.record().save(path)
+            _LONG_LISTS[name] = path.read_text(encoding="utf-8")
+    if _LONG_LISTS[name] is not None:
+        path.write_text(_LONG_LISTS[name], encoding="utf-8")
+    return _LONG_LISTS[name] is not None
 
 
 def group_screens(name: str, path: Path, plain: bool = True) -> str:
@@ -83,9 +94,15 @@ def group_screens(name: str, path: Path, plain: bool = True) -> str:
 
 
 def watched_game(name: str, path: Path, plain: bool = True) -> str:
-    """A whole game of random agents, watched, recorded to `path`."""
-    args = ["play", name, "--humans", "0", "--ai", "random", "--seed", "5", "--record", str(path)]
-    return run(args + (["--plain"] if plain else []), env=ENV).output
+    """A whole game of random agents, watched, recorded to `path` (played once a worker: the
+    snapshot and the width tests read the same plain game)."""
+    if (name, plain) not in _WATCHED:
+        args = ["play", name, "--humans", "0", "--ai", "random", "--seed", "5", "--record", str(path)]
+        output = run(args + (["--plain"] if plain else []), env=ENV).output
+        _WATCHED[name, plain] = output, path.read_bytes()
+    output, record = _WATCHED[name, plain]
+    path.write_bytes(record)
+    return output
 
 
 def final_screen(output: str) -> str:

@@ -2,6 +2,7 @@
 test-only modules and the state fuzzer on the import path, and a check that no test leaves
 Ctrl-C ignored."""
 import os
+import resource
 import signal
 import sys
 from pathlib import Path
@@ -42,3 +43,50 @@ def _ctrl_c_still_works(request):
         f"{request.node.nodeid} left SIGINT handled by {signal.getsignal(signal.SIGINT)}"
     assert signal.getsignal(signal.SIGTERM) is _SIGTERM_AT_START, \
         f"{request.node.nodeid} left SIGTERM handled by {signal.getsignal(signal.SIGTERM)}"
+
+
+def _cpu_seconds() -> float:
+    """CPU time (user+sys) of this process and of its waited-for subprocesses."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """With VSAI_TEST_CPU_LOG=FILE, append each test's CPU seconds (set-up, call, tear-down and
+    the subprocesses it waited for) and its id to FILE: on this shared machine wall-clock
+    durations measure the load as much as the test."""
+    log = os.environ.get("VSAI_TEST_CPU_LOG")
+    started = _cpu_seconds() if log else 0.0
+    yield
+    if log:
+        with open(log, "a") as out:
+            out.write(f"{_cpu_seconds() - started:.3f} {item.nodeid}\n")
+
+
+# The measured cost of the slowest tests (tests/weights.txt): their files run first, so that
+# pytest-xdist's two workers do not end with one of them alone on a long file.
+WEIGHTS = Path(__file__).with_name("weights.txt")
+
+
+def _file_weights() -> dict[str, float]:
+    """Seconds per test file, summed over the tests listed in tests/weights.txt."""
+    weights: dict[str, float] = {}
+    for line in WEIGHTS.read_text().splitlines() if WEIGHTS.is_file() else []:
+        if line.strip() and not line.startswith("#"):
+            seconds, nodeid = line.split(maxsplit=1)
+            path = nodeid.split("::")[0]
+            weights[path] = weights.get(path, 0.0) + float(seconds)
+    return weights
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Heaviest files first (by tests/weights.txt), each file's tests together and in their
+    own order (module-scoped fixtures such as the browser start once per worker); unlisted
+    files keep their order after the listed ones. Every worker sorts the same way."""
+    weights = _file_weights()
+    position = {}
+    for item in items:
+        position.setdefault(item.nodeid.split("::")[0], len(position))
+    items.sort(key=lambda item: (-weights.get(item.nodeid.split("::")[0], 0.0),
+                                 position[item.nodeid.split("::")[0]]))

@@ -15,11 +15,10 @@ def _late_positions(players: int, seed: int, count: int) -> list:
     state = load_game("vulcanus", players=players).new_initial_state()
     decisions = []
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            decisions.append(state.clone())
-            state.apply_action(rng.choice(state.legal_actions()))
+        chance = state.is_chance_node()
+        action = sample_chance(state, rng) if chance else rng.choice(state.legal_actions())
+        decisions += [] if chance else [state.clone()]
+        state.apply_action(action)
     half = decisions[len(decisions) // 2:]
     return [half[i * len(half) // count] for i in range(count)]
 

@@ -355,11 +355,13 @@ ctypedef struct VulData:
     int pos[39]
     int blk[39]             # public knowledge block (KNOWN or a block id)
     # the public record of each deck's rounds (perfect recall, X4): what every seat saw of
-    # the draws, redraws and plans, indexed by deck dk and round r (0-based), see `rec`
-    int hx[144]             # [rec(dk, r) * 6 + l] cards drawn this round from layer l
-    int hm[144]             # [rec(dk, r) * 6 + j] cards set aside and redrawn after epoch j
-    int hk[72]              # [rec(dk, r) * 3 + k] epoch in which the k-th card was planned, -1
-    int hv[72]              # [rec(dk, r) * 3 + k] its card type once revealed, -1
+    # the draws, redraws and plans, indexed by deck dk and round r (0-based), see `rec`.
+    # Shorts, not ints: the values are small (state_json.pxi checks that the loader's ranges
+    # fit) and a clone copies 864 bytes less (a signed char array would be bytes in JSON)
+    short hx[144]           # [rec(dk, r) * 6 + l] cards drawn this round from layer l
+    short hm[144]           # [rec(dk, r) * 6 + j] cards set aside and redrawn after epoch j
+    short hk[72]            # [rec(dk, r) * 3 + k] epoch in which the k-th card was planned, -1
+    short hv[72]            # [rec(dk, r) * 3 + k] its card type once revealed, -1
     int next_layer[4]
     int slot_card[9]
     # planning

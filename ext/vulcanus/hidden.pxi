@@ -1030,6 +1030,144 @@ cdef void hist_targets(VulData* d, int dk, Hist* h) noexcept nogil:
 
 
 
+# ---------------------------------------------------------------- verdict cache
+# A search resamples from one root thousands of times: the same record, and late in the game
+# few enough hidden cards that the same deals come back. A deal's verdict (deal_has_history
+# with CHECK_NODES) is a function of the record and the deal only (the check draws no random
+# numbers), so each thread remembers the verdicts of the last record per deck, keyed by the
+# whole deal (compared in full: never a guess).
+from libc.string cimport memcmp, memcpy
+
+cdef extern from *:
+    """
+    #define VUL_CACHE_WAYS 512
+    #define VUL_SIG_MAX 272
+    typedef struct {
+        int nsig;
+        unsigned int gen;
+        unsigned int sig[VUL_SIG_MAX];
+        unsigned long long key[VUL_CACHE_WAYS][6];
+        unsigned int entry_gen[VUL_CACHE_WAYS];
+        unsigned char verdict[VUL_CACHE_WAYS];
+    } VulCheckCache;
+    /* thread-local: searches on several threads never share one */
+    static __thread VulCheckCache vul_check_cache[4];
+    """
+    enum:
+        VUL_CACHE_WAYS
+        VUL_SIG_MAX
+    ctypedef struct VulCheckCache:
+        int nsig
+        unsigned int gen                # the record's generation; an entry of another is empty
+        unsigned int sig[VUL_SIG_MAX]   # the record the entries are for (record_signature)
+        unsigned long long key[VUL_CACHE_WAYS][6]   # the deal (deal_key)
+        unsigned int entry_gen[VUL_CACHE_WAYS]
+        unsigned char verdict[VUL_CACHE_WAYS]
+    VulCheckCache vul_check_cache[4]
+
+# 1 (header) + MAX_EVENTS + 6 (desc, outl) + 48 (seen) + 8 (the deck's composition)
+assert 1 + MAX_EVENTS + 6 + 48 + 8 <= VUL_SIG_MAX
+
+
+
+cdef int record_signature(VulData* d, int dk, Hist* h, unsigned int* sig) noexcept nogil:
+    """Everything of deck dk's record (hist_build) and composition (hist_reset) that the check
+    reads, one field to a bit range wide enough for it (events < 256, rounds, layers and plan
+    slots < 16, types < 8, links < MAX_EVENTS): equal signatures, equal records."""
+    cdef int i, l, t, c, n = 0
+    cdef int comp[8]
+    sig[n] = h.nev | (h.nl << 8) | ((h.zr + 1) << 12) | (dk << 16)
+    n += 1
+    for i in range(h.nev):
+        sig[n] = (h.kind[i] | (h.rnd[i] << 4) | (h.arg[i] << 8) | ((h.forced[i] + 1) << 12)
+                  | ((h.prev[i] + 1) << 16))
+        n += 1
+    for l in range(6):
+        sig[n] = h.desc[l] | (h.outl[l] << 8)
+        n += 1
+        for t in range(8):
+            sig[n] = h.seen[l][t]
+            n += 1
+    for t in range(8):
+        comp[t] = 0
+    for c in range(deck_first(dk), deck_first(dk) + deck_size(dk)):
+        comp[d.ctype[c]] += 1
+    for t in range(8):
+        sig[n] = comp[t]
+        n += 1
+    return n
+
+
+
+cdef VulCheckCache* check_cache_for(VulData* d, int dk, Hist* h) noexcept nogil:
+    """This thread's verdicts for deck dk, emptied (a new generation) unless they are for the
+    record h holds (hist_build done)."""
+    cdef VulCheckCache* c = &vul_check_cache[dk]
+    cdef unsigned int sig[VUL_SIG_MAX]
+    cdef int n = record_signature(d, dk, h, sig)
+    if n != c.nsig or memcmp(sig, c.sig, n * sizeof(unsigned int)) != 0:
+        memcpy(c.sig, sig, n * sizeof(unsigned int))
+        c.nsig = n
+        c.gen += 1
+        if c.gen == 0:          # wrapped: entries of an old generation could look current
+            memset(c.entry_gen, 0, sizeof(c.entry_gen))
+            c.gen = 1
+    return c
+
+
+
+cdef inline bint pack_count(unsigned long long* key, int* x, int v) noexcept nogil:
+    """Put v (0..15) in the next 4 bits of key; False if it does not fit."""
+    if v < 0 or v > 15:
+        return False
+    key[x[0] >> 4] |= (<unsigned long long>v) << (4 * (x[0] & 15))
+    x[0] += 1
+    return True
+
+
+
+cdef bint deal_key(Hist* h, unsigned long long* key) noexcept nogil:
+    """The deal to reach (hist_targets: 83 counts and slots, 4 bits each, in 6 words); False
+    if a count does not fit (then the deal is checked without the cache)."""
+    cdef int i, l, t, x = 0
+    cdef bint fits = True
+    for i in range(6):
+        key[i] = 0
+    for l in range(6):
+        for t in range(8):
+            fits = fits and pack_count(key, &x, h.tl[l][t])
+    for t in range(8):
+        fits = fits and pack_count(key, &x, h.tz[t]) and pack_count(key, &x, h.th[t]) \
+            and pack_count(key, &x, h.tm[t]) and pack_count(key, &x, h.td[t])
+    for i in range(3):
+        fits = fits and pack_count(key, &x, h.ts[i] + 1)
+    return fits
+
+
+
+cdef bint deal_check_cached(VulData* d, int dk, Hist* h, VulCheckCache* c) noexcept nogil:
+    """deal_has_history(d, dk, h, CHECK_NODES) (targets set), answered from c when this deal
+    was checked before for the same record."""
+    cdef unsigned long long key[6]
+    cdef unsigned long long mix = 0
+    cdef int i, way
+    cdef bint verdict
+    if not deal_key(h, key):
+        return deal_has_history(d, dk, h, CHECK_NODES)
+    for i in range(6):
+        mix = (mix ^ key[i]) * 0x9E3779B97F4A7C15ULL
+        mix ^= mix >> 29
+    way = <int>((mix >> 40) & (VUL_CACHE_WAYS - 1))
+    if c.entry_gen[way] == c.gen and memcmp(c.key[way], key, sizeof(key)) == 0:
+        return c.verdict[way]
+    verdict = deal_has_history(d, dk, h, CHECK_NODES)
+    memcpy(c.key[way], key, sizeof(key))
+    c.entry_gen[way] = c.gen
+    c.verdict[way] = verdict
+    return verdict
+
+
+
 cdef void deal_class(VulData* d, int f, int n, int z, int pos, int* cnt, Rng* rng) noexcept nogil:
     """Give the hidden cards of zone z (and layer pos) the multiset cnt minus the types of its
     face-up cards, in random order."""
@@ -1062,6 +1200,7 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
     seat, which undeclared destruction bonus tiles the Kaiju holds, saw or never drew."""
     cdef int dk, c, f, n, l, k, i, t, tries, hidden
     cdef bint accepted
+    cdef VulCheckCache* cache
     cdef int ids[8]
     cdef int types[8]
     cdef int pool[12]
@@ -1087,6 +1226,7 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
                     k += 1
         hidden = k
         accepted = False
+        cache = check_cache_for(d, dk, &h)
         for tries in range(RESAMPLE_TRIES):
             shuffle_ints(pool, hidden, rng)
             i = 0
@@ -1097,7 +1237,7 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
             hist_targets(d, dk, &h)
             if not hist_prefilter(&h):
                 continue
-            if deal_has_history(d, dk, &h, CHECK_NODES):
+            if deal_check_cached(d, dk, &h, cache):
                 accepted = True
                 break
         if accepted:

@@ -106,6 +106,11 @@ JSON_FIELDS = FieldTable("vulcanus", (
     ("bases_done", "base_done", 0, 0, _BITS18, "Base phase: squares whose base acted"),
 ))
 
+# The record's arrays are shorts in the struct (data.pxd): every value the loader accepts fits.
+if not all(-(1 << 15) <= f.lo and f.hi < (1 << 15) for f in JSON_FIELDS.fields
+           if f.struct in ("hx", "hm", "hk", "hv")):
+    raise AssertionError("a record field's range does not fit its short array")
+
 # JSON version 2 wrote the struct's own names; version 3 the readable names above.
 _V2_NAMES = {f.struct: f.name for f in JSON_FIELDS.fields}
 

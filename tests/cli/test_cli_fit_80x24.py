@@ -17,6 +17,8 @@ pyte = pytest.importorskip("pyte")
 
 VSAI = Path(sys.executable).with_name("vsai")
 ROWS, COLUMNS = 24, 80
+# The last round's heading: "Last round:", "So far:", or with the count of moves left out.
+RECAP = re.compile(r"^(So far|Last round)( \(\d+ earlier lines: type log to see every move\))?:")
 PROMPT = re.compile(r", (your move|choose a group|your move in [^\r\n]*?) \[1-\d+(, back)?, help\]: ")
 
 
@@ -57,7 +59,7 @@ def test_board_title_last_round_and_prompt_share_the_screen(name, plain):
         title = get_spec(name).title
         assert any(line.lstrip("╭─ ").startswith(f"{title} - ") for line in lines), shown
         assert PROMPT.search(_last_line(lines) + " "), shown
-        assert any(line.startswith(("So far:", "Last round:")) for line in lines), shown
+        assert any(RECAP.match(line) for line in lines), shown
     finally:
         child.close(force=True)
 
@@ -79,7 +81,7 @@ def test_kilauea_and_vec_show_their_compact_board_uncut(name, players):
         lines = _prompt_screen(child, screen, stream)
         shown = "\n".join(lines)
         assert any(line.lstrip("╭─ ").startswith(f"{get_spec(name).title} - ") for line in lines), shown
-        assert PROMPT.search(_last_line(lines) + " ") and any(line.startswith("So far:") for line in lines), shown
+        assert PROMPT.search(_last_line(lines) + " ") and any(RECAP.match(line) for line in lines), shown
         assert "type board for the whole board" not in shown and whole not in shown, shown
         assert re.search(last_line.format(players=players), shown, re.M), shown
         child.sendline("board")
@@ -122,7 +124,7 @@ def _stages_uncut(name: str, prompts: int, *extra: str) -> dict[str, bool]:
             if top is not None:
                 step = lines[top + 1].strip("│ ")
                 whole = (not any(CROPPED in line for line in lines) and PROMPT.search(_last_line(lines) + " ")
-                         and any(line.startswith(("So far:", "Last round:")) for line in lines))
+                         and any(RECAP.match(line) for line in lines))
                 seen[step] = seen.get(step, False) or bool(whole)
             child.sendline("1")
     finally:
@@ -170,3 +172,40 @@ def test_a_compact_view_names_only_the_seats_own_player_in_its_scores():
     whole = console.export_text()
     assert len(compact) == 1 and "(you)" in compact[0] and "(random)" not in compact[0]
     assert "H1 (random)" in whole
+
+
+def _screen_at(name: str, plies: int, players: int = 2):
+    """A PlayScreen on an 80x24 terminal console, `plies` moves (chance drawn by the match's
+    seed, seat 0 the human's choices by `random.Random(0)`) into a game of `name`."""
+    import random
+
+    from rich.console import Console
+
+    from vsai.cli.play_screen import PlayScreen
+    from vsai.core import load_game
+    from vsai.core.match import HUMAN, Match
+
+    game = load_game(name, players=players)
+    table = Match(game, seed=1, seats={0: HUMAN, **{s: "random" for s in range(1, players)}})
+    rng = random.Random(0)
+    while len(table.history) < plies and not table.is_over():
+        state = table.state
+        table.play(table.chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    console = Console(width=COLUMNS, height=ROWS, force_terminal=True, color_system=None)
+    return PlayScreen(console, table)
+
+
+def test_a_cut_last_round_counts_what_it_leaves_out_in_its_heading():
+    """The count of moves left out shares the heading's line: each row under it is a move."""
+    screen = _screen_at("vec", 120, players=4)
+    recap = [line.plain for line in screen.recap(0, limit=2)]
+    assert len(recap) == 3 and RECAP.match(recap[0]) and "earlier lines" in recap[0], recap
+    assert all(line.startswith("  P") for line in recap[1:]), recap
+
+
+def test_a_list_one_line_longer_than_its_page_is_not_paged():
+    """A page line would take the row that the list's last move needs."""
+    screen = _screen_at("kilauea", 0)
+    entries = [(f"move {n}", "") for n in range(5)]
+    assert screen.paged_lines(entries, 0, rows=4)[1] == ""
+    assert screen.paged_lines(entries + [("move 5", "")], 0, rows=4)[1].startswith("(1-")

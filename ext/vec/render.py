@@ -53,12 +53,12 @@ def _seat_name(seat: int | None) -> str:
     return "-" if seat is None else f"P{seat + 1}"
 
 
-def _card(card: dict, mark: int | None = None) -> str:
-    """A card with its action and current strength, quills and ink."""
-    text = f"{card['name']} ({card['action']}"
-    if card.get("strength") is not None:
-        text += f", str {card['strength']}"
-    text += ")"
+def _card(card: dict, mark: int | None = None, action: bool = True) -> str:
+    """A card with its action (unless not `action`) and current strength, quills and ink."""
+    text = card["name"]
+    shown = ([card["action"]] if action else []) + ([f"str {card['strength']}"] if card.get("strength") is not None else [])
+    if shown:
+        text += f" ({', '.join(shown)})"
     if card["quills"]:
         text += f" {_seat_name(card['quill_owner'])} quill" + (" x2" if card["quills"] > 1 else "")
     if card["ink"]:
@@ -141,10 +141,11 @@ def _strength_lines(test: dict | None) -> list[str]:
                 who += (f", bid {part['bid_ink']} ink + {part['bid_special_ink']} special (sealed)"
                         if part["bid_ink"] is not None else ", committed a sealed bid")
         lines += _wrap(who, "      ")
-    if test.get("outcome"):
-        lines += _wrap("  => " + confrontation_line(test), "     ")
-    if test["active"] and test["points_left"]:
-        lines.append(f"  points left: {test['points_left']}")
+    left = f"points left: {test['points_left']}" if test["active"] and test["points_left"] else ""
+    if test.get("outcome"):  # the points left on the outcome's line, which says how many there were
+        lines += _wrap("  => " + confrontation_line(test) + (f"; {left}" if left else ""), "     ")
+    elif left:
+        lines.append(f"  {left}")
     return lines
 
 
@@ -297,12 +298,14 @@ def _compact_lines(view: dict, mark: int | None) -> list[str]:
         lines += _wrap("NOVEL: " + " · ".join(f"{j + 1} {_novel_card(c, mark)}"
                                                for j, c in enumerate(game["novel"])))
     if game["ideas"] or game["ideas_due"]:
-        lines += _wrap("Ideas: " + " · ".join(_card(c, mark) for c in game["ideas"])
+        # Without their actions: a quill's group of moves names the idea's action.
+        lines += _wrap("Ideas: " + " · ".join(_card(c, mark, action=False) for c in game["ideas"])
                        + (f" (still to draw: {', '.join(game['ideas_due'])})" if game["ideas_due"] else ""))
-    displays = sorted(game["displays"], key=lambda d: d["seat"] != you)
-    for display in displays:
-        if display["face_up"] or display["face_down"] or display["face_down_unseen"]:
-            lines += _wrap(_display_line(display, mark))
+    filled = [d for d in game["displays"] if d["face_up"] or d["face_down"] or d["face_down_unseen"]]
+    lines += [line for d in filled if d["seat"] == you for line in _wrap(_display_line(d, mark))]
+    others = [d for d in filled if d["seat"] != you]
+    if others:  # the others' displays in one line (`board` shows them whole)
+        lines.append(_others_displays_line(others))
     if view["terminal"]:
         lines += _wrap("Final: " + ", ".join(f"{_seat_name(s['seat'])} {s['score']} VP" for s in view["seats"]))
     return lines
@@ -318,6 +321,20 @@ def _display_line(display: dict, mark: int | None) -> str:
         down.append(f"{len(unseen)} unseen (" + ", ".join(_unseen(c)[len("unseen "):].replace(" card", "")
                                                         for c in unseen) + ")")
     return line + (" · down: " + ", ".join(down) if down else "")
+
+
+def _others_displays_line(displays: list[dict]) -> str:
+    """Other seats' displays in one line of at most WIDTH columns: their face-up cards by name
+    and how many lie face down ("P2 up: red Elf Comedy, 2 down · P3 ..."), else only the
+    counts ("P2 1 up, 2 down · P3 ...")."""
+    def down(display: dict) -> int:
+        return len(display["face_down"]) + len(display["face_down_unseen"])
+
+    named = " · ".join(f"{_seat_name(d['seat'])} up: " + (", ".join(c["name"] for c in d["face_up"]) or "none")
+                       + (f", {down(d)} down" if down(d) else "") for d in displays)
+    if len(named) <= WIDTH:
+        return named
+    return " · ".join(f"{_seat_name(d['seat'])} {len(d['face_up'])} up, {down(d)} down" for d in displays)
 
 
 def _marked_card(last_move: int | None) -> int | None:
@@ -371,7 +388,7 @@ def move_group(state: Any, action: int) -> str:
     info = state.action_info(action)
     kind = info["kind"]
     if kind == "quill_on_idea":
-        return f"idea {info['card']['name']}"
+        return f"idea {info['card']['name']} ({info['card']['action']})"
     if kind == "bid":                   # up to 625 bids: 25 groups by ink of at most 25
         return f"bid {info['ink']} ink"
     if kind == "add_special_ink":

@@ -209,3 +209,21 @@ def test_a_list_one_line_longer_than_its_page_is_not_paged():
     entries = [(f"move {n}", "") for n in range(5)]
     assert screen.paged_lines(entries, 0, rows=4)[1] == ""
     assert screen.paged_lines(entries + [("move 5", "")], 0, rows=4)[1].startswith("(1-")
+
+
+def test_a_compact_board_that_gives_the_scores_gets_no_scores_line_under_it():
+    """Kilauea's compact player lines give each VP: a scores line would say it twice, one line
+    too many for 4 players at 80x24. Godzilla's compact board has no scores: it keeps the line."""
+    from rich.console import Console
+
+    from vsai.core import load_game
+    from vsai.ext.ui import render
+
+    def scores_lines(name: str, players: int, rows: int | None) -> int:
+        state = load_game(name, players=players).new_initial_state()
+        console = Console(width=COLUMNS, record=True, color_system=None)
+        console.print(render.render_view(state, 0, rows=rows, hidden_information=False))
+        return sum("Scores:" in line for line in console.export_text().splitlines())
+
+    assert scores_lines("kilauea", 4, ROWS) == 0 and scores_lines("kilauea", 4, None) == 1
+    assert scores_lines("godzilla", 5, ROWS) == 1

@@ -23,8 +23,9 @@ _COLUMNS_FROM = 12
 # A board fitted to a short terminal keeps at least this many lines (its title and status).
 _BOARD_ROWS = 5
 # When the compact board, the last round and the choices do not fit a terminal together, the
-# last round shrinks to this many moves and the list takes at least _LIST_ROWS a page.
-_RECAP_FEWEST = 2
+# last round shrinks to this many moves (its heading counts the others) and the list takes at
+# least _LIST_ROWS a page.
+_RECAP_FEWEST = 1
 _LIST_ROWS = 4
 
 

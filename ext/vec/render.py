@@ -54,9 +54,10 @@ def _seat_name(seat: int | None) -> str:
 
 
 def _card(card: dict, mark: int | None = None, action: bool = True) -> str:
-    """A card with its action (unless not `action`) and current strength, quills and ink."""
+    """A card with its action and current strength (unless not `action`: then its name), quills
+    and ink."""
     text = card["name"]
-    shown = ([card["action"]] if action else []) + ([f"str {card['strength']}"] if card.get("strength") is not None else [])
+    shown = [card["action"]] + ([f"str {card['strength']}"] if card.get("strength") is not None else []) if action else []
     if shown:
         text += f" ({', '.join(shown)})"
     if card["quills"]:
@@ -124,17 +125,19 @@ def _short_seat_line(seat_view: dict, score: int | None, you: int | None) -> str
     return line + box if len(line + box) <= WIDTH and score is None else line
 
 
-def _strength_lines(test: dict | None) -> list[str]:
-    """The card acting and, once the bids are shown, one confrontation line."""
+def _strength_lines(test: dict | None, brief: bool = False) -> list[str]:
+    """The card acting and, once the bids are shown, one confrontation line; `brief` (the
+    compact board): a participant's bid only on the confrontation line."""
     if not test:
         return []
+    shown = brief and bool(test.get("outcome"))
     lines = _wrap(("Acting: " if test["active"] else "Last action: ")
                   + f"{_seat_name(test['actor'])} {test['action']} with {test['card']['name']}")
     for part in test["participants"]:
         who = f"  {_seat_name(part['seat'])} {part['card']['name']}: +{part['special_points']} special"
         if part["strength"] is not None:
-            who += (f", bid {part['bid_ink']} ink + {part['bid_special_ink']} special,"
-                    f" strength {part['strength']}")
+            who += ("" if shown else f", bid {part['bid_ink']} ink + {part['bid_special_ink']} special,") + \
+                f"{',' if shown else ''} strength {part['strength']}"
         else:
             who += f", base {part['base_strength']}"
             if part["sealed"]:
@@ -293,11 +296,12 @@ def _compact_lines(view: dict, mark: int | None) -> list[str]:
     if others:
         lines += _wrap("Others' ink in a bid (ink 1, special 3): "
                        + ", ".join(f"{s['name']} {_worth(s)}" for s in others))
-    lines += _strength_lines(game["strength_test"]) + _drawing_lines(game, mark)
+    lines += _strength_lines(game["strength_test"], brief=True) + _drawing_lines(game, mark)
     if any(card is not None for card in game["novel"]):
         lines += _wrap("NOVEL: " + " · ".join(f"{j + 1} {_novel_card(c, mark)}"
                                                for j, c in enumerate(game["novel"])))
-    if game["ideas"] or game["ideas_due"]:
+    testing = bool(game["strength_test"] and game["strength_test"]["active"])
+    if (game["ideas"] or game["ideas_due"]) and not testing:  # no move in a strength test takes an idea
         # Without their actions: a quill's group of moves names the idea's action.
         lines += _wrap("Ideas: " + " · ".join(_card(c, mark, action=False) for c in game["ideas"])
                        + (f" (still to draw: {', '.join(game['ideas_due'])})" if game["ideas_due"] else ""))
@@ -312,15 +316,30 @@ def _compact_lines(view: dict, mark: int | None) -> list[str]:
 
 
 def _display_line(display: dict, mark: int | None) -> str:
-    """A display in one (wrapped) line: "P2 up: ... · down: ..., 2 unseen (red, blue)"."""
+    """A display in one (wrapped) line: "P2 up: ... · down: ..., 2 unseen (red, blue)", the
+    face-down cards by name (a move on one names its action and strength)."""
     parts = [_card(c, mark) for c in display["face_up"]]
     line = f"{_seat_name(display['seat'])} up: " + (", ".join(parts) if parts else "none")
-    down = [_card(c, mark) for c in display["face_down"]]
+    down = [_card(c, mark, action=False) for c in display["face_down"]]
     unseen = display["face_down_unseen"]
     if unseen:
         down.append(f"{len(unseen)} unseen (" + ", ".join(_unseen(c)[len("unseen "):].replace(" card", "")
                                                         for c in unseen) + ")")
-    return line + (" · down: " + ", ".join(down) if down else "")
+    whole = line + (" · down: " + ", ".join(down) if down else "")
+    if len(_wrap(whole)) <= _DISPLAY_LINES:
+        return whole
+    # A long face-down pile by type, what a card's strength counts (`board` names them all).
+    count = len(display["face_down"]) + len(unseen)
+    kinds = [kind for kind in ("Vampire", "Elf", "Cthulhu")
+             if any(kind in c["name"] for c in display["face_down"])]
+    by_kind = ", ".join(f"{sum(kind in c['name'] for c in display['face_down'])} {kind}" for kind in kinds)
+    return line + f" · down: {count} cards" + (f" ({by_kind}" + (f", {len(unseen)} unseen)" if unseen else ")")
+                                                  if by_kind else "")
+
+
+# The lines your display takes at most on the compact board before its face-down cards are
+# counted by type instead of named.
+_DISPLAY_LINES = 3
 
 
 def _others_displays_line(displays: list[dict]) -> str:

@@ -242,3 +242,25 @@ def test_the_compact_board_names_the_others_displays_in_one_line_and_the_ideas_w
     quill = next(a for a in state.legal_actions() if state.action_info(a)["kind"] == "quill_on_idea")
     card = state.action_info(quill)["card"]
     assert render.move_group(state, quill) == f"idea {card['name']} ({card['action']})"
+
+
+def test_the_compact_board_drops_what_a_strength_test_does_not_need():
+    """During a strength test no Ideas line (no move in it takes an idea) and each bid only on
+    the confrontation line; a long face-down pile of your own counted by type."""
+    seen_test = seen_outcome = seen_pile = False
+    for players, seed in ((4, 6), (4, 2)):
+        for state in _states(players, seed, 5):
+            test = state.view(0)["board"]["strength_test"]
+            compact = _lines(render.board(state, 0, True, compact=True))
+            if test and test["active"]:
+                seen_test = True
+                assert not any(line.startswith("Ideas: ") for line in compact), compact
+                if test.get("outcome"):
+                    seen_outcome = True
+                    assert not any(line.startswith("  P") and " bid " in line for line in compact), compact
+            own = [i for i, line in enumerate(compact) if line.startswith("P1 up: ")]
+            if own:
+                wrapped = 1 + sum(1 for line in compact[own[0] + 1:] if line.startswith("    "))
+                assert wrapped <= 3 + 1, compact   # a long pile is counted: "down: 9 cards (...)"
+                seen_pile = seen_pile or "down: " in compact[own[0]] and " cards (" in " ".join(compact[own[0]:])
+    assert seen_test and seen_outcome and seen_pile

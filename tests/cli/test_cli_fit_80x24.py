@@ -110,26 +110,22 @@ def test_a_long_list_comes_a_page_at_a_time():
         child.close(force=True)
 
 
-def _stages_uncut(name: str, prompts: int, *extra: str) -> dict[str, bool]:
-    """Answer `1` to the first `prompts` prompts of `vsai play NAME` at 80x24; for each step
-    named on the compact board's first line, whether some screen of it showed the board
-    uncut (no cut note) with its title, the last round and the prompt."""
+def _screens(name: str, prompts: int, *extra: str) -> list[tuple[str | None, list[str]]]:
+    """Answer `1` to the first `prompts` prompts of `vsai play NAME` at 80x24: each screen as
+    it stood at its prompt, with the step its board's first line names (None when no board
+    title is on it: a group's moves under a board drawn before)."""
     child, screen, stream = _play(name, *extra)
     title = get_spec(name).title
-    seen: dict[str, bool] = {}
+    shown: list[tuple[str | None, list[str]]] = []
     try:
         for _ in range(prompts):
             lines = _prompt_screen(child, screen, stream)
             top = next((i for i, line in enumerate(lines) if line.startswith(f"╭─ {title} - ")), None)
-            if top is not None:
-                step = lines[top + 1].strip("│ ")
-                whole = (not any(CROPPED in line for line in lines) and PROMPT.search(_last_line(lines) + " ")
-                         and any(RECAP.match(line) for line in lines))
-                seen[step] = seen.get(step, False) or bool(whole)
+            shown.append((None if top is None else lines[top + 1].strip("│ "), lines))
             child.sendline("1")
     finally:
         child.close(force=True)
-    return seen
+    return shown
 
 
 CROPPED = "type board for the whole board"
@@ -137,23 +133,37 @@ CROPPED = "type board for the whole board"
 
 @pytest.mark.skipif(not VSAI.exists(), reason="the vsai console script is not installed")
 @pytest.mark.parametrize("name, extra, prompts, steps", [
+    # Every game at 2 players and at its most, both sides of a game of sides: the seeds and
+    # prompts take in screens that were cut before the compact boards were trimmed.
+    ("kilauea", ("--players", "4"), 10, ("P1: move the canoe",)),
+    ("vec", ("--players", "2"), 20, ("Research: deck", "turn a card face down", "Phase I: place quill")),
+    ("vec", ("--players", "4"), 5, ("starting pick", "Phase I: place quill")),
+    ("eruption", ("--players", "2", "--seed", "2"), 6, ("card step", "tile: hex")),
+    ("eruption", ("--players", "6"), 8, ("wall step: edge",)),
+    ("vulcanus", ("--seat", "0"), 3, ("  Planning (Kaiju)  ",)),
     ("vulcanus", ("--seat", "1"), 19, ("  role choice  ", "  Planning: A/B/C arrangement  ",
                                          "  Movement  ", "  Fire fighting  ", "  Base phase  ")),
-    ("vulcanus", ("--seat", "0", "--players", "4"), 16, ("  Kaiju start  ", "  Planning (Kaiju)  ",
-                                                         "  Walk  ", "  Fire bomb  ", "  evolution  ",
-                                                         "  Lava phase: victim  ")),
-    # The last round shrinks and the list pages sooner so that a compact board stays whole.
-    ("kilauea", ("--players", "4"), 10, ("P1: move the canoe",)),
-    ("eruption", ("--players", "6"), 8, ("wall step: edge",)),
-    ("godzilla", ("--seat", "0"), 4, (", omen, ", ", movement group, ", ", heat-ray group, ")),
-    ("godzilla", ("--seat", "0", "--players", "5"), 3, (", movement group, ",)),
-    ("godzilla", ("--seat", "1", "--players", "5"), 9, (", support cards, ",)),
+    ("vulcanus", ("--seat", "0", "--players", "4", "--seed", "2"), 10,
+     ("  Kaiju start  ", "  Planning (Kaiju)  ", "  Walk  ", "  Fire bomb  ", "  evolution  ")),
+    ("vulcanus", ("--seat", "1", "--players", "4"), 11, ("  Planning (Humans)  ",)),
+    ("godzilla", ("--seat", "0"), 10, (", omen, ", ", movement group, ", ", heat-ray group, ", ", reroll, ")),
+    ("godzilla", ("--seat", "1"), 3, (", planning, ",)),
+    ("godzilla", ("--seat", "0", "--players", "5", "--seed", "2"), 13, (", omen, ", ", movement group, ")),
+    ("godzilla", ("--seat", "1", "--players", "5"), 9, (", support cards, ", ", planning, ")),
 ])
-def test_the_compact_board_is_whole_at_several_steps(name, extra, prompts, steps):
-    """The compact board, uncut, with the title, the last round and the prompt, at each step
-    named (as the board's first line words it) along the first prompts of a game."""
-    seen = _stages_uncut(name, prompts, *extra)
-    assert all(any(whole for head, whole in seen.items() if step in head) for step in steps), seen
+def test_every_screen_shows_the_compact_board_whole(name, extra, prompts, steps):
+    """Along the first prompts of a game, no screen cuts the board (no cut note), and each
+    that draws it has its title, the last round and the prompt; the steps named (as the
+    board's first line words them) are among those screens."""
+    screens = _screens(name, prompts, *extra)
+    for step, lines in screens:
+        shown = "\n".join(lines)
+        assert not any(CROPPED in line for line in lines), shown
+        assert PROMPT.search(_last_line(lines) + " "), shown
+        if step is not None:
+            assert any(RECAP.match(line) for line in lines), shown
+    heads = [step for step, _ in screens if step is not None]
+    assert all(any(step in head for head in heads) for step in steps), heads
 
 
 def test_a_compact_view_names_only_the_seats_own_player_in_its_scores():

@@ -191,7 +191,8 @@ class PlayScreen:
         heading = "Last round" if any(m.seat == seat for m in self.table.history) else "So far"
         lines = recap_lines(moves, lambda m: self.move_line(m, seat))
         if len(lines) > limit:  # the latest moves; the heading counts the others
-            heading += f" ({len(lines) - limit} earlier lines: type log to see every move)"
+            earlier = len(lines) - limit
+            heading += f" ({earlier} earlier line{'s' if earlier > 1 else ''}: type log to see every move)"
             lines = lines[-limit:]
         return fitted([heading + ":"], self.width, "bold") + fitted(lines, self.width)
 

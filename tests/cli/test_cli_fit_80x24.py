@@ -18,7 +18,7 @@ pyte = pytest.importorskip("pyte")
 VSAI = Path(sys.executable).with_name("vsai")
 ROWS, COLUMNS = 24, 80
 # The last round's heading: "Last round:", "So far:", or with the count of moves left out.
-RECAP = re.compile(r"^(So far|Last round)( \(\d+ earlier lines: type log to see every move\))?:")
+RECAP = re.compile(r"^(So far|Last round)( \(\d+ earlier lines?: type log to see every move\))?:")
 PROMPT = re.compile(r", (your move|choose a group|your move in [^\r\n]*?) \[1-\d+(, back)?, help\]: ")
 
 
@@ -207,10 +207,13 @@ def _screen_at(name: str, plies: int, players: int = 2):
 
 def test_a_cut_last_round_counts_what_it_leaves_out_in_its_heading():
     """The count of moves left out shares the heading's line: each row under it is a move."""
-    screen = _screen_at("vec", 120, players=4)
+    screen = _screen_at("vec", 130, players=4)
     recap = [line.plain for line in screen.recap(0, limit=2)]
-    assert len(recap) == 3 and RECAP.match(recap[0]) and "earlier lines" in recap[0], recap
+    assert len(recap) == 3 and RECAP.match(recap[0]) and " earlier line" in recap[0], recap
     assert all(line.startswith("  P") for line in recap[1:]), recap
+    moves = len(screen.recap(0, limit=100)) - 1          # the whole last round, its heading aside
+    assert moves > 3 and f"({moves - 2} earlier lines: " in screen.recap(0, limit=2)[0].plain
+    assert "(1 earlier line: " in screen.recap(0, limit=moves - 1)[0].plain  # not "1 earlier lines"
 
 
 def test_a_list_one_line_longer_than_its_page_is_not_paged():

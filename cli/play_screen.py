@@ -23,8 +23,9 @@ _COLUMNS_FROM = 12
 # A board fitted to a short terminal keeps at least this many lines (its title and status).
 _BOARD_ROWS = 5
 # When the compact board, the last round and the choices do not fit a terminal together, the
-# last round shrinks to this many moves and the list takes at least _LIST_ROWS a page.
-_RECAP_FEWEST = 2
+# last round shrinks to this many moves (its heading counts the others) and the list takes at
+# least _LIST_ROWS a page.
+_RECAP_FEWEST = 1
 _LIST_ROWS = 4
 
 
@@ -153,9 +154,13 @@ class PlayScreen:
                     later_rows: int | None = None) -> tuple[list[Text], str]:
         """The lines of page `page` of a numbered list that takes at most `rows` lines on its
         first page and `later_rows` (default `rows`) on the next ones, and a line saying which
-        moves it shows ("" when the whole list fits). Not paged when `rows` is None."""
+        moves it shows ("" when the whole list fits, in `rows` and the page line's row). Not
+        paged when `rows` is None."""
         if rows is None:
             return self.list_lines(entries), ""
+        whole = self.list_lines(entries)
+        if len(whole) <= rows + 1:  # the page line it would need is room for one more line
+            return whole, ""
         spans = pages(entries, rows, lambda part, first: self.list_lines(list(part), first + 1), later_rows)
         first, end = spans[page % len(spans)]
         lines = self.list_lines(entries[first:end], first + 1)
@@ -183,13 +188,17 @@ class PlayScreen:
         moves = self.round_moves(seat)
         if not moves:
             return []
-        heading = "Last round:" if any(m.seat == seat for m in self.table.history) else "So far:"
-        lines = recap_lines(moves, lambda m: self.move_line(m, seat), limit=limit)
-        return fitted([heading], self.width, "bold") + fitted(lines, self.width)
+        heading = "Last round" if any(m.seat == seat for m in self.table.history) else "So far"
+        lines = recap_lines(moves, lambda m: self.move_line(m, seat))
+        if len(lines) > limit:  # the latest moves; the heading counts the others
+            earlier = len(lines) - limit
+            heading += f" ({earlier} earlier line{'s' if earlier > 1 else ''}: type log to see every move)"
+            lines = lines[-limit:]
+        return fitted([heading + ":"], self.width, "bold") + fitted(lines, self.width)
 
     def say_moves(self, moves: list[Move], observer: int | None, indent: str = "", style: str | None = None) -> None:
         """Moves as `observer` may read them, one a line; a long run of chance in one line."""
-        lines = recap_lines(moves, lambda m: self.move_line(m, observer), indent, limit=None)
+        lines = recap_lines(moves, lambda m: self.move_line(m, observer), indent)
         self.print_lines(fitted(lines, self.width, style or ""))
 
     def show_screen(self, seat: int, below: list[Text] | None = None, reserve: int | None = None) -> list[Text]:
@@ -204,9 +213,11 @@ class PlayScreen:
         return below
 
     def below_board(self, seat: int, recap_limit: int = RECAP_LINES) -> list[Text]:
-        """The lines shown under the board: the last round (at most `recap_limit` lines), and a
-        line when a scoring changed the scores (once: it notes the scores as seen)."""
-        return self.recap(seat, recap_limit) + self.scoring_notice(seat)
+        """The lines shown under the board: the last round (at most `recap_limit` lines, the
+        scoring line included), and a line when a scoring changed the scores (once: it notes
+        the scores as seen)."""
+        notice = self.scoring_notice(seat)
+        return self.recap(seat, max(1, recap_limit - len(notice))) + notice  # the notice takes a move's row
 
     def scoring_notice(self, seat: int) -> list[Text]:
         """A line when the public scores changed since `seat`'s previous screen and the game

@@ -105,7 +105,7 @@ class ReplayViewer:
                                                          last_move=self.last_visible(stop.ply),
                                                          plain=self.plain), title, self.plain)
         self.console.print(board)
-        lines = recap_lines(self.match.history[previous:stop.ply], self.describe, limit=None)
+        lines = recap_lines(self.match.history[previous:stop.ply], self.describe)
         if lines:
             lines.insert(0, "The set-up:" if stop.moves == 0 else f"Move {stop.moves}:")
         for line in fitted(lines, width):

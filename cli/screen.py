@@ -82,10 +82,9 @@ def pages(entries: Sequence[tuple[str, str]], rows: int,
         first = end
 
 
-def recap_lines(moves: Sequence[Move], describe: Callable[[Move], str], indent: str = "  ",
-                limit: int | None = RECAP_LINES) -> list[str]:
+def recap_lines(moves: Sequence[Move], describe: Callable[[Move], str], indent: str = "  ") -> list[str]:
     """One line a move (`describe(move)`), a run of more than CHANCE_LINES chance outcomes in
-    one line; at most `limit` lines, the earliest left out (and counted) first."""
+    one line."""
     lines: list[str] = []
     run: list[Move] = []
     for move in list(moves) + [None]:
@@ -99,9 +98,6 @@ def recap_lines(moves: Sequence[Move], describe: Callable[[Move], str], indent: 
         run = []
         if move is not None:
             lines.append(indent + describe(move))
-    if limit is not None and len(lines) > limit:
-        left_out = len(lines) - (limit - 1)
-        lines = [f"{indent}({left_out} earlier lines: type log to see every move)"] + lines[-(limit - 1):]
     return lines
 
 

@@ -125,3 +125,61 @@ def _villages(canvas: _Canvas, view: dict, data: dict, style: Any) -> None:
             row, col = (min(rows) + max(rows)) // 2, min(cols) - 4 - len(label)
         owner_style = "bold cyan" if seat and seat["seat"] == view.get("seat") else "cyan"
         canvas.put(row, col, label, style(owner_style if seat else "dim"))
+
+
+# The compact map: one text line per hex row. A hex takes two columns and the next one starts
+# four columns on (row r shifted by 2 per row from the middle one), so the rows interleave as
+# on the island; only east-west lava links fit between the cells.
+_COMPACT_LEFT = 15       # the middle row's first column (room for "V5 P6 300C" and the row letter)
+_COMPACT_KEY = ("## lava  == lava link", "^^ volcano  ** eruption", ".. empty (s w t icon)",
+                "!! lava into village", "@@ last move")
+# Beside which row (0 = a) each village's label goes, and on which side.
+_COMPACT_VILLAGE = {0: (0, "right"), 1: (1, "right"), 2: (7, "right"), 3: (8, "right"),
+                    4: (7, "left"), 5: (1, "left")}
+
+
+def draw_compact(view: dict, data: dict, marked: int | None = None, plain: bool = False) -> Text:
+    """The map of `view` in nine lines, one per hex row: each hex's content as one glyph drawn
+    twice, the villages' labels beside their coast and a key in the right margin. A lava tile
+    pouring into a village edge with no wall is `!!`; the lava exits and walls are on the full
+    map (`draw`)."""
+    style = (lambda s: "") if plain else (lambda s: s)
+    canvas = _Canvas(80, len(_ROWS))
+    tiles = {t["hex"]: t for t in view["board"]["tiles"]}
+    walls = {w["edge"] for w in view["board"]["walls"]}
+    village_edge = {e for edges in data["village_edges"] for e in edges}
+    ends: dict[int, tuple[int, int]] = {}          # row -> its first and last hex's column
+    for h, name in enumerate(data["hexes"]):
+        q, r = data["coords"][h]
+        row, col = r + 4, _COMPACT_LEFT + 4 * q + 2 * r + 16
+        first, last = ends.get(row, (col, col))
+        ends[row] = (min(first, col), max(last, col))
+        tile = tiles.get(name)
+        if h == marked:
+            canvas.put(row, col, "@@", style("bold reverse"))
+        elif tile is None:
+            canvas.put(row, col, "." + _ICON[data["icons"][h] + 1], style("dim"))
+        elif any(direction in tile["lava"] and h * 6 + d in village_edge and f"{name} {direction}" not in walls
+                 for d, direction in enumerate(DIRECTIONS)):
+            canvas.put(row, col, "!!", style("bold red reverse"))
+        else:
+            kind = tile["kind"]
+            canvas.put(row, col, "^^" if kind == "volcano" else "**" if kind == "eruption" else "##",
+                       style("bold red"))
+        for direction, at in (("E", col + 2), ("W", col - 2)):
+            if tile is not None and direction in tile["lava"]:
+                canvas.put(row, at, "==", style("red"))
+    for row, (first, _) in ends.items():
+        canvas.put(row, first - 4, _ROWS[row], style("dim"))
+    owners = {int(s["village"][1:]): s for s in view["board"]["seats"]}
+    for v, (row, side) in _COMPACT_VILLAGE.items():
+        seat = owners.get(v)
+        label = f"V{v} {seat['name']} {seat['temperature']}C" if seat else f"V{v} empty"
+        first, last = ends[row]
+        col = last + 4 if side == "right" else first - 6 - len(label)
+        owner_style = "bold cyan" if seat and seat["seat"] == view.get("seat") else "cyan"
+        canvas.put(row, col, label, style(owner_style if seat else "dim"))
+    key_col = max(last for _, last in ends.values()) + 4
+    for k, line in enumerate(_COMPACT_KEY):
+        canvas.put(2 + k, key_col, line, style("dim"))
+    return canvas.text()

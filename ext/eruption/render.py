@@ -5,6 +5,7 @@ Used through the spec's `render_module` by `vsai.ext.ui.render`; it shows only w
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.table import Table
@@ -50,7 +51,8 @@ def board(state: Any, seat: int | None, hidden_information: bool, last_move: Any
     """What `seat` knows (its observation; everything for a spectator, seat None, or with
     `everything`) around the island drawn as a map (`map_art`): lava exits as lines, walls,
     icons and the villages with their owners; the last move's hex is `@@`. `compact`: the
-    status line, your village, the map and the turn; at most 80 columns."""
+    status with the turn, your village in one line and the map a line per hex row
+    (`map_art.draw_compact`); at most 80 columns."""
     from vsai.ext.eruption.engine import board_data
     if hidden_information and seat is not None and seat >= 0 and not everything:
         observed = state.observation_string(seat)
@@ -58,15 +60,12 @@ def board(state: Any, seat: int | None, hidden_information: bool, last_move: Any
         observed = str(state)
     before, _, after = _sections(observed)
     view = state.view(seat if seat is not None and seat >= 0 and not everything else None)
-    drawn = map_art.draw(view, board_data(), _marked_hex(state, last_move), plain, compact)
-    if compact:  # the status, the turn and your village above the map (a cut takes the map's foot)
-        mine = f"P{seat + 1} village" if seat is not None and seat >= 0 else None
-        turn = [i for i, line in enumerate(after) if "'s turn" in line]
-        own = [i for i, line in enumerate(before) if mine and line.startswith(mine)]
-        keep = (before[:1] + [line for i in turn for line in _with_continuations(after, i)]
-                + [line for i in own for line in _with_continuations(before, i)])
+    if compact:  # the status with the turn, your village, then the map a line per hex row
+        drawn = map_art.draw_compact(view, board_data(), _marked_hex(state, last_move), plain)
+        keep = [_status(before[:1], after)] + _own_village(view, before, seat)
         after, legend = [], []
     else:
+        drawn = map_art.draw(view, board_data(), _marked_hex(state, last_move), plain)
         keep, legend = before, list(map_art.LEGEND)
     text = Text("\n".join(keep) + "\n")
     text.append_text(drawn)
@@ -77,19 +76,46 @@ def board(state: Any, seat: int | None, hidden_information: bool, last_move: Any
         text.highlight_regex(r"\bwood\b", "bright_yellow")
         text.highlight_regex(r"\bstone\b", "bright_black")
         if seat is not None and seat >= 0:
-            text.highlight_regex(rf"(?m)^P{seat + 1} village.*$", "bold cyan")
+            text.highlight_regex(rf"(?m)^P{seat + 1} (village|V\d:).*$", "bold cyan")
         text.highlight_regex(r"\bhidden\b", "italic")
     return text
 
 
-def _with_continuations(lines: list[str], index: int) -> list[str]:
-    """Line `index` and the indented lines that continue it."""
+def _joined(lines: list[str], index: int) -> str:
+    """Line `index` with the indented lines that continue it, as one line."""
     out = [lines[index]]
     for line in lines[index + 1:]:
         if not line.startswith("    "):
             break
-        out.append(line)
-    return out
+        out.append(line.strip())
+    return " ".join(out)
+
+
+def _status(first: list[str], after: list[str]) -> str:
+    """The status line ("turn 3/200, tile: rotation, to act: P2") with what the turn holds
+    ("placing a Y tile; at f4; walls left 1"), its counts left out when none."""
+    status = first[0].split(" ", 2)[-1] if first else ""   # less "eruption 6p": the title says it
+    turn = next((_joined(after, i) for i, line in enumerate(after) if "'s turn" in line), "")
+    parts = turn.split("; ")[1:]
+    counts = parts.pop().split(", ") if parts else []
+    parts += [count for count in counts if not count.endswith(" 0")]
+    return status + (" - " + "; ".join(parts) if parts else "")
+
+
+def _own_village(view: dict, before: list[str], seat: int | None) -> list[str]:
+    """The seat's village in one line: temperature, level, walls in stock, eruption tiles and
+    the cards in hand ("P1 V0: 40C, level 0; walls straw 2, wood 0, stone 1; cards Rain, Quake x2"),
+    its eruption tiles when it holds some."""
+    mine = next((s for s in view["board"]["seats"] if seat is not None and s["seat"] == seat), None)
+    if mine is None:
+        return []
+    hand = next((_joined(before, i) for i, line in enumerate(before)
+                 if line.startswith(f"{mine['name']} village")), "").rpartition(": ")[2]
+    walls = ", ".join(f"{material} {count}" for material, count in mine["walls"].items())
+    held = f"; eruption tiles {mine['eruption_tiles']}" if mine["eruption_tiles"] else ""
+    return [f"{mine['name']} {mine['village']}: {mine['temperature']}C, level {mine['level']}; "
+            f"walls {walls}{held}; " + ("no cards" if hand in ("", "none") else
+                                        "cards " + re.sub(r" x1\b", "", hand))]  # "Rain, Quake x2"
 
 
 def _diff(state: Any, action: int) -> list[str]:
@@ -149,7 +175,7 @@ def move_detail(state: Any, action: int) -> str:
         words += _diff(state, action)
     except Exception:       # a description must never break the game screen
         pass
-    return "; ".join(w for w in words if w)
+    return "; ".join(dict.fromkeys(w for w in words if w))  # once each: a card's gain is also a change
 
 
 def _owner(state: Any, village: int) -> str:

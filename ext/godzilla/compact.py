@@ -21,17 +21,22 @@ CODE = {"Tokyo Home": "TOK", "Ikebukuro": "Ikb", "Saitama Home": "SAI", "Ueno": 
         "Shinagawa": "Sng", "Shibaura": "Sbr", "Kachidoki": "Kch", "Tokyo Bay": "Bay"}
 TILE = {"empty": "-", "rail": "r", "road": "d", "river": "v", "tram": "t", "high-voltage": "H",
         "tank": "T"}
-LEGEND = ("@ Kaiju, L landmark, T S C K evacuees (' moved), P press, CAPS: Home squares",
+LEGEND = ("@ Kaiju, L landmark, T S C K evacuees, P press (K2: two, ' moved), CAPS Home",
           "roads: r rail, d road, v river, t tram, H high-voltage, T tank, * footprint")
+# The columns a line takes inside a panel on an 80-column terminal.
+WIDTH = 76
 _CELL = 12            # columns a square takes; a road between two squares takes three more
 
 
 def _pieces(square: dict) -> str:
-    """What stands on a square: evacuees by colour initial, press; `'` for each moved."""
-    parts = [f"{colour[0]}{n}" + "'" * square["moved"][colour]
-             for colour, n in square["evacuees"].items() if n]
+    """What stands on a square: evacuees by colour initial, press, a count only when more
+    than one ("TC2P": a T, two C, a press); `'` for each moved."""
+    def piece(letter: str, count: int, moved: int) -> str:
+        return letter + (str(count) if count > 1 else "") + "'" * moved
+
+    parts = [piece(colour[0], n, square["moved"][colour]) for colour, n in square["evacuees"].items() if n]
     if square["press"]:
-        parts.append(f"P{square['press']}" + "'" * square["press_moved"])
+        parts.append(piece("P", square["press"], square["press_moved"]))
     return "".join(parts)
 
 
@@ -103,7 +108,7 @@ def step_lines(view: dict) -> list[str]:
         stock = board["stock"]
         words.append("stock " + " ".join(f"{TILE[k]}{stock[k]}" for k in ("rail", "road", "river", "tram"))
                      + f" H{stock['high-voltage']} T{stock['tank']}")
-    return ["now: " + "; ".join(words)] if words else []
+    return ["now: " + "; ".join(words)] if words else []  # "now:" parts the step from the Kaiju line
 
 
 def _n(count: int, word: str) -> str:
@@ -113,25 +118,28 @@ def _n(count: int, word: str) -> str:
 def kaiju_line(view: dict, rolled: bool) -> str:
     """The Kaiju's dice and rerolls, its awakening area, and (`rolled`) the dice it rolled."""
     kaiju = view["board"]["kaiju"]
-    line = (f"Kaiju: {kaiju['dice']} {'die' if kaiju['dice'] == 1 else 'dice'}, {_n(kaiju['rerolls'], 'reroll')}; "
-            f"awakening area {kaiju['awakening_dice']} dice, {_n(kaiju['awakening_rerolls'], 'reroll')}")
+    line = (f"Kaiju {kaiju['dice']} {'die' if kaiju['dice'] == 1 else 'dice'}, {_n(kaiju['rerolls'], 'reroll')}; "
+            f"awakening {kaiju['awakening_dice']} dice, {_n(kaiju['awakening_rerolls'], 'reroll')}")
     if rolled and kaiju["faces"]:
         line += "; rolled " + " ".join(str(v) for v in kaiju["faces"])
     return line
 
 
 def compact_board(state: Any, seat: int | None) -> Text:
-    """The compact board: the round and who acts (and who you are), the Kaiju and its dice,
-    the grid, the legend and the step's line; at most 76 columns (inside a panel)."""
+    """The compact board: the round and who acts (and who you are), the Kaiju and its dice
+    (with the step's line when both fit one), the grid, the legend and the step's line; at most
+    WIDTH columns (inside a panel)."""
     view = state.view(seat)
     board = view["board"]
     observed = (state.observation_string(seat) if seat is not None else str(state)).splitlines()
     round_ = "return round" if board["return_round"] else f"round {view['round']}/{board['last_round']}"
     to_act = view["seats"][view["to_play"]]["name"] if view["to_play"] is not None else "-"
-    head = f"Godzilla {round_}, {view['phase']}, to act: {to_act}"
+    head = f"{round_.capitalize()}, {view['phase']}, to act: {to_act}"  # the panel's title names the game
     you = next((line for line in observed if line.startswith("you are ")), "")
-    if you:
-        head += f"; {you}"
+    if you:  # "you are H1 (Tokyo)"; the four cities of a lone human would wrap: "you are H1"
+        head += f"; {you}" if len(head) + 2 + len(you) <= WIDTH else f"; {you.split(' (')[0]}"
     rolled = any(line.startswith("dice: ") for line in observed)   # the Kaiju's dice are in play
-    return Text("\n".join([head, kaiju_line(view, rolled)] + grid_lines(board) + list(LEGEND)
-                          + step_lines(view)))
+    kaiju, step = kaiju_line(view, rolled), step_lines(view)
+    if step and len(kaiju) + 2 + len(step[0].removeprefix("now: ")) <= WIDTH:  # one line for both when it fits
+        kaiju, step = f"{kaiju}; {step[0].removeprefix('now: ')}", []
+    return Text("\n".join([head, kaiju] + grid_lines(board) + list(LEGEND) + step))

@@ -28,13 +28,14 @@ def board(state: Any, seat: int, hidden_information: bool, last_move: int | None
     blockers coloured; `last_move` is named on a line under the grid and, in colour, the
     squares it touched are highlighted on the grid (the board is public; seat None: a
     spectator, who sees the same). `compact`: `godzilla.compact`'s short board (a short
-    terminal), the last move named on its last line."""
+    terminal), the last move's squares highlighted but not named (the last round under the
+    board names it)."""
     text = compact_board(state, seat) if compact else Text(
         state.observation_string(seat) if seat is not None else str(state))
     styles = _COMPACT_STYLES if compact else _STYLES
     if last_move is not None:
         words, squares = _describe_last(state, last_move)
-        if words:
+        if words and not compact:  # under a compact board the last round names it already
             text.append("\n" + words, style="" if plain else "bold cyan")
         if not plain:
             for name in squares:

@@ -25,6 +25,8 @@ from rich.text import Text
 from vsai.ext.kilauea import engine
 
 COLOURS = engine.COLOURS
+# The compact board's player lines give each player's VP: no scores line under it (an 80x24 screen).
+COMPACT_BOARD_SHOWS_SCORES = True
 LETTER = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
 STYLE = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold bright_blue"}
 MARK = "reverse"

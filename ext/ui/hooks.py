@@ -34,6 +34,13 @@ def hook(game: str | None, name: str) -> Callable | None:
     return function if callable(function) else None
 
 
+def compact_board_scores(game: str | None) -> bool:
+    """True when the game's compact board shows every public score itself (its render module
+    sets COMPACT_BOARD_SHOWS_SCORES), so that a compact view adds no scores line under it."""
+    module = _render_module(game)
+    return bool(getattr(module, "COMPACT_BOARD_SHOWS_SCORES", False)) if module is not None else False
+
+
 def accepts(function: Callable, keyword: str) -> bool:
     """True when `function` takes the keyword argument `keyword` (by name or **kwargs)."""
     try:

@@ -20,8 +20,9 @@ from rich.table import Table
 from rich.text import Text
 
 # The plain words live in `hooks` (no rich); they stay importable from here for the drawings' users.
-from vsai.ext.ui.hooks import (accepts, format_number, has_move_groups, hidden_move_text, hook,
-                               move_detail, move_group, result_line, scores_visible, seat_label)
+from vsai.ext.ui.hooks import (accepts, compact_board_scores, format_number, has_move_groups,
+                               hidden_move_text, hook, move_detail, move_group, result_line,
+                               scores_visible, seat_label)
 from vsai.ext.ui.wrap import Cropped, Hanging
 
 if TYPE_CHECKING:
@@ -127,11 +128,13 @@ def render_view(state: State, seat: int, *, title: str = "", hidden_information:
 
     With `rows`, the view takes at most that many lines, heading and frame included: the
     game's compact board (its `board` hook with `compact=True`), cut to fit when still too
-    long, with a last line saying how to see the whole board."""
+    long, with a last line saying how to see the whole board; no scores line under a compact
+    board that shows the scores itself (`compact_board_scores`)."""
     compact = rows is not None
     parts: list[RenderableType] = [board(state, seat, hidden_information, last_move=last_move,
                                          plain=plain, compact=compact)]
-    if scores_visible(state, hidden_information):
+    own_scores = compact and not state.is_terminal() and compact_board_scores(getattr(state, "GAME_NAME", None))
+    if scores_visible(state, hidden_information) and not own_scores:  # said once
         # A compact view names only the seat's own player ("P1 (you) 3 · P2 5"): one line at 5 seats.
         line_names = names if not compact else {s: n for s, n in (names or {}).items() if s == seat}
         parts += ([] if compact else [Text("")]) + [

@@ -53,12 +53,13 @@ def _seat_name(seat: int | None) -> str:
     return "-" if seat is None else f"P{seat + 1}"
 
 
-def _card(card: dict, mark: int | None = None) -> str:
-    """A card with its action and current strength, quills and ink."""
-    text = f"{card['name']} ({card['action']}"
-    if card.get("strength") is not None:
-        text += f", str {card['strength']}"
-    text += ")"
+def _card(card: dict, mark: int | None = None, action: bool = True) -> str:
+    """A card with its action and current strength (unless not `action`: then its name), quills
+    and ink."""
+    text = card["name"]
+    shown = [card["action"]] + ([f"str {card['strength']}"] if card.get("strength") is not None else []) if action else []
+    if shown:
+        text += f" ({', '.join(shown)})"
     if card["quills"]:
         text += f" {_seat_name(card['quill_owner'])} quill" + (" x2" if card["quills"] > 1 else "")
     if card["ink"]:
@@ -124,27 +125,30 @@ def _short_seat_line(seat_view: dict, score: int | None, you: int | None) -> str
     return line + box if len(line + box) <= WIDTH and score is None else line
 
 
-def _strength_lines(test: dict | None) -> list[str]:
-    """The card acting and, once the bids are shown, one confrontation line."""
+def _strength_lines(test: dict | None, brief: bool = False) -> list[str]:
+    """The card acting and, once the bids are shown, one confrontation line; `brief` (the
+    compact board): a participant's bid only on the confrontation line."""
     if not test:
         return []
+    shown = brief and bool(test.get("outcome"))
     lines = _wrap(("Acting: " if test["active"] else "Last action: ")
                   + f"{_seat_name(test['actor'])} {test['action']} with {test['card']['name']}")
     for part in test["participants"]:
         who = f"  {_seat_name(part['seat'])} {part['card']['name']}: +{part['special_points']} special"
         if part["strength"] is not None:
-            who += (f", bid {part['bid_ink']} ink + {part['bid_special_ink']} special,"
-                    f" strength {part['strength']}")
+            who += ("" if shown else f", bid {part['bid_ink']} ink + {part['bid_special_ink']} special,") + \
+                f"{',' if shown else ''} strength {part['strength']}"
         else:
             who += f", base {part['base_strength']}"
             if part["sealed"]:
                 who += (f", bid {part['bid_ink']} ink + {part['bid_special_ink']} special (sealed)"
                         if part["bid_ink"] is not None else ", committed a sealed bid")
         lines += _wrap(who, "      ")
-    if test.get("outcome"):
-        lines += _wrap("  => " + confrontation_line(test), "     ")
-    if test["active"] and test["points_left"]:
-        lines.append(f"  points left: {test['points_left']}")
+    left = f"points left: {test['points_left']}" if test["active"] and test["points_left"] else ""
+    if test.get("outcome"):  # the points left on the outcome's line, which says how many there were
+        lines += _wrap("  => " + confrontation_line(test) + (f"; {left}" if left else ""), "     ")
+    elif left:
+        lines.append(f"  {left}")
     return lines
 
 
@@ -292,32 +296,64 @@ def _compact_lines(view: dict, mark: int | None) -> list[str]:
     if others:
         lines += _wrap("Others' ink in a bid (ink 1, special 3): "
                        + ", ".join(f"{s['name']} {_worth(s)}" for s in others))
-    lines += _strength_lines(game["strength_test"]) + _drawing_lines(game, mark)
+    lines += _strength_lines(game["strength_test"], brief=True) + _drawing_lines(game, mark)
     if any(card is not None for card in game["novel"]):
         lines += _wrap("NOVEL: " + " · ".join(f"{j + 1} {_novel_card(c, mark)}"
                                                for j, c in enumerate(game["novel"])))
-    if game["ideas"] or game["ideas_due"]:
-        lines += _wrap("Ideas: " + " · ".join(_card(c, mark) for c in game["ideas"])
+    testing = bool(game["strength_test"] and game["strength_test"]["active"])
+    if (game["ideas"] or game["ideas_due"]) and not testing:  # no move in a strength test takes an idea
+        # Without their actions: a quill's group of moves names the idea's action.
+        lines += _wrap("Ideas: " + " · ".join(_card(c, mark, action=False) for c in game["ideas"])
                        + (f" (still to draw: {', '.join(game['ideas_due'])})" if game["ideas_due"] else ""))
-    displays = sorted(game["displays"], key=lambda d: d["seat"] != you)
-    for display in displays:
-        if display["face_up"] or display["face_down"] or display["face_down_unseen"]:
-            lines += _wrap(_display_line(display, mark))
+    filled = [d for d in game["displays"] if d["face_up"] or d["face_down"] or d["face_down_unseen"]]
+    lines += [line for d in filled if d["seat"] == you for line in _wrap(_display_line(d, mark))]
+    others = [d for d in filled if d["seat"] != you]
+    if others:  # the others' displays in one line (`board` shows them whole)
+        lines.append(_others_displays_line(others))
     if view["terminal"]:
         lines += _wrap("Final: " + ", ".join(f"{_seat_name(s['seat'])} {s['score']} VP" for s in view["seats"]))
     return lines
 
 
 def _display_line(display: dict, mark: int | None) -> str:
-    """A display in one (wrapped) line: "P2 up: ... · down: ..., 2 unseen (red, blue)"."""
+    """A display in one (wrapped) line: "P2 up: ... · down: ..., 2 unseen (red, blue)", the
+    face-down cards by name (a move on one names its action and strength)."""
     parts = [_card(c, mark) for c in display["face_up"]]
     line = f"{_seat_name(display['seat'])} up: " + (", ".join(parts) if parts else "none")
-    down = [_card(c, mark) for c in display["face_down"]]
+    down = [_card(c, mark, action=False) for c in display["face_down"]]
     unseen = display["face_down_unseen"]
     if unseen:
         down.append(f"{len(unseen)} unseen (" + ", ".join(_unseen(c)[len("unseen "):].replace(" card", "")
                                                         for c in unseen) + ")")
-    return line + (" · down: " + ", ".join(down) if down else "")
+    whole = line + (" · down: " + ", ".join(down) if down else "")
+    if len(_wrap(whole)) <= _DISPLAY_LINES:
+        return whole
+    # A long face-down pile by type, what a card's strength counts (`board` names them all).
+    count = len(display["face_down"]) + len(unseen)
+    kinds = [kind for kind in ("Vampire", "Elf", "Cthulhu")
+             if any(kind in c["name"] for c in display["face_down"])]
+    by_kind = ", ".join(f"{sum(kind in c['name'] for c in display['face_down'])} {kind}" for kind in kinds)
+    return line + f" · down: {count} cards" + (f" ({by_kind}" + (f", {len(unseen)} unseen)" if unseen else ")")
+                                                  if by_kind else "")
+
+
+# The lines your display takes at most on the compact board before its face-down cards are
+# counted by type instead of named.
+_DISPLAY_LINES = 3
+
+
+def _others_displays_line(displays: list[dict]) -> str:
+    """Other seats' displays in one line of at most WIDTH columns: their face-up cards by name
+    and how many lie face down ("P2 up: red Elf Comedy, 2 down · P3 ..."), else only the
+    counts ("P2 1 up, 2 down · P3 ...")."""
+    def down(display: dict) -> int:
+        return len(display["face_down"]) + len(display["face_down_unseen"])
+
+    named = " · ".join(f"{_seat_name(d['seat'])} up: " + (", ".join(c["name"] for c in d["face_up"]) or "none")
+                       + (f", {down(d)} down" if down(d) else "") for d in displays)
+    if len(named) <= WIDTH:
+        return named
+    return " · ".join(f"{_seat_name(d['seat'])} {len(d['face_up'])} up, {down(d)} down" for d in displays)
 
 
 def _marked_card(last_move: int | None) -> int | None:
@@ -371,7 +407,7 @@ def move_group(state: Any, action: int) -> str:
     info = state.action_info(action)
     kind = info["kind"]
     if kind == "quill_on_idea":
-        return f"idea {info['card']['name']}"
+        return f"idea {info['card']['name']} ({info['card']['action']})"
     if kind == "bid":                   # up to 625 bids: 25 groups by ink of at most 25
         return f"bid {info['ink']} ink"
     if kind == "add_special_ink":

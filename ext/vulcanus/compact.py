@@ -27,6 +27,7 @@ SHORT = {"Ikebukuro": "Ikb", "Waseda": "Wsd", "Ueno": "Uen", "Shinjuku": "Sjk", 
          "Akihabara": "Akb", "Harajuku": "Hrj", "Akasaka": "Aks", "Kasumigaseki": "Ksm",
          "Tokyo": "Tky", "Shibuya": "Sby", "Roppongi": "Rpg", "Shimbashi": "Smb", "Ginza": "Gnz",
          "Ebisu": "Ebs", "Shinagawa": "Sng", "Shiba": "Shb", "Tsukiji": "Tsk"}
+WIDTH = 76            # the columns a line takes inside a panel on an 80-column terminal
 PER_LINE = 3          # squares a map line (the squares come in map order, three a row)
 _CELL = 25            # columns a square takes on its line
 
@@ -79,27 +80,39 @@ def map_lines(board: dict, plain: bool, marked: str | None = None) -> list[Text]
     return lines
 
 
-def status_lines(view: dict) -> list[str]:
-    """Round, step and the two tracks (the score); Vulcanus, its bonus tiles, funds, research
-    (the panel's title names the game)."""
+def status_lines(view: dict, marked: str | None = None) -> list[Text]:
+    """Round, step, the two tracks (the score) and the last move's square (`marked`); then
+    Vulcanus, its bonus tiles, funds, research (the panel's title names the game) on a second
+    line, or when that is too long as many items (two spaces apart) on each line as fit, less
+    Vulcanus's square (the map's @ marks it)."""
     board = view["board"]
     defense, damage, funds = board["defense"], board["damage"], board["funds"]
-    head = (f"Round {view['round']}/{board['rounds']}  {view['phase']}  Defense "
-            f"{defense['filled']}/{defense['cells']}  Damage {damage['filled']}/{damage['cells']}")
-    if view["terminal"]:
-        head += f"  the {board['winner']} win"
     kaiju, tiles = board["vulcanus"], board["bonus_tiles"]
-    more = (f"Vulcanus: {kaiju['square'] or '-'}, lava left {kaiju['pool_lava_left']}, bonus tiles "
-            f"{tiles['held']}; funds {funds['pool']}, research {board['investigation_track']}/12"
-            + ("; FULL FORM" if kaiju["full_form"] else "")
-            + (f"; evolved {'/'.join(card(c) for c in kaiju['evolved'])}" if kaiju["evolved"] else "")
-            + (f"; declared {', '.join(tiles['declared'])}" if tiles["declared"] else ""))
-    return [head, more]
+    head = [f"Round {view['round']}/{board['rounds']}", view["phase"],
+            f"Defense {defense['filled']}/{defense['cells']}", f"Damage {damage['filled']}/{damage['cells']}"]
+    head += [f"the {board['winner']} win"] if view["terminal"] else []
+    head += [f"last move: {marked}"] if marked else []
+    more = [f"Vulcanus: {kaiju['square'] or '-'}", f"lava left {kaiju['pool_lava_left']}",
+            f"bonus tiles {tiles['held']}", f"funds {funds['pool']}", f"research {board['investigation_track']}/12"]
+    more += ["FULL FORM"] if kaiju["full_form"] else []
+    more += [f"evolved {'/'.join(card(c) for c in kaiju['evolved'])}"] if kaiju["evolved"] else []
+    more += [f"declared {', '.join(tiles['declared'])}"] if tiles["declared"] else []
+    lines = [Text(head[0], style="bold")]
+    apart = len("  ".join(more)) <= WIDTH   # Vulcanus's line whole when it fits one
+    if not apart:  # else packed after the tracks, less its square (the map's @ marks it)
+        more = more[1:]
+    for item, style in [(item, "bold") for item in head[1:]] + [(item, "cyan") for item in more]:
+        if len(lines[-1]) + 2 + len(item) <= WIDTH and not (apart and item is more[0]):
+            lines[-1].append("  ")
+        else:
+            lines.append(Text())
+        lines[-1].append(item, style=style)
+    return lines
 
 
 def hand_lines(board: dict, seat: int | None) -> list[str]:
     """Each deck `seat` holds: its hand and the cards set aside for a redraw (by name); for
-    the Kaiju, its secret bonus tiles too."""
+    the Kaiju, its secret bonus tiles too (on its hand's line when they fit)."""
     lines = []
     for deck in board["decks"]:
         if seat is None or deck["seat"] != seat:
@@ -112,46 +125,72 @@ def hand_lines(board: dict, seat: int | None) -> list[str]:
         if aside["cards"]:
             words += f"; set aside: {', '.join(card(c) for c in aside['cards'])}"
         lines.append(words)
-    return lines + bonus_lines(board)
+    bonus = bonus_lines(board)
+    together = f"{lines[-1]}; {bonus[0].removeprefix('Your ').replace(':', '', 1)}" if lines and bonus else ""
+    return lines[:-1] + [together] if together and len(together) <= WIDTH else lines + bonus
 
 
 def bonus_lines(board: dict) -> list[str]:
-    """The Kaiju's secret bonus tiles (only its own view lists them)."""
+    """The Kaiju's secret bonus tiles (only its own view lists them), by the map's square
+    codes: "bonus tiles Sby 3, Tky 3" (a tile names its square and its value)."""
     tiles = board["bonus_tiles"]
-    return [f"Your bonus tiles: {', '.join(tiles['held_tiles'])}"] if tiles.get("held_tiles") else []
+    held = [" ".join([SHORT.get(name, name), value]) for name, _, value in
+            (tile.rpartition(" ") for tile in tiles.get("held_tiles") or [])]
+    return [f"Your bonus tiles: {', '.join(held)}"] if held else []
 
 
-def plan_line(board: dict) -> str:
+def plan_line(board: dict, planning: bool = False) -> str:
     """The planned cards still to play (not yet turned up), in play order: `?` a card face
-    down to this seat, `*` one of its own; a Human slot names its deck. Played cards are in
-    the log, and the one being played is in the step's context."""
+    down to this seat, else the card's name (only the seat's own cards are named); a Human
+    slot names its deck. Played cards are in the log, and the one being played is in the
+    step's context. "Plan:" while `planning`, else "To play:"."""
     parts = []
     for slot in board["slots"]:
         if slot["deck"] is None or slot["face_up"]:
             continue
-        name = "?" if slot["card"] is None else card(slot["card"]) + "*"
+        name = "?" if slot["card"] is None else card(slot["card"])
         deck = "" if slot["kaiju_slot"] else slot["deck"] + ("" if name == "?" else ":")
         parts.append(f"{slot['slot']} {deck}{name}")
-    return "To play: " + (", ".join(parts) or "none")
+    return ("Plan: " if planning else "To play: ") + (", ".join(parts) or "none")
+
+
+def _plan_shown(view: dict) -> bool:
+    """Whether the step needs the plan line: from round 1, and while planning only once a
+    card is planned ("To play: none" says nothing then)."""
+    planned = any(slot["deck"] is not None and not slot["face_up"] for slot in view["board"]["slots"])
+    return view["round"] > 0 and (planned or not view["phase"].startswith("Planning"))
 
 
 def compact_board(state: Any, seat: int | None, plain: bool, marked: str | None) -> Text:
     """The compact board as `seat` sees it (seat None: a spectator's public view): status,
-    map, legend, then what the step needs; `marked` is the square of the last move (named
+    map, legend, then what the step needs, short lines side by side (`joined`); `marked` is the square of the last move (named
     on the first line, and in colour shown in reverse on the map)."""
     view = state.view(seat)
     board = view["board"]
     style: Callable[[str], str] = (lambda s: "") if plain else (lambda s: s)
-    status = status_lines(view)
-    if marked:
-        status[0] += f"  last move: {marked}"
-    out = [Text(status[0], style=style("bold")), Text(status[1], style=style("cyan"))]
+    out = status_lines(view, marked)
+    if plain:
+        out = [Text(line.plain) for line in out]
     out += map_lines(board, plain, marked)
     out.append(Text(LEGEND, style=style("dim")))
+    below: list[Text] = []
     if view["round"] > 0:
         if view["phase"].startswith("Planning"):
-            out += [Text(line) for line in hand_lines(board, seat)]
-        out.append(Text(plan_line(board)))
+            below += [Text(line) for line in hand_lines(board, seat)]
+        if _plan_shown(view):
+            below.append(Text(plan_line(board, view["phase"].startswith("Planning"))))
     if board["context"]:  # the step's lines (the card being played, who acted): one line
-        out.append(Text("; ".join(line.strip() for line in board["context"]), style=style("bold")))
-    return Text("\n").join(out)
+        below.append(Text("; ".join(line.strip() for line in board["context"]), style=style("bold")))
+    return Text("\n").join(out + joined(below))
+
+
+def joined(lines: list[Text]) -> list[Text]:
+    """`lines` with each one that fits beside the one before it (" · " between) moved up onto
+    it: fewer lines for an 80x24 screen, none wider than WIDTH."""
+    out: list[Text] = []
+    for line in lines:
+        if out and len(out[-1]) + 3 + len(line) <= WIDTH:
+            out[-1] = Text.assemble(out[-1], " · ", line)
+        else:
+            out.append(line)
+    return out

@@ -117,8 +117,8 @@ def test_the_compact_board_draws_the_grid_in_seven_lines():
     assert grid[5][30:32] == "*-"                     # the footprint south of Ginza
     assert "Sbr@" in grid[6] and "KchL" in grid[6]
     ikebukuro = next(s for s in state.view()["board"]["squares"] if s["name"] == "Ikebukuro")
-    assert (ikebukuro["evacuees"]["Tokyo"], ikebukuro["press"]) == (2, 1) and "Ikb T2P1 " in grid[0]
-    assert shown[-1] == "last move: footprint on Ginza-Shibaura"
+    assert (ikebukuro["evacuees"]["Tokyo"], ikebukuro["press"]) == (2, 1) and "Ikb T2P " in grid[0]  # a count only past one
+    assert not any(line.startswith("last move:") for line in shown)  # the last round names it
     assert shown[9].startswith("@ Kaiju, L landmark") and shown[10].startswith("roads: r rail")
 
 
@@ -139,6 +139,18 @@ def test_the_compact_board_is_short_along_a_game():
                 shown = _compact(state, seat)
                 overflow = sum(1 for line in shown[2:] if ": " in line and not line.startswith(("now", "roads")))
                 assert len(shown) <= 12 + overflow and max(map(len, shown)) <= 76, "\n".join(shown)
-                assert shown[0].startswith("Godzilla ") and f"you are {state.view()['seats'][seat]['name']}" in shown[0]
+                assert shown[0].startswith(("Round ", "Return round")) and f"you are {state.view()['seats'][seat]['name']}" in shown[0]
             state.apply_action(rng.choice(state.legal_actions()))
         assert {"omen", "planning", "evacuation", "reroll"} <= drawn
+
+
+def test_the_compact_board_puts_the_planning_stock_on_the_kaiju_line_and_no_city_list_that_wraps():
+    """Two lines saved for an 80x24 screen: a lone human's four cities would wrap the first
+    line, and the planning stock fits beside the Kaiju's dice."""
+    from godzilla_helpers import advance
+    state = new(2)
+    advance(state, "planning")
+    shown = _compact(state, 1)
+    assert shown[0].endswith("; you are H1") and "Tokyo" not in shown[0]
+    assert shown[1].startswith("Kaiju 3 dice") and "; stock r" in shown[1]
+    assert not any(line.startswith("now:") for line in shown) and len(shown) == 2 + 7 + 2

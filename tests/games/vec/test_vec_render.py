@@ -3,6 +3,7 @@ actions and strengths, the confrontation line, move details and groups, scoring.
 from __future__ import annotations
 
 import random
+import re
 
 from vsai.core.registry import load_game
 from vsai.ext.vec import render
@@ -132,9 +133,10 @@ def test_the_compact_board_is_short_and_puts_the_seats_own_facts_first():
     for players in (2, 4):
         state = _first_decision(players)
         lines = _lines(render.board(state, 0, True, compact=True))
-        # the status, your objective and ink, the others' bid worth, one line a kept card
+        # the status, your objective and ink, the others' bid worth, one line for all the
+        # others' kept cards (seat 0 has kept none yet)
         kept = sum(1 for display in state.view(0)["board"]["displays"] if display["face_up"])
-        assert len(lines) == 3 + kept, lines
+        assert len(lines) == 3 + (1 if kept else 0), lines
         assert lines[0].startswith(f"VEC {players}p, turn 1/30") and lines[1].startswith("P1 (you): ")
         assert lines[2].startswith("Others' ink in a bid (ink 1, special 3): P2 9")
         assert len(lines) < len(_lines(render.board(state, 0, True)))
@@ -213,3 +215,52 @@ def test_watching_vec_draws_the_board_with_every_seats_secrets():
     watched = result.output.split("Result:")[0]
     assert "P1 display (" in watched and "NOVEL:" in watched     # the drawn board
     assert "objective hidden" not in watched and "unseen" not in watched
+
+
+def test_the_compact_board_names_the_others_displays_in_one_line_and_the_ideas_without_actions():
+    """What keeps VEC's compact board within 80x24 at 4 players: one line for all the other
+    displays (their cards by name, else counts), the ideas by name and quills (a quill's group
+    of moves names the idea's action), the points left on the outcome's line."""
+    seen_ideas = seen_counts = seen_points = False
+    for state in _states(4, 6, 11):
+        view = state.view(0)["board"]
+        compact = _lines(render.board(state, 0, True, compact=True))
+        others = [line for line in compact if re.match(r"P[234] (up:|\d+ up)", line)]
+        assert len(others) <= 1 and all(len(line) <= 76 for line in others), compact
+        seen_counts = seen_counts or any(" up, " in line and "up:" not in line for line in others)
+        ideas = next((line for line in compact if line.startswith("Ideas: ")), "")
+        for card in view["ideas"]:
+            assert f"{card['name']} ({card['action']})" not in ideas, ideas
+        seen_ideas = seen_ideas or bool(view["ideas"])
+        test = view["strength_test"]
+        if test and test.get("outcome") and test["active"] and test["points_left"]:
+            seen_points = True
+            assert not any(line.strip().startswith("points left") for line in compact), compact
+    assert seen_ideas and seen_counts and seen_points
+    state = next(s for s in _states(4, 6, 1) if not s.is_chance_node()
+                 and any(s.action_info(a)["kind"] == "quill_on_idea" for a in s.legal_actions()))
+    quill = next(a for a in state.legal_actions() if state.action_info(a)["kind"] == "quill_on_idea")
+    card = state.action_info(quill)["card"]
+    assert render.move_group(state, quill) == f"idea {card['name']} ({card['action']})"
+
+
+def test_the_compact_board_drops_what_a_strength_test_does_not_need():
+    """During a strength test no Ideas line (no move in it takes an idea) and each bid only on
+    the confrontation line; a long face-down pile of your own counted by type."""
+    seen_test = seen_outcome = seen_pile = False
+    for players, seed in ((4, 6), (4, 2)):
+        for state in _states(players, seed, 5):
+            test = state.view(0)["board"]["strength_test"]
+            compact = _lines(render.board(state, 0, True, compact=True))
+            if test and test["active"]:
+                seen_test = True
+                assert not any(line.startswith("Ideas: ") for line in compact), compact
+                if test.get("outcome"):
+                    seen_outcome = True
+                    assert not any(line.startswith("  P") and " bid " in line for line in compact), compact
+            own = [i for i, line in enumerate(compact) if line.startswith("P1 up: ")]
+            if own:
+                wrapped = 1 + sum(1 for line in compact[own[0] + 1:] if line.startswith("    "))
+                assert wrapped <= 3 + 1, compact   # a long pile is counted: "down: 9 cards (...)"
+                seen_pile = seen_pile or "down: " in compact[own[0]] and " cards (" in " ".join(compact[own[0]:])
+    assert seen_test and seen_outcome and seen_pile

@@ -121,7 +121,7 @@ def test_the_compact_board_shows_only_what_the_seat_may_see():
         return text(render.board(state, seat, True, plain=True, compact=True))
     assert compact(s, 1) == compact(other, 1) and compact(s, 0) != compact(other, 0)
     assert "Walk" in compact(s, 0) and "Your hand:" in compact(s, 0)
-    assert "To play: H1 A:Fire fighting*" in compact(s, 1) and "H1 A?" in compact(s, 0)
+    assert "Plan: H1 A:Fire fighting," in compact(s, 1) and "H1 A?" in compact(s, 0)
 
 
 def test_a_seats_boards_are_the_same_in_every_world_it_cannot_tell_apart():
@@ -164,3 +164,50 @@ def test_the_spectators_board_shows_every_hand_plan_and_bonus_tile_per_seat():
     assert "A cards (H1)" in shown and "unseen" not in shown
     public = text(render.board(s, None, True, plain=True))
     assert "hand: 5 unseen" in public.split("Kaiju cards")[1]
+
+
+def test_the_compact_board_saves_lines_for_an_80x24_screen():
+    """The Kaiju's bonus tiles on its hand's line (by the map's square codes), the plan without
+    `*` (only the seat's own cards are named), no empty plan line while planning, and the status
+    packed in lines that never wrap, even with the Kaiju's evolved cards."""
+    s = setup_default()
+    plan(s, [A_CARDS, B_CARDS], [])
+    draw_wanted(s, ["Walk", "Roar"])
+    kaiju = text(render.board(s, 0, True, plain=True, compact=True)).splitlines()
+    hand = next(line for line in kaiju if line.startswith("Your hand:"))
+    alone = next(line for line in kaiju if line.startswith("Your bonus tiles: Sjk 3, Sby 3, Ikb 2"))
+    assert len(hand) + len(alone) > 76  # too long together; a shorter hand takes them (below)
+    assert "*" not in "".join(line for line in kaiju if line.startswith("Plan: "))
+    assert any(line.startswith("Plan: H1 A?") for line in kaiju)
+    joined = 0
+    for players in (2, 4):
+        rng = random.Random(players)
+        s = load_game("vulcanus", players=players).new_initial_state()
+        evolved = planning_empty = False
+        while not s.is_terminal():
+            if s.is_chance_node():
+                random_step(s, rng)
+                continue
+            seat = s.current_player()
+            view = s.view(seat)
+            if len(view["board"]["vulcanus"]["evolved"]) >= 2 or view["phase"].startswith("Planning"):
+                shown = text(render.board(s, seat, True, plain=True, compact=True)).splitlines()
+                hands = [line for line in shown if line.startswith("Your hand:")]
+                joined += any("; bonus tiles " in line and len(line) <= 76 for line in hands)
+                if len(view["board"]["vulcanus"]["evolved"]) >= 2:
+                    evolved = True
+                    # packed, never wrapped by the terminal: two lines, three with a long step name
+                    status = next(shown[:i] for i in (2, 3) if shown[i][:3] in compact_squares())
+                    assert all(len(line) <= 76 for line in status), shown
+                planned = any(slot["deck"] is not None and not slot["face_up"] for slot in view["board"]["slots"])
+                if view["phase"].startswith("Planning") and not planned:
+                    planning_empty = True
+                    assert not any(line.startswith(("Plan: none", "To play: none")) for line in shown), shown
+            s.apply_action(rng.choice(s.legal_actions()))
+        assert planning_empty and (evolved or players == 4)
+    assert joined
+
+
+def compact_squares() -> set[str]:
+    from vsai.ext.vulcanus.compact import SHORT
+    return set(SHORT.values())

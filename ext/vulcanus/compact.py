@@ -30,6 +30,10 @@ SHORT = {"Ikebukuro": "Ikb", "Waseda": "Wsd", "Ueno": "Uen", "Shinjuku": "Sjk", 
 WIDTH = 76            # the columns a line takes inside a panel on an 80-column terminal
 PER_LINE = 3          # squares a map line (the squares come in map order, three a row)
 _CELL = 25            # columns a square takes on its line
+# The most lines the compact board takes: what leaves room, on 80x24, for the panel's border,
+# a one-move last round, a page of moves and the prompt. The legend gives way first: late in
+# a game a long plan and the Kaiju's evolutions need its line, and `board` and `help` keep it.
+MAX_LINES = 13
 
 
 def card(name: str) -> str:
@@ -163,7 +167,8 @@ def _plan_shown(view: dict) -> bool:
 
 def compact_board(state: Any, seat: int | None, plain: bool, marked: str | None) -> Text:
     """The compact board as `seat` sees it (seat None: a spectator's public view): status,
-    map, legend, then what the step needs, short lines side by side (`joined`); `marked` is the square of the last move (named
+    map, legend (left out when the board would pass MAX_LINES), then what the step needs, short
+    lines side by side (`joined`); `marked` is the square of the last move (named
     on the first line, and in colour shown in reverse on the map)."""
     view = state.view(seat)
     board = view["board"]
@@ -172,7 +177,7 @@ def compact_board(state: Any, seat: int | None, plain: bool, marked: str | None)
     if plain:
         out = [Text(line.plain) for line in out]
     out += map_lines(board, plain, marked)
-    out.append(Text(LEGEND, style=style("dim")))
+    legend = Text(LEGEND, style=style("dim"))
     below: list[Text] = []
     if view["round"] > 0:
         if view["phase"].startswith("Planning"):
@@ -181,7 +186,9 @@ def compact_board(state: Any, seat: int | None, plain: bool, marked: str | None)
             below.append(Text(plan_line(board, view["phase"].startswith("Planning"))))
     if board["context"]:  # the step's lines (the card being played, who acted): one line
         below.append(Text("; ".join(line.strip() for line in board["context"]), style=style("bold")))
-    return Text("\n").join(out + joined(below))
+    below = joined(below)
+    keep_legend = len(out) + 1 + len(below) <= MAX_LINES
+    return Text("\n").join(out + ([legend] if keep_legend else []) + below)
 
 
 def joined(lines: list[Text]) -> list[Text]:

@@ -16,7 +16,7 @@ Indices used throughout:
   Emergency press conference (G10); Vehicle procurement cards are counted apart;
 - press card kinds 0..7 (G11).
 
-The invented values of G20 (the G7 reading, the Evacuees per round of G8, the status cards of
+The invented values of G20 (the G7 readings, the Evacuees per round of G8, the status cards of
 G9, the support cards' effects of G10) are game options: their defaults and ranges are the
 GZ_* constants below, the engine keeps the chosen values in the state struct (opt_*), and the
 tables and constants they replace (PRESS_PIECE_COUNTS, VEHICLE_TILES, ...) are the defaults.
@@ -40,8 +40,8 @@ cdef enum:
     GZ_MAX_VEHICLE_TILES = 4        # G10: route tiles a Vehicle procurement turns up (default 2)
     GZ_MIN_BARRIER_TILES = 1        # G10: High-voltage / Tank tiles a card places (default 3;
     GZ_MAX_BARRIER_TILES = 3        # 3 of each exist, set-up step 9)
-    GZ_MAX_AIR_STRIKE_DICE = 2      # G10: dice an Air strike takes away (default 1)
-    GZ_MAX_PRESS_CONF_CARDS = 4     # G10: Press cards an Emergency press conference draws (default 2)
+    GZ_MAX_AIR_STRIKE_DICE = 3      # G10: dice an Air strike takes away (default 1; the Kaiju keeps 1)
+    GZ_MAX_PRESS_CONF_CARDS = 8     # G10: Press cards an Emergency press conference draws (default 2)
 
 cdef enum:
     NSQ = 20                    # squares (G1)
@@ -80,6 +80,8 @@ cdef enum:
     OXYGEN_DESTROYER_POINTS = 20    # G11
     PRESS_CONF_CARDS = 2        # G10: Emergency press conference draws 2 Press cards
     PRESS_PIECE_COUNTS = 0      # G7: the literal reading; 1 = the Press piece counts itself
+    PRESS_EVERY_HOME = 0        # G7: Evacuees count from the Press piece's Home square only; 1 = from every
+                                # Home square in the same phase ("at the same time")
     AIR_STRIKE_DICE = 1         # G10: an Air strike takes 1 die away
     STATUS_SET = 0              # G9: the status cards' table
     EVAC_BONUS = 0              # G8: GZ_EVAC_PER_ROUND as it is
@@ -193,6 +195,7 @@ ctypedef struct GodzillaData:
     short kinds[8]          # Press cards of each kind turned over at scoring
     short opt_evac_bonus    # G20 options, fixed at set-up: Evacuees added to each round (G8)
     short opt_press_piece   # 1: the Press piece counts itself in the G7 reading
+    short opt_press_homes   # 1: G7 counts the Evacuees leaving every Home square in the phase
     short opt_status        # the status cards' table (G9)
     short opt_vehicle       # route tiles a Vehicle procurement turns up (G10)
     short opt_barrier       # High-voltage / Tank tiles a support card places (G10)

@@ -43,7 +43,8 @@ class GodzillaState(State):
     """A state of Godzilla: one Kaiju (seat 0) against 1-4 human seats."""
 
     def __init__(self, players: int = 2, turn_cap: int = 6, evacuee_bonus: int = 0,
-                 press_piece_counts: bool = False, status_squares: int = 0,
+                 press_piece_counts: bool = False, press_every_home: bool = False,
+                 status_squares: int = 0,
                  vehicle_tiles: int = 2, barrier_tiles: int = 3, air_strike_dice: int = 1,
                  press_conference_cards: int = 2) -> None: ...
     def governors(self, seat: int) -> list[int]: ...

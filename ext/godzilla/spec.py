@@ -30,11 +30,13 @@ def g20_param(name: str, help_text: str) -> Param:
 
 
 # The invented values that GAPS.md G20 lets us tune for balance; the defaults are G7-G10's
-# (G8, G7, G9, G10, G10, G10, G10 in this order). The help texts are for players: no gap IDs.
+# (G8, G7, G7, G9, G10, G10, G10, G10 in this order). The help texts are for players: no gap IDs.
 G20_PARAMS = (
     g20_param("evacuee_bonus", "Evacuees added to each round's 2, 3, 3, 4, 4, 5"),
     g20_param("press_piece_counts", "the Press piece counts itself among the Evacuees that "
               "earn Press cards (the other reading of that rule)"),
+    g20_param("press_every_home", "the Evacuees leaving every Home square in the same "
+              "phase as a Press piece earn Press cards, not only those leaving with it"),
     g20_param("status_squares", "the status cards' squares: 0 the standard table, 1 squares "
               "one road from a Home square"),
     g20_param("vehicle_tiles", "route tiles a Vehicle procurement turns up"),

@@ -68,6 +68,7 @@ JSON_FIELDS = FieldTable("godzilla", (
     ("press_cards_seen_by_kind", "kinds", NPRESS_KINDS, 0, 3, "Press cards turned over per kind"),
     ("evacuee_bonus", "opt_evac_bonus", 0, GZ_MIN_EVAC_BONUS, GZ_MAX_EVAC_BONUS, "the evacuee_bonus option (G8, G20)"),
     ("press_piece_counts", "opt_press_piece", 0, 0, 1, "the press_piece_counts option (G7, G20)"),
+    ("press_every_home", "opt_press_homes", 0, 0, 1, "the press_every_home option (G7, G20)"),
     ("status_squares", "opt_status", 0, 0, GZ_NSTATUS_SETS - 1, "the status_squares option (G9, G20)"),
     ("vehicle_tiles", "opt_vehicle", 0, 0, GZ_MAX_VEHICLE_TILES, "the vehicle_tiles option (G10, G20)"),
     ("barrier_tiles", "opt_barrier", 0, GZ_MIN_BARRIER_TILES, GZ_MAX_BARRIER_TILES, "the barrier_tiles option (G10, G20)"),
@@ -81,6 +82,7 @@ JSON_FIELDS = FieldTable("godzilla", (
 OPTIONS = {
     "evacuee_bonus": (EVAC_BONUS, GZ_MIN_EVAC_BONUS, GZ_MAX_EVAC_BONUS),
     "press_piece_counts": (bool(PRESS_PIECE_COUNTS), 0, 1),
+    "press_every_home": (bool(PRESS_EVERY_HOME), 0, 1),
     "status_squares": (STATUS_SET, 0, GZ_NSTATUS_SETS - 1),
     "vehicle_tiles": (VEHICLE_TILES, 0, GZ_MAX_VEHICLE_TILES),
     "barrier_tiles": (HV_PER_CARD, GZ_MIN_BARRIER_TILES, GZ_MAX_BARRIER_TILES),

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from godzilla_helpers import (SQ, advance, evacuees_placed_per_round, field, new, play, road, roll,
-                              stage, to_round_stage)
+from godzilla_helpers import (SQ, advance, edit, evacuees_placed_per_round, field, new, play, road,
+                              roll, stage, to_round_stage)
 from vsai.core import InvalidArgumentError, InvalidStateError
 from vsai.core.registry import load_game
 
@@ -25,10 +25,10 @@ def _round4(card, **options):
 
 def test_defaults_are_the_values_of_g7_to_g10():
     params = load_game("godzilla").get_parameters()
-    assert {k: params[k] for k in ("evacuee_bonus", "press_piece_counts", "status_squares",
-                                   "vehicle_tiles", "barrier_tiles", "air_strike_dice",
-                                   "press_conference_cards")} == {
-        "evacuee_bonus": 0, "press_piece_counts": False, "status_squares": 0,
+    assert {k: params[k] for k in ("evacuee_bonus", "press_piece_counts", "press_every_home",
+                                   "status_squares", "vehicle_tiles", "barrier_tiles",
+                                   "air_strike_dice", "press_conference_cards")} == {
+        "evacuee_bonus": 0, "press_piece_counts": False, "press_every_home": False, "status_squares": 0,
         "vehicle_tiles": 2, "barrier_tiles": 3, "air_strike_dice": 1, "press_conference_cards": 2}
 
 
@@ -53,6 +53,29 @@ def test_press_piece_counts_reads_g7_the_other_way():
         return field(state, "press_cards_won")
     assert press_cards() == 1                            # G7: the Evacuee leaving with it
     assert press_cards(press_piece_counts=True) == 2     # and the Press piece itself
+
+
+def test_press_every_home_counts_the_evacuees_leaving_every_home_square():
+    """A Press piece leaves Tokyo Home with a Tokyo Evacuee while a Kanagawa Evacuee leaves
+    Kanagawa Home: the literal G7 counts only the first, press_every_home both, once."""
+    def press_cards(**options):
+        state = new(**options)
+        play(state, SHINJUKU, "draw a Tokyo evacuee", "draw a Tokyo evacuee")
+        advance(state, "route tiles")
+        bag, stock = field(state, "bag"), field(state, "route_pile")
+        state = edit(state, road_tiles={road("Shinjuku", "Tokyo Home"): 1,
+                                        road("Shibuya", "Kanagawa Home"): 2},
+                     route_pile={0: stock[0] - 1, 1: stock[1] - 1}, bag={3: bag[3] - 1},
+                     evacuees={SQ["Shibuya"] * 4 + 3: 1})
+        advance(state, "dice roll")
+        roll(state, 1, 3, 5)
+        play(state, "Tokyo evacuee Shinjuku to Tokyo Home", "end Tokyo moves",
+             "Kanagawa evacuee Shibuya to Kanagawa Home",
+             "press Shinjuku to Tokyo Home")
+        return field(state, "press_cards_won")
+    assert press_cards() == 1
+    assert press_cards(press_every_home=True) == 2
+    assert press_cards(press_every_home=True, press_piece_counts=True) == 3
 
 
 def test_status_squares_switches_the_cards_table():
@@ -88,14 +111,27 @@ def test_air_strike_dice_is_the_dice_taken_away():
         assert field(state, "dice_to_roll") == rolled
 
 
-def test_press_conference_cards_is_the_cards_drawn():
-    state = _round4("emergency press conference", press_conference_cards=4)
+def test_air_strike_dice_reaches_three_against_an_awakened_kaiju():
+    for taken, rolled in ((3, 2), (2, 3)):   # a Kaiju of 5 dice, from 2 Landmarks destroyed
+        state = _round4("air strike", air_strike_dice=taken)
+        state = edit(state, kaiju_dice=5, awakening_dice=1, kaiju_screen_landmarks=2,
+                     landmarks={SQ["Ueno"]: 0, SQ["Radio Tower"]: 0})
+        play(state, "air strike")
+        advance(state, "dice roll")
+        assert field(state, "dice_to_roll") == rolled
+
+
+@pytest.mark.parametrize("cards", [4, 8])
+def test_press_conference_cards_is_the_cards_drawn(cards):
+    state = _round4("emergency press conference", press_conference_cards=cards)
     play(state, "emergency press conference")
-    assert field(state, "press_cards_won") == 4
+    assert field(state, "press_cards_won") == cards
 
 
 @pytest.mark.parametrize("options", [dict(evacuee_bonus=4), dict(status_squares=2),
                                      dict(barrier_tiles=0), dict(air_strike_dice=True),
+                                     dict(air_strike_dice=4), dict(press_conference_cards=9),
+                                     dict(press_every_home=1),
                                      dict(press_piece_counts=1), dict(vehicle_tiles="2")])
 def test_a_wrong_option_is_one_clear_error(options):
     with pytest.raises(InvalidArgumentError, match=next(iter(options))):
@@ -123,8 +159,8 @@ def test_a_state_saved_before_the_options_loads_with_their_defaults():
     state = new()
     advance(state, "omen")
     data = json.loads(state.to_json())
-    for name in ("evacuee_bonus", "press_piece_counts", "status_squares", "vehicle_tiles",
-                 "barrier_tiles", "air_strike_dice", "press_conference_cards"):
+    for name in ("evacuee_bonus", "press_piece_counts", "press_every_home", "status_squares",
+                 "vehicle_tiles", "barrier_tiles", "air_strike_dice", "press_conference_cards"):
         del data["params"][name], data["state"][name]
     loaded = load_game("godzilla").state_from_json(json.dumps(data))
     assert loaded.to_json() == state.to_json()

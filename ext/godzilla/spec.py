@@ -21,12 +21,15 @@ def seat_names(params: dict) -> tuple[str, ...]:
 
 
 def g20_param(name: str, help_text: str) -> Param:
-    """A G20 option (rules.md, G20): the engine's default and range (data.pxd)."""
-    default, low, high = engine.OPTIONS[name]
-    # quiet_default: the cells measured before the option existed keep their games
+    """A G20 option (rules.md, G20): the engine's default, range and legacy value (data.pxd)."""
+    default, low, high, legacy = engine.OPTIONS[name]
+    # quiet_default: the cells measured before the option existed keep their games; a save or
+    # result without the option was played with its value before the balanced defaults
+    legacy_default = None if legacy == default else legacy
     if isinstance(default, bool):
-        return Param(name, default, help_text, quiet_default=True)
-    return Param(name, default, help_text, minimum=low, maximum=high, quiet_default=True)
+        return Param(name, default, help_text, quiet_default=True, legacy_default=legacy_default)
+    return Param(name, default, help_text, minimum=low, maximum=high, quiet_default=True,
+                 legacy_default=legacy_default)
 
 
 # The invented values that GAPS.md G20 lets us tune for balance; the defaults are G7-G10's

@@ -4,10 +4,11 @@ import json
 
 import pytest
 
-from godzilla_helpers import (SQ, advance, edit, evacuees_placed_per_round, field, new, play, road,
-                              roll, stage, to_round_stage)
+from godzilla_helpers import (LEGACY, SQ, advance, edit, evacuees_placed_per_round, field, new, play,
+                              road, roll, stage, to_round_stage)
 from vsai.core import InvalidArgumentError, InvalidStateError
-from vsai.core.registry import load_game
+from vsai.core.record import GameRecord
+from vsai.core.registry import get_spec, load_game, state_from_json
 
 SHINJUKU = "status card 4: Shinjuku / Shibuya"
 
@@ -23,13 +24,15 @@ def _round4(card, **options):
     return state
 
 
-def test_defaults_are_the_values_of_g7_to_g10():
-    params = load_game("godzilla").get_parameters()
-    assert {k: params[k] for k in ("evacuee_bonus", "press_piece_counts", "press_every_home",
-                                   "status_squares", "vehicle_tiles", "barrier_tiles",
-                                   "air_strike_dice", "press_conference_cards")} == {
-        "evacuee_bonus": 0, "press_piece_counts": False, "press_every_home": False, "status_squares": 0,
-        "vehicle_tiles": 2, "barrier_tiles": 3, "air_strike_dice": 1, "press_conference_cards": 2}
+def test_defaults_are_the_balanced_values_and_the_legacy_ones_those_of_g7_to_g10():
+    assert {k: load_game("godzilla").get_parameters()[k] for k in LEGACY} == {
+        "evacuee_bonus": 0, "press_piece_counts": True, "press_every_home": True,
+        "status_squares": 1, "vehicle_tiles": 4, "barrier_tiles": 3, "air_strike_dice": 3,
+        "press_conference_cards": 8}
+    assert LEGACY == {
+        "evacuee_bonus": 0, "press_piece_counts": False, "press_every_home": False,
+        "status_squares": 0, "vehicle_tiles": 2, "barrier_tiles": 3, "air_strike_dice": 1,
+        "press_conference_cards": 2}
 
 
 def test_evacuee_bonus_adds_to_every_round_and_never_below_zero():
@@ -155,24 +158,46 @@ def test_options_are_saved_and_checked_in_json():
         game.state_from_json(json.dumps(data))
 
 
-def test_a_state_saved_before_the_options_loads_with_their_defaults():
-    state = new()
+def test_a_state_saved_before_the_options_loads_with_their_legacy_values():
+    """A save without the options (version 2, or version 3 before G20) was played with the
+    values of G7-G10 before the balanced defaults, and keeps meaning that game."""
+    state = new(**LEGACY)
     advance(state, "omen")
     data = json.loads(state.to_json())
-    for name in ("evacuee_bonus", "press_piece_counts", "press_every_home", "status_squares",
-                 "vehicle_tiles", "barrier_tiles", "air_strike_dice", "press_conference_cards"):
+    for name in LEGACY:
         del data["params"][name], data["state"][name]
-    loaded = load_game("godzilla").state_from_json(json.dumps(data))
-    assert loaded.to_json() == state.to_json()
+    text = json.dumps(data)
+    assert state_from_json(text).to_json() == state.to_json()
+    game = load_game("godzilla", **get_spec("godzilla").saved_params(data["params"]))
+    assert game.state_from_json(text).to_json() == state.to_json()
+    with pytest.raises(InvalidStateError, match="parameters"):    # not the default game's
+        load_game("godzilla", players=2).state_from_json(text)
 
 
-def test_suite_cells_leave_options_at_their_default_out():
-    """Results kept before the options existed keep their cells (Param.quiet_default)."""
+def test_a_record_without_the_options_replays_with_their_legacy_values():
+    state, actions = new(**LEGACY), []
+    while stage(state) != "omen":                        # G9's table decides the first card
+        actions.append(state.legal_actions()[0])
+        state.apply_action(actions[-1])
+    record = GameRecord(game="godzilla", params={"players": 2, "turn_cap": 6}, seed=1,
+                        actions=actions, seats={"0": "human", "1": "random"})
+    again = GameRecord.from_json(record.to_json())
+    assert again.load_game().get_parameters() == state.params()
+    assert again.final_state().to_json() == state.to_json()
+
+
+def test_suite_cells_leave_options_at_their_legacy_value_out():
+    """Results kept before the options existed keep their cells and their meaning
+    (Param.quiet_default, Param.legacy_default): the game they were played with is the legacy
+    one, and the balanced defaults make new cells."""
     from vsai.ai.lab.suite import game_cells, parse_suite
     suite = parse_suite('[suite]\ngames_per_cell = 2\n[[games]]\nname = "godzilla"\n'
                         '[[agents]]\nname = "random"\n[[agents]]\nname = "heuristic"\n')
-    plain = game_cells(suite, load_game("godzilla"))[0]
-    tuned = game_cells(suite, load_game("godzilla", evacuee_bonus=1))[0]
-    assert plain.params == {"players": 2, "turn_cap": 6}
+    legacy = game_cells(suite, load_game("godzilla", **LEGACY))[0]
+    tuned = game_cells(suite, load_game("godzilla", **{**LEGACY, "evacuee_bonus": 1}))[0]
+    balanced = game_cells(suite, load_game("godzilla"))[0]
+    assert legacy.params == {"players": 2, "turn_cap": 6}
     assert tuned.params == {"players": 2, "turn_cap": 6, "evacuee_bonus": 1}
-    assert plain.key != tuned.key
+    changed = {k: v for k, v in load_game("godzilla").get_parameters().items() if LEGACY.get(k, v) != v}
+    assert balanced.params == {"players": 2, "turn_cap": 6, **changed} and len(changed) == 6
+    assert len({legacy.key, tuned.key, balanced.key}) == 3

@@ -201,3 +201,17 @@ def test_suite_cells_leave_options_at_their_legacy_value_out():
     changed = {k: v for k, v in load_game("godzilla").get_parameters().items() if LEGACY.get(k, v) != v}
     assert balanced.params == {"players": 2, "turn_cap": 6, **changed} and len(changed) == 6
     assert len({legacy.key, tuned.key, balanced.key}) == 3
+
+
+def test_a_worker_plays_a_legacy_cell_with_the_legacy_values():
+    """A worker loads a cell's game from its key (options at their legacy value left out):
+    it must be the legacy game, not the default one."""
+    from vsai.ai.lab.suite import game_cells, parse_suite, play_task
+    suite = parse_suite('[suite]\ngames_per_cell = 1\n[[games]]\nname = "godzilla"\n'
+                        '[[agents]]\nname = "random"\n[[agents]]\nname = "heuristic"\n')
+    legacy_game = load_game("godzilla", **LEGACY)
+    task = suite.tasks(game_cells(suite, legacy_game)[0], [0])[0]
+    by_worker = play_task(task)
+    assert by_worker["actions"] == play_task(task, legacy_game)["actions"]
+    assert by_worker["actions"] != play_task(task, load_game("godzilla"))["actions"]
+

@@ -143,7 +143,8 @@ CROPPED = "type board for the whole board"
     # The last round shrinks and the list pages sooner so that a compact board stays whole.
     ("kilauea", ("--players", "4"), 10, ("P1: move the canoe",)),
     ("eruption", ("--players", "6"), 8, ("wall step: edge",)),
-    ("godzilla", ("--seat", "0"), 4, (", omen, ", ", movement group, ", ", heat-ray group, ")),
+    # 6 prompts: with the balanced G20 defaults the first heat ray comes in round 2
+    ("godzilla", ("--seat", "0"), 6, (", omen, ", ", movement group, ", ", heat-ray group, ")),
     ("godzilla", ("--seat", "0", "--players", "5"), 3, (", movement group, ",)),
     ("godzilla", ("--seat", "1", "--players", "5"), 9, (", support cards, ",)),
 ])

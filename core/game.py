@@ -95,7 +95,7 @@ class Game:
         data = parse_state_json(text)
         if data["game"] != self.name:
             raise InvalidStateError(f"this JSON is a {data['game']!r} state, not {self.name!r}")
-        params = self.spec.validate(data["params"])
+        params = self.spec.validate(self.spec.saved_params(data["params"]))
         if params != self._params:
             raise InvalidStateError(f"this JSON state has parameters {params}, the game has {self._params}")
         return load_state(self.spec, params, data)

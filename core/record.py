@@ -125,9 +125,10 @@ class GameRecord:
 
     def load_game(self):
         """The `Game` this record was played with; ValueError for an unknown game or bad params."""
-        from vsai.core.registry import load_game
+        from vsai.core.registry import get_spec, load_game
 
-        game = load_game(self.game, **self.params)
+        # a record older than an option's new default was played with its legacy value
+        game = load_game(self.game, **get_spec(self.game).saved_params(self.params))
         seats = sorted(int(s) for s in self.seats)
         if seats and (seats[0] < 0 or seats[-1] >= game.num_players()):
             raise InvalidStateError(f"vsai record: seat {seats[-1]} does not exist in a "

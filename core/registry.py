@@ -51,7 +51,7 @@ def state_from_json(text: str):
     """A state of whatever game the JSON names."""
     data = parse_state_json(text)
     spec = get_spec(data["game"])
-    return load_state(spec, spec.validate(data["params"]), data)
+    return load_state(spec, spec.validate(spec.saved_params(data["params"])), data)
 
 
 def _split_name(text: str) -> tuple[str, dict]:

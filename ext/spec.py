@@ -34,6 +34,11 @@ class Param:
     # it is left out of a suite cell's parameters, identity and seed (GameSpec.key_params), so
     # the cells measured before the option existed keep their games.
     quiet_default: bool = False
+    # The value this option had in games saved or kept before its default changed: a saved
+    # state, a record or a kept result that lacks the option was played with it (saved_params),
+    # and a quiet option is left out of a cell's identity at this value, not the new default,
+    # so kept cells keep meaning the games they hold (None: the default never changed).
+    legacy_default: Any = None
 
     def check(self, value: Any) -> Any:
         """The value converted to the parameter's type; ValueError when it is not allowed."""
@@ -188,10 +193,19 @@ class GameSpec:
 
     def key_params(self, params: dict) -> dict:
         """The parameters that tell a variant apart in kept results: all but the
-        `quiet_default` options at their default."""
-        quiet = {p.name: p.default for p in self.params if p.quiet_default}
+        `quiet_default` options at the value results were kept with (their `legacy_default`
+        if they have one, else their default)."""
+        quiet = {p.name: p.default if p.legacy_default is None else p.legacy_default
+                 for p in self.params if p.quiet_default}
         return {name: value for name, value in params.items()
                 if not (name in quiet and value == quiet[name])}
+
+    def saved_params(self, given: dict) -> dict:
+        """The parameters of a saved state, record or kept result: `given`, with each option
+        it lacks that has a `legacy_default` at that value (what the game was played with)."""
+        legacy = {p.name: p.legacy_default for p in self.params
+                  if p.legacy_default is not None and p.name not in given}
+        return {**legacy, **given}
 
     def validate(self, given: dict) -> dict:
         """Defaults completed by `given`, each value checked; ValueError names what is wrong."""

@@ -580,10 +580,11 @@ def play_task(task: GameTask, game: Game | None = None) -> dict:
     Seeds follow vsai.ai.lab.arena.run_series with the cell's seed: the agent at seat s of game i
     is seeded mix_seed(cell_seed, i, s), chance outcomes mix_seed(cell_seed, i, 99).
     """
-    from vsai.core import load_game
+    from vsai.core import get_spec, load_game
 
     if game is None:
-        game = load_game(task.game, **task.params)
+        # a cell's params leave out options at their legacy value (GameSpec.key_params)
+        game = load_game(task.game, **get_spec(task.game).saved_params(task.params))
     agents = [Timed(_make(entry, game, mix_seed(task.cell_seed, task.index, seat),
                            task.budget))
               for seat, entry in enumerate(task.seats)]

@@ -16,10 +16,11 @@ Indices used throughout:
   Emergency press conference (G10); Vehicle procurement cards are counted apart;
 - press card kinds 0..7 (G11).
 
-The invented values of G20 (the G7 reading, the Evacuees per round of G8, the status cards of
+The invented values of G20 (the G7 readings, the Evacuees per round of G8, the status cards of
 G9, the support cards' effects of G10) are game options: their defaults and ranges are the
 GZ_* constants below, the engine keeps the chosen values in the state struct (opt_*), and the
-tables and constants they replace (PRESS_PIECE_COUNTS, VEHICLE_TILES, ...) are the defaults.
+constants PRESS_PIECE_COUNTS, VEHICLE_TILES, ... are the defaults, chosen for balance (G20), and
+LEGACY_* the values before that choice.
 The roads of G1 are not an option: the action encoding is built on these 29 roads.
 """
 
@@ -40,8 +41,8 @@ cdef enum:
     GZ_MAX_VEHICLE_TILES = 4        # G10: route tiles a Vehicle procurement turns up (default 2)
     GZ_MIN_BARRIER_TILES = 1        # G10: High-voltage / Tank tiles a card places (default 3;
     GZ_MAX_BARRIER_TILES = 3        # 3 of each exist, set-up step 9)
-    GZ_MAX_AIR_STRIKE_DICE = 2      # G10: dice an Air strike takes away (default 1)
-    GZ_MAX_PRESS_CONF_CARDS = 4     # G10: Press cards an Emergency press conference draws (default 2)
+    GZ_MAX_AIR_STRIKE_DICE = 3      # G10: dice an Air strike takes away (default 1; the Kaiju keeps 1)
+    GZ_MAX_PRESS_CONF_CARDS = 8     # G10: Press cards an Emergency press conference draws (default 2)
 
 cdef enum:
     NSQ = 20                    # squares (G1)
@@ -61,7 +62,7 @@ cdef enum:
     PRESS_DECK = 24
     NSUPPORT = 4                # G10: the pool beside the 4 Vehicle procurement cards
     VEHICLE_CARDS = 4           # one per governor (G10)
-    VEHICLE_TILES = 2           # G10: Vehicle procurement turns up 2 more route tiles
+    VEHICLE_TILES = 4           # G10: Vehicle procurement turns up 4 more route tiles (G20)
     HV_TILES = 3                # set-up step 9
     TANK_TILES = 3
     HV_PER_CARD = 3             # G10: up to 3 tiles per card
@@ -78,11 +79,24 @@ cdef enum:
     LANDMARK_POINTS = 2         # G13
     ITEM_POINTS = 1
     OXYGEN_DESTROYER_POINTS = 20    # G11
-    PRESS_CONF_CARDS = 2        # G10: Emergency press conference draws 2 Press cards
-    PRESS_PIECE_COUNTS = 0      # G7: the literal reading; 1 = the Press piece counts itself
-    AIR_STRIKE_DICE = 1         # G10: an Air strike takes 1 die away
-    STATUS_SET = 0              # G9: the status cards' table
+    PRESS_CONF_CARDS = 8        # G10: Emergency press conference draws 8 Press cards (G20)
+    PRESS_PIECE_COUNTS = 1      # G7: the Press piece counts itself (G20; 0 the literal reading)
+    PRESS_EVERY_HOME = 1        # G7: Evacuees count from every Home square in the phase ("at the
+                                # same time", G20; 0 from the Press piece's Home square only)
+    AIR_STRIKE_DICE = 3         # G10: an Air strike takes 3 dice away, the Kaiju keeps 1 (G20)
+    STATUS_SET = 1              # G9: the squares one road from a Home square (G20; 0 G9's table)
     EVAC_BONUS = 0              # G8: GZ_EVAC_PER_ROUND as it is
+
+# G20: the values of G7-G10 before issue 29 chose the defaults above for balance (rules.md,
+# G20). A save, a record or a kept result without an option was played with these (the
+# spec's Param.legacy_default), so old games keep their meaning.
+cdef enum:
+    LEGACY_VEHICLE_TILES = 2
+    LEGACY_PRESS_CONF_CARDS = 2
+    LEGACY_PRESS_PIECE_COUNTS = 0
+    LEGACY_PRESS_EVERY_HOME = 0
+    LEGACY_AIR_STRIKE_DICE = 1
+    LEGACY_STATUS_SET = 0
 
 # the bag, the route pile, the Press deck and the dice are not uniform draws
 cdef enum:
@@ -193,6 +207,7 @@ ctypedef struct GodzillaData:
     short kinds[8]          # Press cards of each kind turned over at scoring
     short opt_evac_bonus    # G20 options, fixed at set-up: Evacuees added to each round (G8)
     short opt_press_piece   # 1: the Press piece counts itself in the G7 reading
+    short opt_press_homes   # 1: G7 counts the Evacuees leaving every Home square in the phase
     short opt_status        # the status cards' table (G9)
     short opt_vehicle       # route tiles a Vehicle procurement turns up (G10)
     short opt_barrier       # High-voltage / Tank tiles a support card places (G10)

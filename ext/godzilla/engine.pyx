@@ -89,7 +89,8 @@ cdef class GodzillaState(State):
 
     def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP,
                  evacuee_bonus: int = EVAC_BONUS, press_piece_counts: bool = bool(PRESS_PIECE_COUNTS),
-                 status_squares: int = STATUS_SET, vehicle_tiles: int = VEHICLE_TILES,
+                 press_every_home: bool = bool(PRESS_EVERY_HOME), status_squares: int = STATUS_SET,
+                 vehicle_tiles: int = VEHICLE_TILES,
                  barrier_tiles: int = HV_PER_CARD, air_strike_dice: int = AIR_STRIKE_DICE,
                  press_conference_cards: int = PRESS_CONF_CARDS):
         init_data(&self.d, check_param("players", players, GZ_MIN_PLAYERS, GZ_MAX_PLAYERS),
@@ -100,8 +101,9 @@ cdef class GodzillaState(State):
         v = {name: check_param(name, value, OPTIONS[name][1], OPTIONS[name][2])
              for name, value in given.items()}
         set_options(&self.d, v["evacuee_bonus"], check_flag("press_piece_counts", press_piece_counts),
-                    v["status_squares"], v["vehicle_tiles"], v["barrier_tiles"],
-                    v["air_strike_dice"], v["press_conference_cards"])
+                    check_flag("press_every_home", press_every_home), v["status_squares"],
+                    v["vehicle_tiles"], v["barrier_tiles"], v["air_strike_dice"],
+                    v["press_conference_cards"])
 
     # ------------------------------------------------------------------ C protocol
     cdef int c_num_players(self) noexcept nogil:
@@ -146,6 +148,7 @@ cdef class GodzillaState(State):
         return {"players": self.d.n, "turn_cap": self.d.turn_cap,
                 "evacuee_bonus": self.d.opt_evac_bonus,
                 "press_piece_counts": bool(self.d.opt_press_piece),
+                "press_every_home": bool(self.d.opt_press_homes),
                 "status_squares": self.d.opt_status, "vehicle_tiles": self.d.opt_vehicle,
                 "barrier_tiles": self.d.opt_barrier, "air_strike_dice": self.d.opt_air,
                 "press_conference_cards": self.d.opt_conf}

@@ -200,6 +200,7 @@ cdef void init_data(GameData* d, int n, int turn_cap) noexcept nogil:
     d.aw_rerolls = AWAKEN_REROLLS
     d.opt_evac_bonus = EVAC_BONUS          # the G20 options at their defaults; the constructor
     d.opt_press_piece = PRESS_PIECE_COUNTS  # sets them (set_options)
+    d.opt_press_homes = PRESS_EVERY_HOME
     d.opt_status = STATUS_SET
     d.opt_vehicle = VEHICLE_TILES
     d.opt_barrier = HV_PER_CARD
@@ -207,12 +208,13 @@ cdef void init_data(GameData* d, int n, int turn_cap) noexcept nogil:
     d.opt_conf = PRESS_CONF_CARDS
 
 
-cdef void set_options(GameData* d, int evac_bonus, bint press_piece, int status_set,
-                      int vehicle_tiles, int barrier_tiles, int air_dice,
+cdef void set_options(GameData* d, int evac_bonus, bint press_piece, bint press_homes,
+                      int status_set, int vehicle_tiles, int barrier_tiles, int air_dice,
                       int conf_cards) noexcept nogil:
     """The G20 options of a new game, each already checked against its range."""
     d.opt_evac_bonus = evac_bonus
     d.opt_press_piece = press_piece
+    d.opt_press_homes = press_homes
     d.opt_status = status_set
     d.opt_vehicle = vehicle_tiles
     d.opt_barrier = barrier_tiles
@@ -639,8 +641,9 @@ cdef void evac_next(GameData* d) noexcept nogil:
 
 cdef void end_evac(GameData* d) noexcept nogil:
     """G6, G7: Evacuees on their own Home square and Press pieces on any Home square leave;
-    a Home square where a Press piece left earns 1 Press card per Evacuee leaving there."""
-    cdef int c, h, e, p
+    a Home square where a Press piece left earns 1 Press card per Evacuee leaving there (with
+    opt_press_homes, per Evacuee leaving any Home square in this phase, once)."""
+    cdef int c, h, e, p, all_e = 0, all_p = 0
     for c in range(NCOL):
         h = GZ_HOME_SQ[c]
         e = d.evac[h * 4 + c]
@@ -649,8 +652,12 @@ cdef void end_evac(GameData* d) noexcept nogil:
         d.evac[h * 4 + c] = 0
         d.h_press += p
         d.press[h] = 0
-        if p > 0:
+        all_e += e
+        all_p += p
+        if p > 0 and not d.opt_press_homes:
             win_press(d, e + d.opt_press_piece * p)
+    if all_p > 0 and d.opt_press_homes:
+        win_press(d, all_e + d.opt_press_piece * all_p)
     for c in range(80):
         d.moved[c] = 0
     for c in range(NSQ):

@@ -21,20 +21,25 @@ def seat_names(params: dict) -> tuple[str, ...]:
 
 
 def g20_param(name: str, help_text: str) -> Param:
-    """A G20 option (rules.md, G20): the engine's default and range (data.pxd)."""
-    default, low, high = engine.OPTIONS[name]
-    # quiet_default: the cells measured before the option existed keep their games
+    """A G20 option (rules.md, G20): the engine's default, range and legacy value (data.pxd)."""
+    default, low, high, legacy = engine.OPTIONS[name]
+    # quiet_default: the cells measured before the option existed keep their games; a save or
+    # result without the option was played with its value before the balanced defaults
+    legacy_default = None if legacy == default else legacy
     if isinstance(default, bool):
-        return Param(name, default, help_text, quiet_default=True)
-    return Param(name, default, help_text, minimum=low, maximum=high, quiet_default=True)
+        return Param(name, default, help_text, quiet_default=True, legacy_default=legacy_default)
+    return Param(name, default, help_text, minimum=low, maximum=high, quiet_default=True,
+                 legacy_default=legacy_default)
 
 
 # The invented values that GAPS.md G20 lets us tune for balance; the defaults are G7-G10's
-# (G8, G7, G9, G10, G10, G10, G10 in this order). The help texts are for players: no gap IDs.
+# (G8, G7, G7, G9, G10, G10, G10, G10 in this order). The help texts are for players: no gap IDs.
 G20_PARAMS = (
     g20_param("evacuee_bonus", "Evacuees added to each round's 2, 3, 3, 4, 4, 5"),
     g20_param("press_piece_counts", "the Press piece counts itself among the Evacuees that "
               "earn Press cards (the other reading of that rule)"),
+    g20_param("press_every_home", "the Evacuees leaving every Home square in the same "
+              "phase as a Press piece earn Press cards, not only those leaving with it"),
     g20_param("status_squares", "the status cards' squares: 0 the standard table, 1 squares "
               "one road from a Home square"),
     g20_param("vehicle_tiles", "route tiles a Vehicle procurement turns up"),

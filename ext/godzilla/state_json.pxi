@@ -68,6 +68,7 @@ JSON_FIELDS = FieldTable("godzilla", (
     ("press_cards_seen_by_kind", "kinds", NPRESS_KINDS, 0, 3, "Press cards turned over per kind"),
     ("evacuee_bonus", "opt_evac_bonus", 0, GZ_MIN_EVAC_BONUS, GZ_MAX_EVAC_BONUS, "the evacuee_bonus option (G8, G20)"),
     ("press_piece_counts", "opt_press_piece", 0, 0, 1, "the press_piece_counts option (G7, G20)"),
+    ("press_every_home", "opt_press_homes", 0, 0, 1, "the press_every_home option (G7, G20)"),
     ("status_squares", "opt_status", 0, 0, GZ_NSTATUS_SETS - 1, "the status_squares option (G9, G20)"),
     ("vehicle_tiles", "opt_vehicle", 0, 0, GZ_MAX_VEHICLE_TILES, "the vehicle_tiles option (G10, G20)"),
     ("barrier_tiles", "opt_barrier", 0, GZ_MIN_BARRIER_TILES, GZ_MAX_BARRIER_TILES, "the barrier_tiles option (G10, G20)"),
@@ -75,17 +76,19 @@ JSON_FIELDS = FieldTable("godzilla", (
     ("press_conference_cards", "opt_conf", 0, 0, GZ_MAX_PRESS_CONF_CARDS, "the press_conference_cards option (G10, G20)"),
 ))
 
-# The G20 options (data.pxd): name -> (default, minimum, maximum), in the constructor's order;
-# the spec's Params, GodzillaState.__init__ and check_fields read this table. The JSON field
-# of each has the option's name.
+# The G20 options (data.pxd): name -> (default, minimum, maximum, legacy value), in the
+# constructor's order; the spec's Params, GodzillaState.__init__ and check_fields read this
+# table. The legacy value is the one a save or result without the option was played with.
+# The JSON field of each has the option's name.
 OPTIONS = {
-    "evacuee_bonus": (EVAC_BONUS, GZ_MIN_EVAC_BONUS, GZ_MAX_EVAC_BONUS),
-    "press_piece_counts": (bool(PRESS_PIECE_COUNTS), 0, 1),
-    "status_squares": (STATUS_SET, 0, GZ_NSTATUS_SETS - 1),
-    "vehicle_tiles": (VEHICLE_TILES, 0, GZ_MAX_VEHICLE_TILES),
-    "barrier_tiles": (HV_PER_CARD, GZ_MIN_BARRIER_TILES, GZ_MAX_BARRIER_TILES),
-    "air_strike_dice": (AIR_STRIKE_DICE, 0, GZ_MAX_AIR_STRIKE_DICE),
-    "press_conference_cards": (PRESS_CONF_CARDS, 0, GZ_MAX_PRESS_CONF_CARDS),
+    "evacuee_bonus": (EVAC_BONUS, GZ_MIN_EVAC_BONUS, GZ_MAX_EVAC_BONUS, EVAC_BONUS),
+    "press_piece_counts": (bool(PRESS_PIECE_COUNTS), 0, 1, bool(LEGACY_PRESS_PIECE_COUNTS)),
+    "press_every_home": (bool(PRESS_EVERY_HOME), 0, 1, bool(LEGACY_PRESS_EVERY_HOME)),
+    "status_squares": (STATUS_SET, 0, GZ_NSTATUS_SETS - 1, LEGACY_STATUS_SET),
+    "vehicle_tiles": (VEHICLE_TILES, 0, GZ_MAX_VEHICLE_TILES, LEGACY_VEHICLE_TILES),
+    "barrier_tiles": (HV_PER_CARD, GZ_MIN_BARRIER_TILES, GZ_MAX_BARRIER_TILES, HV_PER_CARD),
+    "air_strike_dice": (AIR_STRIKE_DICE, 0, GZ_MAX_AIR_STRIKE_DICE, LEGACY_AIR_STRIKE_DICE),
+    "press_conference_cards": (PRESS_CONF_CARDS, 0, GZ_MAX_PRESS_CONF_CARDS, LEGACY_PRESS_CONF_CARDS),
 }
 
 # version 2 wrote the struct's own names
@@ -95,7 +98,8 @@ _V2_NAMES = {f.struct: f.name for f in JSON_FIELDS.fields}
 def with_options(data, dict options):
     """`data` with the G20 option fields it lacks filled from the game's `options`: a state
     saved before the options existed (version 2, or version 3 before G20) was played with
-    their defaults, which are then the game's. Anything but a dict is returned as it is."""
+    their legacy values, which the loader gives its game (GameSpec.saved_params). Anything
+    but a dict is returned as it is."""
     if not isinstance(data, dict) or all(name in data for name in OPTIONS):
         return data
     return {**{name: int(value) for name, value in options.items()}, **data}

@@ -103,5 +103,5 @@ def test_team_returns_are_shared():
     data = json.loads(state.to_json())
     data["params"]["players"] = 4
     data["state"]["players"] = 4
-    four = load_game("godzilla", players=4, turn_cap=1).state_from_json(json.dumps(data))
+    four = load_game("godzilla", **data["params"]).state_from_json(json.dumps(data))
     assert four.returns() == pytest.approx([0.0, 1 / 3, 1 / 3, 1 / 3])

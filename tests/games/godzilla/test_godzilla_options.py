@@ -4,10 +4,11 @@ import json
 
 import pytest
 
-from godzilla_helpers import (SQ, advance, evacuees_placed_per_round, field, new, play, road, roll,
-                              stage, to_round_stage)
+from godzilla_helpers import (LEGACY, SQ, advance, edit, evacuees_placed_per_round, field, new, play,
+                              road, roll, stage, to_round_stage)
 from vsai.core import InvalidArgumentError, InvalidStateError
-from vsai.core.registry import load_game
+from vsai.core.record import GameRecord
+from vsai.core.registry import get_spec, load_game, state_from_json
 
 SHINJUKU = "status card 4: Shinjuku / Shibuya"
 
@@ -23,13 +24,15 @@ def _round4(card, **options):
     return state
 
 
-def test_defaults_are_the_values_of_g7_to_g10():
-    params = load_game("godzilla").get_parameters()
-    assert {k: params[k] for k in ("evacuee_bonus", "press_piece_counts", "status_squares",
-                                   "vehicle_tiles", "barrier_tiles", "air_strike_dice",
-                                   "press_conference_cards")} == {
-        "evacuee_bonus": 0, "press_piece_counts": False, "status_squares": 0,
-        "vehicle_tiles": 2, "barrier_tiles": 3, "air_strike_dice": 1, "press_conference_cards": 2}
+def test_defaults_are_the_balanced_values_and_the_legacy_ones_those_of_g7_to_g10():
+    assert {k: load_game("godzilla").get_parameters()[k] for k in LEGACY} == {
+        "evacuee_bonus": 0, "press_piece_counts": True, "press_every_home": True,
+        "status_squares": 1, "vehicle_tiles": 4, "barrier_tiles": 3, "air_strike_dice": 3,
+        "press_conference_cards": 8}
+    assert LEGACY == {
+        "evacuee_bonus": 0, "press_piece_counts": False, "press_every_home": False,
+        "status_squares": 0, "vehicle_tiles": 2, "barrier_tiles": 3, "air_strike_dice": 1,
+        "press_conference_cards": 2}
 
 
 def test_evacuee_bonus_adds_to_every_round_and_never_below_zero():
@@ -53,6 +56,29 @@ def test_press_piece_counts_reads_g7_the_other_way():
         return field(state, "press_cards_won")
     assert press_cards() == 1                            # G7: the Evacuee leaving with it
     assert press_cards(press_piece_counts=True) == 2     # and the Press piece itself
+
+
+def test_press_every_home_counts_the_evacuees_leaving_every_home_square():
+    """A Press piece leaves Tokyo Home with a Tokyo Evacuee while a Kanagawa Evacuee leaves
+    Kanagawa Home: the literal G7 counts only the first, press_every_home both, once."""
+    def press_cards(**options):
+        state = new(**options)
+        play(state, SHINJUKU, "draw a Tokyo evacuee", "draw a Tokyo evacuee")
+        advance(state, "route tiles")
+        bag, stock = field(state, "bag"), field(state, "route_pile")
+        state = edit(state, road_tiles={road("Shinjuku", "Tokyo Home"): 1,
+                                        road("Shibuya", "Kanagawa Home"): 2},
+                     route_pile={0: stock[0] - 1, 1: stock[1] - 1}, bag={3: bag[3] - 1},
+                     evacuees={SQ["Shibuya"] * 4 + 3: 1})
+        advance(state, "dice roll")
+        roll(state, 1, 3, 5)
+        play(state, "Tokyo evacuee Shinjuku to Tokyo Home", "end Tokyo moves",
+             "Kanagawa evacuee Shibuya to Kanagawa Home",
+             "press Shinjuku to Tokyo Home")
+        return field(state, "press_cards_won")
+    assert press_cards() == 1
+    assert press_cards(press_every_home=True) == 2
+    assert press_cards(press_every_home=True, press_piece_counts=True) == 3
 
 
 def test_status_squares_switches_the_cards_table():
@@ -88,14 +114,27 @@ def test_air_strike_dice_is_the_dice_taken_away():
         assert field(state, "dice_to_roll") == rolled
 
 
-def test_press_conference_cards_is_the_cards_drawn():
-    state = _round4("emergency press conference", press_conference_cards=4)
+def test_air_strike_dice_reaches_three_against_an_awakened_kaiju():
+    for taken, rolled in ((3, 2), (2, 3)):   # a Kaiju of 5 dice, from 2 Landmarks destroyed
+        state = _round4("air strike", air_strike_dice=taken)
+        state = edit(state, kaiju_dice=5, awakening_dice=1, kaiju_screen_landmarks=2,
+                     landmarks={SQ["Ueno"]: 0, SQ["Radio Tower"]: 0})
+        play(state, "air strike")
+        advance(state, "dice roll")
+        assert field(state, "dice_to_roll") == rolled
+
+
+@pytest.mark.parametrize("cards", [4, 8])
+def test_press_conference_cards_is_the_cards_drawn(cards):
+    state = _round4("emergency press conference", press_conference_cards=cards)
     play(state, "emergency press conference")
-    assert field(state, "press_cards_won") == 4
+    assert field(state, "press_cards_won") == cards
 
 
 @pytest.mark.parametrize("options", [dict(evacuee_bonus=4), dict(status_squares=2),
                                      dict(barrier_tiles=0), dict(air_strike_dice=True),
+                                     dict(air_strike_dice=4), dict(press_conference_cards=9),
+                                     dict(press_every_home=1),
                                      dict(press_piece_counts=1), dict(vehicle_tiles="2")])
 def test_a_wrong_option_is_one_clear_error(options):
     with pytest.raises(InvalidArgumentError, match=next(iter(options))):
@@ -119,24 +158,60 @@ def test_options_are_saved_and_checked_in_json():
         game.state_from_json(json.dumps(data))
 
 
-def test_a_state_saved_before_the_options_loads_with_their_defaults():
-    state = new()
+def test_a_state_saved_before_the_options_loads_with_their_legacy_values():
+    """A save without the options (version 2, or version 3 before G20) was played with the
+    values of G7-G10 before the balanced defaults, and keeps meaning that game."""
+    state = new(**LEGACY)
     advance(state, "omen")
     data = json.loads(state.to_json())
-    for name in ("evacuee_bonus", "press_piece_counts", "status_squares", "vehicle_tiles",
-                 "barrier_tiles", "air_strike_dice", "press_conference_cards"):
+    for name in LEGACY:
         del data["params"][name], data["state"][name]
-    loaded = load_game("godzilla").state_from_json(json.dumps(data))
-    assert loaded.to_json() == state.to_json()
+    text = json.dumps(data)
+    assert state_from_json(text).to_json() == state.to_json()
+    game = load_game("godzilla", **get_spec("godzilla").saved_params(data["params"]))
+    assert game.state_from_json(text).to_json() == state.to_json()
+    with pytest.raises(InvalidStateError, match="parameters"):    # not the default game's
+        load_game("godzilla", players=2).state_from_json(text)
 
 
-def test_suite_cells_leave_options_at_their_default_out():
-    """Results kept before the options existed keep their cells (Param.quiet_default)."""
+def test_a_record_without_the_options_replays_with_their_legacy_values():
+    state, actions = new(**LEGACY), []
+    while stage(state) != "omen":                        # G9's table decides the first card
+        actions.append(state.legal_actions()[0])
+        state.apply_action(actions[-1])
+    record = GameRecord(game="godzilla", params={"players": 2, "turn_cap": 6}, seed=1,
+                        actions=actions, seats={"0": "human", "1": "random"})
+    again = GameRecord.from_json(record.to_json())
+    assert again.load_game().get_parameters() == state.params()
+    assert again.final_state().to_json() == state.to_json()
+
+
+def test_suite_cells_leave_options_at_their_legacy_value_out():
+    """Results kept before the options existed keep their cells and their meaning
+    (Param.quiet_default, Param.legacy_default): the game they were played with is the legacy
+    one, and the balanced defaults make new cells."""
     from vsai.ai.lab.suite import game_cells, parse_suite
     suite = parse_suite('[suite]\ngames_per_cell = 2\n[[games]]\nname = "godzilla"\n'
                         '[[agents]]\nname = "random"\n[[agents]]\nname = "heuristic"\n')
-    plain = game_cells(suite, load_game("godzilla"))[0]
-    tuned = game_cells(suite, load_game("godzilla", evacuee_bonus=1))[0]
-    assert plain.params == {"players": 2, "turn_cap": 6}
+    legacy = game_cells(suite, load_game("godzilla", **LEGACY))[0]
+    tuned = game_cells(suite, load_game("godzilla", **{**LEGACY, "evacuee_bonus": 1}))[0]
+    balanced = game_cells(suite, load_game("godzilla"))[0]
+    assert legacy.params == {"players": 2, "turn_cap": 6}
     assert tuned.params == {"players": 2, "turn_cap": 6, "evacuee_bonus": 1}
-    assert plain.key != tuned.key
+    changed = {k: v for k, v in load_game("godzilla").get_parameters().items() if LEGACY.get(k, v) != v}
+    assert balanced.params == {"players": 2, "turn_cap": 6, **changed} and len(changed) == 6
+    assert len({legacy.key, tuned.key, balanced.key}) == 3
+
+
+def test_a_worker_plays_a_legacy_cell_with_the_legacy_values():
+    """A worker loads a cell's game from its key (options at their legacy value left out):
+    it must be the legacy game, not the default one."""
+    from vsai.ai.lab.suite import game_cells, parse_suite, play_task
+    suite = parse_suite('[suite]\ngames_per_cell = 1\n[[games]]\nname = "godzilla"\n'
+                        '[[agents]]\nname = "random"\n[[agents]]\nname = "heuristic"\n')
+    legacy_game = load_game("godzilla", **LEGACY)
+    task = suite.tasks(game_cells(suite, legacy_game)[0], [0])[0]
+    by_worker = play_task(task)
+    assert by_worker["actions"] == play_task(task, legacy_game)["actions"]
+    assert by_worker["actions"] != play_task(task, load_game("godzilla"))["actions"]
+

@@ -121,11 +121,13 @@ class SeatBelief:
         self.seconds += time.perf_counter() - started
 
     def worlds_at(self, state: State) -> list[tuple[State, float]]:
-        """The weighted worlds at the seat's decision `state` (the seat to act): worlds whose
-        legal actions or observation differ from the seat's are dropped (an action key does
-        not carry everything: sealed bids are revealed together), and the belief is refilled
-        from `state.resample(seat)` when too few are left."""
-        alive = self.filter.keep_if(self.seat, list(state.legal_actions()))
+        """The weighted worlds at `state`, the seat's present: worlds whose observation
+        differs from the seat's (and, at the seat's decision, whose legal actions differ) are
+        dropped (an action key does not carry everything: sealed bids are revealed together),
+        and the belief is refilled from `state.resample(seat)` when too few are left."""
+        alive = self.filter.alive
+        if state.current_player() == self.seat:
+            alive = self.filter.keep_if(self.seat, list(state.legal_actions()))
         if alive:
             alive = self.filter.drop_unlike(self.seat, state.observation_string(self.seat))
         if alive == 0:
@@ -244,6 +246,11 @@ class BeliefTracker:
             # Nothing was told since this seat's last move, not even the move itself: no one
             # informs this agent, so its past is unknown; start from the present.
             self.reset()
+        return self._beliefs.get(seat) or self._make(seat, state)
+
+    def belief_of(self, seat: int, state: State) -> SeatBelief:
+        """The belief of `seat` at `state`, up to date, whoever is to act there (a human's
+        own reading, shown between its decisions)."""
         return self._beliefs.get(seat) or self._make(seat, state)
 
     def decided(self, seat: int) -> None:

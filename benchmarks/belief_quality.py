@@ -176,6 +176,13 @@ def _floats(text: str) -> list[float]:
     return [float(x) for x in text.split(",")]
 
 
+def _games(text: str):
+    """("vec 2p", the game) for each NAME:PLAYERS of `--games`."""
+    for entry in text.split(","):
+        name, players = entry.split(":")
+        yield f"{name} {players}p", load_game(name, players=int(players))
+
+
 def _label(each: BeliefSettings) -> str:
     model = f"search {each.model_iterations}" if each.model == "search" else "eval"
     return f"{model} T={each.temperature:g} f={each.floor:g}"
@@ -186,9 +193,7 @@ def print_one_step(args, settings: list[BeliefSettings]) -> None:
     print(f"one observed move: {args.particles} worlds (the truth and redraws); opponents "
           f"{args.opponent}; {args.plays} games a row, a decision in {args.every} measured")
     print(f"{'game':12} {'model':22} {'moves':>6} {'mean ln(N w_truth)':>19} {'+- s.e.':>8}")
-    for entry in args.games.split(","):
-        name, players = entry.split(":")
-        game = load_game(name, players=int(players))
+    for label, game in _games(args.games):
         gains: list[list[float]] = [[] for _ in settings]
         started = time.process_time()
         for play in range(args.plays):
@@ -198,8 +203,8 @@ def print_one_step(args, settings: list[BeliefSettings]) -> None:
             n = len(rows)
             mean = sum(rows) / n if n else 0.0
             spread = math.sqrt(sum((r - mean) ** 2 for r in rows) / (n - 1) / n) if n > 1 else 0.0
-            print(f"{name + ' ' + players + 'p':12} {_label(each):22} {n:6d} {mean:19.3f} {spread:8.3f}")
-        print(f"{name} {players}p: {time.process_time() - started:.0f} CPU s")
+            print(f"{label:12} {_label(each):22} {n:6d} {mean:19.3f} {spread:8.3f}")
+        print(f"{label}: {time.process_time() - started:.0f} CPU s")
 
 
 def main() -> None:
@@ -231,9 +236,7 @@ def main() -> None:
     print(f"belief: {args.particles} particles; opponents {args.opponent} {args.iterations} it; "
           f"{args.plays} games a row, a decision in {args.every} measured")
     print(f"{'game':12} {'model':22} {'phase':7} {'items':>6} {'mean ln(p_b/p_u)':>17} {'belief better':>14}")
-    for entry in args.games.split(","):
-        name, players = entry.split(":")
-        game = load_game(name, players=int(players))
+    for label, game in _games(args.games):
         by_phase: list[dict[str, list]] = [defaultdict(list) for _ in settings]
         costs: list[list[float]] = [[] for _ in settings]
         started = time.perf_counter()
@@ -244,7 +247,6 @@ def main() -> None:
                 for phase, ratio, better in phased[k]:
                     by_phase[k][phase].append((ratio, better))
                     by_phase[k]["all"].append((ratio, better))
-        label = f"{name} {players}p"
         for k, each in enumerate(settings):
             model = _label(each)
             for phase in PHASES + ("all",):

@@ -269,12 +269,18 @@ cdef class ParticleFilter:
         """Drop the worlds whose observation for `seat` (`observation_string`, which keeps
         perfect recall) differs from `observation`: what the seat saw that no action key
         carried (e.g. sealed bids revealed together) rules them out. Returns how many are
-        left."""
+        left. Copies of a world (a refill makes many) share one reading of its observation:
+        the observation is read in Python, and is most of a decision's belief cost."""
         cdef int i, alive = 0
+        cdef dict alike = {}  # world -> whether its observation is `observation`
         for i in range(self._n):
             if self._weights[i] <= 0.0:
                 continue
-            if self._worlds[i].observation_string(seat) != observation:
+            world = self._worlds[i]
+            same = alike.get(world)
+            if same is None:
+                same = alike[world] = world.observation_string(seat) == observation
+            if not same:
                 self._weights[i] = 0.0
             else:
                 alive += 1

@@ -24,7 +24,8 @@ side, from the same positions.
 `--one-step` measures the opponent models alone, without the filter's history: at each
 measured decision the observer's worlds are the truth and fresh redraws, and the printed gain
 is ln(N x w_truth) after the one real move (`one_step_gains`); every setting sees the same
-worlds, so settings compare with little noise, and the control's gain is 0 by construction.
+worlds, so settings compare with little noise, and the control's gain is near 0 (exactly 0
+after a public move; after a hidden one, worlds where more moves share the seen key gain).
 
 Several temperatures, floors or models (comma-separated) are measured side by side on the
 same games, e.g. `--temperature 0.01,0.05 --model eval,search`. A floor of 1 makes every move
@@ -112,9 +113,9 @@ def one_step_gains(game, seed: int, args, settings: list[BeliefSettings]) -> lis
     holds the true state and `particles` - 1 redraws of what it cannot see
     (`resample(observer)`), every setting the same worlds; the mover's real move is pushed
     through them, and the gain is ln(N x w_truth), N the worlds that can play what was seen.
-    The control (floor 1) gains 0 by construction; a model that predicts the opponent's moves
-    from its hidden items gains above 0 on average (the expected gain of the true model is a
-    Kullback-Leibler divergence), a miscalibrated one below. Returns, per setting, the gains."""
+    The control (floor 1) gains about 0 (0 after a public move); a model that predicts the
+    opponent's moves from its hidden items gains above 0 on average (the expected gain of the
+    true model is a Kullback-Leibler divergence), a miscalibrated one below. Returns, per setting, the gains."""
     options = {"iterations": args.iterations} if args.opponent != "heuristic" else {}
     agents = [make_agent(args.opponent, game, seed=mix_seed(seed, s), **options)
               for s in range(game.num_players())]

@@ -68,6 +68,13 @@ BELIEF_OPTIONS = {
 }
 
 
+# The search model's default temperature. Its move values come from a few dozen iterations,
+# noisy by about 0.1: at the eval model's 0.05 the softmax turns that noise into weights and
+# costs the truth 0.2-0.5 nats per observed move; at 0.5 it costs 0.01-0.05 (belief_quality.py
+# --one-step, docs/agents.md).
+SEARCH_TEMPERATURE = 0.5
+
+
 @dataclass(frozen=True)
 class BeliefSettings:
     """The settings of a belief: particle count, the opponent model's softmax temperature
@@ -83,12 +90,15 @@ class BeliefSettings:
 
     @staticmethod
     def from_options(options: dict) -> "BeliefSettings":
-        """The settings from checked agent options (missing ones at their defaults)."""
+        """The settings from checked agent options (missing ones at their defaults; the
+        search model's temperature defaults to SEARCH_TEMPERATURE)."""
         default = BeliefSettings()
+        model = options.get("model", default.model)
+        warmth = SEARCH_TEMPERATURE if model == "search" else default.temperature
         return BeliefSettings(options.get("particles", default.particles),
-                              options.get("temperature", default.temperature),
+                              options.get("temperature", warmth),
                               options.get("floor", default.floor),
-                              model=options.get("model", default.model),
+                              model=model,
                               model_iterations=options.get("model_iterations", default.model_iterations))
 
 

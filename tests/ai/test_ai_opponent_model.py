@@ -151,3 +151,14 @@ def test_one_floored_softmax_serves_both_models():
     legal = state.legal_actions()
     assert search_policy(state, state.current_player(), 50, 0.05, 0.2, seed=4) == pytest.approx(
         floored_softmax([values.get(a, worst) for a in legal], 0.05, 0.2))
+
+
+def test_the_search_model_defaults_to_its_own_warmer_temperature():
+    from vsai.ai.belief import SEARCH_TEMPERATURE
+    game = load_game("vec", players=2)
+    assert SEARCH_TEMPERATURE > BeliefSettings().temperature
+    agent = make_agent("ismcts", game, belief="on", model="search")
+    assert agent.beliefs.settings.temperature == SEARCH_TEMPERATURE
+    agent = make_agent("ismcts", game, belief="on", model="search", temperature=0.1)
+    assert agent.beliefs.settings.temperature == 0.1
+    assert make_agent("ismcts", game, belief="on").beliefs.settings.temperature == BeliefSettings().temperature

@@ -129,13 +129,15 @@ class PlayLoop:
             clock.spend(time.monotonic() - started)
         self.table.play(action)
         humans = self.table.humans
+        # --explain: the AI's alternatives, or, where they would tell its hand, the human's reading.
         reading = self.explain and len(humans) == 1 and self._reading is not None
-        if humans and not ((self.explain_allowed() and alternatives or reading) and len(humans) == 1):
+        ranked = bool(self.explain_allowed() and alternatives)
+        if humans and not ((ranked and len(humans) == 1) or reading):
             return  # the human's next screen shows it under the board, with the whole round
         # Also any chance since the last announcement (e.g. the set-up before the AI's first move).
         self.screen.say_moves(self.table.history[self._announced:], humans[0] if humans else None, style="magenta")
         self._announced = len(self.table.history)
-        if self.explain_allowed() and alternatives:
+        if ranked:
             for line in _candidate_lines(alternatives):
                 self.say("    " + line, "dim")
         elif reading:  # its alternatives would tell its hand: what the human may read instead

@@ -68,6 +68,13 @@ BELIEF_OPTIONS = {
 }
 
 
+# The search model's default temperature. Its move values come from a few dozen iterations,
+# noisy by about 0.1: at the eval model's 0.05 the softmax turns that noise into weights and
+# costs the truth 0.2-0.5 nats per observed move; at 0.5 it costs 0.01-0.05 (belief_quality.py
+# --one-step, docs/agents.md).
+SEARCH_TEMPERATURE = 0.5
+
+
 @dataclass(frozen=True)
 class BeliefSettings:
     """The settings of a belief: particle count, the opponent model's softmax temperature
@@ -83,12 +90,15 @@ class BeliefSettings:
 
     @staticmethod
     def from_options(options: dict) -> "BeliefSettings":
-        """The settings from checked agent options (missing ones at their defaults)."""
+        """The settings from checked agent options (missing ones at their defaults; the
+        search model's temperature defaults to SEARCH_TEMPERATURE)."""
         default = BeliefSettings()
+        model = options.get("model", default.model)
+        warmth = SEARCH_TEMPERATURE if model == "search" else default.temperature
         return BeliefSettings(options.get("particles", default.particles),
-                              options.get("temperature", default.temperature),
+                              options.get("temperature", warmth),
                               options.get("floor", default.floor),
-                              model=options.get("model", default.model),
+                              model=model,
                               model_iterations=options.get("model_iterations", default.model_iterations))
 
 
@@ -121,11 +131,13 @@ class SeatBelief:
         self.seconds += time.perf_counter() - started
 
     def worlds_at(self, state: State) -> list[tuple[State, float]]:
-        """The weighted worlds at the seat's decision `state` (the seat to act): worlds whose
-        legal actions or observation differ from the seat's are dropped (an action key does
-        not carry everything: sealed bids are revealed together), and the belief is refilled
-        from `state.resample(seat)` when too few are left."""
-        alive = self.filter.keep_if(self.seat, list(state.legal_actions()))
+        """The weighted worlds at `state`, the seat's present: worlds whose observation
+        differs from the seat's (and, at the seat's decision, whose legal actions differ) are
+        dropped (an action key does not carry everything: sealed bids are revealed together),
+        and the belief is refilled from `state.resample(seat)` when too few are left."""
+        alive = self.filter.alive
+        if state.current_player() == self.seat:
+            alive = self.filter.keep_if(self.seat, list(state.legal_actions()))
         if alive:
             alive = self.filter.drop_unlike(self.seat, state.observation_string(self.seat))
         if alive == 0:
@@ -244,6 +256,11 @@ class BeliefTracker:
             # Nothing was told since this seat's last move, not even the move itself: no one
             # informs this agent, so its past is unknown; start from the present.
             self.reset()
+        return self._beliefs.get(seat) or self._make(seat, state)
+
+    def belief_of(self, seat: int, state: State) -> SeatBelief:
+        """The belief of `seat` at `state`, up to date, whoever is to act there (a human's
+        own reading, shown between its decisions)."""
         return self._beliefs.get(seat) or self._make(seat, state)
 
     def decided(self, seat: int) -> None:

@@ -15,11 +15,11 @@ model reads nothing else (the real state never reaches it).
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from vsai.ai.base import mix_seed
 from vsai.ext import search as kernel
+from vsai.ext.belief import floored_softmax
 
 if TYPE_CHECKING:
     from vsai.ext.state import State
@@ -43,11 +43,7 @@ def search_policy(world: State, player: int, iterations: int, temperature: float
     searcher.run(iterations)
     values = {action: value for action, visits, value, _ in searcher.root_stats() if visits}
     worst = min(values.values(), default=0.0)
-    scores = [values.get(a, worst) / temperature for a in legal]
-    top = max(scores)
-    odds = [math.exp(x - top) for x in scores]
-    total = sum(odds)
-    return [(1.0 - floor) * x / total + floor / n for x in odds]
+    return floored_softmax([values.get(a, worst) for a in legal], temperature, floor)
 
 
 def search_policies(worlds: list[tuple[State, float]], player: int, iterations: int,

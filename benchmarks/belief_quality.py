@@ -18,7 +18,14 @@ side, from the same positions.
 
     .venv/bin/python benchmarks/belief_quality.py [--games vec:2,vulcanus:2,eruption:2,eruption:4]
         [--plays 2] [--iterations 200] [--every 3] [--particles 128] [--temperature 0.05]
-        [--floor 0.2] [--model eval|search] [--model-iterations 32]
+        [--floor 0.2] [--model eval|search] [--model-iterations 32] [--opponent ismcts]
+        [--one-step]
+
+`--one-step` measures the opponent models alone, without the filter's history: at each
+measured decision the observer's worlds are the truth and fresh redraws, and the printed gain
+is ln(N x w_truth) after the one real move (`one_step_gains`); every setting sees the same
+worlds, so settings compare with little noise, and the control's gain is near 0 (exactly 0
+after a public move; after a hidden one, worlds where more moves share the seen key gain).
 
 Several temperatures, floors or models (comma-separated) are measured side by side on the
 same games, e.g. `--temperature 0.01,0.05 --model eval,search`. A floor of 1 makes every move
@@ -36,7 +43,7 @@ from collections import defaultdict
 
 from vsai.ai import make_agent
 from vsai.ai.base import mix_seed
-from vsai.ai.belief import BeliefSettings, BeliefTracker
+from vsai.ai.belief import BeliefSettings, BeliefTracker, SeatBelief
 from vsai.core import load_game, sample_chance
 from vsai.core.hidden import hidden_items
 from vsai.ext import search
@@ -100,6 +107,47 @@ def play_and_measure(game, seed: int, args, settings: list[BeliefSettings]) -> t
     return phased, costs
 
 
+def one_step_gains(game, seed: int, args, settings: list[BeliefSettings]) -> list[list[float]]:
+    """The opponent models alone, one observed move at a time, on one game between the
+    opponents: at every `--every`-th decision with a choice, the next seat (the observer)
+    holds the true state and `particles` - 1 redraws of what it cannot see
+    (`resample(observer)`), every setting the same worlds; the mover's real move is pushed
+    through them, and the gain is ln(N x w_truth), N the worlds that can play what was seen.
+    The control (floor 1) gains about 0 (0 after a public move); a model that predicts the
+    opponent's moves from its hidden items gains above 0 on average (the expected gain of the
+    true model is a Kullback-Leibler divergence), a miscalibrated one below. Returns, per setting, the gains."""
+    options = {"iterations": args.iterations} if args.opponent != "heuristic" else {}
+    agents = [make_agent(args.opponent, game, seed=mix_seed(seed, s), **options)
+              for s in range(game.num_players())]
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    gains: list[list[float]] = [[] for _ in settings]
+    decisions = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        action = agents[player].step(state.clone())
+        if decisions % args.every == 0 and len(state.legal_actions()) > 1:
+            observer = (player + 1) % game.num_players()
+            worlds = [state] + [state.resample(observer, mix_seed(seed, 9, decisions, i))
+                                for i in range(settings[0].particles - 1)]
+            key = state.action_key(observer, action)
+            for k, each in enumerate(settings):
+                belief = SeatBelief(observer, state, mix_seed(seed, 11, decisions), each)
+                belief.filter.replace([w.clone() for w in worlds])
+                belief.observe(None, player, key)
+                weights = [w for _, w in belief.filter.indexed_worlds()]
+                alive = sum(1 for w in weights if w > 0.0)
+                gains[k].append(math.log(weights[0] * alive))
+        decisions += 1
+        for agent in agents:
+            agent.inform_action(state, player, action)
+        state.apply_action(action)
+    return gains
+
+
 def search_rates(game, seed: int, settings: BeliefSettings, seconds: float) -> tuple[float, float]:
     """SO-ISMCTS iterations per CPU second at a mid-game position: plain, then from worlds."""
     rng = random.Random(seed)
@@ -129,6 +177,37 @@ def _floats(text: str) -> list[float]:
     return [float(x) for x in text.split(",")]
 
 
+def _games(text: str):
+    """("vec 2p", the game) for each NAME:PLAYERS of `--games`."""
+    for entry in text.split(","):
+        name, players = entry.split(":")
+        yield f"{name} {players}p", load_game(name, players=int(players))
+
+
+def _label(each: BeliefSettings) -> str:
+    model = f"search {each.model_iterations}" if each.model == "search" else "eval"
+    return f"{model} T={each.temperature:g} f={each.floor:g}"
+
+
+def print_one_step(args, settings: list[BeliefSettings]) -> None:
+    """The `--one-step` table: per game and setting, the mean gain with its standard error."""
+    print(f"one observed move: {args.particles} worlds (the truth and redraws); opponents "
+          f"{args.opponent}; {args.plays} games a row, a decision in {args.every} measured")
+    print(f"{'game':12} {'model':22} {'moves':>6} {'mean ln(N w_truth)':>19} {'+- s.e.':>8}")
+    for label, game in _games(args.games):
+        gains: list[list[float]] = [[] for _ in settings]
+        started = time.process_time()
+        for play in range(args.plays):
+            for k, rows in enumerate(one_step_gains(game, mix_seed(2323, play), args, settings)):
+                gains[k] += rows
+        for each, rows in zip(settings, gains):
+            n = len(rows)
+            mean = sum(rows) / n if n else 0.0
+            spread = math.sqrt(sum((r - mean) ** 2 for r in rows) / (n - 1) / n) if n > 1 else 0.0
+            print(f"{label:12} {_label(each):22} {n:6d} {mean:19.3f} {spread:8.3f}")
+        print(f"{label}: {time.process_time() - started:.0f} CPU s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="vec:2,vulcanus:2,eruption:2,vec:4,vulcanus:4,eruption:4")
@@ -143,20 +222,22 @@ def main() -> None:
     parser.add_argument("--model", default=BeliefSettings.model, help="eval, search, or both: eval,search")
     parser.add_argument("--model-iterations", default=str(BeliefSettings.model_iterations),
                         help="one or more, comma-separated (the search model's)")
+    parser.add_argument("--one-step", action="store_true",
+                        help="measure the opponent models alone, one observed move at a time (one_step_gains)")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per speed measure")
     args = parser.parse_args()
     temperatures, iterations = _floats(args.temperature), [int(x) for x in args.model_iterations.split(",")]
     settings = [BeliefSettings(args.particles, t, f, model=m, model_iterations=i)
                 for m in args.model.split(",") for f in _floats(args.floor)
-                for t in temperatures
+                for t in (temperatures if f < 1.0 else temperatures[:1])
                 for i in (iterations if m == "search" else iterations[:1])
                 if m == "eval" or f < 1.0]  # a floor of 1 is the model-free control: once
+    if args.one_step:
+        return print_one_step(args, settings)
     print(f"belief: {args.particles} particles; opponents {args.opponent} {args.iterations} it; "
           f"{args.plays} games a row, a decision in {args.every} measured")
     print(f"{'game':12} {'model':22} {'phase':7} {'items':>6} {'mean ln(p_b/p_u)':>17} {'belief better':>14}")
-    for entry in args.games.split(","):
-        name, players = entry.split(":")
-        game = load_game(name, players=int(players))
+    for label, game in _games(args.games):
         by_phase: list[dict[str, list]] = [defaultdict(list) for _ in settings]
         costs: list[list[float]] = [[] for _ in settings]
         started = time.perf_counter()
@@ -167,10 +248,8 @@ def main() -> None:
                 for phase, ratio, better in phased[k]:
                     by_phase[k][phase].append((ratio, better))
                     by_phase[k]["all"].append((ratio, better))
-        label = f"{name} {players}p"
         for k, each in enumerate(settings):
-            model = (f"search {each.model_iterations}" if each.model == "search" else "eval") + \
-                f" T={each.temperature:g} f={each.floor:g}"
+            model = _label(each)
             for phase in PHASES + ("all",):
                 rows = by_phase[k].get(phase, [])
                 if rows:

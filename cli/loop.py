@@ -17,6 +17,7 @@ from vsai.cli import options
 from vsai.cli.choice import Choice
 from vsai.cli.console import thinking
 from vsai.cli.estimate import win_chance_text
+from vsai.cli.explain import READING_TITLE, SeatReading
 from vsai.cli.prompt import LineReader, completions, help_lines, parse
 from vsai.cli.play_screen import PlayScreen
 from vsai.cli.rules import show_rules
@@ -55,7 +56,7 @@ class PlayLoop:
         self.agents: dict[int, Any] = {}
         self._clocks: dict[int, TurnClock] = {}  # each AI seat's turn time (a level's turn_time)
         self._hint_agent: Agent | None = None
-        self._beliefs: Any = None  # the human seats' own beliefs, shown with a hint
+        self._reading: SeatReading | None = None  # the human seats' own beliefs (hint, explain)
         self._choice: Choice | None = None  # the decision a human is making
         self._list_rows: int | None = None  # the lines its list's first page takes (None: not paged)
         # Watching (or --explain): moves before this ply were already shown as they happened.
@@ -72,11 +73,9 @@ class PlayLoop:
     def _build_agents(self) -> None:
         self.agents = {}
         self._hint_agent = None
-        self._beliefs = None
+        self._reading = None
         if self.table.humans and self.game.has_hidden_information():
-            from vsai.ai.belief import BeliefSettings, BeliefTracker
-            self._beliefs = BeliefTracker(agent_seed(self.table.seed, 78), BeliefSettings())
-            self.table.attach(self._beliefs)
+            self._reading = SeatReading(self.table, agent_seed(self.table.seed, 78))
         for seat, who in sorted(self.table.seats.items()):
             if who != HUMAN:
                 spec = self.ai if who == self.ai.name else options.AgentSpec(who)
@@ -130,19 +129,25 @@ class PlayLoop:
             clock.spend(time.monotonic() - started)
         self.table.play(action)
         humans = self.table.humans
-        if humans and not (self.explain_allowed() and alternatives and len(humans) == 1):
+        # --explain: the AI's alternatives, or, where they would tell its hand, the human's reading.
+        reading = self.explain and len(humans) == 1 and self._reading is not None
+        ranked = bool(self.explain_allowed() and alternatives)
+        if humans and not ((ranked and len(humans) == 1) or reading):
             return  # the human's next screen shows it under the board, with the whole round
         # Also any chance since the last announcement (e.g. the set-up before the AI's first move).
         self.screen.say_moves(self.table.history[self._announced:], humans[0] if humans else None, style="magenta")
         self._announced = len(self.table.history)
-        if self.explain_allowed() and alternatives:
+        if ranked:
             for line in _candidate_lines(alternatives):
                 self.say("    " + line, "dim")
+        elif reading:  # its alternatives would tell its hand: what the human may read instead
+            self.show_reading(humans[0])
         if not humans and self.delay > 0:
             time.sleep(self.delay)  # watching: time to read the move
 
     def explain_allowed(self) -> bool:
-        """An AI's alternatives may be shown unless they could reveal its hidden cards to a human."""
+        """An AI's alternatives may be shown unless they could reveal its hidden cards to a
+        human (there, --explain shows the human's own reading instead: `show_reading`)."""
         return self.explain and not (self.table.humans and self.game.has_hidden_information())
 
     def hint_spec(self) -> options.AgentSpec:
@@ -172,22 +177,27 @@ class PlayLoop:
         self.say(f"Hint ({spec.name}, {self.budget.describe()}):", "bold")
         for line in _candidate_lines(candidates, listed):
             self.say("  " + line)
-        self.show_belief(seat)
+        self.show_reading(seat)
 
-    def show_belief(self, seat: int) -> None:
-        """What `seat` (a human, to act) may infer of the others' hidden items from all it saw:
-        its own belief only, never an AI seat's."""
-        if self._beliefs is None or self.table.seats.get(seat) != HUMAN:
-            return
-        from vsai.ai.belief import belief_lines, describe_belief
-        state = self.table.state.clone()
-        belief = self._beliefs.belief(state)
-        belief.worlds_at(state)
-        lines = belief_lines(describe_belief(belief, state))
+    def show_reading(self, seat: int) -> bool:
+        """What `seat` (a human) may infer of the others' hidden items from all it saw: its
+        own belief only, never an AI seat's (cli/explain.py). False when there is none."""
+        if self._reading is None or self.table.seats.get(seat) != HUMAN:
+            return False
+        lines = self._reading.lines(self.table, seat)
         if lines:
-            self.say("What the others may hold, read from their play (your view only):", "bold")
+            self.say(READING_TITLE, "bold")
             for line in lines:
                 self.say("  " + line)
+        return bool(lines)
+
+    def explain_now(self, seat: int) -> None:
+        """The `explain` command: the human's own reading of the others' hidden items."""
+        if self._reading is None:
+            self.say("Nothing is hidden in this game: there is nothing to read from the others' play"
+                     + (" (--explain shows each AI move's alternatives)." if not self.explain else "."))
+        elif not self.show_reading(seat):
+            self.say("The others hold nothing hidden from you now.")
 
     # ------------------------------------------------------------------ humans
     def human_turn(self) -> bool:
@@ -284,6 +294,8 @@ class PlayLoop:
                 self.say(line)
         elif name == "hint":
             self.hint(seat)
+        elif name == "explain":
+            self.explain_now(seat)
         elif name == "board":
             self.screen.show_screen(seat)
             self.show_choices()

@@ -80,7 +80,8 @@ def handicap_option(game_name: str, value: str, game_options: tuple[str, ...]) -
 @click.option("--handicap", "handicap", metavar="VALUE",
               help="The handicap the game's rules offer, if any (`vsai rules GAME` lists its "
                    "values); the start line says what it does.")
-@click.option("--explain", is_flag=True, help="After each AI move, show its top alternatives.")
+@click.option("--explain", is_flag=True, help="After each AI move, show its top alternatives (with hidden cards: "
+              "what you may read of the others' hands instead).")
 @click.option("--load", "load_path", metavar="FILE",
               help="Continue a game saved with `save FILE` (its options, seed and seats come from FILE).")
 @click.option("--record", "record_path", metavar="FILE",
@@ -148,8 +149,10 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
         loop.say("Note: mcts searches the true state, hidden cards included: a cheating opponent. "
                  "ismcts and pimc play fair.", "yellow")
     if explain and not loop.explain_allowed():
+        instead = (" After its moves you see what you may read from the others' play instead."
+                   if len(table.humans) == 1 else " Its moves are shown as you may see them.")
         loop.say("--explain: the AI's alternatives stay hidden in this game: they would reveal its hidden "
-                 "cards. Its moves are shown as you may see them.", "yellow")
+                 "cards." + instead, "yellow")
     try:
         finished = loop.run()
     except KeyboardInterrupt:

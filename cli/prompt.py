@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 COMMANDS = {
     "help": "this list",
     "hint": "the AI's three best moves for you, with their estimated win chance",
+    "explain": "what the others may hold, read from their play (your view only)",
     "undo": "take back your last move (and the replies to it)",
     "back": "from a group's moves back to the list of groups",
     "rules": "the rules summary",
@@ -31,7 +32,7 @@ COMMANDS = {
 _ALIASES = {"?": "help", "h": "help", "u": "undo", "b": "board", "q": "quit", "exit": "quit", "moves": "board",
             "history": "log", "scores": "score"}
 _NEEDS_FILE = ("save", "load")
-_NO_ARGUMENT = ("help", "hint", "undo", "back", "rules", "score", "log", "board", "more", "quit")
+_NO_ARGUMENT = ("help", "hint", "explain", "undo", "back", "rules", "score", "log", "board", "more", "quit")
 # A move number: ASCII digits only (str.isdigit also accepts "²", which int() refuses).
 _NUMBER = re.compile(r"-?[0-9]+")
 

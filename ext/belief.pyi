@@ -1,5 +1,10 @@
 """Type stubs of vsai.ext.belief: a seat's particle filter of worlds in C (Cython)."""
+from collections.abc import Sequence
+
 from vsai.ext.state import State
+
+
+def floored_softmax(values: Sequence[float], temperature: float, floor: float) -> list[float]: ...
 
 
 class ParticleFilter:

@@ -25,6 +25,38 @@ from vsai.ext.state cimport (State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER,
                              MAX_ACTIONS, MAX_PLAYERS)
 
 
+cdef void floored_softmax_c(double* x, int n, double temperature, double floor) noexcept nogil:
+    """In place, the opponent model's move probabilities from the move values `x[0..n)`: a
+    softmax of x / `temperature`, mixed with a uniform `floor` (so no move gets 0)."""
+    cdef int i
+    cdef double total = 0.0, top = -1e300
+    for i in range(n):
+        x[i] = x[i] / temperature
+        if x[i] > top:
+            top = x[i]
+    for i in range(n):
+        x[i] = exp(x[i] - top)
+        total += x[i]
+    for i in range(n):
+        x[i] = (1.0 - floor) * x[i] / total + floor / n
+
+
+def floored_softmax(values, double temperature, double floor) -> list:
+    """The opponent model's probabilities of moves whose values are `values` (any sequence of
+    floats): a softmax at `temperature` mixed with a uniform `floor`, the same C code as the
+    evaluation model's (the search model of `vsai.ai.opponent_model` uses it)."""
+    cdef double buf[MAX_ACTIONS]
+    cdef int i, n = len(values)
+    if n > MAX_ACTIONS:
+        raise ValueError(f"at most {MAX_ACTIONS} moves, not {n}")
+    if not temperature > 0.0:
+        raise ValueError("the temperature must be above 0")
+    for i in range(n):
+        buf[i] = values[i]
+    floored_softmax_c(buf, n, temperature, floor)
+    return [buf[i] for i in range(n)]
+
+
 cdef int model_probs(State world, State probe, int seat, int player, double temperature,
                      double floor, int* actions, double* probs) noexcept nogil:
     """The moves of `player` (or chance outcomes) in `world` and their probabilities: chance
@@ -33,7 +65,6 @@ cdef int model_probs(State world, State probe, int seat, int player, double temp
     Returns how many."""
     cdef double ev[MAX_PLAYERS]
     cdef int n, i
-    cdef double total = 0.0, top = -1e300
     if player == CHANCE_PLAYER:
         return world.c_chance_outcomes(actions, probs)
     n = world.c_legal_actions(actions)
@@ -45,14 +76,8 @@ cdef int model_probs(State world, State probe, int seat, int player, double temp
         copy_state(probe, world)
         probe.c_apply_action(actions[i])
         probe.c_evaluate(ev)
-        probs[i] = ev[player] / temperature
-        if probs[i] > top:
-            top = probs[i]
-    for i in range(n):
-        probs[i] = exp(probs[i] - top)
-        total += probs[i]
-    for i in range(n):
-        probs[i] = (1.0 - floor) * probs[i] / total + floor / n
+        probs[i] = ev[player]
+    floored_softmax_c(probs, n, temperature, floor)
     return n
 
 
@@ -244,12 +269,18 @@ cdef class ParticleFilter:
         """Drop the worlds whose observation for `seat` (`observation_string`, which keeps
         perfect recall) differs from `observation`: what the seat saw that no action key
         carried (e.g. sealed bids revealed together) rules them out. Returns how many are
-        left."""
+        left. Copies of a world (a refill makes many) share one reading of its observation:
+        the observation is read in Python, and is most of a decision's belief cost."""
         cdef int i, alive = 0
+        cdef dict alike = {}  # world -> whether its observation is `observation`
         for i in range(self._n):
             if self._weights[i] <= 0.0:
                 continue
-            if self._worlds[i].observation_string(seat) != observation:
+            world = self._worlds[i]
+            same = alike.get(world)
+            if same is None:
+                same = alike[world] = world.observation_string(seat) == observation
+            if not same:
                 self._weights[i] = 0.0
             else:
                 alive += 1

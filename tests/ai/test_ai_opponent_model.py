@@ -2,6 +2,7 @@
 filter's update with given move probabilities (ParticleFilter.observe_with)."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -10,7 +11,8 @@ from vsai.ai import make_agent
 from vsai.ai.belief import BeliefSettings, SeatBelief
 from vsai.ai.opponent_model import search_policies, search_policy
 from vsai.core import load_game
-from vsai.ext.belief import ParticleFilter
+from vsai.ext import search as kernel
+from vsai.ext.belief import ParticleFilter, floored_softmax
 from vsai.ext.errors import InvalidArgumentError
 from test_ai_belief import _history
 
@@ -109,3 +111,54 @@ def test_a_search_model_belief_keeps_the_seats_view_in_every_world():
     worlds = belief.filter.worlds()
     assert worlds and sum(w for _, w in worlds) == pytest.approx(1.0)
     assert all(w.observation_string(seat) == state.observation_string(seat) for w, _ in worlds)
+
+
+def test_one_floored_softmax_serves_both_models():
+    """`floored_softmax` is the softmax with its floor; the eval model weighs a world by it
+    over the mover's one-ply evaluations, the search model over its search's values."""
+    probs = floored_softmax([0.2, 0.5, 0.3], 0.1, 0.3)
+    odds = [math.exp((v - 0.5) / 0.1) for v in (0.2, 0.5, 0.3)]
+    assert probs == pytest.approx([0.7 * o / sum(odds) + 0.1 for o in odds])
+    assert floored_softmax([], 0.1, 0.3) == []
+    with pytest.raises(ValueError, match="temperature"):
+        floored_softmax([1.0], 0.0, 0.3)
+    # The eval model: two different public positions of the same player, one move seen.
+    worlds = [_decision("kilauea", 2, seed, 12) for seed in (7, 8)]
+    player = worlds[0].current_player()
+    assert worlds[1].current_player() == player and worlds[0] != worlds[1]
+    action = next(a for a in worlds[0].legal_actions() if a in worlds[1].legal_actions())
+    seat = 1 - player
+
+    def likelihood(world):
+        values = []
+        for a in world.legal_actions():
+            after = world.clone()
+            after.apply_action(a)
+            values.append(after.evaluate()[player])
+        return floored_softmax(values, 0.05, 0.2)[world.legal_actions().index(action)]
+
+    expected = [likelihood(w) for w in worlds]
+    pf = ParticleFilter([w.clone() for w in worlds], seat, 1, 0.05, 0.2)
+    assert pf.observe(player, worlds[0].action_key(seat, action)) == 2
+    weights = [w for _, w in pf.indexed_worlds()]
+    assert weights == pytest.approx([e / sum(expected) for e in expected])
+    # The search model: its policy is floored_softmax of the root values.
+    state = _decision("vulcanus", 2, 3, 40)
+    searcher = kernel.Searcher(state, kernel.SearchMode.SO, 4, max_nodes=4096)
+    searcher.run(50)
+    values = {a: v for a, visits, v, _ in searcher.root_stats() if visits}
+    worst = min(values.values())
+    legal = state.legal_actions()
+    assert search_policy(state, state.current_player(), 50, 0.05, 0.2, seed=4) == pytest.approx(
+        floored_softmax([values.get(a, worst) for a in legal], 0.05, 0.2))
+
+
+def test_the_search_model_defaults_to_its_own_warmer_temperature():
+    from vsai.ai.belief import SEARCH_TEMPERATURE
+    game = load_game("vec", players=2)
+    assert SEARCH_TEMPERATURE > BeliefSettings().temperature
+    agent = make_agent("ismcts", game, belief="on", model="search")
+    assert agent.beliefs.settings.temperature == SEARCH_TEMPERATURE
+    agent = make_agent("ismcts", game, belief="on", model="search", temperature=0.1)
+    assert agent.beliefs.settings.temperature == 0.1
+    assert make_agent("ismcts", game, belief="on").beliefs.settings.temperature == BeliefSettings().temperature

@@ -45,9 +45,9 @@ def test_numbers_texts_and_commands():
 def test_tab_completions_are_the_moves_and_the_commands():
     words = completions(STATE, ACTIONS)
     assert words[:len(ACTIONS)] == [STATE.action_to_string(a) for a in ACTIONS]
-    assert {"help", "hint", "undo", "back", "rules", "score", "log", "save ", "load ", "board",
+    assert {"help", "hint", "explain", "undo", "back", "rules", "score", "log", "save ", "load ", "board",
             "more", "quit"} == set(words[len(ACTIONS):])
-    assert len(COMMANDS) == 12
+    assert len(COMMANDS) == 13
 
 
 def test_garbage_lines_never_end_the_game():

@@ -9,7 +9,6 @@ framework names no game.
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -47,11 +46,10 @@ def write_parts(parts: dict[str, Any], root: Path, file: str) -> list[Path]:
 def read_part(name: str, file: str) -> dict[str, Any] | None:
     """The JSON file `file` that game `name` ships in its package, when it has one with
     variants; None when missing or unreadable (`vsai list` must work)."""
-    from vsai.core import get_spec
+    from vsai.core.registry import rules_document
 
     try:
-        package = get_spec(name).rules_package
-        text = resources.files(package).joinpath(file).read_text(encoding="utf-8") if package else None
+        text = rules_document(name, file)
         part = json.loads(text) if text else None
         return part if part and list(part["variants"]) else None
     except (OSError, ValueError, KeyError, TypeError, ImportError):

@@ -9,24 +9,22 @@ layer needs it too); this module adds loading games and states by name.
 """
 from __future__ import annotations
 
-from importlib import resources
-
 from vsai.core.errors import InvalidArgumentError, UnknownGameError
 from vsai.core.game import Game, load_state, parse_state_json
-from vsai.ext.discovery import ENTRY_POINT_GROUP, get_spec, list_games
+from vsai.ext.discovery import ENTRY_POINT_GROUP, get_spec, list_games, package_text
 from vsai.ext.discovery import _spec_modules  # noqa: F401  (its cache is cleared by tests that add games)
 
 __all__ = ["ENTRY_POINT_GROUP", "get_spec", "list_games", "load_game", "rules_document", "state_from_json"]
 
 
 def rules_document(name: str, file: str = "rules.md") -> str | None:
-    """The text of game `name`'s `file` (rules.md, summary.md), or None when its package
-    ships none."""
+    """The text of game `name`'s `file` (rules.md, summary.md, ladder.json...), or None when
+    its package ships none."""
     package = get_spec(name).rules_package
     if not package:
         return None
     try:
-        return resources.files(package).joinpath(file).read_text(encoding="utf-8")
+        return package_text(package, file)
     except (FileNotFoundError, ModuleNotFoundError, IsADirectoryError):
         return None
 

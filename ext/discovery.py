@@ -13,7 +13,7 @@ import functools
 import importlib
 import os
 import pkgutil
-from importlib.metadata import entry_points
+import sys
 
 import vsai.ext
 from vsai.ext.errors import GameImportError, UnknownGameError
@@ -30,6 +30,54 @@ def _spec_modules() -> dict[str, str]:
     for point in entry_points(group=ENTRY_POINT_GROUP):
         found.setdefault(point.name, point.value)
     return dict(sorted(found.items()))
+
+
+def entry_points(group: str) -> list:
+    """The installed distributions' entry points of `group`. importlib.metadata (about a sixth
+    of `vsai list`'s start-up) is imported only when some distribution on sys.path declares
+    the group, or when a sys.path entry is an archive that a folder scan cannot read."""
+    if not _maybe_declared(group):
+        return []
+    from importlib.metadata import entry_points as installed_entry_points
+    return list(installed_entry_points(group=group))
+
+
+def _maybe_declared(group: str) -> bool:
+    """False only when no `*.dist-info`/`*.egg-info` folder on sys.path has an
+    entry_points.txt naming `group` (a cheap scan; importlib.metadata parses for real)."""
+    header = f"[{group}]"
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            if os.path.isfile(entry):      # a zip archive or an egg: let importlib.metadata look
+                return True
+            continue
+        for name in names:
+            if name.endswith((".dist-info", ".egg-info")):
+                try:
+                    with open(os.path.join(entry or ".", name, "entry_points.txt"), encoding="utf-8") as file:
+                        if header in file.read():
+                            return True
+                except OSError:
+                    continue
+    return False
+
+
+def package_text(package: str, file: str) -> str:
+    """The text of `file` shipped in package `package` (rules.md, ladder.json...): read from the
+    package's folder, or through importlib.resources (which imports zipfile and tempfile, a
+    tenth of `vsai list`'s start-up) when the package is not a folder on disk. Raises
+    ModuleNotFoundError, FileNotFoundError or IsADirectoryError as importlib.resources does."""
+    folders = list(getattr(importlib.import_module(package), "__path__", []))
+    if folders and all(os.path.isdir(folder) for folder in folders):
+        for folder in folders:
+            path = os.path.join(folder, file)
+            if os.path.exists(path) or folder == folders[-1]:
+                with open(path, encoding="utf-8") as handle:
+                    return handle.read()
+    from importlib import resources
+    return resources.files(package).joinpath(file).read_text(encoding="utf-8")
 
 
 def _has_spec(info: pkgutil.ModuleInfo) -> bool:

@@ -18,6 +18,11 @@ HEAVY = ("numpy", "ray", "matplotlib", "asyncio", "websockets", "pyspiel")
 SEARCH = ("vsai.ai.tree_search", "vsai.ai.belief", "vsai.ai.simple", "vsai.ext.search",
           "vsai.ext.belief", "vsai.cli.suite", "rich.progress")
 
+# Nor, where no installed distribution adds a game by entry point, the standard library's
+# readers of installed metadata and package data (a sixth of its start-up): the games'
+# files are read from their folders.
+METADATA = ("importlib.metadata", "importlib.resources", "zipfile", "tempfile", "email")
+
 
 def _imported_after(code: str, modules: tuple[str, ...] = HEAVY) -> list[str]:
     """Those of `modules` a fresh interpreter has imported after running `code`."""
@@ -39,6 +44,24 @@ def test_help_and_list_import_no_heavy_module():
 def test_list_imports_no_search_code():
     code = "from vsai.cli.main import cli\ntry:\n    cli(['list'])\nexcept SystemExit:\n    pass"
     assert _imported_after(code, SEARCH) == []
+
+
+def test_list_reads_no_installed_metadata_when_no_distribution_adds_a_game():
+    code = "from vsai.cli.main import cli\ntry:\n    cli(['list'])\nexcept SystemExit:\n    pass"
+    assert _imported_after(code, METADATA) == []
+
+
+def test_a_game_declared_by_an_installed_distribution_is_still_found(tmp_path):
+    """The cheap scan for the entry-point group hands over to importlib.metadata when an
+    installed distribution (here a dist-info folder on the path) declares a game."""
+    info = tmp_path / "other_game-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: other-game\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[vsai.games]\nother = other_game.spec\n")
+    code = (f"sys.path.insert(0, {str(tmp_path)!r})\nfrom vsai.ext import discovery\n"
+            "print(__import__('json').dumps([p.value for p in discovery.entry_points(group='vsai.games')]))")
+    out = subprocess.run([sys.executable, "-c", f"import sys\n{code}"], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == ["other_game.spec"]
 
 
 def test_help_lists_each_command_with_its_own_short_help():

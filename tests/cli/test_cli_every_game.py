@@ -1,5 +1,7 @@
-"""The command line on every registered game: list, rules, a watched game, a human's game,
-an arena match and a replay (what a new game gets for free)."""
+"""The command line on every registered game: list, rules, a human's game and an arena match
+(what a new game gets for free). A watched whole game, recorded and replayed, is played for
+every game by tests/cli/test_cli_screens.py (`watched_game`, exit 0 and its `Result:` line,
+then `vsai replay` of its record), in plain and rich mode, so it is not played again here."""
 import json
 
 import pytest
@@ -16,16 +18,6 @@ def test_list_and_rules_show_the_game(name):
     assert name in run(["list"]).output
     rules = run(["rules", name])
     assert rules.exit_code == 0 and rules.output.startswith(f"{spec.title}")
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_watch_a_whole_game(name, tmp_path):
-    record = tmp_path / "game.json"
-    result = run(["play", name, "--humans", "0", "--ai", "random", "--seed", "5",
-                  "--record", str(record)])
-    assert result.exit_code == 0 and "Result:" in result.output
-    replay = run(["replay", str(record)])
-    assert replay.exit_code == 0
 
 
 @pytest.mark.parametrize("name", GAMES)

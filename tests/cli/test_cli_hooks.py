@@ -16,7 +16,7 @@ from vsai.cli import options
 from vsai.cli.markdown_text import without_gap_ids
 from vsai.cli.loop import PlayLoop
 from vsai.cli.replay_view import ReplayViewer
-from vsai.core import list_games, load_game
+from vsai.core import get_spec, list_games, load_game
 from vsai.ext.ui import hooks, render
 from vsai.ext.ui.choices import GROUP_FROM, group_moves
 from vsai.core.match import HUMAN, Match
@@ -46,6 +46,15 @@ def bare(monkeypatch):
     return calls
 
 
+def short_game(name):
+    """`--option turn_cap=2` where the game has a turn cap, else nothing: the hooks tests check
+    what reaches the screen (a board, the last move, the detail column, the final breakdown),
+    which a game of two turns shows as well as a whole one. Whole games with the games' own
+    render modules are played by tests/cli/test_cli_every_game.py."""
+    has_cap = any(param.name == "turn_cap" for param in get_spec(name).params)
+    return ["--option", "turn_cap=2"] if has_cap else []
+
+
 def first_long_list(name, limit=GROUP_FROM):
     """A state of game `name` where a player has more than `limit` moves (None if random games
     never get there)."""
@@ -65,7 +74,7 @@ def test_a_game_without_hooks_gets_the_defaults(name, bare):
     console = Console(file=io.StringIO(), width=80)
     console.print(render.board(state, 0, True, last_move=3, plain=True))
     assert bare == [0] and "BARE BOARD" in console.file.getvalue()
-    result = run(["play", name, "--ai", "random", "--seed", "1"], answers(ones=3000))
+    result = run(["play", name, "--ai", "random", "--seed", "1", *short_game(name)], answers(ones=3000))
     assert result.output.strip().splitlines()[-1].startswith("Result:")
     assert "Scoring" not in result.output  # no breakdown without the hook
 
@@ -81,12 +90,14 @@ def test_board_gets_the_last_move_only_when_the_seat_could_identify_it(toy):
     match = Match(game, 3, {0: HUMAN, 1: HUMAN})
     rng = np.random.default_rng(1)
     hidden_seen = False
+    # One loop for the whole game: its screen reads the match's history at each call (building
+    # a loop per move cost 10 ms each, 2.8 s a game, and checked the same thing).
+    loop = PlayLoop(Console(file=io.StringIO()), match, options.AgentSpec("random"),
+                    options.budget(None, None, None), False, False)
     for _ in range(3000):
         match.resolve_chance()
         if match.is_over():
             break
-        loop = PlayLoop(Console(file=io.StringIO()), match, options.AgentSpec("random"),
-                        options.budget(None, None, None), False, False)
         last = next((m for m in reversed(match.history) if m.seat >= 0), None)
         for seat in (0, 1):
             expected = None if last is None or seat in last.hidden_from else last.action
@@ -111,13 +122,14 @@ def test_a_game_without_a_render_module_shows_its_observation(monkeypatch):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_hooks_reach_the_screen(name, toy):
-    result = run(["play", name, "--ai", "random", "--seed", "2", "--plain"], answers(ones=3000))
+    result = run(["play", name, "--ai", "random", "--seed", "2", "--plain", *short_game(name)],
+                 answers(ones=3000))
     out = result.output
     assert "TOY BOARD for seat 0, plain=True" in out
     assert re.search(r"last move id [0-9]+", out)   # a board marked the last move
     assert "id " in out.split("Your moves:")[1].splitlines()[1]  # the detail column
     assert "TOY BREAKDOWN for seat 0" in out.split(" - final")[1]  # on the final screen
-    watched = run(["play", name, "--humans", "0", "--ai", "random", "--seed", "2"]).output
+    watched = run(["play", name, "--humans", "0", "--ai", "random", "--seed", "2", *short_game(name)]).output
     assert "TOY BREAKDOWN for everyone" in watched
 
 

@@ -124,8 +124,13 @@ def test_save_to_an_impossible_path_is_one_line(tmp_path):
 
 
 def test_several_humans_share_the_table():
-    result = run(["play", "kilauea", "--players", "3", "--humans", "2", "--ai", "random", "--seed", "4"],
-                 answers(ones=5000))
+    # 14 turns: the hot seat (each human asked by name, the result naming both) shows from the
+    # first round on; whole human games are played by the scripted-game test and by
+    # test_cli_every_game.py at the most players (the whole game here cost 2.1 s CPU). With
+    # this seed and cap P1 wins alone, so the result line fits 80 columns with the names in
+    # brackets (two or three winners would drop them).
+    result = run(["play", "kilauea", "--players", "3", "--humans", "2", "--ai", "random", "--seed", "4",
+                  "--option", "turn_cap=14"], answers(ones=5000))
     last = result.output.strip().splitlines()[-1]
     assert last.startswith("Result: P1 (human) ") and "P2 (human)" in last and "P3 (random)" in last
     assert "P2, your move" in result.output

@@ -95,11 +95,13 @@ def group_screens(name: str, path: Path, plain: bool = True) -> str:
 
 def watched_game(name: str, path: Path, plain: bool = True) -> str:
     """A whole game of random agents, watched, recorded to `path` (played once a worker: the
-    snapshot and the width tests read the same plain game)."""
+    snapshot and the width tests read the same plain game). It must end with exit 0 and its
+    `Result:` line: this is also every game's watched-game test."""
     if (name, plain) not in _WATCHED:
         args = ["play", name, "--humans", "0", "--ai", "random", "--seed", "5", "--record", str(path)]
-        output = run(args + (["--plain"] if plain else []), env=ENV).output
-        _WATCHED[name, plain] = output, path.read_bytes()
+        result = run(args + (["--plain"] if plain else []), env=ENV)
+        assert result.exit_code == 0 and "Result:" in result.output, result.output[-2000:]
+        _WATCHED[name, plain] = result.output, path.read_bytes()
     output, record = _WATCHED[name, plain]
     path.write_bytes(record)
     return output
@@ -152,11 +154,14 @@ def test_final_and_replay_snapshots(name, tmp_path):
 def test_every_line_fits_80_columns(name, plain, tmp_path):
     path = tmp_path / "game.json"
     flag = ["--plain"] if plain else []
+    watched = watched_game(name, path, plain)   # also writes its record to `path`
+    replays = [run(["replay", str(path), *seat] + flag, env=ENV) for seat in (["--seat", "0"], [])]
+    assert [replay.exit_code for replay in replays] == [0, 0]
     screens = {
         "start": start_screens(name, plain),
-        "watched": watched_game(name, path, plain),
-        "replay list": run(["replay", str(path), "--seat", "0"] + flag, env=ENV).output,
-        "replay list, spectator": run(["replay", str(path)] + flag, env=ENV).output,
+        "watched": watched,
+        "replay list": replays[0].output,
+        "replay list, spectator": replays[1].output,
         "replay viewer": replay_screens(path, 0, plain),
         "replay viewer, spectator": replay_screens(path, None, plain),
         "rules": run(["rules", name] + flag, env=ENV).output,

@@ -15,7 +15,7 @@ class EngineProcess:
 
     def __init__(self):
         self.process = subprocess.Popen([VSAI, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, bufsize=0,
+                                        stderr=subprocess.PIPE,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.next_id = 0
 
@@ -25,7 +25,8 @@ class EngineProcess:
         self.process.stdin.flush()
 
     def read(self) -> dict:
-        """The next message from the engine."""
+        """The next message from the engine. (The pipe is buffered: unbuffered, `readline`
+        read one byte per system call, 4 s of CPU for a VEC game's views.)"""
         line = self.process.stdout.readline()
         assert line, f"the engine closed its output: {self.process.stderr.read().decode()[-2000:]}"
         return json.loads(line)

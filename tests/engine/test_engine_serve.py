@@ -40,8 +40,10 @@ async def play_one(url: str, game: str, seed: int) -> dict:
         await ws.send("not json")
         assert json.loads(await ws.recv())["error"]["code"] == "bad_json"
         table = (await ask("new", game=game, seed=seed))["table"]
+        seen = 0   # events followed so far: asking only the new ones keeps the game linear
         while True:
-            state = await ask("state", table=table, seat=0)
+            state = await ask("state", table=table, seat=0, since=seen)
+            seen += len(state["events"])
             if state["terminal"]:
                 return state
             if state["to_play"] == 0:

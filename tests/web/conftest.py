@@ -1,4 +1,6 @@
-"""The browser tests' fixtures: one `vsai serve` and one headless Chromium for the module.
+"""The browser tests' fixtures: one `vsai serve` and one headless Chromium for the session (a
+worker's), shared by the browser test files (each start costs about 2 s of CPU): every test
+opens the page again and starts its own table.
 
 Locally, without Chromium, chromedriver or Selenium, the browser tests skip with one line
 saying what is missing; in CI (CI=true) a missing browser is a failure, not a skip."""
@@ -23,7 +25,7 @@ def artifacts_dir() -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
     missing = browser_missing()
     if missing:
@@ -35,7 +37,7 @@ def browser():
     chromium.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server():
     serving = Server()
     yield serving

@@ -17,7 +17,8 @@ ended with identical root statistics (the same decisions): speed work must keep 
 Figures only, no assertion (the machine is noisy).
 
 `--check-games N` first plays N random games per player count in both builds side by side
-and compares, at every step: the raw state, the legal actions (or chance outcomes and their
+and compares, at every step: the state (its JSON: fields a build derives for speed may
+differ between builds), the legal actions (or chance outcomes and their
 probabilities), the evaluation, every seat's resample and a random playout from there. It
 prints the first difference, or how many states were identical.
 """
@@ -33,7 +34,7 @@ import sys
 import time
 from types import ModuleType
 
-from vsai.core import load_game, sample_chance
+from vsai.core import InvalidStateError, load_game, sample_chance
 from vsai.ext import search
 
 from search_speed import position   # this folder: the same positions as the search benchmark
@@ -64,10 +65,38 @@ def state_class(module: ModuleType, current_state) -> type:
 
 
 def twin(state, cls: type):
-    """`state` as an instance of the other build's class `cls` (through JSON)."""
+    """`state` as an instance of the other build's class `cls` (through JSON; in the struct's
+    own field names for a build from before the engine's JSON version 3, when it has them)."""
     other = cls(**state.params())
-    other.load_dict(state.to_dict())
+    data = state.to_dict()
+    try:
+        other.load_dict(data)
+    except InvalidStateError:
+        old = old_form(state, data)
+        if old is None:
+            raise
+        other.load_dict(old)
     return other
+
+
+def old_form(state, data: dict) -> dict | None:
+    """`data` with the struct's field names (JSON version 2: the card history as `hlog` and
+    `hlog_len`), for an engine whose field table says how; None for one without a table."""
+    table = getattr(sys.modules[type(state).__module__], "JSON_FIELDS", None)
+    history = getattr(sys.modules[type(state).__module__], "HISTORY_KEY", None)
+    if table is None or history is None:
+        return None
+    old = {f.struct: data[f.name] for f in table.fields}
+    old["hlog"] = list(data[history])
+    old["hlog_len"] = len(data[history])
+    return old
+
+
+def comparable(state) -> dict:
+    """A state's JSON in the current build's field names, whichever build it is from."""
+    data = state.to_dict()
+    upgrade = getattr(sys.modules[type(state).__module__], "v2_to_v3", None)
+    return upgrade(data, state.params()) if upgrade is not None and "hlog" in data else data
 
 
 def time_playouts(state, playouts: int, seed: int) -> float:
@@ -85,8 +114,10 @@ def time_search(state, mode: int, iterations: int, seed: int) -> tuple[float, li
 
 
 def differences(before, after, seed: int) -> str:
-    """'' when the two builds agree on everything at these equal states, else what differs."""
-    if before._raw_bytes() != after._raw_bytes():
+    """'' when the two builds agree on everything at these equal states, else what differs.
+    States are compared by their JSON (every field but those a build derives for speed, which
+    may differ between builds)."""
+    if comparable(before) != comparable(after):
         return "state"
     if before.is_chance_node():
         if before.chance_outcomes() != after.chance_outcomes():
@@ -98,9 +129,9 @@ def differences(before, after, seed: int) -> str:
     if before.is_terminal():
         return "" if before.returns() == after.returns() else "returns"
     for seat in range(before.num_players()):
-        if before.resample(seat, seed)._raw_bytes() != after.resample(seat, seed)._raw_bytes():
+        if comparable(before.resample(seat, seed)) != comparable(after.resample(seat, seed)):
             return f"resample of seat {seat}"
-    if before.random_playout(seed)._raw_bytes() != after.random_playout(seed)._raw_bytes():
+    if comparable(before.random_playout(seed)) != comparable(after.random_playout(seed)):
         return "random playout"
     return ""
 

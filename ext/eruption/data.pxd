@@ -209,6 +209,14 @@ ctypedef struct EruptionData:
     short sel_edge
     short tested            # blocking test: directions of the new tile still facing walls
     short refused[NHEX]     # hexes where a wall held against the tile being placed (E8)
+    # Derived from tile and mask, kept for speed (not in the JSON: kept up to date by
+    # `board_changed` on every change of the board, computed by `derive_board` on load):
+    # per hex, bits 0-5 the directions with an occupied neighbour and bits 6-11 those whose
+    # facing edge has lava (its placement constraints); 64-bit hex sets as 4 shorts (bit h =
+    # hex h): the lava front (the empty hexes a tile's lava faces) and the tiles next to it.
+    short nb_cons[NHEX]
+    short front_set[4]
+    short front_tiles[4]
     # The card history (what resampling needs, see `resample_data`): one code per event,
     # s*8+k a draw of card k by seat s, LOG_SPEND+s*8+k a spend (play or discard),
     # LOG_RESHUFFLE a reshuffle. At the first reshuffle the history before it is compacted to

@@ -5,10 +5,10 @@
 # GAPS.md IDs (E1..E14, X1..X7) are cited where a rule needed an assumption.
 
 
+from libc.string cimport memcpy
+
 # ---------------------------------------------------------------- board tables (from data.pxd)
 cdef int NB[NHEX][NDIR]         # neighbour hex, -1 off the board
-cdef int NB_BIT[NHEX][NDIR]     # the neighbour's bit in a hex set, 63 (never set) off the board
-cdef int NB_SAFE[NHEX][NDIR]    # the neighbour, or h itself off the board (an index to read)
 cdef int VMASK[NHEX]            # directions whose edge is a village edge
 cdef int EDGE_VILLAGE[NEDGE]    # village of an edge, -1
 cdef int ROT_MASK[10][NDIR]     # lava mask of a tile kind at a rotation
@@ -68,8 +68,6 @@ cdef void _build_tables():
                 if ERU_HEX_Q[g] == q and ERU_HEX_R[g] == r:
                     NB[h][e] = g
             EDGE_VILLAGE[h * NDIR + e] = -1
-            NB_BIT[h][e] = NB[h][e] if NB[h][e] >= 0 else 63
-            NB_SAFE[h][e] = NB[h][e] if NB[h][e] >= 0 else h
     for v in range(NVILLAGES):
         for h in range(NHEX):
             OWN_MASK[v][h] = 0
@@ -294,31 +292,76 @@ cdef inline HexSet occupied(EruptionData* d) noexcept nogil:
              | <HexSet>eru_negative16(&d.tile[NHEX - 16]) << (NHEX - 16)) & ALL_HEXES
 
 
-cdef inline HexSet lava_front(EruptionData* d, HexSet occ) noexcept nogil:
+cdef inline HexSet lava_front(EruptionData* d) noexcept nogil:
     """The empty hexes that a placed tile's lava edge faces: a lava tile must meet lava (E6),
-    so it can go nowhere else."""
-    cdef HexSet front = 0, rest = occ
+    so it can go nowhere else (kept in the struct by `board_changed`)."""
+    cdef HexSet front
+    memcpy(&front, &d.front_set[0], sizeof(HexSet))
+    return front
+
+
+cdef inline HexSet front_tiles(EruptionData* d) noexcept nogil:
+    """The occupied hexes next to the lava front (kept in the struct by `board_changed`)."""
+    cdef HexSet near
+    memcpy(&near, &d.front_tiles[0], sizeof(HexSet))
+    return near
+
+
+cdef void derive_board(EruptionData* d) noexcept nogil:
+    """Compute the struct's derived fields (`nb_cons`, the front's hex sets) from tile and
+    mask: at set-up and on load."""
+    cdef int h
+    for h in range(NHEX):
+        d.nb_cons[h] = 0
+    for h in range(NHEX):
+        neighbours_see(d, h)
+    derive_front(d)
+
+
+cdef void board_changed(EruptionData* d, int h) noexcept nogil:
+    """Keep the derived fields up to date after the tile or the lava of hex h changed: the
+    board changes once per placed tile while they are read at every legal-move list."""
+    neighbours_see(d, h)
+    derive_front(d)
+
+
+cdef inline void neighbours_see(EruptionData* d, int h) noexcept nogil:
+    """Write hex h's tile into its neighbours' constraints (`nb_cons`): the neighbour g in
+    direction e sees h in the opposite direction f, occupied or not, lava on h's edge e or not."""
+    cdef int e, f, g, there = d.tile[h] >= 0, lava
+    for e in range(NDIR):
+        g = NB[h][e]
+        if g >= 0:
+            f = (e + 3) % NDIR
+            lava = (d.mask[h] >> e) & there
+            d.nb_cons[g] = ((d.nb_cons[g] & ~((1 << f) | (1 << (f + NDIR))))
+                            | (there << f) | (lava << (f + NDIR)))
+
+
+cdef void derive_front(EruptionData* d) noexcept nogil:
+    """The lava front and the tiles next to it, from tile and mask, into the struct."""
+    cdef HexSet occ = occupied(d), front = 0, near = 0, rest = occ
     cdef int h
     while rest:
         h = eru_lowest_bit(rest)
         rest &= rest - 1
         front |= LAVA_FACES[h][d.mask[h]]
-    return front & ~occ
+    front &= ~occ
+    rest = front
+    while rest:
+        near |= NB_SET[eru_lowest_bit(rest)]
+        rest &= rest - 1
+    near &= occ
+    memcpy(&d.front_set[0], &front, sizeof(HexSet))
+    memcpy(&d.front_tiles[0], &near, sizeof(HexSet))
 
 
 # ---------------------------------------------------------------- placement legality (E6)
-cdef inline void constraints(EruptionData* d, int h, HexSet occ, int* cons,
-                             int* req) noexcept nogil:
+cdef inline void constraints(EruptionData* d, int h, int* cons, int* req) noexcept nogil:
     """The directions of h with an occupied neighbour (cons) and those of them whose facing
-    edge has lava (req); `occ`: the occupied hexes. Without branches: which neighbours are
-    there is as good as random in a playout."""
-    cdef int e, there, c = 0, q = 0
-    for e in range(NDIR):
-        there = (occ >> NB_BIT[h][e]) & 1
-        c |= there << e
-        q |= (there & (d.mask[NB_SAFE[h][e]] >> ((e + 3) % NDIR))) << e
-    cons[0] = c
-    req[0] = q
+    edge has lava (req), as `board_changed` keeps them."""
+    cons[0] = d.nb_cons[h] & 63
+    req[0] = d.nb_cons[h] >> NDIR
 
 
 cdef inline bint rot_fits(int kind, int r, int cons, int req) noexcept nogil:
@@ -332,13 +375,13 @@ cdef inline bint fits(EruptionData* d, int h, int m, bint need_conn) noexcept no
     """Mask m on hex h matches every occupied neighbour (lava to lava, none to none; edges to
     villages, the sea and empty hexes are free) and meets at least one neighbour's lava."""
     cdef int cons, req
-    constraints(d, h, occupied(d), &cons, &req)
+    constraints(d, h, &cons, &req)
     return (m & cons) == req and (req != 0 or not need_conn)
 
 
 cdef inline bint rot_ok(EruptionData* d, int h, int kind, int r) noexcept nogil:
     cdef int cons, req
-    constraints(d, h, occupied(d), &cons, &req)
+    constraints(d, h, &cons, &req)
     return rot_fits(kind, r, cons, req)
 
 
@@ -348,7 +391,7 @@ cdef inline bint hex_ok(EruptionData* d, int h, int kind, HexSet occ) noexcept n
     cdef int cons, req
     if (occ >> h) & 1 or d.refused[h]:
         return False
-    constraints(d, h, occ, &cons, &req)
+    constraints(d, h, &cons, &req)
     return FIT_ROTS[kind][cons][req] != 0
 
 
@@ -357,7 +400,7 @@ cdef int tile_places(EruptionData* d, int kind, int* out, bint first_only) noexc
     their count (at most 1 with `first_only`). Only the lava front is tried for a lava tile,
     every empty hex for an eruption tile."""
     cdef HexSet occ = occupied(d)
-    cdef HexSet todo = (ALL_HEXES & ~occ) if kind == K_ERUPTION else lava_front(d, occ)
+    cdef HexSet todo = (ALL_HEXES & ~occ) if kind == K_ERUPTION else lava_front(d)
     cdef int h, n = 0
     while todo:
         h = eru_lowest_bit(todo)
@@ -375,13 +418,12 @@ cdef inline bint any_hex(EruptionData* d, int kind) noexcept nogil:
     return tile_places(d, kind, NULL, True) > 0
 
 
-cdef inline bint turnable(EruptionData* d, int h, HexSet occ) noexcept nogil:
-    """Aftershock target: a lava tile with another legal rotation (E10); `occ`: the occupied
-    hexes."""
+cdef inline bint turnable(EruptionData* d, int h) noexcept nogil:
+    """Aftershock target: a lava tile with another legal rotation (E10)."""
     cdef int r, rest, k = d.tile[h], cons, req
     if k < 0 or k >= NKINDS:
         return False
-    constraints(d, h, occ, &cons, &req)
+    constraints(d, h, &cons, &req)
     if req == 0:
         return False
     rest = FIT_ROTS[k][cons][req]
@@ -402,7 +444,7 @@ cdef int lava_tiles(EruptionData* d, int* out, bint turnable_only, bint first_on
     while todo:
         h = eru_lowest_bit(todo)
         todo &= todo - 1
-        if d.tile[h] < NKINDS and (not turnable_only or turnable(d, h, occ)):
+        if d.tile[h] < NKINDS and (not turnable_only or turnable(d, h)):
             if out != NULL:
                 out[n] = h
             n += 1
@@ -446,12 +488,9 @@ cdef int wall_spots(EruptionData* d, int p, int* out, bint first_only) noexcept 
     their count (with `first_only`, 0 or more when there is none or some). Only the hexes of
     p's village and the tiles next to the lava front can have one."""
     cdef int v = village_of(d, p), h, m, e, n = 0
-    cdef HexSet occ = occupied(d), near = 0, front = lava_front(d, occ)
-    cdef HexSet todo
-    while front:                    # a tile's lava edge faces an empty hex: one of the front
-        near |= NB_SET[eru_lowest_bit(front)]
-        front &= front - 1
-    todo = VILLAGE_HEXES[v] | (near & occ)
+    cdef HexSet occ = occupied(d)
+    # a tile's lava edge faces an empty hex: one of the front
+    cdef HexSet todo = VILLAGE_HEXES[v] | front_tiles(d)
     while todo:
         h = eru_lowest_bit(todo)
         todo &= todo - 1
@@ -651,6 +690,7 @@ cdef void put_tile(EruptionData* d, int h, int kind, int r, int old_mask) noexce
     d.tile[h] = kind
     d.rot[h] = r
     d.mask[h] = m
+    board_changed(d, h)
     d.pending += popcount6(m & ~old_mask & VMASK[h])
     if ERU_ICON[h] >= 0:
         gain_wall(d, d.cur, ERU_ICON[h])
@@ -796,6 +836,7 @@ cdef void init_data(EruptionData* d, int n, bint rain, int turn_cap) noexcept no
         d.tile[h] = -1
     d.tile[VOLCANO] = K_VOLCANO
     d.mask[VOLCANO] = 63
+    derive_board(d)
     for e in range(NEDGE):
         d.wall[e] = -1
     for k in range(NKINDS):

@@ -25,7 +25,7 @@ cdef void apply_erupt_hex(EruptionData* d, int p, int a) noexcept nogil:
 cdef int legal_tile_rot(EruptionData* d, int p, int* out) noexcept nogil:
     """The distinct rotations of the tile being placed that fit the chosen hex."""
     cdef int r, cons, req, n = 0
-    constraints(d, d.sel_hex, occupied(d), &cons, &req)
+    constraints(d, d.sel_hex, &cons, &req)
     for r in range(NDIR):
         if rot_fits(d.cur_tile, r, cons, req):
             out[n] = A_ROT + r
@@ -173,6 +173,7 @@ cdef void apply_sink_hex(EruptionData* d, int p, int a) noexcept nogil:
     d.tile[h] = -1
     d.rot[h] = 0
     d.mask[h] = 0
+    board_changed(d, h)
     d.tiles_out += 1
     d.stage = ST_CARDS
 

@@ -105,6 +105,7 @@ def state_load_dict(EruptionState s, data) -> None:
     raw["hlog"] = history + [0] * (LOG_MAX - len(history))
     raw["hlog_len"] = len(history)
     s.d = raw
+    derive_board(&s.d)          # the derived fields are not in the JSON: computed here
     try:
         check_consistency(s)
     except BaseException:       # whatever the fault, the state is left as it was

@@ -256,7 +256,7 @@ class BeliefTracker:
             # Nothing was told since this seat's last move, not even the move itself: no one
             # informs this agent, so its past is unknown; start from the present.
             self.reset()
-        return self._beliefs.get(seat) or self._make(seat, state)
+        return self.belief_of(seat, state)
 
     def belief_of(self, seat: int, state: State) -> SeatBelief:
         """The belief of `seat` at `state`, up to date, whoever is to act there (a human's

@@ -439,7 +439,7 @@ cdef int lava_tiles(EruptionData* d, int* out, bint turnable_only, bint first_on
     """The hexes with a lava tile (not the volcano or an eruption tile), only those `turnable`
     with `turnable_only`, ascending, written to `out` unless it is NULL; their count (at most
     1 with `first_only`)."""
-    cdef HexSet occ = occupied(d), todo = occ
+    cdef HexSet todo = occupied(d)
     cdef int h, n = 0
     while todo:
         h = eru_lowest_bit(todo)

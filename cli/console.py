@@ -10,9 +10,8 @@ import time
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterator
 
-from rich.console import Console
-
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.progress import Progress
 
 
@@ -28,6 +27,8 @@ def stdout_console(piped_width: int | None = None, plain: bool = False) -> Conso
     `piped_width` widens output that is not a terminal (rich's default is 80 columns);
     `plain` writes no colour or style codes at all, even on a terminal.
     """
+    from rich.console import Console  # here, not at import: `vsai list` prints without rich
+
     console = Console(file=sys.stdout, highlight=False, color_system=None if plain else "auto")
     if piped_width and not console.is_terminal:
         console.width = piped_width
@@ -36,6 +37,8 @@ def stdout_console(piped_width: int | None = None, plain: bool = False) -> Conso
 
 def stderr_console() -> Console:
     """A console on the current stderr, for progress and warnings."""
+    from rich.console import Console
+
     return Console(file=sys.stderr, highlight=False)
 
 

@@ -1,12 +1,18 @@
 """`vsai list`: the games (players, variants, hidden information) and the agents."""
 from __future__ import annotations
 
+import os
+import shutil
+import sys
+
 import click
-from rich.table import Table
 
 from vsai.ai import levels
 from vsai.cli import options
-from vsai.cli.console import stdout_console
+from vsai.cli.text_table import TextTable
+
+# Width of the tables when stdout is not a terminal (a pipe, a file).
+PIPED_WIDTH = 120
 
 
 def _variants(spec) -> str:
@@ -21,7 +27,7 @@ def _variants(spec) -> str:
     return ", ".join(parts) or "-"
 
 
-def _balance_table() -> Table | None:
+def _balance_table() -> TextTable | None:
     """Each side's measured win share in the default game, when the same AI plays every side
     (the games' balance.json, cli/game_balance.py); None when no game ships one."""
     from vsai.cli.game_balance import list_cell
@@ -32,8 +38,7 @@ def _balance_table() -> Table | None:
     rows = [row for row in rows if row[1] != "-"]
     if not rows:
         return None
-    table = Table(title="Side balance (the default game, one AI on every side; vsai rules GAME)",
-                  title_justify="left")
+    table = TextTable(title="Side balance (the default game, one AI on every side; vsai rules GAME)")
     table.add_column("game")
     table.add_column("win share by side (level, games)")
     for row in rows:
@@ -53,8 +58,7 @@ def list_command() -> None:
     """The games (players, variant options, hidden information), the AI agents and the levels."""
     from vsai.core import get_spec
 
-    console = stdout_console(piped_width=120)
-    games = Table(title="Games", title_justify="left")
+    games = TextTable(title="Games")
     for column in ("name", "title", "players", "hidden information", "variant options (--option)"):
         games.add_column(column)
     for name in options.game_names():
@@ -62,29 +66,34 @@ def list_command() -> None:
         title = spec.title if spec.complete else f"{spec.title} (rules in progress)"
         games.add_row(name, title, f"{spec.min_players}-{spec.max_players}",
                       _hidden(spec), _variants(spec))
-    console.print(games)
+    tables = [games]
     balance = _balance_table()
     if balance is not None:
-        console.print(balance)
-    agents = Table(title="Agents (--ai, --agents)", title_justify="left")
+        tables.append(balance)
+    agents = TextTable(title="Agents (--ai, --agents)")
     agents.add_column("name")
     agents.add_column("about")
     for name, about in _agent_rows():
         agents.add_row(name, about)
-    console.print(agents)
-    ladder = Table(title="Levels (vsai play --level)", title_justify="left")
+    tables.append(agents)
+    ladder = TextTable(title="Levels (vsai play --level)")
     for column in ("level", "name", "iterations", "at most", "a turn"):
         ladder.add_column(column, justify="left" if column in ("level", "name") else "right")
     for rung in levels.LEVELS:
         default = " (default)" if rung.number == levels.DEFAULT_LEVEL else ""
         turn = f"{rung.turn_time:g} s" if rung.turn_time is not None else "-"
         ladder.add_row(str(rung.number), rung.name + default, f"{rung.iterations:,}", f"{rung.time_limit:g} s", turn)
-    console.print(ladder)
+    tables.append(ladder)
     from vsai.cli.ladder_table import measured_ladder_table
 
     measured = measured_ladder_table()  # only when a calibration run's results are shipped
     if measured is not None:
-        console.print(measured)
+        tables.append(measured)
+    terminal = sys.stdout.isatty()
+    width = shutil.get_terminal_size().columns if terminal else PIPED_WIDTH
+    plain = bool(os.environ.get("NO_COLOR"))  # cli.console.plain_mode, without importing rich
+    for table in tables:
+        click.echo(table.render(width, styled=terminal and not plain, plain=plain))
 
 
 def _agent_rows() -> list[tuple[str, str]]:

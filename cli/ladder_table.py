@@ -7,10 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rich.table import Table
-
 from vsai.ai.levels import LEVELS
 from vsai.cli import game_ladders
+from vsai.cli.text_table import TextTable
 
 # One file that stands for the ladders the games ship (`game_ladders.shipped`) when set.
 LADDER_FILE: Path | None = None
@@ -28,7 +27,7 @@ def significant_step(row: dict[str, Any]) -> bool:
     return row["vs_below"]["ci95"][0] > 0.5
 
 
-def measured_ladder_table(path: Path | None = None) -> Table | None:
+def measured_ladder_table(path: Path | None = None) -> TextTable | None:
     """The measured ladder as a table for `vsai list`, or None when no measurement is shipped
     (or the file is unreadable: `vsai list` must work regardless)."""
     path = LADDER_FILE if path is None else path
@@ -39,13 +38,13 @@ def measured_ladder_table(path: Path | None = None) -> Table | None:
         return None
 
 
-def ladder_table(ladder: dict[str, Any]) -> Table:
+def ladder_table(ladder: dict[str, Any]) -> TextTable:
     """A measured ladder (`ladder_summary`) as a table: a row per level, a column per game."""
     variants = ladder["variants"]
-    table = Table(title=f"Levels measured (suite {ladder.get('suite', '?')})", title_justify="left",
-                  caption="OpenSkill rating (win rate against the level below, balanced over "
-                          "sides; ? step not yet significant; - not measured yet); docs/suites.md "
-                          "says how", caption_justify="left")
+    table = TextTable(title=f"Levels measured (suite {ladder.get('suite', '?')})",
+                      caption="OpenSkill rating (win rate against the level below, balanced over "
+                              "sides; ? step not yet significant; - not measured yet); docs/suites.md "
+                              "says how")
     table.add_column("level")
     for variant in variants:
         table.add_column(f"{variant['game']} {variant['players']}p", justify="right")

@@ -16,9 +16,9 @@ HEADER = """\
 # The slowest tests' cost in seconds, heaviest first: tests/conftest.py starts their files
 # first, so that pytest-xdist's workers finish together. Written by
 # `tests/support/weights.py LOG --write` from `VSAI_TEST_CPU_LOG=LOG pytest -n auto`: each
-# test's CPU (its waited-for subprocesses included), or a quarter of its wall-clock time where
-# that is more (the tests that wait: browser, Ray, terminals, subprocesses). Only the order
-# comes from here: a stale line costs nothing.
+# test's CPU (its waited-for subprocesses included, at most twice its wall time), or a quarter
+# of its wall-clock time where that is more (the tests that wait: browser, Ray, terminals,
+# subprocesses). Only the order comes from here: a stale line costs nothing.
 """
 # Tests cheaper than this are left out of weights.txt: they hardly change a file's rank.
 LISTED_FROM = 0.5
@@ -45,8 +45,10 @@ def read_log(path: Path) -> list[Entry]:
 
 
 def weight(entry: Entry) -> float:
-    """What a test costs a worker: its CPU, or a quarter of its wall time if it mostly waits."""
-    return max(entry.cpu, entry.wall / 4)
+    """What a test costs a worker: its CPU, or a quarter of its wall time if it mostly waits.
+    CPU beyond twice the wall time (two cores) is not the test's: a long-lived process of an
+    earlier test (Ray's daemons) that happened to be reaped during it."""
+    return max(min(entry.cpu, 2 * entry.wall), entry.wall / 4)
 
 
 def summary(entries: list[Entry], top: int) -> str:

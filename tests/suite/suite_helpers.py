@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from vsai.cli.main import cli
 
 # Two games, three agents, tiny budgets: 24 games, about a second on one core. Kilauea stops
-# after 30 turns (a whole game is about 80): its games, search's move included, cost a third.
+# after 30 turns (a random game lasts about 57): its games, search's moves included, cost a third.
 SMALL = """
 [suite]
 name = "small"

@@ -66,6 +66,8 @@ def test_same_games_on_ray_even_when_a_worker_is_lost(reference, tmp_path):
 
     def kill_a_busy_worker() -> None:
         # Once games are being recorded, kill a Ray worker in the middle of a game: Ray retries it.
+        # Only this run's Ray (its workers descend from this process): another test run on the
+        # machine may have a Ray of its own.
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not killed:
             if (out / "results.jsonl").exists() and \
@@ -75,7 +77,7 @@ def test_same_games_on_ray_even_when_a_worker_is_lost(reference, tmp_path):
                         title = Path(f"/proc/{entry}/cmdline").read_bytes()
                     except OSError:
                         continue
-                    if title.startswith(b"ray::play_task"):
+                    if title.startswith(b"ray::play_task") and _descends_from(int(entry), os.getpid()):
                         os.kill(int(entry), signal.SIGKILL)
                         killed.append(int(entry))
                         return
@@ -90,6 +92,23 @@ def test_same_games_on_ray_even_when_a_worker_is_lost(reference, tmp_path):
     assert games(out) == games(reference)
     import ray
     assert not ray.is_initialized()  # the local Ray started for the run is shut down
+
+
+def _parent(pid: int) -> int:
+    """The parent of process `pid`; 0 once it is gone."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _descends_from(pid: int, ancestor: int) -> bool:
+    """Whether process `pid` is a descendant of `ancestor`."""
+    while pid > 1:
+        pid = _parent(pid)
+        if pid == ancestor:
+            return True
+    return False
 
 
 def _start(path: Path, out: Path) -> subprocess.Popen:

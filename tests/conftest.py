@@ -5,6 +5,7 @@ import os
 import resource
 import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -53,15 +54,29 @@ def _cpu_seconds() -> float:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    """With VSAI_TEST_CPU_LOG=FILE, append each test's CPU seconds (set-up, call, tear-down and
-    the subprocesses it waited for) and its id to FILE: on this shared machine wall-clock
-    durations measure the load as much as the test."""
+    """With VSAI_TEST_CPU_LOG=FILE, append a line per test to FILE: its CPU seconds (set-up,
+    call, tear-down and the subprocesses it waited for), its wall-clock seconds, the xdist
+    worker that ran it and its id. On this shared machine wall-clock durations measure the
+    load as much as the test; their ratio to CPU shows the waits (tests/support/weights.py
+    sums the log per worker and writes tests/weights.txt)."""
     log = os.environ.get("VSAI_TEST_CPU_LOG")
-    started = _cpu_seconds() if log else 0.0
+    started, wall_started = (_cpu_seconds(), time.monotonic()) if log else (0.0, 0.0)
     yield
     if log:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         with open(log, "a") as out:
-            out.write(f"{_cpu_seconds() - started:.3f} {item.nodeid}\n")
+            out.write(f"{_cpu_seconds() - started:.3f} {time.monotonic() - wall_started:.3f} "
+                      f"{worker} {item.nodeid}\n")
+
+
+def pytest_collection_finish(session):
+    """With VSAI_TEST_CPU_LOG=FILE, log the CPU this process spent up to the end of collection
+    (start-up, plugins, importing the test modules) as the pseudo-test `<collection>`."""
+    log = os.environ.get("VSAI_TEST_CPU_LOG")
+    if log:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        with open(log, "a") as out:
+            out.write(f"{_cpu_seconds():.3f} 0 {worker} <collection>\n")
 
 
 # The measured cost of the slowest tests (tests/weights.txt): their files run first, so that

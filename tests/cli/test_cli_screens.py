@@ -59,16 +59,21 @@ def too_wide(text: str) -> list[str]:
     return [line for line in text.splitlines() if cell_len(line) > WIDTH]
 
 
-def start_screens(name: str, plain: bool = True) -> str:
-    """A human's first decisions, then the commands that draw something, then quit."""
-    args = ["play", name, "--ai", "random", "--seed", "7"] + (["--plain"] if plain else [])
-    return run(args, answers("1", "1", "1", "1", "board", "score", "log", "help", "quit"), env=ENV).output
-
-
 # The games that several tests of a worker read, played once: name -> saved record (None when
-# random games never reach a long list), and (name, plain) -> (output, saved record).
+# random games never reach a long list), (name, plain) -> (output, saved record) of a watched
+# game, and (name, plain) -> the start screens (the plain ones are a snapshot and width-checked).
 _LONG_LISTS: dict[str, str | None] = {}
 _WATCHED: dict[tuple[str, bool], tuple[str, bytes]] = {}
+_STARTS: dict[tuple[str, bool], str] = {}
+
+
+def start_screens(name: str, plain: bool = True) -> str:
+    """A human's first decisions, then the commands that draw something, then quit."""
+    if (name, plain) not in _STARTS:
+        args = ["play", name, "--ai", "random", "--seed", "7"] + (["--plain"] if plain else [])
+        commands = answers("1", "1", "1", "1", "board", "score", "log", "help", "quit")
+        _STARTS[name, plain] = run(args, commands, env=ENV).output
+    return _STARTS[name, plain]
 
 
 def record_at_a_long_list(name: str, path: Path) -> bool:

@@ -17,9 +17,11 @@ RESULT = re.compile(r"Result: [^\r\n]*")
 @pytest.mark.skipif(not VSAI.exists(), reason="the vsai console script is not installed")
 def test_a_whole_game_in_a_terminal():
     env = dict(os.environ, TERM="xterm-256color", COLUMNS="100", LINES="40")
+    # 20 turns (a random game lasts about 57): a whole game to its result line, the AI's
+    # search in every turn, at a third of the CPU.
     child = pexpect.spawn(str(VSAI), ["play", "kilauea", "--ai", "ismcts", "--iterations", "50",
-                                      "--seed", "3"], env=env, encoding="utf-8", timeout=20,
-                          dimensions=(40, 100))
+                                      "--seed", "3", "--option", "turn_cap=20"], env=env,
+                          encoding="utf-8", timeout=20, dimensions=(40, 100))
     child.delaybeforesend = None  # no 50 ms pause before each answer
     try:
         decisions = 0

@@ -21,7 +21,8 @@ G9, the support cards' effects of G10) are game options: their defaults and rang
 GZ_* constants below, the engine keeps the chosen values in the state struct (opt_*), and the
 constants PRESS_PIECE_COUNTS, VEHICLE_TILES, ... are the defaults, chosen for balance (G20), and
 LEGACY_* the values before that choice.
-The roads of G1 are not an option: the action encoding is built on these 29 roads.
+The roads of G1 keep their ids (the action encoding is built on these 29 roads): the road_gaps
+option closes the first few of GZ_EXTRA_GAP instead, roads that then do not exist (G1, G20).
 """
 
 # parameter ranges: the spec's Params, __init__ and the JSON table read these (X5)
@@ -37,12 +38,14 @@ cdef enum:
     GZ_MIN_EVAC_BONUS = -2          # G8: Evacuees added to every round's 2, 3, 3, 4, 4, 5
     GZ_MAX_EVAC_BONUS = 3           # (a round never places fewer than 0)
     GZ_MAX_EVAC_PER_ROUND = 8       # 5 + GZ_MAX_EVAC_BONUS
-    GZ_NSTATUS_SETS = 2             # G9: 0 the table of G9, 1 squares next to a Home square
+    GZ_NSTATUS_SETS = 3             # G9: 0 the table of G9, 1 squares next to a Home square,
+                                    # 2 those of them at least 3 roads from Shibaura
     GZ_MAX_VEHICLE_TILES = 4        # G10: route tiles a Vehicle procurement turns up (default 2)
     GZ_MIN_BARRIER_TILES = 1        # G10: High-voltage / Tank tiles a card places (default 3;
     GZ_MAX_BARRIER_TILES = 3        # 3 of each exist, set-up step 9)
     GZ_MAX_AIR_STRIKE_DICE = 3      # G10: dice an Air strike takes away (default 1; the Kaiju keeps 1)
     GZ_MAX_PRESS_CONF_CARDS = 8     # G10: Press cards an Emergency press conference draws (default 2)
+    GZ_MAX_ROAD_GAPS = 3            # G1: extra gaps between squares, the first of GZ_EXTRA_GAP
 
 cdef enum:
     NSQ = 20                    # squares (G1)
@@ -84,8 +87,10 @@ cdef enum:
     PRESS_EVERY_HOME = 1        # G7: Evacuees count from every Home square in the phase ("at the
                                 # same time", G20; 0 from the Press piece's Home square only)
     AIR_STRIKE_DICE = 3         # G10: an Air strike takes 3 dice away, the Kaiju keeps 1 (G20)
-    STATUS_SET = 1              # G9: the squares one road from a Home square (G20; 0 G9's table)
+    STATUS_SET = 2              # G9: the squares one road from a Home square and 3 from Shibaura
+                                # (G20; 0 G9's table, 1 every square one road from a Home square)
     EVAC_BONUS = 0              # G8: GZ_EVAC_PER_ROUND as it is
+    ROAD_GAPS = 2               # G1: Ginza-Shibaura and Shibaura-Kachidoki closed too (G20)
 
 # G20: the values of G7-G10 before issue 29 chose the defaults above for balance (rules.md,
 # G20). A save, a record or a kept result without an option was played with these (the
@@ -97,6 +102,7 @@ cdef enum:
     LEGACY_PRESS_EVERY_HOME = 0
     LEGACY_AIR_STRIKE_DICE = 1
     LEGACY_STATUS_SET = 0
+    LEGACY_ROAD_GAPS = 0
 
 # the bag, the route pile, the Press deck and the dice are not uniform draws
 cdef enum:
@@ -213,6 +219,7 @@ ctypedef struct GodzillaData:
     short opt_barrier       # High-voltage / Tank tiles a support card places (G10)
     short opt_air           # dice an Air strike takes away (G10)
     short opt_conf          # Press cards an Emergency press conference draws (G10)
+    short opt_gaps          # roads closed: the first opt_gaps of GZ_EXTRA_GAP (G1)
 
 ctypedef GodzillaData GameData
 
@@ -224,6 +231,11 @@ cdef extern from *:
                                       0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14};
     static const int GZ_ROAD_B[29] = {1, 2, 3, 4, 6, 8, 9, 11, 12, 13, 16, 17, 18, 19,
                                       5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
+    /* G1, G20: the roads the road_gaps option closes, in order (the first n of them): the
+       three roads out of Shibaura towards the Landmarks and the north, so that the Kaiju,
+       which starts there, reaches them later. Ginza-Shibaura, Shibaura-Kachidoki,
+       Kasumigaseki-Shinagawa. The map stays connected with all three closed. */
+    static const int GZ_EXTRA_GAP[3] = {26, 12, 25};
     /* Landmark squares (set-up step 4): Ueno, Radio Tower, Kasumigaseki, Ginza, Kachidoki. */
     static const int GZ_LANDMARK_SQ[5] = {3, 6, 11, 12, 18};
     /* Home square of each colour (G1): Tokyo, Saitama, Chiba, Kanagawa. */
@@ -231,11 +243,16 @@ cdef extern from *:
     /* G9: the 12 Evacuation status cards, main square and alternative square, per table of
        the status_squares option: 0 the table of G9; 1 every square one road from a Home
        square (Ikebukuro, Shinjuku, Ueno, Marunouchi, Asakusa, Nihonbashi, Fukagawa, Shibuya,
-       Shinagawa), so that Evacuees start nearer the exits. */
-    static const int GZ_STATUS_MAIN[2][12] = {{1, 3, 4, 5, 7, 8, 10, 12, 13, 14, 16, 11},
-                                              {1, 5, 3, 7, 4, 8, 14, 10, 16, 1, 8, 10}};
-    static const int GZ_STATUS_ALT[2][12] = {{5, 4, 3, 10, 8, 7, 5, 13, 12, 4, 10, 7},
-                                             {5, 1, 7, 3, 8, 4, 8, 16, 10, 3, 14, 5}};
+       Shinagawa), so that Evacuees start nearer the exits; 2 the same without the two of them
+       nearest Shibaura, the Kaiju's start (Marunouchi 2 roads away, Shinagawa 1): every square
+       at least 3 roads from it (Ikebukuro, Shinjuku, Ueno, Asakusa, Nihonbashi, Fukagawa,
+       Shibuya), so that the Kaiju reaches the Evacuees later. */
+    static const int GZ_STATUS_MAIN[3][12] = {{1, 3, 4, 5, 7, 8, 10, 12, 13, 14, 16, 11},
+                                              {1, 5, 3, 7, 4, 8, 14, 10, 16, 1, 8, 10},
+                                              {1, 5, 3, 4, 4, 8, 14, 10, 5, 1, 8, 10}};
+    static const int GZ_STATUS_ALT[3][12] = {{5, 4, 3, 10, 8, 7, 5, 13, 12, 4, 10, 7},
+                                             {5, 1, 7, 3, 8, 4, 8, 16, 10, 3, 14, 5},
+                                             {5, 1, 4, 3, 8, 4, 8, 5, 10, 3, 14, 5}};
     /* G8: Evacuees drawn from the bag in rounds 1..6. */
     static const int GZ_EVAC_PER_ROUND[6] = {2, 3, 3, 4, 4, 5};
     static const char* GZ_SQ_NAME[20] = {
@@ -250,10 +267,11 @@ cdef extern from *:
     """
     const int GZ_ROAD_A[29]
     const int GZ_ROAD_B[29]
+    const int GZ_EXTRA_GAP[GZ_MAX_ROAD_GAPS]
     const int GZ_LANDMARK_SQ[5]
     const int GZ_HOME_SQ[4]
-    const int GZ_STATUS_MAIN[2][12]
-    const int GZ_STATUS_ALT[2][12]
+    const int GZ_STATUS_MAIN[GZ_NSTATUS_SETS][12]
+    const int GZ_STATUS_ALT[GZ_NSTATUS_SETS][12]
     const int GZ_EVAC_PER_ROUND[6]
     const char* GZ_SQ_NAME[20]
     const char* GZ_COLOUR_NAME[4]

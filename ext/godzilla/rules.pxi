@@ -7,6 +7,7 @@
 cdef int ROAD_AT[20][20]    # road joining two squares, -1 none
 cdef int SQ_ROADS[20][4]    # roads at a square, -1 padded
 cdef int ROAD_ADJ[29][6]    # roads sharing a square with a road, -1 padded
+cdef int GAP_RANK[29]       # G1: the road's place in GZ_EXTRA_GAP, NROADS if it is not there
 cdef int STRAIGHT_A[15]     # straight index -> lowest value (0-based) and length
 cdef int STRAIGHT_K[15]
 cdef int DIR_DX[4]
@@ -69,6 +70,10 @@ cdef void _build_tables():
                 j += 1
             SQ_ROADS[s][j] = r
     for r in range(NROADS):
+        GAP_RANK[r] = NROADS
+    for i in range(GZ_MAX_ROAD_GAPS):
+        GAP_RANK[GZ_EXTRA_GAP[i]] = i
+    for r in range(NROADS):
         k = 0
         for j in range(6):
             ROAD_ADJ[r][j] = -1
@@ -95,6 +100,18 @@ cdef void _build_tables():
 
 _build_tables()
 _build_rolls()
+
+
+cdef inline bint road_open(GameData* d, int r) noexcept nogil:
+    """G1, G20: the road exists in this game (the road_gaps option closes the first
+    opt_gaps roads of GZ_EXTRA_GAP): nothing is ever placed on a closed road, the Kaiju never
+    crosses it, nor does its heat ray start along it."""
+    return GAP_RANK[r] >= d.opt_gaps
+
+
+cdef inline bint road_free(GameData* d, int r) noexcept nogil:
+    """An open road with no tile on it: where a route, High-voltage or Tank tile may go."""
+    return d.road[r] == R_EMPTY and road_open(d, r)
 
 
 cdef inline int other_end(int r, int s) noexcept nogil:
@@ -206,11 +223,12 @@ cdef void init_data(GameData* d, int n, int turn_cap) noexcept nogil:
     d.opt_barrier = HV_PER_CARD
     d.opt_air = AIR_STRIKE_DICE
     d.opt_conf = PRESS_CONF_CARDS
+    d.opt_gaps = ROAD_GAPS
 
 
 cdef void set_options(GameData* d, int evac_bonus, bint press_piece, bint press_homes,
                       int status_set, int vehicle_tiles, int barrier_tiles, int air_dice,
-                      int conf_cards) noexcept nogil:
+                      int conf_cards, int road_gaps) noexcept nogil:
     """The G20 options of a new game, each already checked against its range."""
     d.opt_evac_bonus = evac_bonus
     d.opt_press_piece = press_piece
@@ -220,6 +238,7 @@ cdef void set_options(GameData* d, int evac_bonus, bint press_piece, bint press_
     d.opt_barrier = barrier_tiles
     d.opt_air = air_dice
     d.opt_conf = conf_cards
+    d.opt_gaps = road_gaps
 
 
 cdef inline int status_main(GameData* d, int card) noexcept nogil:
@@ -273,7 +292,7 @@ cdef void destroy_road(GameData* d, int r) noexcept nogil:
 cdef bint any_empty_road(GameData* d) noexcept nogil:
     cdef int r
     for r in range(NROADS):
-        if d.road[r] == R_EMPTY:
+        if road_free(d, r):
             return True
     return False
 
@@ -298,7 +317,7 @@ cdef int tank_moves(GameData* d, int* out) noexcept nogil:
         if d.road[r] == R_TANK and not d.tank_new[r] and not d.tank_moved[r]:
             for j in range(6):
                 q = ROAD_ADJ[r][j]
-                if q >= 0 and d.road[q] == R_EMPTY:
+                if q >= 0 and road_free(d, q):
                     if out != NULL:
                         out[m] = A_TANKMOVE + r * 6 + j
                     m += 1
@@ -336,7 +355,7 @@ cdef void start_omen(GameData* d) noexcept nogil:
 
 cdef int footprint_roads(GameData* d, int* out) noexcept nogil:
     """G5, G15: up to 4, each touching the Kaiju's square or the end of a placed footprint
-    road, never on a High-voltage or Tank road."""
+    road, never on a High-voltage or Tank road, nor on a closed one (G1)."""
     cdef int r, placed = 0, m = 0, a, b, q
     cdef int reach[20]
     for r in range(NSQ):
@@ -350,7 +369,7 @@ cdef int footprint_roads(GameData* d, int* out) noexcept nogil:
     if placed >= FOOTPRINTS:
         return 0
     for r in range(NROADS):
-        if d.foot[r] or d.road[r] == R_HV or d.road[r] == R_TANK:
+        if d.foot[r] or d.road[r] == R_HV or d.road[r] == R_TANK or not road_open(d, r):
             continue
         if reach[GZ_ROAD_A[r]] or reach[GZ_ROAD_B[r]]:
             if out != NULL:
@@ -468,12 +487,15 @@ cdef int step_roads(GameData* d, int* out) noexcept nogil:
 
 
 cdef int ray_dirs(GameData* d, int* out) noexcept nogil:
-    """G3: the first step of the ray needs a road."""
-    cdef int k, x = d.kaiju % GRID_W, y = d.kaiju // GRID_W, nx, ny, m = 0
+    """G3: the first step of the ray needs a road (an open one, G1)."""
+    cdef int k, x = d.kaiju % GRID_W, y = d.kaiju // GRID_W, nx, ny, r, m = 0
     for k in range(4):
         nx = x + DIR_DX[k]
         ny = y + DIR_DY[k]
-        if 0 <= nx < GRID_W and 0 <= ny < GRID_H and ROAD_AT[d.kaiju][ny * GRID_W + nx] >= 0:
+        if not (0 <= nx < GRID_W and 0 <= ny < GRID_H):
+            continue
+        r = ROAD_AT[d.kaiju][ny * GRID_W + nx]
+        if r >= 0 and road_open(d, r):
             if out != NULL:
                 out[m] = A_RAYDIR + k
             m += 1
@@ -679,7 +701,7 @@ cdef void end_round(GameData* d) noexcept nogil:
 
 
 cdef int bay_distance(GameData* d) noexcept nogil:
-    """G12: roads on the shortest route to Tokyo Bay, any road, tiles ignored."""
+    """G12: roads on the shortest route to Tokyo Bay, any open road (G1), tiles ignored."""
     cdef int dist[20]
     cdef int queue[20]
     cdef int i, head = 0, tail = 1, q, j, r, t
@@ -692,7 +714,7 @@ cdef int bay_distance(GameData* d) noexcept nogil:
         head += 1
         for j in range(4):
             r = SQ_ROADS[q][j]
-            if r < 0:
+            if r < 0 or not road_open(d, r):
                 continue
             t = other_end(r, q)
             if dist[t] < 0:

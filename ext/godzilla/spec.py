@@ -32,8 +32,9 @@ def g20_param(name: str, help_text: str) -> Param:
                  legacy_default=legacy_default)
 
 
-# The invented values that GAPS.md G20 lets us tune for balance; the defaults are G7-G10's
-# (G8, G7, G7, G9, G10, G10, G10, G10 in this order). The help texts are for players: no gap IDs.
+# The invented values that GAPS.md G20 lets us tune for balance (G8, G7, G7, G9, G10, G10, G10,
+# G10, G1 in this order); their defaults are chosen for balance, their legacy values are those
+# G1 and G7-G10 first assumed (rules.md, G20). The help texts are for players: no gap IDs.
 G20_PARAMS = (
     g20_param("evacuee_bonus", "Evacuees added to each round's 2, 3, 3, 4, 4, 5"),
     g20_param("press_piece_counts", "the Press piece counts itself among the Evacuees that "
@@ -41,11 +42,13 @@ G20_PARAMS = (
     g20_param("press_every_home", "the Evacuees leaving every Home square in the same "
               "phase as a Press piece earn Press cards, not only those leaving with it"),
     g20_param("status_squares", "the status cards' squares: 0 the standard table, 1 squares "
-              "one road from a Home square"),
+              "one road from a Home square, 2 those of them farthest from the Kaiju's start"),
     g20_param("vehicle_tiles", "route tiles a Vehicle procurement turns up"),
     g20_param("barrier_tiles", "High-voltage or Tank tiles their support card places"),
     g20_param("air_strike_dice", "dice an Air strike takes from the Kaiju's roll"),
     g20_param("press_conference_cards", "Press cards an Emergency press conference draws"),
+    g20_param("road_gaps", "roads out of Shibaura that do not exist: 1 Ginza-Shibaura, 2 also "
+              "Shibaura-Kachidoki, 3 also Kasumigaseki-Shinagawa"),
 )
 
 

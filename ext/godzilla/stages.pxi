@@ -37,11 +37,11 @@ cdef void apply_support(GameData* d, int a) noexcept nogil:
 
 
 cdef int legal_tile_roads(GameData* d, int first, int* out) noexcept nogil:
-    """Done, or a High-voltage / Tank tile (ids from `first`) on any empty road."""
+    """Done, or a High-voltage / Tank tile (ids from `first`) on any empty open road."""
     cdef int r, m = 1
     out[0] = A_DONE
     for r in range(NROADS):
-        if d.road[r] == R_EMPTY:
+        if road_free(d, r):
             out[m] = first + r
             m += 1
     return m
@@ -120,13 +120,13 @@ cdef void apply_omen(GameData* d, int a) noexcept nogil:
 
 # ---------------------------------------------------------------- planning phase (G6, G14, G17)
 cdef int legal_plan(GameData* d, int* out) noexcept nogil:
-    """Done, a route tile of the stock on an empty road, or the seat's Vehicle procurement."""
+    """Done, a route tile of the stock on an empty open road, or the seat's Vehicle procurement."""
     cdef int k, r, m = 1
     out[0] = A_DONE
     for k in range(NKINDS):
         if d.stock[k] > 0:
             for r in range(NROADS):
-                if d.road[r] == R_EMPTY:
+                if road_free(d, r):
                     out[m] = A_PLACE + k * NROADS + r
                     m += 1
     if own_vehicle(d) >= 0 and sum4(d.pile) > 0:

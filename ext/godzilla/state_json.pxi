@@ -74,6 +74,7 @@ JSON_FIELDS = FieldTable("godzilla", (
     ("barrier_tiles", "opt_barrier", 0, GZ_MIN_BARRIER_TILES, GZ_MAX_BARRIER_TILES, "the barrier_tiles option (G10, G20)"),
     ("air_strike_dice", "opt_air", 0, 0, GZ_MAX_AIR_STRIKE_DICE, "the air_strike_dice option (G10, G20)"),
     ("press_conference_cards", "opt_conf", 0, 0, GZ_MAX_PRESS_CONF_CARDS, "the press_conference_cards option (G10, G20)"),
+    ("road_gaps", "opt_gaps", 0, 0, GZ_MAX_ROAD_GAPS, "the road_gaps option (G1, G20)"),
 ))
 
 # The G20 options (data.pxd): name -> (default, minimum, maximum, legacy value), in the
@@ -89,6 +90,7 @@ OPTIONS = {
     "barrier_tiles": (HV_PER_CARD, GZ_MIN_BARRIER_TILES, GZ_MAX_BARRIER_TILES, HV_PER_CARD),
     "air_strike_dice": (AIR_STRIKE_DICE, 0, GZ_MAX_AIR_STRIKE_DICE, LEGACY_AIR_STRIKE_DICE),
     "press_conference_cards": (PRESS_CONF_CARDS, 0, GZ_MAX_PRESS_CONF_CARDS, LEGACY_PRESS_CONF_CARDS),
+    "road_gaps": (ROAD_GAPS, 0, GZ_MAX_ROAD_GAPS, LEGACY_ROAD_GAPS),
 }
 
 # version 2 wrote the struct's own names
@@ -178,6 +180,8 @@ cdef object check_tiles(GameData* d):
     if d.tank_stock + d.k_tank + sum(1 for r in range(NROADS) if d.road[r] == R_TANK) != TANK_TILES:
         raise _invalid("Tank tiles do not add up to 3")
     for r in range(NROADS):
+        if not road_open(d, r) and (d.road[r] != R_EMPTY or d.foot[r]):
+            raise _invalid(f"a tile or a Footprint on {road_name(r)}, a road the road_gaps option closes (G1)")
         if (d.tank_new[r] or d.tank_moved[r]) and d.road[r] != R_TANK:
             raise _invalid("a Tank mark on a road with no Tank")
         if d.foot[r] and d.road[r] in (R_HV, R_TANK) and ST_OMEN <= st <= ST_AWAKEN:

@@ -70,13 +70,13 @@ cdef list grid_lines(GameData* d):
                 text += cells[x][row]
                 if x < GRID_W - 1:
                     r = ROAD_AT[y * GRID_W + x][y * GRID_W + x + 1]
-                    text += (road_mark(d, r) if r >= 0 else " | ") if row == 0 else "   "
+                    text += (road_mark(d, r) if r >= 0 and road_open(d, r) else " | ") if row == 0 else "   "
             lines.append(text.rstrip())
         if y < GRID_H - 1:
             text = ""
             for x in range(GRID_W):
                 r = ROAD_AT[y * GRID_W + x][(y + 1) * GRID_W + x]
-                mark = road_mark(d, r) if r >= 0 else "   "
+                mark = road_mark(d, r) if r >= 0 and road_open(d, r) else "   "
                 text += ("  " + mark).ljust(13) + ("   " if x < GRID_W - 1 else "")
             lines.append(text.rstrip())
     return lines + overflow
@@ -257,12 +257,13 @@ cdef list view_squares(GameData* d):
 
 
 cdef list view_roads(GameData* d):
-    """Each road: its ends, its tile, its Footprint and this phase's Tank marks."""
+    """Each road of this game's map (not those road_gaps closes, G1): its ends, its tile, its
+    Footprint and this phase's Tank marks."""
     tiles = ("empty",) + tuple(kind_name(k) for k in range(NKINDS)) + ("high-voltage", "tank")
     return [{"from": sq_name(GZ_ROAD_A[r]), "to": sq_name(GZ_ROAD_B[r]), "tile": tiles[d.road[r]],
              "footprint": bool(d.foot[r]), "crossed": bool(d.crossed[r]), "id": r,
              "tank_placed_now": bool(d.tank_new[r]), "tank_moved_now": bool(d.tank_moved[r])}
-            for r in range(NROADS)]
+            for r in range(NROADS) if road_open(d, r)]
 
 
 cdef dict view_step(GameData* d):

@@ -5,10 +5,11 @@ import json
 import pytest
 
 from godzilla_helpers import (LEGACY, SQ, advance, edit, evacuees_placed_per_round, field, new, play,
-                              road, roll, stage, to_round_stage)
+                              rn, road, roll, stage, to_round_stage)
 from vsai.core import InvalidArgumentError, InvalidStateError
 from vsai.core.record import GameRecord
 from vsai.core.registry import get_spec, load_game, state_from_json
+from vsai.ext.godzilla import engine
 
 SHINJUKU = "status card 4: Shinjuku / Shibuya"
 
@@ -27,12 +28,12 @@ def _round4(card, **options):
 def test_defaults_are_the_balanced_values_and_the_legacy_ones_those_of_g7_to_g10():
     assert {k: load_game("godzilla").get_parameters()[k] for k in LEGACY} == {
         "evacuee_bonus": 0, "press_piece_counts": True, "press_every_home": True,
-        "status_squares": 1, "vehicle_tiles": 4, "barrier_tiles": 3, "air_strike_dice": 3,
-        "press_conference_cards": 8}
+        "status_squares": 2, "vehicle_tiles": 4, "barrier_tiles": 3, "air_strike_dice": 3,
+        "press_conference_cards": 8, "road_gaps": 2}
     assert LEGACY == {
         "evacuee_bonus": 0, "press_piece_counts": False, "press_every_home": False,
         "status_squares": 0, "vehicle_tiles": 2, "barrier_tiles": 3, "air_strike_dice": 1,
-        "press_conference_cards": 2}
+        "press_conference_cards": 2, "road_gaps": 0}
 
 
 def test_evacuee_bonus_adds_to_every_round_and_never_below_zero():
@@ -89,6 +90,77 @@ def test_status_squares_switches_the_cards_table():
     assert field(state, "press_pieces")[SQ["Marunouchi"]] == 1
 
 
+def _roads_from(start: int) -> dict[int, int]:
+    """Each square's distance in roads from `start` (breadth-first over the map's roads)."""
+    neighbours: dict[int, list[int]] = {}
+    for _, a, b in engine.map_roads():
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    distance, frontier = {start: 0}, [start]
+    while frontier:
+        reached = []
+        for square in frontier:
+            for q in neighbours[square]:
+                if q not in distance:
+                    distance[q] = distance[square] + 1
+                    reached.append(q)
+        frontier = reached
+    return distance
+
+
+def test_status_squares_2_keeps_every_card_three_roads_from_the_kaiju_start():
+    far = _roads_from(SQ["Shibaura"])
+    state = new(status_squares=2)
+    cards = [t.split(": ", 1)[1].split(" / ") for t in state.legal_action_strings()]
+    assert len(cards) == 12
+    assert all(far[SQ[square]] >= 3 for card in cards for square in card)
+    play(state, "status card 4: Asakusa / Ueno")
+    assert field(state, "press_pieces")[SQ["Asakusa"]] == 1
+
+
+def _omen(**options):
+    """Round 1's omen, with the Shinjuku card turned up."""
+    state = new(**options)
+    to_round_stage(state, "omen", status=SHINJUKU)
+    return state
+
+
+def test_road_gaps_close_the_roads_out_of_shibaura_in_order():
+    closed = [rn("Ginza", "Shibaura"), rn("Shibaura", "Kachidoki"), rn("Kasumigaseki", "Shinagawa")]
+    for gaps in range(4):
+        state = _omen(road_gaps=gaps)
+        names = {f"{r['from']}-{r['to']}" for r in state.view(0)["board"]["roads"]}
+        assert len(names) == 29 - gaps and not names & set(closed[:gaps]) and set(closed[gaps:]) <= names
+    # the Kaiju's footprints (G5) and the first step of its heat ray (G3) need an open road
+    state = _omen(road_gaps=2)
+    assert [t for t in state.legal_action_strings() if t.startswith("footprint")] == [
+        f"footprint {rn('Shinagawa', 'Shibaura')}"]
+    play(state, "end omen")
+    advance(state, "dice roll")
+    roll(state, 5, 5, 5)
+    play(state, "heat ray with 5-5-5")
+    assert state.legal_action_strings() == ["heat ray west"]
+
+
+def test_road_gaps_take_no_tile():
+    state = new(road_gaps=1)
+    to_round_stage(state, "planning", status=SHINJUKU)
+    assert not [t for t in state.legal_action_strings() if t.endswith(rn("Ginza", "Shibaura"))]
+    assert [t for t in state.legal_action_strings() if t.endswith(rn("Shibaura", "Kachidoki"))]
+    with pytest.raises(InvalidStateError, match="road_gaps"):
+        edit(state, road_tiles={road("Ginza", "Shibaura"): 1},
+             route_stock={0: field(state, "route_stock")[0] - 1})
+
+
+@pytest.mark.parametrize("gaps, cards", [(0, 2), (2, 6), (3, 8)])
+def test_road_gaps_lengthen_the_return_to_tokyo_bay(gaps, cards):
+    state = new(turn_cap=1, road_gaps=gaps)
+    advance(state, "press cards at scoring")
+    # G12 by open roads: Shibaura-Kachidoki-Tokyo Bay; without those two roads, by Shinagawa
+    # and Kasumigaseki (6), or by Kanagawa Home and Shibuya as well (8)
+    assert field(state, "kaiju_square") == SQ["Shibaura"] and field(state, "press_cards_won") == cards
+
+
 def test_vehicle_tiles_is_the_tiles_a_vehicle_turns_up():
     state = new(vehicle_tiles=3)
     to_round_stage(state, "planning", status=SHINJUKU)
@@ -131,9 +203,9 @@ def test_press_conference_cards_is_the_cards_drawn(cards):
     assert field(state, "press_cards_won") == cards
 
 
-@pytest.mark.parametrize("options", [dict(evacuee_bonus=4), dict(status_squares=2),
+@pytest.mark.parametrize("options", [dict(evacuee_bonus=4), dict(status_squares=3),
                                      dict(barrier_tiles=0), dict(air_strike_dice=True),
-                                     dict(air_strike_dice=4), dict(press_conference_cards=9),
+                                     dict(air_strike_dice=4), dict(press_conference_cards=9), dict(road_gaps=4),
                                      dict(press_every_home=1),
                                      dict(press_piece_counts=1), dict(vehicle_tiles="2")])
 def test_a_wrong_option_is_one_clear_error(options):
@@ -174,6 +246,18 @@ def test_a_state_saved_before_the_options_loads_with_their_legacy_values():
         load_game("godzilla", players=2).state_from_json(text)
 
 
+def test_a_state_saved_before_road_gaps_loads_with_every_road():
+    """A save of the first balanced defaults (2026-12-02, before `road_gaps`) has every other
+    option: it loads with no road closed, the game it was played with."""
+    state = new(**{**load_game("godzilla").get_parameters(), "road_gaps": 0})
+    advance(state, "omen")
+    data = json.loads(state.to_json())
+    del data["params"]["road_gaps"], data["state"]["road_gaps"]
+    text = json.dumps(data)
+    assert state_from_json(text).to_json() == state.to_json()
+    assert state_from_json(text).params()["road_gaps"] == 0
+
+
 def test_a_record_without_the_options_replays_with_their_legacy_values():
     state, actions = new(**LEGACY), []
     while stage(state) != "omen":                        # G9's table decides the first card
@@ -199,7 +283,7 @@ def test_suite_cells_leave_options_at_their_legacy_value_out():
     assert legacy.params == {"players": 2, "turn_cap": 6}
     assert tuned.params == {"players": 2, "turn_cap": 6, "evacuee_bonus": 1}
     changed = {k: v for k, v in load_game("godzilla").get_parameters().items() if LEGACY.get(k, v) != v}
-    assert balanced.params == {"players": 2, "turn_cap": 6, **changed} and len(changed) == 6
+    assert balanced.params == {"players": 2, "turn_cap": 6, **changed} and len(changed) == 7
     assert len({legacy.key, tuned.key, balanced.key}) == 3
 
 

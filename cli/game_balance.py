@@ -138,7 +138,10 @@ def balance_lines(name: str) -> list[str]:
     defaults = spec.defaults()
     lines = []
     for variant in sorted(balance["variants"], key=lambda v: (v["players"], sorted(v["options"].items()))):
-        options = ", ".join(f"{k}={v}" for k, v in variant["options"].items() if defaults.get(k) != v)
+        # An option a kept cell lacks was at its legacy value (GameSpec.saved_params), which
+        # may differ from today's default: name it too.
+        played = spec.saved_params(variant["options"])
+        options = ", ".join(f"{k}={v}" for k, v in played.items() if defaults.get(k) != v)
         where = f"{variant['players']} players" + (f", {options}" if options else "")
         lines.append(f"{where}: {variant_text(variant)}")
     return lines

@@ -255,7 +255,6 @@ cdef inline int evacuees_in_round(GameData* d, int rnd) noexcept nogil:
     """Evacuees drawn in round `rnd` (1..6): G8's count plus the evacuee_bonus option, >= 0."""
     cdef int k = GZ_EVAC_PER_ROUND[rnd - 1] + d.opt_evac_bonus
     return k if k > 0 else 0
-    d.stage = ST_STATUS
 
 
 # ---------------------------------------------------------------- destruction

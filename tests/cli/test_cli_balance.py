@@ -148,3 +148,16 @@ def test_a_handicap_must_name_an_option():
                  params=(Param("players", 2, "n", minimum=2, maximum=2),), hidden_information=False,
                  num_distinct_actions=1, max_chance_outcomes=1, max_game_length=1, max_branching=1,
                  handicap=Handicap("missing", 0, str))
+
+
+def test_a_cell_kept_before_an_option_existed_names_its_legacy_value(monkeypatch):
+    """Godzilla's road_gaps came after the first balanced cells: a cell without it was played
+    with every road open (its legacy value 0), not with today's default, and says so."""
+    spec = load_game("godzilla").spec
+    legacy = {p.name: p.legacy_default for p in spec.params if p.legacy_default is not None}
+    assert legacy.get("road_gaps") == 0 and spec.defaults()["road_gaps"] != 0
+    old_cell = {"players": 2, "options": {"turn_cap": 6}, "agent": "level2", "level": 2, "games": 40,
+                "sides": [_side("humans", 0.3, 0.2, 0.4, 40), _side("Kaiju", 0.7, 0.6, 0.8, 40)]}
+    monkeypatch.setattr(game_balance, "shipped", lambda name: {"game": name, "variants": [old_cell]})
+    (line,) = game_balance.balance_lines("godzilla")
+    assert line.startswith("2 players, ") and "road_gaps=0" in line

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from vsai.ai.base import mix_seed
 from vsai.ext import search as kernel
 from vsai.ext.belief import floored_softmax
 
@@ -53,7 +52,10 @@ def search_policies(worlds: list[tuple[State, float]], player: int, iterations: 
     The mover's search redraws everything it cannot see, so it depends only on what the mover
     saw: worlds alike for the mover (same `observation_string`, which keeps perfect recall)
     share one search. That is cheaper, and such worlds are weighed alike rather than by the
-    noise of separate small searches."""
+    noise of separate small searches. Worlds that differ for the mover get searches with the
+    same seed (common random numbers): what the searches share of their noise cancels in the
+    ratio of two worlds' likelihoods, which is all a Bayesian update reads, so the worlds
+    differ by what their hidden items change (measured: docs/agents.md)."""
     shared: dict[str, list[float] | None] = {}
     result: list[list[float] | None] = []
     for world, weight in worlds:
@@ -61,8 +63,7 @@ def search_policies(worlds: list[tuple[State, float]], player: int, iterations: 
             result.append(None)
             continue
         seen = world.observation_string(player)
-        if seen not in shared:
-            shared[seen] = search_policy(world, player, iterations, temperature, floor,
-                                         mix_seed(seed, len(shared)))
+        if seen not in shared:  # one seed for every world: common random numbers
+            shared[seen] = search_policy(world, player, iterations, temperature, floor, seed)
         result.append(shared[seen])
     return result

@@ -61,6 +61,20 @@ def test_worlds_alike_for_the_mover_share_one_search():
         assert by_view.setdefault(world.observation_string(player), policy) == policy
 
 
+def test_worlds_that_differ_for_the_mover_share_the_search_seed():
+    """Common random numbers: every world's search runs with the same seed, so the noise the
+    searches share cancels in the worlds' likelihood ratios (docs/agents.md)."""
+    state = _decision("eruption", 2, 5, 30)
+    player = state.current_player()
+    seat = 1 - player
+    worlds = [state.resample(seat, s) for s in range(8)]
+    views = {w.observation_string(player) for w in worlds}
+    assert len(views) > 1                                        # worlds the mover tells apart
+    policies = search_policies([(w, 1.0) for w in worlds], player, 40, 0.1, 0.2, seed=3)
+    for world, policy in zip(worlds, policies):
+        assert policy == search_policy(world, player, 40, 0.1, 0.2, seed=3)
+
+
 def test_observe_with_weighs_each_world_by_the_probability_of_the_seen_move():
     """A public move: each world's weight is multiplied by the probability its policy gives
     the move, then normalised; a world whose policy gives it nothing is dropped."""

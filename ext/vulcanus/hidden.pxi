@@ -1030,138 +1030,169 @@ cdef void hist_targets(VulData* d, int dk, Hist* h) noexcept nogil:
 
 
 
-# ---------------------------------------------------------------- verdict cache
-# A search resamples from one root thousands of times: the same record, and late in the game
-# few enough hidden cards that the same deals come back. A deal's verdict (deal_has_history
-# with CHECK_NODES) is a function of the record and the deal only (the check draws no random
-# numbers), so each thread remembers the verdicts of the last record per deck, keyed by the
-# whole deal (compared in full: never a guess).
+# ---------------------------------------------------------------- resample cache
+# A search resamples from one root thousands of times: the same record, the same cards in the
+# same places, and late in the game few enough hidden cards that the same deals come back.
+# Each thread keeps, per deck, the raw inputs of its last resample (deck_raw), the record
+# built from them (hist_build, redone only when they change) and the verdicts on the deals
+# tried there, keyed by the hidden types of each place (deal_key): with the raw inputs, that
+# is the whole deal as the check reads it. A verdict (hist_prefilter, then deal_has_history with CHECK_NODES) reads nothing
+# else and draws no random numbers, so an entry is the verdict itself: never a guess.
 from libc.string cimport memcmp, memcpy
 
 cdef extern from *:
     """
     #define VUL_CACHE_WAYS 512
-    #define VUL_SIG_MAX 272
+    #define VUL_RAW_LEN 160
+    #define VUL_HIST_BYTES 16384
     typedef struct {
-        int nsig;
+        int valid;
         unsigned int gen;
-        unsigned int sig[VUL_SIG_MAX];
-        unsigned long long key[VUL_CACHE_WAYS][6];
+        short raw[VUL_RAW_LEN];
+        unsigned long long key[VUL_CACHE_WAYS];
         unsigned int entry_gen[VUL_CACHE_WAYS];
         unsigned char verdict[VUL_CACHE_WAYS];
-    } VulCheckCache;
+        int nhidden;
+        signed char order[12];
+        signed char order_place[12];
+        _Alignas(16) unsigned char hist[VUL_HIST_BYTES];
+    } VulDeckCache;
     /* thread-local: searches on several threads never share one */
-    static __thread VulCheckCache vul_check_cache[4];
+    static __thread VulDeckCache vul_deck_cache[4];
     """
     enum:
         VUL_CACHE_WAYS
-        VUL_SIG_MAX
-    ctypedef struct VulCheckCache:
-        int nsig
-        unsigned int gen                # the record's generation; an entry of another is empty
-        unsigned int sig[VUL_SIG_MAX]   # the record the entries are for (record_signature)
-        unsigned long long key[VUL_CACHE_WAYS][6]   # the deal (deal_key)
+        VUL_RAW_LEN
+        VUL_HIST_BYTES
+    ctypedef struct VulDeckCache:
+        bint valid                      # raw and hist hold a built record
+        unsigned int gen                # the raw inputs' generation; an entry of another is empty
+        short raw[VUL_RAW_LEN]          # deck_raw when hist was built
+        unsigned long long key[VUL_CACHE_WAYS]      # a deal (deal_key)
         unsigned int entry_gen[VUL_CACHE_WAYS]
         unsigned char verdict[VUL_CACHE_WAYS]
-    VulCheckCache vul_check_cache[4]
+        int nhidden                     # the deck's hidden cards
+        signed char order[12]           # their ranks (in card order) grouped by place
+        signed char order_place[12]     # the place of each in that order
+        unsigned char hist[VUL_HIST_BYTES]          # a Hist, hist_build done
+    VulDeckCache vul_deck_cache[4]
 
-# 1 (header) + MAX_EVENTS + 6 (desc, outl) + 48 (seen) + 8 (the deck's composition)
-assert 1 + MAX_EVENTS + 6 + 48 + 8 <= VUL_SIG_MAX
-
-
-
-cdef int record_signature(VulData* d, int dk, Hist* h, unsigned int* sig) noexcept nogil:
-    """Everything of deck dk's record (hist_build) and composition (hist_reset) that the check
-    reads, one field to a bit range wide enough for it (events < 256, rounds, layers and plan
-    slots < 16, types < 8, links < MAX_EVENTS): equal signatures, equal records."""
-    cdef int i, l, t, c, n = 0
-    cdef int comp[8]
-    sig[n] = h.nev | (h.nl << 8) | ((h.zr + 1) << 12) | (dk << 16)
-    n += 1
-    for i in range(h.nev):
-        sig[n] = (h.kind[i] | (h.rnd[i] << 4) | (h.arg[i] << 8) | ((h.forced[i] + 1) << 12)
-                  | ((h.prev[i] + 1) << 16))
-        n += 1
-    for l in range(6):
-        sig[n] = h.desc[l] | (h.outl[l] << 8)
-        n += 1
-        for t in range(8):
-            sig[n] = h.seen[l][t]
-            n += 1
-    for t in range(8):
-        comp[t] = 0
-    for c in range(deck_first(dk), deck_first(dk) + deck_size(dk)):
-        comp[d.ctype[c]] += 1
-    for t in range(8):
-        sig[n] = comp[t]
-        n += 1
-    return n
+assert sizeof(Hist) <= VUL_HIST_BYTES
+# 5 (header) + 8 (composition) + 3 x 12 (cards) + 3 (plan slots) + 6 + 6 + 3 + 3 rows of the record
+assert 5 + 8 + 36 + 3 + 18 * NROUNDS == VUL_RAW_LEN
 
 
 
-cdef VulCheckCache* check_cache_for(VulData* d, int dk, Hist* h) noexcept nogil:
-    """This thread's verdicts for deck dk, emptied (a new generation) unless they are for the
-    record h holds (hist_build done)."""
-    cdef VulCheckCache* c = &vul_check_cache[dk]
-    cdef unsigned int sig[VUL_SIG_MAX]
-    cdef int n = record_signature(d, dk, h, sig)
-    if n != c.nsig or memcmp(sig, c.sig, n * sizeof(unsigned int)) != 0:
-        memcpy(c.sig, sig, n * sizeof(unsigned int))
-        c.nsig = n
-        c.gen += 1
-        if c.gen == 0:          # wrapped: entries of an old generation could look current
-            memset(c.entry_gen, 0, sizeof(c.entry_gen))
-            c.gen = 1
+cdef void deck_raw(VulData* d, int dk, short* raw) noexcept nogil:
+    """Everything of deck dk that hist_build, hist_reset and hist_targets read but the hidden
+    types: its layers, whether its round is in play (then the draws left and the cards set
+    aside), its composition, each card's place and public type, the cards on its plan slots
+    and its rows of the record (all of them: equal raw inputs, equal records and deals)."""
+    cdef int c, t, k, f = deck_first(dk), n = deck_size(dk)
+    cdef bint now = (d.stage == ST_DRAW or d.stage == ST_PLAN or d.stage == ST_KPLAN) and d.draw_deck == dk
+    memset(raw, 0, VUL_RAW_LEN * sizeof(short))
+    raw[0] = <short>dk
+    raw[1] = <short>d.next_layer[dk]
+    raw[2] = <short>((2 if d.stage == ST_DRAW else 1) if now else 0)
+    raw[3] = <short>(d.draw_left if now and d.stage == ST_DRAW else 0)
+    raw[4] = <short>(count_zone(d, dk, Z_MARKED) if now else 0)
+    for c in range(n):
+        raw[5 + d.ctype[f + c]] += 1
+        raw[13 + 3 * c] = <short>d.zone[f + c]
+        raw[14 + 3 * c] = <short>d.pos[f + c]
+        raw[15 + 3 * c] = <short>(d.ctype[f + c] + 1 if d.blk[f + c] == KNOWN else 0)
+    for k in range(3):
+        raw[49 + k] = <short>round_slot_card(d, dk, k)
+    memcpy(&raw[52], &d.hx[rec(dk, 0) * 6], 6 * NROUNDS * sizeof(short))
+    memcpy(&raw[52 + 6 * NROUNDS], &d.hm[rec(dk, 0) * 6], 6 * NROUNDS * sizeof(short))
+    memcpy(&raw[52 + 12 * NROUNDS], &d.hk[rec(dk, 0) * 3], 3 * NROUNDS * sizeof(short))
+    memcpy(&raw[52 + 15 * NROUNDS], &d.hv[rec(dk, 0) * 3], 3 * NROUNDS * sizeof(short))
+
+
+
+cdef void hidden_places(VulData* d, int dk, VulDeckCache* c) noexcept nogil:
+    """The place of each hidden card of deck dk as hist_targets tells places apart (a layer
+    0..5, the hand 6, set aside 7, the discard pile 8, elsewhere 9, or 10 + k: the k-th plan
+    slot of the round in play), and in c.order the hidden cards (their rank in card order)
+    grouped by place."""
+    cdef Hist* h = <Hist*>c.hist
+    cdef int card, k, z, x, j, m = 0, i = 0, f = deck_first(dk)
+    cdef int place[12]
+    for card in range(f, f + deck_size(dk)):
+        if d.blk[card] == KNOWN:
+            continue
+        z = d.zone[card]
+        x = d.pos[card] if z == Z_DECK else (6 if z == Z_HAND else 7 if z == Z_MARKED
+                                             else 8 if z == Z_DISCARD else 9)
+        for k in range(3):
+            if h.zr >= 0 and d.hk[rec(dk, h.zr) * 3 + k] >= 0 and round_slot_card(d, dk, k) == card:
+                x = 10 + k
+        place[i] = x
+        i += 1
+    c.nhidden = i
+    for x in range(13):
+        for j in range(i):
+            if place[j] == x:
+                c.order[m] = j
+                c.order_place[m] = x
+                m += 1
+
+
+
+cdef VulDeckCache* deck_cache_for(VulData* d, int dk) noexcept nogil:
+    """This thread's cache of deck dk with its Hist's record built; rebuilt, and its verdicts
+    emptied (a new generation), unless the raw inputs are those it holds."""
+    cdef VulDeckCache* c = &vul_deck_cache[dk]
+    cdef short raw[VUL_RAW_LEN]
+    deck_raw(d, dk, raw)
+    if c.valid and memcmp(raw, c.raw, sizeof(raw)) == 0:
+        return c
+    hist_build(d, dk, <Hist*>c.hist)
+    hidden_places(d, dk, c)
+    memcpy(c.raw, raw, sizeof(raw))
+    c.valid = True
+    c.gen += 1
+    if c.gen == 0:          # wrapped: entries of an old generation could look current
+        memset(c.entry_gen, 0, sizeof(c.entry_gen))
+        c.gen = 1
     return c
 
 
 
-cdef inline bint pack_count(unsigned long long* key, int* x, int v) noexcept nogil:
-    """Put v (0..15) in the next 4 bits of key; False if it does not fit."""
-    if v < 0 or v > 15:
-        return False
-    key[x[0] >> 4] |= (<unsigned long long>v) << (4 * (x[0] & 15))
-    x[0] += 1
-    return True
+cdef inline unsigned long long deal_key(VulDeckCache* c, int* pool) noexcept nogil:
+    """The deal whose hidden cards (in card order) have the types in pool, as the types of each
+    place sorted, place after place (c.order), 3 bits a card: two deals have the same key
+    exactly when hist_targets sets the same targets for them."""
+    cdef int i, j, x
+    cdef int v[12]
+    cdef unsigned long long key = 0
+    for i in range(c.nhidden):
+        x = pool[c.order[i]]
+        j = i
+        while j > 0 and c.order_place[j - 1] == c.order_place[i] and v[j - 1] > x:
+            v[j] = v[j - 1]
+            j -= 1
+        v[j] = x
+    for i in range(c.nhidden):
+        key |= (<unsigned long long>v[i]) << (3 * i)
+    return key
 
 
 
-cdef bint deal_key(Hist* h, unsigned long long* key) noexcept nogil:
-    """The deal to reach (hist_targets: 83 counts and slots, 4 bits each, in 6 words); False
-    if a count does not fit (then the deal is checked without the cache)."""
-    cdef int i, l, t, x = 0
-    cdef bint fits = True
-    for i in range(6):
-        key[i] = 0
-    for l in range(6):
-        for t in range(8):
-            fits = fits and pack_count(key, &x, h.tl[l][t])
-    for t in range(8):
-        fits = fits and pack_count(key, &x, h.tz[t]) and pack_count(key, &x, h.th[t]) \
-            and pack_count(key, &x, h.tm[t]) and pack_count(key, &x, h.td[t])
-    for i in range(3):
-        fits = fits and pack_count(key, &x, h.ts[i] + 1)
-    return fits
-
-
-
-cdef bint deal_check_cached(VulData* d, int dk, Hist* h, VulCheckCache* c) noexcept nogil:
-    """deal_has_history(d, dk, h, CHECK_NODES) (targets set), answered from c when this deal
-    was checked before for the same record."""
-    cdef unsigned long long key[6]
-    cdef unsigned long long mix = 0
-    cdef int i, way
+cdef bint deal_verdict(VulData* d, int dk, VulDeckCache* c, int* pool) noexcept nogil:
+    """Whether the deal just written (deck dk's hidden cards, in card order, of the types in
+    pool) passes hist_prefilter and deal_has_history with CHECK_NODES; from c when the same
+    targets were checked before."""
+    cdef Hist* h = <Hist*>c.hist
+    cdef unsigned long long key = deal_key(c, pool)
+    cdef int way
     cdef bint verdict
-    if not deal_key(h, key):
-        return deal_has_history(d, dk, h, CHECK_NODES)
-    for i in range(6):
-        mix = (mix ^ key[i]) * 0x9E3779B97F4A7C15ULL
-        mix ^= mix >> 29
-    way = <int>((mix >> 40) & (VUL_CACHE_WAYS - 1))
-    if c.entry_gen[way] == c.gen and memcmp(c.key[way], key, sizeof(key)) == 0:
+    way = <int>(((key * 0x9E3779B97F4A7C15ULL) >> 40) & (VUL_CACHE_WAYS - 1))
+    if c.entry_gen[way] == c.gen and c.key[way] == key:
         return c.verdict[way]
-    verdict = deal_has_history(d, dk, h, CHECK_NODES)
-    memcpy(c.key[way], key, sizeof(key))
+    hist_targets(d, dk, h)
+    verdict = hist_prefilter(h) and deal_has_history(d, dk, h, CHECK_NODES)
+    c.key[way] = key
     c.entry_gen[way] = c.gen
     c.verdict[way] = verdict
     return verdict
@@ -1192,6 +1223,7 @@ cdef void deal_class(VulData* d, int f, int n, int z, int pos, int* cnt, Rng* rn
 
 
 
+
 cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
     """Redraw what seat p cannot see (GAPS 1.2): the identities of the hidden cards of every
     deck p does not hold, as a random history consistent with everything p saw of that deck
@@ -1200,12 +1232,12 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
     seat, which undeclared destruction bonus tiles the Kaiju holds, saw or never drew."""
     cdef int dk, c, f, n, l, k, i, t, tries, hidden
     cdef bint accepted
-    cdef VulCheckCache* cache
+    cdef VulDeckCache* cache
+    cdef Hist* h
     cdef int ids[8]
     cdef int types[8]
     cdef int pool[12]
     cdef int own[12]
-    cdef Hist h
     for dk in range(4):
         if dk < 3 and dk >= d.ngroups:
             continue
@@ -1213,7 +1245,8 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
             continue
         f = deck_first(dk)
         n = deck_size(dk)
-        hist_build(d, dk, &h)
+        cache = deck_cache_for(d, dk)
+        h = <Hist*>cache.hist
         for c in range(n):
             own[c] = d.ctype[f + c]
         # uniform over the deals the record allows: a uniform shuffle of the hidden types
@@ -1226,7 +1259,6 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
                     k += 1
         hidden = k
         accepted = False
-        cache = check_cache_for(d, dk, &h)
         for tries in range(RESAMPLE_TRIES):
             shuffle_ints(pool, hidden, rng)
             i = 0
@@ -1234,17 +1266,14 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
                 if d.blk[c] != KNOWN:
                     d.ctype[c] = pool[i]
                     i += 1
-            hist_targets(d, dk, &h)
-            if not hist_prefilter(&h):
-                continue
-            if deal_check_cached(d, dk, &h, cache):
+            if deal_verdict(d, dk, cache, pool):
                 accepted = True
                 break
         if accepted:
             continue
         # (rarely) a random history built event by event: exact, not uniform
         h.target = False
-        if not hist_search(d, dk, &h, rng):
+        if not hist_search(d, dk, h, rng):
             for c in range(n):  # cannot happen (the loader checked the state's own deal):
                 d.ctype[f + c] = own[c]     # keep that deal rather than a refused shuffle
             continue

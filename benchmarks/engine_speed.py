@@ -1,10 +1,11 @@
 """Engine speed of every registered game: clone, random playouts, decisions per second.
 
-Usage: python benchmarks/engine_speed.py [game ...] [--playouts N] [--length-games N]
+Usage: python benchmarks/engine_speed.py [game ...] [--playouts N] [--length-games N] [--clone-only]
 
 For each game and player count it prints:
-- clone ns: `state.clone()` timed from Python on a mid-game state (`vsai.cli.bench.clone_ns`,
-  the function `vsai bench` prints: best of five timeit runs of the bound method);
+- clone ns: `state.clone()` timed from Python on a mid-game state, by the function and on the
+  position `vsai bench` uses (`vsai.cli.bench.clone_ns` on `midgame(game, 1)`: best of five
+  timeit runs of the bound method, CPU time), so both print the same figure for a player count;
 - playouts/s: full random games (set-up chance included) played in C by
   `state.random_playout(seed)` (the game's `c_random_playout`), per second of CPU time on
   one core; "wall/s" is the same per second of wall-clock time (lower on a loaded machine);
@@ -20,28 +21,9 @@ import random
 import sys
 import time
 
-from vsai.cli.bench import clone_ns
+from vsai.cli.bench import clone_ns, midgame
 from vsai.core import sample_chance
 from vsai.core.registry import get_spec, list_games, load_game
-
-
-def mid_game_state(game, seed: int = 0, decisions: int = 20):
-    """A state some random decisions after the set-up (or the last one before the end)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    made = 0
-    while not state.is_terminal() and made < decisions:
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
-            made += 1
-        nxt = state.clone()
-        nxt.apply_action(action)
-        if nxt.is_terminal():
-            break
-        state = nxt
-    return state
 
 
 def playouts_per_second(game, playouts: int) -> tuple[float, float]:
@@ -84,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--playouts", type=int, default=2000, help="playouts timed per row")
     parser.add_argument("--length-games", type=int, default=20,
                         help="Python-driven random games for the mean length")
+    parser.add_argument("--clone-only", action="store_true",
+                        help="print only the clone figure (seconds instead of minutes)")
     args = parser.parse_args(argv)
     names = args.games or list_games()
     print(f"{'game':<10} {'players':>7} {'clone ns':>9} {'playouts/s':>11} {'wall/s':>9} "
@@ -95,7 +79,10 @@ def main(argv: list[str] | None = None) -> int:
             except ValueError as error:
                 print(f"{name:<10} {players:>7} skipped: {error}")
                 continue
-            ns = clone_ns(mid_game_state(game))
+            ns = clone_ns(midgame(game, 1))
+            if args.clone_only:
+                print(f"{name:<10} {players:>7} {ns:>9.0f}", flush=True)
+                continue
             rate, wall = playouts_per_second(game, args.playouts)
             length = mean_length(game, args.length_games)
             print(f"{name:<10} {players:>7} {ns:>9.0f} {rate:>11.0f} {wall:>9.0f} {rate * length:>12.0f} "

@@ -1,4 +1,5 @@
-"""`vsai bench` and benchmarks/engine_speed.py time `clone()` the same way: one function."""
+"""`vsai bench` and benchmarks/engine_speed.py time `clone()` the same way: one function, on
+the same mid-game position."""
 from __future__ import annotations
 
 import importlib.util
@@ -13,8 +14,9 @@ engine_speed = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(engine_speed)
 
 
-def test_the_benchmark_and_vsai_bench_share_the_clone_timer():
+def test_the_benchmark_and_vsai_bench_share_the_clone_timer_and_position():
     assert engine_speed.clone_ns is bench.clone_ns
+    assert engine_speed.midgame is bench.midgame
 
 
 class _CountingState:

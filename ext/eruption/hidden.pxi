@@ -85,6 +85,8 @@ ctypedef struct History:
     short sp_cnt[LOG_MAX]   # per spend: the spender's draws in the current epoch before it
     short choice[LOG_MAX]   # per spend: the epoch its card came from
     int cap[MAX_EPOCHS][NCARDTYPES]     # per epoch: its deck's cards not yet given out
+    # (slots and used are zeroed per epoch as it is read: the whole arrays cost more to clear
+    # than a typical history costs to read)
     int slots[8][MAX_EPOCHS]            # per seat and epoch: hidden draws
     int used[8][MAX_EPOCHS]             # per seat and epoch: of them, given to spends
     int ptr[8][MAX_EPOCHS]              # per seat and epoch: the first draw not yet rewritten
@@ -92,8 +94,6 @@ ctypedef struct History:
 
 cdef bint resample_history(EruptionData* d, int p, Rng* rng) noexcept nogil:
     cdef History h
-    memset(h.slots, 0, sizeof(h.slots))
-    memset(h.used, 0, sizeof(h.used))
     return read_history(d, p, &h) and assign_spends(d, &h, rng) and redeal_draws(d, p, &h, rng)
 
 
@@ -104,6 +104,7 @@ cdef bint read_history(EruptionData* d, int p, History* h) noexcept nogil:
     cdef int cur_cnt[8]
     memset(acc, 0, sizeof(acc))
     memset(cur_cnt, 0, sizeof(cur_cnt))
+    new_epoch(h, 0)
     for k in range(NCARDTYPES):
         h.cap[0][k] = ERU_CARD_COUNT[k] - (RAIN_REMOVED if k == CARD_RAIN and not d.rain else 0)
     h.length = d.hlog_len
@@ -114,6 +115,7 @@ cdef bint read_history(EruptionData* d, int p, History* h) noexcept nogil:
             E += 1
             if E >= MAX_EPOCHS:
                 return False
+            new_epoch(h, E)
             for k in range(NCARDTYPES):
                 h.cap[E][k] = acc[k]
                 acc[k] = 0
@@ -135,6 +137,14 @@ cdef bint read_history(EruptionData* d, int p, History* h) noexcept nogil:
     h.epochs = E
     h.spends = S
     return True
+
+
+cdef inline void new_epoch(History* h, int e) noexcept nogil:
+    """No hidden draw of epoch e read yet, none given to a spend."""
+    cdef int s
+    for s in range(8):
+        h.slots[s][e] = 0
+        h.used[s][e] = 0
 
 
 cdef bint assign_spends(EruptionData* d, History* h, Rng* rng) noexcept nogil:

@@ -13,6 +13,8 @@ cdef int VMASK[NHEX]            # directions whose edge is a village edge
 cdef int EDGE_VILLAGE[NEDGE]    # village of an edge, -1
 cdef int ROT_MASK[10][NDIR]     # lava mask of a tile kind at a rotation
 cdef int ROT_CANON[10][NDIR]    # 1 if no smaller rotation gives the same mask
+cdef unsigned char ROTS_OF_MASK[10][64]     # bit r: rotation r of a kind gives lava mask m
+cdef int LAND_DIRS[NHEX]        # directions of a hex with a neighbour on the board
 cdef int OWN_MASK[NVILLAGES][NHEX]  # directions of a hex that are edges of a village
 # Hex sets as 64-bit words (bit h = hex h), so the hot scans visit only the hexes that matter
 # instead of all 61 (rules.md, "Speed and strength").
@@ -60,6 +62,7 @@ cdef void _build_tables():
     cdef int h, e, g, q, r, v, k, rr, j, m
     for h in range(NHEX):
         VMASK[h] = 0
+        LAND_DIRS[h] = 0
         for e in range(NDIR):
             NB[h][e] = -1
             q = ERU_HEX_Q[h] + ERU_DIR_Q[e]
@@ -67,6 +70,7 @@ cdef void _build_tables():
             for g in range(NHEX):
                 if ERU_HEX_Q[g] == q and ERU_HEX_R[g] == r:
                     NB[h][e] = g
+                    LAND_DIRS[h] |= 1 << e
             EDGE_VILLAGE[h * NDIR + e] = -1
     for v in range(NVILLAGES):
         for h in range(NHEX):
@@ -88,9 +92,12 @@ cdef void _build_tables():
         for j in range(VILLAGE_EDGES):
             VILLAGE_HEXES[v] |= 1ULL << (ERU_VILLAGE_EDGE[v][j] // NDIR)
     for k in range(10):
+        for m in range(64):
+            ROTS_OF_MASK[k][m] = 0
         m = ERU_KIND_MASK[k]
         for rr in range(NDIR):
             ROT_MASK[k][rr] = ((m << rr) | (m >> (NDIR - rr))) & 63
+            ROTS_OF_MASK[k][ROT_MASK[k][rr]] |= 1 << rr
             ROT_CANON[k][rr] = 1
             for j in range(rr):
                 if ROT_MASK[k][j] == ROT_MASK[k][rr]:
@@ -340,14 +347,26 @@ cdef inline void neighbours_see(EruptionData* d, int h) noexcept nogil:
 
 cdef void derive_front(EruptionData* d) noexcept nogil:
     """The lava front and the tiles next to it, from tile and mask, into the struct."""
-    cdef HexSet occ = occupied(d), front = 0, near = 0, rest = occ
+    cdef HexSet occ = occupied(d), front = 0, rest = occ
     cdef int h
     while rest:
         h = eru_lowest_bit(rest)
         rest &= rest - 1
         front |= LAVA_FACES[h][d.mask[h]]
-    front &= ~occ
-    rest = front
+    store_front(d, front & ~occ, occ)
+
+
+cdef void tile_added(EruptionData* d, int h) noexcept nogil:
+    """`board_changed` for a tile put on an empty hex (most changes): the front gains the
+    empty hexes its lava faces and loses h, so the occupied hexes need not be visited."""
+    cdef HexSet occ = occupied(d)
+    neighbours_see(d, h)
+    store_front(d, (lava_front(d) | LAVA_FACES[h][d.mask[h]]) & ~occ, occ)
+
+
+cdef inline void store_front(EruptionData* d, HexSet front, HexSet occ) noexcept nogil:
+    """Keep the lava front `front` and the tiles next to it (`occ`: the occupied hexes)."""
+    cdef HexSet near = 0, rest = front
     while rest:
         near |= NB_SET[eru_lowest_bit(rest)]
         rest &= rest - 1
@@ -419,20 +438,14 @@ cdef inline bint any_hex(EruptionData* d, int kind) noexcept nogil:
 
 
 cdef inline bint turnable(EruptionData* d, int h) noexcept nogil:
-    """Aftershock target: a lava tile with another legal rotation (E10)."""
-    cdef int r, rest, k = d.tile[h], cons, req
+    """Aftershock target: a lava tile with another legal rotation (E10): one that fits the
+    hex's constraints and gives other lava edges (no fitting rotation of a lava tile without
+    lava to meet: FIT_ROTS is empty then)."""
+    cdef int k = d.tile[h], cons, req
     if k < 0 or k >= NKINDS:
         return False
     constraints(d, h, &cons, &req)
-    if req == 0:
-        return False
-    rest = FIT_ROTS[k][cons][req]
-    while rest:
-        r = eru_lowest_bit(rest)
-        rest &= rest - 1
-        if ROT_MASK[k][r] != d.mask[h]:
-            return True
-    return False
+    return (FIT_ROTS[k][cons][req] & ~ROTS_OF_MASK[k][d.mask[h]]) != 0
 
 
 cdef int lava_tiles(EruptionData* d, int* out, bint turnable_only, bint first_only) noexcept nogil:
@@ -462,18 +475,13 @@ cdef inline bint own_village_edge(EruptionData* d, int p, int e) noexcept nogil:
     return EDGE_VILLAGE[e] >= 0 and EDGE_VILLAGE[e] == village_of(d, p)
 
 
-cdef inline int spot_dirs(EruptionData* d, int v, int h, HexSet empty) noexcept nogil:
+cdef inline int spot_dirs(EruptionData* d, int v, int h) noexcept nogil:
     """The directions of hex h where the owner of village v may build a wall: free edges of
     the village, or free lava edges of a placed tile (not the volcano) facing an empty land
-    hex (E8, E14). `empty`: the empty hexes."""
+    hex (E8, E14): a land direction without an occupied neighbour in the constraints."""
     cdef int e, rest, m = OWN_MASK[v][h]
-    if 0 <= d.tile[h] <= K_ERUPTION and LAVA_FACES[h][d.mask[h]] & empty:
-        rest = d.mask[h]
-        while rest:
-            e = eru_lowest_bit(rest)
-            rest &= rest - 1
-            if NB[h][e] >= 0 and (empty >> NB[h][e]) & 1:
-                m |= 1 << e
+    if 0 <= d.tile[h] <= K_ERUPTION:
+        m |= d.mask[h] & LAND_DIRS[h] & ~d.nb_cons[h]
     rest = m
     while rest:
         e = eru_lowest_bit(rest)
@@ -488,13 +496,12 @@ cdef int wall_spots(EruptionData* d, int p, int* out, bint first_only) noexcept 
     their count (with `first_only`, 0 or more when there is none or some). Only the hexes of
     p's village and the tiles next to the lava front can have one."""
     cdef int v = village_of(d, p), h, m, e, n = 0
-    cdef HexSet occ = occupied(d)
     # a tile's lava edge faces an empty hex: one of the front
     cdef HexSet todo = VILLAGE_HEXES[v] | front_tiles(d)
     while todo:
         h = eru_lowest_bit(todo)
         todo &= todo - 1
-        m = spot_dirs(d, v, h, ALL_HEXES & ~occ)
+        m = spot_dirs(d, v, h)
         if m and first_only:
             return 1
         while m:
@@ -507,7 +514,7 @@ cdef int wall_spots(EruptionData* d, int p, int* out, bint first_only) noexcept 
 
 
 cdef inline bint wall_spot(EruptionData* d, int p, int e) noexcept nogil:
-    return (spot_dirs(d, village_of(d, p), e // NDIR, ALL_HEXES & ~occupied(d)) >> (e % NDIR)) & 1
+    return (spot_dirs(d, village_of(d, p), e // NDIR) >> (e % NDIR)) & 1
 
 
 cdef inline bint any_wall_spot(EruptionData* d, int p) noexcept nogil:
@@ -687,10 +694,14 @@ cdef void put_tile(EruptionData* d, int h, int kind, int r, int old_mask) noexce
     """Set the tile; cards for lava newly touching villages (E7), the icon's wall (E1, E14),
     +30 to everyone else for an eruption tile (E3, E14 order)."""
     cdef int m = ROT_MASK[kind][r], i
+    cdef bint was_empty = d.tile[h] < 0
     d.tile[h] = kind
     d.rot[h] = r
     d.mask[h] = m
-    board_changed(d, h)
+    if was_empty:
+        tile_added(d, h)
+    else:                               # Aftershock or Quake: lava may have gone
+        board_changed(d, h)
     d.pending += popcount6(m & ~old_mask & VMASK[h])
     if ERU_ICON[h] >= 0:
         gain_wall(d, d.cur, ERU_ICON[h])

@@ -35,3 +35,24 @@ def test_every_board_change_keeps_the_derived_fields():
         if seen == set(BOARD_MOVES):
             break
     assert seen == set(BOARD_MOVES), f"never reached: {set(BOARD_MOVES) - seen}"
+
+
+def test_the_derived_fields_hold_after_every_tile_of_whole_games():
+    # A tile put on an empty hex updates the front from its old value (rules.pxi, `tile_added`),
+    # so an error there would carry on to later tiles: check every board change of whole
+    # random games, late-game boards with many tiles included, at three player counts.
+    rng = random.Random(5)
+    checked = 0
+    for players in (2, 4, 6):
+        state = game(players).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            stage = body_of(state)["stage"]
+            state.apply_action(rng.choice(state.legal_actions()))
+            if stage in BOARD_MOVES:
+                checked += 1
+                assert load(data_of(state)) == state, (players, BOARD_MOVES[stage])
+    assert checked > 60

@@ -1,9 +1,9 @@
-# Included by each game's logic.pyx and engine.pyx before their cimports: the game's data.pxd
-# and actions.pxd define its tables as static arrays in C, and each of the two modules uses only
-# some of them, so an unused table is no bug. tables_end.pxi, included after the cimports, turns
-# the warnings back on for the rest of the module.
+# Included by each game's engine.pyx and logic.pxd (which logic.pyx reads first) before their
+# cimports: the game's data.pxd and actions.pxd define its tables as static const arrays in C,
+# and each of the two modules uses only some of them, so an unused table is no bug. The warning
+# concerns only constants at file scope (unused variables and functions are still reported);
+# gcc checks it at the end of the file, so it stays off for the whole module.
 cdef extern from *:
     """
-    #pragma GCC diagnostic push
     #pragma GCC diagnostic ignored "-Wunused-const-variable"
     """

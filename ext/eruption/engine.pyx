@@ -31,7 +31,6 @@ from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.eruption.data cimport *
 from vsai.ext.eruption.actions cimport *
 from vsai.ext.eruption.logic cimport *
-include "vsai/ext/tables_end.pxi"
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 from vsai.ext.fields import FieldTable

@@ -41,7 +41,6 @@ from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.godzilla.data cimport *
 from vsai.ext.godzilla.actions cimport *
 from vsai.ext.godzilla.logic cimport *
-include "vsai/ext/tables_end.pxi"
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 from vsai.ext.fields import FieldTable

@@ -2,6 +2,7 @@
 """Godzilla's game logic (logic.pyx, compiled at -O3): the C class of the state's struct and
 protocol, and the functions of rules.pxi, stages.pxi, hidden.pxi and the shared dispatch that
 engine.pyx (the Python API, compiled at -O1) calls."""
+include "vsai/ext/tables_begin.pxi"     # before data.pxd: logic.pyx reads this file first
 from vsai.ext.state cimport State, copy_state, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.godzilla.data cimport *

@@ -39,7 +39,7 @@ cdef extern from *:
     #define KIL_FAMILY_FIELDS(name, a, b, c) {a, b, c},
     static const int KIL_FIELDS[NUM_FAMILIES][3] = { KIL_ACTION_FAMILIES(KIL_FAMILY_FIELDS) };
     #define KIL_FAMILY_NAME(name, a, b, c) #name,
-    static const char* KIL_FAMILY_NAMES[NUM_FAMILIES] = { KIL_ACTION_FAMILIES(KIL_FAMILY_NAME) };
+    static const char* const KIL_FAMILY_NAMES[NUM_FAMILIES] = { KIL_ACTION_FAMILIES(KIL_FAMILY_NAME) };
 
     /* The family of the parameters each tile asks for once activated (-1: none). Coral 1..10,
        then volcano 1..10. */

@@ -37,7 +37,6 @@ from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.kilauea.data cimport *
 from vsai.ext.kilauea.actions cimport *
 from vsai.ext.kilauea.logic cimport *
-include "vsai/ext/tables_end.pxi"
 
 import bisect
 import re

@@ -7,8 +7,6 @@ KilaueaLogic: the state's C struct and the protocol's c_* methods, which the sea
 calls through the class's vtable. engine.pyx subclasses it with the Python API (JSON, views,
 texts), compiled at -O1 (docs/adding-a-game.md); logic.pxd declares what engine.pyx calls here.
 """
-include "vsai/ext/tables_begin.pxi"
-
 cimport cython
 from libc.string cimport memset
 from libc.math cimport exp
@@ -17,7 +15,6 @@ from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, M
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.kilauea.data cimport *
 from vsai.ext.kilauea.actions cimport *
-include "vsai/ext/tables_end.pxi"
 
 import bisect
 import re

@@ -37,7 +37,6 @@ from vsai.ext.commit cimport (Commitments, MAX_COMMITS, commit_clear, commit_enr
 from vsai.ext.vec.data cimport *
 from vsai.ext.vec.actions cimport *
 from vsai.ext.vec.logic cimport *
-include "vsai/ext/tables_end.pxi"
 
 from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from vsai.ext.fields import FieldTable

@@ -7,8 +7,6 @@ VecLogic: the state's C struct and the protocol's c_* methods, which the search 
 calls through the class's vtable. engine.pyx subclasses it with the Python API (JSON, views,
 texts), compiled at -O1 (docs/adding-a-game.md); logic.pxd declares what engine.pyx calls here.
 """
-include "vsai/ext/tables_begin.pxi"
-
 cimport cython
 from libc.string cimport memset
 from libc.math cimport exp
@@ -21,7 +19,6 @@ from vsai.ext.commit cimport (Commitments, MAX_COMMITS, commit_clear, commit_enr
                               commit_key, commit_redraw)
 from vsai.ext.vec.data cimport *
 from vsai.ext.vec.actions cimport *
-include "vsai/ext/tables_end.pxi"
 
 from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from vsai.ext.fields import FieldTable

@@ -31,7 +31,6 @@ from vsai.ext.rng cimport Rng, rng_below, rng_seed
 from vsai.ext.vulcanus.data cimport *
 from vsai.ext.vulcanus.actions cimport *
 from vsai.ext.vulcanus.logic cimport *
-include "vsai/ext/tables_end.pxi"
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 from vsai.ext.values import action_id, check_field, check_param

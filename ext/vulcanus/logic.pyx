@@ -7,8 +7,6 @@ VulcanusLogic: the state's C struct and the protocol's c_* methods, which the se
 calls through the class's vtable. engine.pyx subclasses it with the Python API (JSON, views,
 texts), compiled at -O1 (docs/adding-a-game.md); logic.pxd declares what engine.pyx calls here.
 """
-include "vsai/ext/tables_begin.pxi"
-
 cimport cython
 from libc.string cimport memset
 from libc.math cimport exp
@@ -17,7 +15,6 @@ from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, M
 from vsai.ext.rng cimport Rng, rng_below, rng_seed
 from vsai.ext.vulcanus.data cimport *
 from vsai.ext.vulcanus.actions cimport *
-include "vsai/ext/tables_end.pxi"
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 from vsai.ext.values import action_id, check_field, check_param

@@ -14,8 +14,8 @@ GAMES = sorted(p.parent.name for p in EXT.glob("*/spec.py"))
 PARTS = ("rules.pxi", "stages.pxi", "codec.pxi", "hidden.pxi", "state_json.pxi", "state_view.pxi")
 # What a search runs, in logic.pyx (compiled at -O3), and the Python API, in engine.pyx (at -O1;
 # setup.py, HOT_MODULES). Both cimport the action ids from actions.pxd.
-TABLES = ["vsai/ext/tables_begin.pxi", "vsai/ext/tables_end.pxi"]     # around the cimports
-LOGIC_INCLUDES = [*TABLES, "rules.pxi", "stages.pxi", "hidden.pxi", "vsai/ext/dispatch.pxi"]
+TABLES = ["vsai/ext/tables_begin.pxi"]     # before the cimports
+LOGIC_INCLUDES = ["rules.pxi", "stages.pxi", "hidden.pxi", "vsai/ext/dispatch.pxi"]     # TABLES: in logic.pxd
 ENGINE_INCLUDES = [*TABLES, "codec.pxi", "state_json.pxi", "state_view.pxi"]
 MAX_FUNCTION_LINES = 80
 _DEF = re.compile(r"^(\s*)(?:cdef|cpdef|def)\s+(?!class\b)(?:inline\s+)?[\w\[\]*, ]*?\b(\w+)\s*\(")
@@ -57,6 +57,8 @@ def test_every_game_folder_has_the_parts_in_order(game):
     for module, wanted in (("logic.pyx", LOGIC_INCLUDES), ("engine.pyx", ENGINE_INCLUDES)):
         includes = re.findall(r'^include "([^"]+)"', (folder / module).read_text(encoding="utf-8"), re.M)
         assert includes == wanted, f"{game}: {module} includes {includes}"
+    header = re.findall(r'^include "([^"]+)"', (folder / "logic.pxd").read_text(encoding="utf-8"), re.M)
+    assert header == TABLES, f"{game}: logic.pxd includes {header}"
     extra = sorted(p.name for p in folder.glob("*.pxi") if p.name not in PARTS)
     assert not extra, f"{game}: .pxi parts outside the layout: {extra}"
 

@@ -29,8 +29,13 @@ EXT = os.path.join(HERE, "ext")
 PXD_ROOT = os.path.join(HERE, "build", "pxd")
 # Jobs for cythonize and the C compiler: every core unless VSAI_JOBS says otherwise.
 JOBS = int(os.environ.get("VSAI_JOBS") or 0) or os.cpu_count() or 1
-# Optimisation level of the engines and the search kernel (chosen by benchmarks, see README).
-OPTIMISE = "-O3"
+# Optimisation levels, chosen by measurement (README, "Set-up, tests and start-up"): the code a
+# search runs at -O3 (each game's logic module, the search kernel), the rest at -O1: each
+# game's engine module (its Python API: JSON, views, texts, the class wrappers) is most of the
+# generated C and compiles in a third to a half of the CPU at -O1, and no search calls it.
+HOT_MODULES = {"logic", "search", "state", "belief"}
+HOT_OPTIMISE = "-O3"
+SURFACE_OPTIMISE = "-O1"
 # No debug information (Python's own CFLAGS ask for -g): it costs a fifth of the compile time
 # and changes no generated code. Kept when CFLAGS asks for -g itself (sanitizer builds).
 DEBUG_INFO = [] if "-g" in os.environ.get("CFLAGS", "").split() else ["-g0"]
@@ -88,8 +93,9 @@ def extensions() -> list:
         parts = os.path.splitext(pyx)[0].split(os.sep)[1:]     # drop "ext"
         if only and not (set(parts) & only):
             continue
+        level = HOT_OPTIMISE if parts[-1] in HOT_MODULES else SURFACE_OPTIMISE
         result.append(Extension("vsai.ext." + ".".join(parts), [pyx],
-                                extra_compile_args=[OPTIMISE, *DEBUG_INFO, "-Wno-unreachable-code"]))
+                                extra_compile_args=[level, *DEBUG_INFO, "-Wno-unreachable-code"]))
     return result
 
 

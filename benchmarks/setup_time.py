@@ -4,6 +4,9 @@ of compiling its C at each optimisation level, and the size of the generated C.
     .venv/bin/python benchmarks/setup_time.py [--only vulcanus,search] [--levels -O3,-O1]
         [--no-cython] [--directives KEY=VALUE,...]
 
+The level `build` is each module's own level in setup.py (HOT_MODULES at -O3, the rest at
+-O1), so `--levels build` prints what the real build compiles.
+
 Cythonizing runs `setup.py` with VSAI_ONLY=<module>, VSAI_JOBS=1 and VSAI_FORCE_CYTHON=1 (the
 same directives as the build; `--directives` adds some for an experiment, via
 VSAI_DIRECTIVES). Compiling runs the build's own command line (Python's CC and CFLAGS, the
@@ -15,6 +18,7 @@ Figures only, no assertion.
 from __future__ import annotations
 
 import argparse
+import ast
 import glob
 import os
 import resource
@@ -57,6 +61,17 @@ def compile_command(c_file: str, level: str, extra: list[str]) -> list[str]:
             "-c", c_file, "-o", out, level, "-g0", "-Wno-unreachable-code", *extra]
 
 
+def build_level(name: str) -> str:
+    """setup.py's optimisation level of the module `name` ("kilauea.logic", "search")."""
+    with open(os.path.join(HERE, "setup.py"), encoding="utf-8") as handle:
+        tree = ast.parse(handle.read())
+    values = {target.id: ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+              for target in node.targets if isinstance(target, ast.Name)
+              and target.id in ("HOT_MODULES", "HOT_OPTIMISE", "SURFACE_OPTIMISE")}
+    hot = name.split(".")[-1] in values["HOT_MODULES"]
+    return values["HOT_OPTIMISE"] if hot else values["SURFACE_OPTIMISE"]
+
+
 def main() -> None:
     """Print one line per extension: C size, cythonize CPU, compile CPU per level."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -79,7 +94,8 @@ def main() -> None:
             cython_cpu, _ = timed([sys.executable, "setup.py", "--name"], env)
         c_file = os.path.splitext(pyx)[0] + ".c"
         size = os.path.getsize(os.path.join(HERE, c_file)) / 1e6
-        cpus = [timed(compile_command(c_file, level, extra))[0] for level in levels]
+        cpus = [timed(compile_command(c_file, build_level(name) if level == "build" else level, extra))[0]
+                for level in levels]
         for i, value in enumerate([cython_cpu, *cpus]):
             totals[i] += value
         print(f"{name:24} {size:6.2f} {cython_cpu:9.1f} " + " ".join(f"{c:10.1f}" for c in cpus), flush=True)

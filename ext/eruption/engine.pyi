@@ -3,7 +3,7 @@ from typing import Any
 
 import numpy as np
 
-from vsai.ext.state import State
+from vsai.ext.eruption.logic import EruptionLogic
 
 MIN_PLAYERS: int
 MAX_PLAYERS: int
@@ -43,7 +43,7 @@ def view_score(s: EruptionState, i: int) -> int: ...
 def view_board(s: EruptionState, seat: int | None) -> dict[str, Any]: ...
 
 
-class EruptionState(State):
+class EruptionState(EruptionLogic):
     """A position of Eruption (2-6 players)."""
 
     def __init__(self, players: int = 2, rain: bool = True, turn_cap: int = 200) -> None: ...

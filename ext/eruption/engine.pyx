@@ -5,11 +5,14 @@ Rulebook: ../shared/rules/original/003_7154b299446c23da.txt (English: ../shared/
 gaps filled as in ../shared/rules/GAPS.md section 4 (E1..E14) and section 0 (X1..X7), cited by ID in
 the code. ext/eruption/rules.md maps every rule to its code and tests and gives the action encoding.
 
-Files (docs/adding-a-game.md): data.pxd (the board, tiles, cards, tracks, the struct), rules.pxi
-(the helpers the stages share: placement, walls, the turn flow, set-up, the end, evaluation),
-stages.pxi (per stage its legal moves and its move, the chance outcomes, the dispatch), codec.pxi
-(action ids and texts), hidden.pxi (resampling, action keys), state_json.pxi (the JSON fields and
-the loader's checks), state_view.pxi (observations, the view, action info), this file (the class).
+Files (docs/adding-a-game.md): data.pxd (the board, tiles, cards, tracks, the struct),
+rules.pxi (the helpers the stages share: placement, walls, the turn flow, set-up, the end,
+evaluation), stages.pxi (per stage its legal moves and its move, the chance outcomes, the
+dispatch), codec.pxi (action ids and texts), hidden.pxi (resampling, action keys),
+state_json.pxi (the JSON fields and the loader's checks), state_view.pxi (observations, the
+view, action info), actions.pxd (the action ids), logic.pyx (the struct's class and the
+protocol: what a search runs, compiled at -O3), this file (the class, the Python API, compiled
+at -O1).
 
 Set-up is explicit chance: 3 action cards dealt to each seat in seat order (hidden draws), then
 the starting player. A turn is: temperature check (a chance node per walled stream), tile
@@ -17,6 +20,8 @@ placement (draw = chance, then hex, then rotation; blocking-wall tests are chanc
 tile, held eruption tile, the card step (cards owed are drawn first), the wall step (edge, then
 material), the hand limit.
 """
+include "vsai/ext/tables_begin.pxi"
+
 cimport cython
 from libc.string cimport memset
 from libc.math cimport exp
@@ -24,18 +29,16 @@ from libc.math cimport exp
 from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.eruption.data cimport *
+from vsai.ext.eruption.actions cimport *
+from vsai.ext.eruption.logic cimport *
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 from vsai.ext.fields import FieldTable
 from vsai.ext.values import action_id, check_field, check_flag, check_param
 
-include "rules.pxi"
-include "stages.pxi"
 include "codec.pxi"
-include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
-include "vsai/ext/dispatch.pxi"
 
 # Parameters (X5, X7): the spec's Params, __init__'s checks and the JSON ranges read these.
 MIN_PLAYERS = MIN_SEATS
@@ -57,56 +60,14 @@ OBSERVATION_SIZE = OBS_SIZE
 NTILES_PUBLIC = NTILES
 
 
-cdef class EruptionState(State):
+cdef class EruptionState(EruptionLogic):
     """A state of Eruption (2-6 players, every seat alone)."""
 
     GAME_NAME = "eruption"
-    cdef EruptionData d
-
-    def __cinit__(self):
-        self._data = &self.d
-        self._size = sizeof(EruptionData)
 
     def __init__(self, players: int = 2, rain: bool = True, turn_cap: int = DEFAULT_CAP):
         init_data(&self.d, check_param("players", players, MIN_SEATS, MAX_SEATS),
                   check_flag("rain", rain), check_param("turn_cap", turn_cap, 1, MAX_CAP))
-
-    # ------------------------------------------------------------------ C protocol
-    cdef int c_num_players(self) noexcept nogil:
-        return self.d.n
-
-    cdef int c_current_player(self) noexcept nogil:
-        return current_player_of(&self.d)
-
-    cdef int c_legal_actions(self, int* out) noexcept nogil:
-        return legal_actions_of(&self.d, out)
-
-    cdef void c_apply_action(self, int action) noexcept nogil:
-        apply_action_to(&self.d, action)
-
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        return chance_outcomes_of(&self.d, actions, probs)
-
-    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
-        return sample_chance_of(&self.d, rng)
-
-    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
-        random_playout_of(&self.d, rng)
-
-    cdef bint c_is_legal(self, int action) noexcept nogil:
-        return is_legal_in(&self.d, action)
-
-    cdef void c_returns(self, double* out) noexcept nogil:
-        returns_data(&self.d, out)
-
-    cdef void c_evaluate(self, double* out) noexcept nogil:
-        evaluate_data(&self.d, out)
-
-    cdef void c_resample(self, int player, Rng* rng) noexcept nogil:
-        resample_data(&self.d, player, rng)
-
-    cdef int c_action_key(self, int observer, int action) noexcept nogil:
-        return action_key(&self.d, observer, action)
 
     # ------------------------------------------------------------------ Python API
     def params(self) -> dict:

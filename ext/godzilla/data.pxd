@@ -255,14 +255,14 @@ cdef extern from *:
                                              {5, 1, 4, 3, 8, 4, 8, 5, 10, 3, 14, 5}};
     /* G8: Evacuees drawn from the bag in rounds 1..6. */
     static const int GZ_EVAC_PER_ROUND[6] = {2, 3, 3, 4, 4, 5};
-    static const char* GZ_SQ_NAME[20] = {
+    static const char* const GZ_SQ_NAME[20] = {
         "Tokyo Home", "Ikebukuro", "Saitama Home", "Ueno", "Asakusa",
         "Shinjuku", "Radio Tower", "Marunouchi", "Nihonbashi", "Chiba Home",
         "Shibuya", "Kasumigaseki", "Ginza", "Tsukiji", "Fukagawa",
         "Kanagawa Home", "Shinagawa", "Shibaura", "Kachidoki", "Tokyo Bay"};
-    static const char* GZ_COLOUR_NAME[4] = {"Tokyo", "Saitama", "Chiba", "Kanagawa"};
-    static const char* GZ_KIND_NAME[4] = {"rail", "road", "river", "tram"};
-    static const char* GZ_SUPPORT_NAME[4] = {"air strike", "high-voltage current",
+    static const char* const GZ_COLOUR_NAME[4] = {"Tokyo", "Saitama", "Chiba", "Kanagawa"};
+    static const char* const GZ_KIND_NAME[4] = {"rail", "road", "river", "tram"};
+    static const char* const GZ_SUPPORT_NAME[4] = {"air strike", "high-voltage current",
                                              "tank deployment", "emergency press conference"};
     """
     const int GZ_ROAD_A[29]

@@ -4,7 +4,7 @@ from typing import Any
 import numpy as np
 
 from vsai.ext.fields import FieldTable
-from vsai.ext.state import State
+from vsai.ext.godzilla.logic import GodzillaLogic
 
 MIN_PLAYERS: int
 MAX_PLAYERS: int
@@ -39,7 +39,7 @@ def state_v3_from_v2(state: dict[str, Any], params: dict[str, Any]) -> dict[str,
 def view_seat(i: int) -> tuple[str, str | None]: ...
 
 
-class GodzillaState(State):
+class GodzillaState(GodzillaLogic):
     """A state of Godzilla: one Kaiju (seat 0) against 1-4 human seats."""
 
     def __init__(self, players: int = 2, turn_cap: int = 6, evacuee_bonus: int = 0,

@@ -7,11 +7,13 @@ and section 0 (X1..X7), cited by ID in the code. ext/godzilla/rules.md maps ever
 code and tests and gives the action encoding and the JSON format.
 
 Files: data.pxd (the map, cards and counts, the stages, the state struct), rules.pxi (rule
-helpers the stages share: set-up, the turn flow, destruction, scoring, evaluation),
-stages.pxi (per stage its legal moves and its move, per chance stage its outcomes, and the
-dispatch), codec.pxi (action families, names, texts), hidden.pxi (nothing is hidden from one
-seat), state_json.pxi (the JSON field table and the loader's checks), state_view.pxi (texts,
-observation tensor, view, action_info), and this file (the GodzillaState class).
+helpers the stages share: set-up, the turn flow, destruction, scoring, evaluation), stages.pxi
+(per stage its legal moves and its move, per chance stage its outcomes, and the dispatch),
+codec.pxi (action families, names, texts), hidden.pxi (nothing is hidden from one seat),
+state_json.pxi (the JSON field table and the loader's checks), state_view.pxi (texts,
+observation tensor, view, action_info), and actions.pxd (the action ids), logic.pyx (the
+struct's class and the protocol: what a search runs, compiled at -O3), this file (the
+GodzillaState class, the Python API, compiled at -O1).
 
 Seat 0 is the Kaiju; seats 1..n-1 are the humans, who hold the four governors as evenly as
 possible (G14) and win or lose together. Team decisions (support cards, the press
@@ -28,6 +30,8 @@ see, every observation is the whole state, and resampling has nothing to redraw.
 public by X4. Dice and bag draws are chance nodes with exact probabilities: a roll is one
 chance node over the multiset of faces (at most C(11, 5) = 462 outcomes for 6 dice).
 """
+include "vsai/ext/tables_begin.pxi"
+
 cimport cython
 from libc.string cimport memset
 from libc.math cimport exp
@@ -35,18 +39,16 @@ from libc.math cimport exp
 from vsai.ext.state cimport State, copy_state, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.godzilla.data cimport *
+from vsai.ext.godzilla.actions cimport *
+from vsai.ext.godzilla.logic cimport *
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 from vsai.ext.fields import FieldTable
 from vsai.ext.values import action_id, check_flag, check_param, whole_number
 
-include "rules.pxi"
-include "stages.pxi"
 include "codec.pxi"
-include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
-include "vsai/ext/dispatch.pxi"
 
 # Parameters (X5, G14): the spec's Params, __init__'s guard and the JSON ranges use these.
 MIN_PLAYERS = GZ_MIN_PLAYERS
@@ -76,16 +78,10 @@ OBSERVATION_SIZE = (6 + NUM_STAGES + NROUNDS + 1 + NSQ + NSQ * 11 + NROADS * 11 
                     + 17 + 18 + 1)
 
 
-cdef class GodzillaState(State):
+cdef class GodzillaState(GodzillaLogic):
     """A state of Godzilla: one Kaiju (seat 0) against 1-4 human seats."""
 
     GAME_NAME = "godzilla"
-    cdef GameData d
-
-    def __cinit__(self):
-        memset(&self.d, 0, sizeof(GameData))
-        self._data = &self.d
-        self._size = sizeof(GameData)
 
     def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP,
                  evacuee_bonus: int = EVAC_BONUS, press_piece_counts: bool = bool(PRESS_PIECE_COUNTS),
@@ -105,43 +101,6 @@ cdef class GodzillaState(State):
                     check_flag("press_every_home", press_every_home), v["status_squares"],
                     v["vehicle_tiles"], v["barrier_tiles"], v["air_strike_dice"],
                     v["press_conference_cards"], v["road_gaps"])
-
-    # ------------------------------------------------------------------ C protocol
-    cdef int c_num_players(self) noexcept nogil:
-        return self.d.n
-
-    cdef int c_current_player(self) noexcept nogil:
-        return current_player_of(&self.d)
-
-    cdef int c_legal_actions(self, int* out) noexcept nogil:
-        return legal_actions_of(&self.d, out)
-
-    cdef void c_apply_action(self, int action) noexcept nogil:
-        apply_action_to(&self.d, action)
-
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        return chance_outcomes_of(&self.d, actions, probs)
-
-    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
-        return sample_chance_of(&self.d, rng)
-
-    cdef bint c_is_legal(self, int action) noexcept nogil:
-        return is_legal_in(&self.d, action)
-
-    cdef void c_returns(self, double* out) noexcept nogil:
-        returns_of(&self.d, out)
-
-    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
-        random_playout_data(&self.d, rng)       # its own: dice die by die (stages.pxi)
-
-    cdef void c_evaluate(self, double* out) noexcept nogil:
-        evaluate(&self.d, out)
-
-    cdef void c_resample(self, int player, Rng* rng) noexcept nogil:
-        resample_data(&self.d, player, rng)
-
-    cdef int c_action_key(self, int observer, int action) noexcept nogil:
-        return action_key(&self.d, observer, action)
 
     # ------------------------------------------------------------------ Python API
     def params(self) -> dict:

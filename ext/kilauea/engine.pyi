@@ -2,7 +2,7 @@
 import re
 from typing import Any
 
-from vsai.ext.state import State
+from vsai.ext.kilauea.logic import KilaueaLogic
 
 NUM_DISTINCT_ACTIONS: int
 MAX_CHANCE_OUTCOMES: int
@@ -39,7 +39,7 @@ def action_encoding_markdown() -> str: ...
 def upgrade_v2(state: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]: ...
 
 
-class KilaueaState(State):
+class KilaueaState(KilaueaLogic):
     """A Kilauea position (2-4 players)."""
 
     def __init__(self, players: int = 2, turn_cap: int = 300) -> None: ...

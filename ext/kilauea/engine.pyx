@@ -6,11 +6,13 @@ section 2 (K1..K16) and section 0 (X1..X7), cited by ID in the code. ext/kilauea
 every rule to its code and tests, and documents the action encoding and the JSON format.
 
 Files (the layout of docs/adding-a-game.md): data.pxd (board data, constants, the KData
-struct), rules.pxi (helpers the stages share: scoring, turn flow, returns, evaluation,
-set-up), stages.pxi (per step of the game its legal moves and its move; the set-up chance;
-the dispatch), codec.pxi (the action table: ids, encode / decode, texts), hidden.pxi (nothing
-is hidden), state_json.pxi (to_dict / load_dict and the loader's checks), state_view.pxi
-(observation, board text, view, action info), this file (the KilaueaState class).
+struct), rules.pxi (helpers the stages share: scoring, turn flow, returns, evaluation, set-up),
+stages.pxi (per step of the game its legal moves and its move; the set-up chance; the
+dispatch), codec.pxi (the action table: ids, encode / decode, texts), hidden.pxi (nothing is
+hidden), state_json.pxi (to_dict / load_dict and the loader's checks), state_view.pxi
+(observation, board text, view, action info), actions.pxd (the action ids), logic.pyx (the
+struct's class and the protocol: what a search runs, compiled at -O3), this file (the
+KilaueaState class, the Python API, compiled at -O1).
 
 Set-up is explicit chance, in this order (no chance after it):
 1. one colour per forest space (F1 a1 .. F5 c3, "3+" spaces skipped with 2 players), drawn
@@ -24,6 +26,8 @@ Turn flow: move ("canoe +k") -> main action (cut [cut|stop] / volcano c / island
 secondary actions ("coral n", "volcano n", their parameters, "pass"). Decisions with no choice
 (no legal main action, X6; no secondary action possible) are skipped.
 """
+include "vsai/ext/tables_begin.pxi"
+
 cimport cython
 from libc.string cimport memset
 from libc.math cimport exp
@@ -31,6 +35,8 @@ from libc.math cimport exp
 from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.kilauea.data cimport *
+from vsai.ext.kilauea.actions cimport *
+from vsai.ext.kilauea.logic cimport *
 
 import bisect
 import re
@@ -39,13 +45,9 @@ from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidState
 from vsai.ext.fields import FieldTable
 from vsai.ext.values import action_id, check_param
 
-include "rules.pxi"
-include "stages.pxi"
 include "codec.pxi"
-include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
-include "vsai/ext/dispatch.pxi"
 
 # Parameters: the constructor checks these ranges and spec.py builds its Params from them.
 MIN_PLAYERS = K_MIN_PLAYERS
@@ -65,60 +67,14 @@ DECISIONS_PER_TURN = 4 + 6 * 4
 DRAFT_PICKS = K_DRAFT_PICKS     # tikis each player drafts before the first turn (K14)
 
 
-cdef class KilaueaState(State):
+cdef class KilaueaState(KilaueaLogic):
     """A Kilauea position: the whole game in one C struct (see the module docstring)."""
 
     GAME_NAME = "kilauea"
-    cdef KData d
-
-    def __cinit__(self):
-        memset(&self.d, 0, sizeof(KData))
-        self._data = &self.d
-        self._size = sizeof(KData)
 
     def __init__(self, players=MIN_PLAYERS, turn_cap=DEFAULT_TURN_CAP):
         init_data(&self.d, check_param("players", players, MIN_PLAYERS, MAX_PLAYERS),
                   check_param("turn_cap", turn_cap, MIN_TURN_CAP, MAX_TURN_CAP))
-
-    # ------------------------------------------------------------ C protocol
-    cdef int c_num_players(self) noexcept nogil:
-        return self.d.n
-
-    cdef int c_current_player(self) noexcept nogil:
-        return current_player_of(&self.d)
-
-    cdef int c_legal_actions(self, int* out) noexcept nogil:
-        return legal_actions_of(&self.d, out)
-
-    cdef void c_apply_action(self, int action) noexcept nogil:
-        apply_action_to(&self.d, action)
-
-    cdef void c_returns(self, double* out) noexcept nogil:
-        compute_returns(&self.d, out)
-
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        return chance_outcomes_of(&self.d, actions, probs)
-
-    cdef void c_evaluate(self, double* out) noexcept nogil:
-        evaluate_data(&self.d, out)
-
-    cdef bint c_is_terminal(self) noexcept nogil:
-        return game_over(&self.d)
-
-    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
-        return sample_chance(&self.d, rng)
-
-    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
-        random_playout_of(&self.d, rng)
-
-    cdef bint c_is_legal(self, int action) noexcept nogil:
-        return is_legal_in(&self.d, action)
-
-    cdef void c_resample(self, int player, Rng* rng) noexcept nogil:
-        resample_data(&self.d, player, rng)
-
-    cdef int c_action_key(self, int observer, int action) noexcept nogil:
-        return action_key(&self.d, observer, action)
 
     # ------------------------------------------------------------ Python API (per game)
     def params(self) -> dict:

@@ -1,7 +1,7 @@
 """Type stubs of vsai.ext.vec.engine (Cython)."""
 from typing import Any
 
-from vsai.ext.state import State
+from vsai.ext.vec.logic import VecLogic
 
 NUM_DISTINCT_ACTIONS: int
 MAX_CHANCE_OUTCOMES: int
@@ -20,7 +20,7 @@ def encode(name: str, families: tuple[Any, ...] = ..., **values: int) -> int: ..
 def action_text(a: int, stage: int, families: tuple[Any, ...] = ..., **context: Any) -> str: ...
 
 
-class VecState(State):
+class VecState(VecLogic):
     """A position of The Vampire, the Elf & the Cthulhu (2-4 players)."""
 
     def __init__(self, players: int = 2, turn_cap: int = 30) -> None: ...

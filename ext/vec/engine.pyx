@@ -8,10 +8,12 @@ ext/vec/rules.md maps every rule to its code and tests and documents the action 
 Files (the layout of docs/adding-a-game.md): data.pxd (card data, constants, stages, the
 VecData struct), rules.pxi (helpers the stages share: turn flow, effects, scoring, returns,
 evaluation), stages.pxi (per stage its legal moves and its move; the chance outcomes; the
-dispatch), codec.pxi (the action codec: ids, encode/decode, texts), hidden.pxi (resampling
-and action keys), state_json.pxi (the JSON field table and the loader's checks),
-state_view.pxi (card texts, observation, view, action info), this file (the VecState class).
-Sealed bids use the shared sequential hidden commitment helpers of ext/commit.pxd.
+dispatch), codec.pxi (the action codec: ids, encode/decode, texts), hidden.pxi (resampling and
+action keys), state_json.pxi (the JSON field table and the loader's checks), state_view.pxi
+(card texts, observation, view, action info), actions.pxd (the action ids), logic.pyx (the
+struct's class and the protocol: what a search runs, compiled at -O3), this file (the VecState
+class, the Python API, compiled at -O1). Sealed bids use the shared sequential hidden
+commitment helpers of ext/commit.pxd.
 
 Every decision is one atomic action with a text; there are no clocks and no table talk
 (X1, X2). Hidden information: objectives, the identity of cards drawn (set-up pick, Research) and of
@@ -20,6 +22,8 @@ the exchanges of 4 ink for 1 special ink. Each player's ink value (cubes + 4 x s
 public because every change of it is (X4); public bounds on each player's special ink follow
 from what they were seen to spend (special_ink_min/max in JSON; smin, smax in the struct).
 """
+include "vsai/ext/tables_begin.pxi"
+
 cimport cython
 from libc.string cimport memset
 from libc.math cimport exp
@@ -31,19 +35,16 @@ from vsai.ext.commit cimport (Commitments, MAX_COMMITS, commit_clear, commit_enr
                               commit_pending, commit_hidden_from, commit_seat_pending,
                               commit_key, commit_redraw)
 from vsai.ext.vec.data cimport *
+from vsai.ext.vec.actions cimport *
+from vsai.ext.vec.logic cimport *
 
 from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from vsai.ext.fields import FieldTable
 from vsai.ext.values import action_id, check_param, whole_number
 
-
-include "rules.pxi"
-include "stages.pxi"
 include "codec.pxi"
-include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
-include "vsai/ext/dispatch.pxi"
 
 NUM_DISTINCT_ACTIONS = NUM_ACTIONS
 MAX_CHANCE_OUTCOMES = NUM_CHANCE
@@ -60,56 +61,14 @@ MAX_TURN_CAP = VEC_MAX_TURN_CAP
 MAX_BRANCHING = max(FAMILY_SIZE["bid"], MAX_IDEAS * INK_VALUES + NCARDS + 1, 2 * NCARDS + 1)
 
 
-cdef class VecState(State):
+cdef class VecState(VecLogic):
     """A state of The Vampire, the Elf & the Cthulhu (2-4 players)."""
 
     GAME_NAME = "vec"
-    cdef VecData d
-
-    def __cinit__(self):
-        self._data = &self.d
-        self._size = sizeof(VecData)
 
     def __init__(self, players: int = VEC_MIN_PLAYERS, turn_cap: int = VEC_DEFAULT_TURN_CAP):
         init_data(&self.d, check_param("players", players, VEC_MIN_PLAYERS, VEC_MAX_PLAYERS),
                   check_param("turn_cap", turn_cap, VEC_MIN_TURN_CAP, VEC_MAX_TURN_CAP))
-
-    # ------------------------------------------------------------------ C protocol
-    cdef int c_num_players(self) noexcept nogil:
-        return self.d.n
-
-    cdef int c_current_player(self) noexcept nogil:
-        return current_player_of(&self.d)
-
-    cdef int c_legal_actions(self, int* out) noexcept nogil:
-        return legal_actions_of(&self.d, out)
-
-    cdef void c_apply_action(self, int action) noexcept nogil:
-        apply_action_to(&self.d, action)
-
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        return chance_outcomes_of(&self.d, actions, probs)
-
-    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
-        return sample_chance_of(&self.d, rng)
-
-    cdef void c_returns(self, double* out) noexcept nogil:
-        final_returns(&self.d, out)
-
-    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
-        random_playout_of(&self.d, rng)
-
-    cdef bint c_is_legal(self, int action) noexcept nogil:
-        return is_legal_in(&self.d, action)
-
-    cdef void c_evaluate(self, double* out) noexcept nogil:
-        evaluate_data(&self.d, out)
-
-    cdef void c_resample(self, int player, Rng* rng) noexcept nogil:
-        resample_data(&self.d, player, rng)
-
-    cdef int c_action_key(self, int observer, int action) noexcept nogil:
-        return action_key(&self.d, observer, action)
 
     # ------------------------------------------------------------------ Python API
     def params(self) -> dict:

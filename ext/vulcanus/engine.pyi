@@ -3,7 +3,7 @@ from typing import Any
 
 import numpy as np
 
-from vsai.ext.state import State
+from vsai.ext.vulcanus.logic import VulcanusLogic
 
 NUM_DISTINCT_ACTIONS: int
 MAX_CHANCE_OUTCOMES: int
@@ -38,7 +38,7 @@ def view_score(self: VulcanusState, i: int) -> int: ...
 def view_board(self: VulcanusState, seat: int | None) -> dict[str, Any]: ...
 
 
-class VulcanusState(State):
+class VulcanusState(VulcanusLogic):
     """A Vulcanus position: the Kaiju (seat 0) against 1-3 human seats."""
 
     def __init__(self, players: int = 2, turn_cap: int = 6, disaster: int = 0) -> None: ...

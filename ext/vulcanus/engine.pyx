@@ -5,11 +5,13 @@ Rulebook: ../shared/rules/original/000_ad4c307752f08974.txt; gaps filled as in G
 section 1 (V1..V22) and section 0 (X1..X7), cited by ID in the code. Physical data:
 ext/vulcanus/data.pxd. ext/vulcanus/rules.md maps every rule to its code and tests.
 
-Files (the layout of every engine, docs/adding-a-game.md): data.pxd (constants, map, cards,
-the struct), rules.pxi (helpers shared by the stages: set-up, round flow, effects, evaluation),
+Files (the layout of every engine, docs/adding-a-game.md): data.pxd (constants, map, cards, the
+struct), rules.pxi (helpers shared by the stages: set-up, round flow, effects, evaluation),
 stages.pxi (legal moves and effects per stage, the dispatch), codec.pxi (action ids and texts),
 hidden.pxi (resampling, action keys), state_json.pxi (the JSON field table and the loader's
-checks), state_view.pxi (texts, views), this file (the VulcanusState class).
+checks), state_view.pxi (texts, views), actions.pxd (the action ids), logic.pyx (the struct's
+class and the protocol: what a search runs, compiled at -O3), this file (the VulcanusState
+class, the Python API, compiled at -O1).
 
 Seat 0 is the Kaiju; seats 1..n-1 the Humans, who win or lose together. Every decision is one
 atomic untimed action (X1). Hidden information (GAPS 1.2): each deck's hand, set-aside and
@@ -18,6 +20,8 @@ are chance; the Kaiju's destruction bonus tiles are its own until declared. Card
 are tracked per card with a public knowledge block, and resampling shuffles identities
 within blocks (hidden.pxi).
 """
+include "vsai/ext/tables_begin.pxi"
+
 cimport cython
 from libc.string cimport memset
 from libc.math cimport exp
@@ -25,17 +29,15 @@ from libc.math cimport exp
 from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below, rng_seed
 from vsai.ext.vulcanus.data cimport *
+from vsai.ext.vulcanus.actions cimport *
+from vsai.ext.vulcanus.logic cimport *
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 from vsai.ext.values import action_id, check_field, check_param
 
-include "rules.pxi"
-include "stages.pxi"
 include "codec.pxi"
-include "hidden.pxi"
 include "state_json.pxi"
 include "state_view.pxi"
-include "vsai/ext/dispatch.pxi"
 
 DEFAULT_TURN_CAP = 6        # the game's own 6 rounds (X5)
 MIN_PLAYERS = VUL_MIN_PLAYERS
@@ -50,58 +52,16 @@ MAX_BRANCHING = 181
 OBS_SIZE = 1100
 
 
-cdef class VulcanusState(State):
+cdef class VulcanusState(VulcanusLogic):
     """A state of Vulcanus (2-4 players: the Kaiju and 1-3 Human seats)."""
 
     GAME_NAME = "vulcanus"
 
-    cdef VulData d
-
-    def __cinit__(self):
-        self._data = &self.d
-        self._size = sizeof(VulData)
 
     def __init__(self, players: int = 2, turn_cap: int = DEFAULT_TURN_CAP, disaster: int = 0):
         init_data(&self.d, check_param("players", players, MIN_PLAYERS, MAX_PLAYERS),
                   check_param("turn_cap", turn_cap, 1, MAX_TURN_CAP),
                   check_param("disaster", disaster, -MAX_DISASTER, MAX_DISASTER))
-
-    # ------------------------------------------------------------------ C protocol
-    cdef int c_num_players(self) noexcept nogil:
-        return self.d.n
-
-    cdef int c_current_player(self) noexcept nogil:
-        return current_player_of(&self.d)
-
-    cdef int c_legal_actions(self, int* out) noexcept nogil:
-        return legal_actions_of(&self.d, out)
-
-    cdef void c_apply_action(self, int action) noexcept nogil:
-        apply_action_to(&self.d, action)
-
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
-        return chance_outcomes_of(&self.d, actions, probs)
-
-    cdef int c_sample_chance(self, Rng* rng) noexcept nogil:
-        return sample_chance_of(&self.d, rng)
-
-    cdef void c_random_playout(self, Rng* rng) noexcept nogil:
-        random_playout_of(&self.d, rng)
-
-    cdef bint c_is_legal(self, int action) noexcept nogil:
-        return is_legal_in(&self.d, action)
-
-    cdef void c_returns(self, double* out) noexcept nogil:
-        returns_data(&self.d, out)
-
-    cdef void c_evaluate(self, double* out) noexcept nogil:
-        evaluate_data(&self.d, out)
-
-    cdef void c_resample(self, int player, Rng* rng) noexcept nogil:
-        resample_data(&self.d, player, rng)
-
-    cdef int c_action_key(self, int observer, int action) noexcept nogil:
-        return action_key(&self.d, observer, action)
 
     # ------------------------------------------------------------------ Python API
     def params(self) -> dict:

@@ -12,6 +12,11 @@ import vsai.ext
 EXT = Path(vsai.ext.__path__[0])
 GAMES = sorted(p.parent.name for p in EXT.glob("*/spec.py"))
 PARTS = ("rules.pxi", "stages.pxi", "codec.pxi", "hidden.pxi", "state_json.pxi", "state_view.pxi")
+# What a search runs, in logic.pyx (compiled at -O3), and the Python API, in engine.pyx (at -O1;
+# setup.py, HOT_MODULES). Both cimport the action ids from actions.pxd.
+TABLES = ["vsai/ext/tables_begin.pxi"]     # before the cimports
+LOGIC_INCLUDES = ["rules.pxi", "stages.pxi", "hidden.pxi", "vsai/ext/dispatch.pxi"]     # TABLES: in logic.pxd
+ENGINE_INCLUDES = [*TABLES, "codec.pxi", "state_json.pxi", "state_view.pxi"]
 MAX_FUNCTION_LINES = 80
 _DEF = re.compile(r"^(\s*)(?:cdef|cpdef|def)\s+(?!class\b)(?:inline\s+)?[\w\[\]*, ]*?\b(\w+)\s*\(")
 
@@ -47,29 +52,45 @@ def _functions(path: Path) -> list[tuple[str, int]]:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_folder_has_the_parts_in_order(game):
     folder = EXT / game
-    for part in ("data.pxd", "engine.pyx", "spec.py", "rules.md", *PARTS):
+    for part in ("data.pxd", "actions.pxd", "logic.pxd", "logic.pyx", "engine.pyx", "spec.py", "rules.md", *PARTS):
         assert (folder / part).is_file(), f"{game}: {part} is missing"
-    engine = (folder / "engine.pyx").read_text(encoding="utf-8")
-    includes = re.findall(r'^include "([^"]+)"', engine, re.M)
-    assert includes == [*PARTS, "vsai/ext/dispatch.pxi"], f"{game}: engine.pyx includes {includes}"
+    for module, wanted in (("logic.pyx", LOGIC_INCLUDES), ("engine.pyx", ENGINE_INCLUDES)):
+        includes = re.findall(r'^include "([^"]+)"', (folder / module).read_text(encoding="utf-8"), re.M)
+        assert includes == wanted, f"{game}: {module} includes {includes}"
+    header = re.findall(r'^include "([^"]+)"', (folder / "logic.pxd").read_text(encoding="utf-8"), re.M)
+    assert header == TABLES, f"{game}: logic.pxd includes {header}"
     extra = sorted(p.name for p in folder.glob("*.pxi") if p.name not in PARTS)
     assert not extra, f"{game}: .pxi parts outside the layout: {extra}"
 
 
+@pytest.mark.parametrize("module", ["logic.pyx", "engine.pyx"])
 @pytest.mark.parametrize("game", GAMES)
-def test_the_engine_module_holds_only_the_class(game):
-    engine = (EXT / game / "engine.pyx").read_text(encoding="utf-8")
-    assert "ctypedef struct" not in engine, f"{game}: the struct belongs in data.pxd"
-    classes = re.findall(r"^cdef class (\w+)", engine, re.M)
-    assert len(classes) == 1, f"{game}: engine.pyx defines {classes}"
-    functions = re.findall(r"^(?:cdef|cpdef|def) [^\n]*\(", engine, re.M)
+def test_the_engine_modules_hold_only_their_class(game, module):
+    source = (EXT / game / module).read_text(encoding="utf-8")
+    assert "ctypedef struct" not in source, f"{game}: the struct belongs in data.pxd"
+    classes = re.findall(r"^cdef class (\w+)", source, re.M)
+    assert len(classes) == 1, f"{game}: {module} defines {classes}"
+    functions = re.findall(r"^(?:cdef|cpdef|def) [^\n]*\(", source, re.M)
     assert not [f for f in functions if not f.startswith("cdef class")], \
-        f"{game}: module functions in engine.pyx: {functions}"
+        f"{game}: module functions in {module}: {functions}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_protocol_is_in_the_logic_module(game):
+    # The search calls the c_* methods through the class's vtable: they, and the code they
+    # reach, belong in logic.pyx (-O3); the Python API's class in engine.pyx (-O1) extends it.
+    logic = (EXT / game / "logic.pyx").read_text(encoding="utf-8")
+    engine = (EXT / game / "engine.pyx").read_text(encoding="utf-8")
+    base = re.search(r"^cdef class (\w+)\(State\):", logic, re.M)
+    assert base, f"{game}: logic.pyx's class does not extend State"
+    assert re.search(rf"^cdef class \w+\({base.group(1)}\):", engine, re.M), \
+        f"{game}: engine.pyx's class does not extend {base.group(1)}"
+    assert not re.findall(r"^    cdef \w+ c_\w+\(", engine, re.M), f"{game}: protocol methods in engine.pyx"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_class_uses_the_shared_dispatch(game):
-    engine = (EXT / game / "engine.pyx").read_text(encoding="utf-8")
+    engine = (EXT / game / "logic.pyx").read_text(encoding="utf-8")
     for method, shared in (("c_current_player", "current_player_of"), ("c_legal_actions", "legal_actions_of"),
                            ("c_apply_action", "apply_action_to"), ("c_chance_outcomes", "chance_outcomes_of"),
                            ("c_random_playout", "random_playout_of")):
@@ -86,12 +107,13 @@ def test_the_class_holds_only_its_struct_and_clones_through_the_base(game):
     # State.c_clone copies the whole state object with one memcpy (ext/state.pyx,
     # clone_object): right only while a state holds no Python object, so the class's one field
     # is the game's C struct, and no engine replaces that copy with a slower one of its own.
-    engine = (EXT / game / "engine.pyx").read_text(encoding="utf-8")
+    sources = {name: (EXT / game / name).read_text(encoding="utf-8")
+               for name in ("logic.pxd", "logic.pyx", "engine.pyx")}
     data = (EXT / game / "data.pxd").read_text(encoding="utf-8")
-    fields = re.findall(r"^    cdef ([\w.]+) (\w+)\s*$", engine, re.M)
+    fields = [field for source in sources.values() for field in re.findall(r"^    cdef ([\w.]+) (\w+)\s*$", source, re.M)]
     structs = set(re.findall(r"^ctypedef (?:struct )?(?:\w+ )?(\w+):?\s*$", data, re.M))
-    assert len(fields) == 1 and fields[0][0] in structs, f"{game}: the class's fields are {fields}"
-    assert "c_clone" not in engine, f"{game}: engine.pyx overrides c_clone"
+    assert len(fields) == 1 and fields[0][0] in structs, f"{game}: the classes' fields are {fields}"
+    assert not [name for name, source in sources.items() if "c_clone" in source], f"{game}: c_clone overridden"
 
 
 def test_no_engine_function_is_longer_than_80_lines():

@@ -13,6 +13,7 @@ from libc.string cimport memcpy, memset
 from vsai.ext.rng cimport Rng, rng_below, rng_seed
 from vsai.ext.state cimport CHANCE_PLAYER, MAX_ACTIONS, TERMINAL_PLAYER, State, copy_state
 from vsai.ext.vulcanus.data cimport *
+from vsai.ext.vulcanus.actions cimport *
 
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError
 from vsai.ext.values import action_id, check_field, check_param

@@ -472,7 +472,8 @@ def test_resample_never_deals_what_the_seat_can_rule_out():
 def _history_probe():
     """The test-only module that runs the engine's consistency check in its two halves."""
     from compiled import compiled_module
-    vulcanus = ["ext/vulcanus/" + name for name in ("data.pxd", "rules.pxi", "stages.pxi", "codec.pxi", "hidden.pxi")]
+    vulcanus = ["ext/vulcanus/" + name
+                for name in ("data.pxd", "actions.pxd", "rules.pxi", "stages.pxi", "codec.pxi", "hidden.pxi")]
     return compiled_module(Path(__file__).resolve().parent / "history_probe.pyx",
                            ["ext/state.pxd", "ext/rng.pxd"] + vulcanus, include=("ext/vulcanus",), optimise="-O1")
 

@@ -93,7 +93,7 @@ cdef enum:
                                 # (G20; 0 G9's table, 1 every square one road from a Home square)
     EVAC_BONUS = 0              # G8: GZ_EVAC_PER_ROUND as it is
     ROAD_GAPS = 2               # G1: Ginza-Shibaura and Shibaura-Kachidoki closed too (G20)
-    EXTRA_GAP = 0               # G1: no road of GZ_ONE_GAP closed
+    EXTRA_GAP = 2               # G1: Radio Tower-Kasumigaseki closed too (G20)
 
 # G20: the values of G7-G10 before issue 29 chose the defaults above for balance (rules.md,
 # G20). A save, a record or a kept result without an option was played with these (the

@@ -29,7 +29,7 @@ def test_defaults_are_the_balanced_values_and_the_legacy_ones_those_of_g7_to_g10
     assert {k: load_game("godzilla").get_parameters()[k] for k in LEGACY} == {
         "evacuee_bonus": 0, "press_piece_counts": True, "press_every_home": True,
         "status_squares": 2, "vehicle_tiles": 4, "barrier_tiles": 3, "air_strike_dice": 3,
-        "press_conference_cards": 8, "road_gaps": 2, "extra_gap": 0}
+        "press_conference_cards": 8, "road_gaps": 2, "extra_gap": 2}
     assert LEGACY == {
         "evacuee_bonus": 0, "press_piece_counts": False, "press_every_home": False,
         "status_squares": 0, "vehicle_tiles": 2, "barrier_tiles": 3, "air_strike_dice": 1,
@@ -303,16 +303,19 @@ def test_a_state_saved_before_the_options_loads_with_their_legacy_values():
         load_game("godzilla", players=2).state_from_json(text)
 
 
-def test_a_state_saved_before_road_gaps_loads_with_every_road():
-    """A save of the first balanced defaults (2026-12-02, before `road_gaps`) has every other
-    option: it loads with no road closed, the game it was played with."""
-    state = new(**{**load_game("godzilla").get_parameters(), "road_gaps": 0})
+@pytest.mark.parametrize("missing", [("road_gaps", "extra_gap"), ("extra_gap",)])
+def test_a_state_saved_by_an_earlier_balanced_choice_loads_with_its_roads(missing):
+    """A save of the first balanced defaults (2026-12-02, before `road_gaps` and `extra_gap`)
+    or of the second (before `extra_gap`) has every other option: it loads with those roads
+    open, the game it was played with."""
+    state = new(**{**load_game("godzilla").get_parameters(), **{name: 0 for name in missing}})
     advance(state, "omen")
     data = json.loads(state.to_json())
-    del data["params"]["road_gaps"], data["state"]["road_gaps"]
+    for name in missing:
+        del data["params"][name], data["state"][name]
     text = json.dumps(data)
     assert state_from_json(text).to_json() == state.to_json()
-    assert state_from_json(text).params()["road_gaps"] == 0
+    assert all(state_from_json(text).params()[name] == 0 for name in missing)
 
 
 def test_a_record_without_the_options_replays_with_their_legacy_values():
@@ -340,7 +343,7 @@ def test_suite_cells_leave_options_at_their_legacy_value_out():
     assert legacy.params == {"players": 2, "turn_cap": 6}
     assert tuned.params == {"players": 2, "turn_cap": 6, "evacuee_bonus": 1}
     changed = {k: v for k, v in load_game("godzilla").get_parameters().items() if LEGACY.get(k, v) != v}
-    assert balanced.params == {"players": 2, "turn_cap": 6, **changed} and len(changed) == 7
+    assert balanced.params == {"players": 2, "turn_cap": 6, **changed} and len(changed) == 8
     assert len({legacy.key, tuned.key, balanced.key}) == 3
 
 

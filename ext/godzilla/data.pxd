@@ -22,7 +22,8 @@ GZ_* constants below, the engine keeps the chosen values in the state struct (op
 constants PRESS_PIECE_COUNTS, VEHICLE_TILES, ... are the defaults, chosen for balance (G20), and
 LEGACY_* the values before that choice.
 The roads of G1 keep their ids (the action encoding is built on these 29 roads): the road_gaps
-option closes the first few of GZ_EXTRA_GAP instead, roads that then do not exist (G1, G20).
+option closes the first few of GZ_EXTRA_GAP instead, and extra_gap one road of GZ_ONE_GAP,
+roads that then do not exist (G1, G20).
 """
 
 # parameter ranges: the spec's Params, __init__ and the JSON table read these (X5)
@@ -46,6 +47,7 @@ cdef enum:
     GZ_MAX_AIR_STRIKE_DICE = 3      # G10: dice an Air strike takes away (default 1; the Kaiju keeps 1)
     GZ_MAX_PRESS_CONF_CARDS = 8     # G10: Press cards an Emergency press conference draws (default 2)
     GZ_MAX_ROAD_GAPS = 3            # G1: extra gaps between squares, the first of GZ_EXTRA_GAP
+    GZ_NEXTRA_GAPS = 5              # G1: extra_gap 0 (none) or one road of GZ_ONE_GAP (1..4)
 
 cdef enum:
     NSQ = 20                    # squares (G1)
@@ -91,6 +93,7 @@ cdef enum:
                                 # (G20; 0 G9's table, 1 every square one road from a Home square)
     EVAC_BONUS = 0              # G8: GZ_EVAC_PER_ROUND as it is
     ROAD_GAPS = 2               # G1: Ginza-Shibaura and Shibaura-Kachidoki closed too (G20)
+    EXTRA_GAP = 2               # G1: Radio Tower-Kasumigaseki closed too (G20)
 
 # G20: the values of G7-G10 before issue 29 chose the defaults above for balance (rules.md,
 # G20). A save, a record or a kept result without an option was played with these (the
@@ -103,6 +106,7 @@ cdef enum:
     LEGACY_AIR_STRIKE_DICE = 1
     LEGACY_STATUS_SET = 0
     LEGACY_ROAD_GAPS = 0
+    LEGACY_EXTRA_GAP = 0
 
 # the bag, the route pile, the Press deck and the dice are not uniform draws
 cdef enum:
@@ -220,6 +224,7 @@ ctypedef struct GodzillaData:
     short opt_air           # dice an Air strike takes away (G10)
     short opt_conf          # Press cards an Emergency press conference draws (G10)
     short opt_gaps          # roads closed: the first opt_gaps of GZ_EXTRA_GAP (G1)
+    short opt_one_gap       # one more road closed: GZ_ONE_GAP[opt_one_gap] (G1; -1 none)
 
 ctypedef GodzillaData GameData
 
@@ -236,6 +241,12 @@ cdef extern from *:
        which starts there, reaches them later. Ginza-Shibaura, Shibaura-Kachidoki,
        Kasumigaseki-Shinagawa. The map stays connected with all three closed. */
     static const int GZ_EXTRA_GAP[3] = {26, 12, 25};
+    /* G1, G20: the road the extra_gap option closes besides those of road_gaps, milder than
+       the third of GZ_EXTRA_GAP (which leaves Shibaura only the way to Kanagawa Home): 0 none,
+       1 Kasumigaseki-Ginza, 2 Radio Tower-Kasumigaseki, 3 Kanagawa Home-Shinagawa,
+       4 Shibuya-Kasumigaseki; the roads a Kaiju leaving Shibaura by Shinagawa takes next.
+       The map stays connected with any of them and all of GZ_EXTRA_GAP closed. */
+    static const int GZ_ONE_GAP[5] = {-1, 8, 20, 10, 7};
     /* Landmark squares (set-up step 4): Ueno, Radio Tower, Kasumigaseki, Ginza, Kachidoki. */
     static const int GZ_LANDMARK_SQ[5] = {3, 6, 11, 12, 18};
     /* Home square of each colour (G1): Tokyo, Saitama, Chiba, Kanagawa. */
@@ -268,6 +279,7 @@ cdef extern from *:
     const int GZ_ROAD_A[29]
     const int GZ_ROAD_B[29]
     const int GZ_EXTRA_GAP[GZ_MAX_ROAD_GAPS]
+    const int GZ_ONE_GAP[GZ_NEXTRA_GAPS]
     const int GZ_LANDMARK_SQ[5]
     const int GZ_HOME_SQ[4]
     const int GZ_STATUS_MAIN[GZ_NSTATUS_SETS][12]

@@ -88,19 +88,20 @@ cdef class GodzillaState(GodzillaLogic):
                  press_every_home: bool = bool(PRESS_EVERY_HOME), status_squares: int = STATUS_SET,
                  vehicle_tiles: int = VEHICLE_TILES,
                  barrier_tiles: int = HV_PER_CARD, air_strike_dice: int = AIR_STRIKE_DICE,
-                 press_conference_cards: int = PRESS_CONF_CARDS, road_gaps: int = ROAD_GAPS):
+                 press_conference_cards: int = PRESS_CONF_CARDS, road_gaps: int = ROAD_GAPS,
+                 extra_gap: int = EXTRA_GAP):
         init_data(&self.d, check_param("players", players, GZ_MIN_PLAYERS, GZ_MAX_PLAYERS),
                   check_param("turn_cap", turn_cap, 1, GZ_MAX_TURN_CAP))
         given = dict(evacuee_bonus=evacuee_bonus, status_squares=status_squares,
                      vehicle_tiles=vehicle_tiles, barrier_tiles=barrier_tiles,
                      air_strike_dice=air_strike_dice, press_conference_cards=press_conference_cards,
-                     road_gaps=road_gaps)
+                     road_gaps=road_gaps, extra_gap=extra_gap)
         v = {name: check_param(name, value, OPTIONS[name][1], OPTIONS[name][2])
              for name, value in given.items()}
         set_options(&self.d, v["evacuee_bonus"], check_flag("press_piece_counts", press_piece_counts),
                     check_flag("press_every_home", press_every_home), v["status_squares"],
                     v["vehicle_tiles"], v["barrier_tiles"], v["air_strike_dice"],
-                    v["press_conference_cards"], v["road_gaps"])
+                    v["press_conference_cards"], v["road_gaps"], v["extra_gap"])
 
     # ------------------------------------------------------------------ Python API
     def params(self) -> dict:
@@ -111,7 +112,8 @@ cdef class GodzillaState(GodzillaLogic):
                 "press_every_home": bool(self.d.opt_press_homes),
                 "status_squares": self.d.opt_status, "vehicle_tiles": self.d.opt_vehicle,
                 "barrier_tiles": self.d.opt_barrier, "air_strike_dice": self.d.opt_air,
-                "press_conference_cards": self.d.opt_conf, "road_gaps": self.d.opt_gaps}
+                "press_conference_cards": self.d.opt_conf, "road_gaps": self.d.opt_gaps,
+                "extra_gap": self.d.opt_one_gap}
 
     def scores(self) -> list:
         """Points behind each side's screen: the Kaiju's for seat 0, the humans' (with the

@@ -104,9 +104,9 @@ _build_rolls()
 
 cdef inline bint road_open(GameData* d, int r) noexcept nogil:
     """G1, G20: the road exists in this game (the road_gaps option closes the first
-    opt_gaps roads of GZ_EXTRA_GAP): nothing is ever placed on a closed road, the Kaiju never
-    crosses it, nor does its heat ray start along it."""
-    return GAP_RANK[r] >= d.opt_gaps
+    opt_gaps roads of GZ_EXTRA_GAP, extra_gap one road of GZ_ONE_GAP): nothing is ever placed
+    on a closed road, the Kaiju never crosses it, nor does its heat ray start along it."""
+    return GAP_RANK[r] >= d.opt_gaps and r != GZ_ONE_GAP[d.opt_one_gap]
 
 
 cdef inline bint road_free(GameData* d, int r) noexcept nogil:
@@ -224,11 +224,12 @@ cdef void init_data(GameData* d, int n, int turn_cap) noexcept nogil:
     d.opt_air = AIR_STRIKE_DICE
     d.opt_conf = PRESS_CONF_CARDS
     d.opt_gaps = ROAD_GAPS
+    d.opt_one_gap = EXTRA_GAP
 
 
 cdef void set_options(GameData* d, int evac_bonus, bint press_piece, bint press_homes,
                       int status_set, int vehicle_tiles, int barrier_tiles, int air_dice,
-                      int conf_cards, int road_gaps) noexcept nogil:
+                      int conf_cards, int road_gaps, int extra_gap) noexcept nogil:
     """The G20 options of a new game, each already checked against its range."""
     d.opt_evac_bonus = evac_bonus
     d.opt_press_piece = press_piece
@@ -239,6 +240,7 @@ cdef void set_options(GameData* d, int evac_bonus, bint press_piece, bint press_
     d.opt_air = air_dice
     d.opt_conf = conf_cards
     d.opt_gaps = road_gaps
+    d.opt_one_gap = extra_gap
 
 
 cdef inline int status_main(GameData* d, int card) noexcept nogil:

@@ -33,7 +33,7 @@ def g20_param(name: str, help_text: str) -> Param:
 
 
 # The invented values that GAPS.md G20 lets us tune for balance (G8, G7, G7, G9, G10, G10, G10,
-# G10, G1 in this order); their defaults are chosen for balance, their legacy values are those
+# G10, G1, G1 in this order); their defaults are chosen for balance, their legacy values are those
 # G1 and G7-G10 first assumed (rules.md, G20). The help texts are for players: no gap IDs.
 G20_PARAMS = (
     g20_param("evacuee_bonus", "Evacuees added to each round's 2, 3, 3, 4, 4, 5"),
@@ -49,6 +49,8 @@ G20_PARAMS = (
     g20_param("press_conference_cards", "Press cards an Emergency press conference draws"),
     g20_param("road_gaps", "roads out of Shibaura that do not exist: 1 Ginza-Shibaura, 2 also "
               "Shibaura-Kachidoki, 3 also Kasumigaseki-Shinagawa"),
+    g20_param("extra_gap", "one more road that does not exist: 0 none, 1 Kasumigaseki-Ginza, "
+              "2 Radio Tower-Kasumigaseki, 3 Kanagawa Home-Shinagawa, 4 Shibuya-Kasumigaseki"),
 )
 
 

@@ -75,6 +75,7 @@ JSON_FIELDS = FieldTable("godzilla", (
     ("air_strike_dice", "opt_air", 0, 0, GZ_MAX_AIR_STRIKE_DICE, "the air_strike_dice option (G10, G20)"),
     ("press_conference_cards", "opt_conf", 0, 0, GZ_MAX_PRESS_CONF_CARDS, "the press_conference_cards option (G10, G20)"),
     ("road_gaps", "opt_gaps", 0, 0, GZ_MAX_ROAD_GAPS, "the road_gaps option (G1, G20)"),
+    ("extra_gap", "opt_one_gap", 0, 0, GZ_NEXTRA_GAPS - 1, "the extra_gap option (G1, G20)"),
 ))
 
 # The G20 options (data.pxd): name -> (default, minimum, maximum, legacy value), in the
@@ -91,6 +92,7 @@ OPTIONS = {
     "air_strike_dice": (AIR_STRIKE_DICE, 0, GZ_MAX_AIR_STRIKE_DICE, LEGACY_AIR_STRIKE_DICE),
     "press_conference_cards": (PRESS_CONF_CARDS, 0, GZ_MAX_PRESS_CONF_CARDS, LEGACY_PRESS_CONF_CARDS),
     "road_gaps": (ROAD_GAPS, 0, GZ_MAX_ROAD_GAPS, LEGACY_ROAD_GAPS),
+    "extra_gap": (EXTRA_GAP, 0, GZ_NEXTRA_GAPS - 1, LEGACY_EXTRA_GAP),
 }
 
 # version 2 wrote the struct's own names

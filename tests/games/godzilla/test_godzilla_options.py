@@ -29,11 +29,11 @@ def test_defaults_are_the_balanced_values_and_the_legacy_ones_those_of_g7_to_g10
     assert {k: load_game("godzilla").get_parameters()[k] for k in LEGACY} == {
         "evacuee_bonus": 0, "press_piece_counts": True, "press_every_home": True,
         "status_squares": 2, "vehicle_tiles": 4, "barrier_tiles": 3, "air_strike_dice": 3,
-        "press_conference_cards": 8, "road_gaps": 2}
+        "press_conference_cards": 8, "road_gaps": 2, "extra_gap": 2}
     assert LEGACY == {
         "evacuee_bonus": 0, "press_piece_counts": False, "press_every_home": False,
         "status_squares": 0, "vehicle_tiles": 2, "barrier_tiles": 3, "air_strike_dice": 1,
-        "press_conference_cards": 2, "road_gaps": 0}
+        "press_conference_cards": 2, "road_gaps": 0, "extra_gap": 0}
 
 
 def test_evacuee_bonus_adds_to_every_round_and_never_below_zero():
@@ -152,6 +152,62 @@ def test_road_gaps_take_no_tile():
              route_stock={0: field(state, "route_stock")[0] - 1})
 
 
+EXTRA_GAPS = {1: ("Kasumigaseki", "Ginza"), 2: ("Radio Tower", "Kasumigaseki"),
+              3: ("Kanagawa Home", "Shinagawa"), 4: ("Shibuya", "Kasumigaseki")}
+
+
+@pytest.mark.parametrize("gap", sorted(EXTRA_GAPS))
+def test_extra_gap_closes_its_one_road(gap):
+    """extra_gap closes one more road (G1, G20), alone or beside road_gaps: the view leaves it
+    out, the planning phase puts no tile on it and the loader refuses one there."""
+    closed = rn(*EXTRA_GAPS[gap])
+    for gaps in (0, 2):
+        names = {f"{r['from']}-{r['to']}" for r in _omen(road_gaps=gaps).view(0)["board"]["roads"]}
+        assert closed in names
+        names_now = {f"{r['from']}-{r['to']}" for r in
+                     _omen(road_gaps=gaps, extra_gap=gap).view(0)["board"]["roads"]}
+        assert names_now == names - {closed}
+    state = new(extra_gap=gap)
+    to_round_stage(state, "planning", status=SHINJUKU)
+    assert not [t for t in state.legal_action_strings() if t.endswith(" " + closed)]
+    assert [t for t in new_planning().legal_action_strings() if t.endswith(" " + closed)]
+    with pytest.raises(InvalidStateError, match="closes"):
+        edit(state, road_tiles={road(*EXTRA_GAPS[gap]): 1},
+             route_stock={0: field(state, "route_stock")[0] - 1})
+
+
+def new_planning():
+    """Round 1's planning phase with every road open."""
+    state = new()
+    to_round_stage(state, "planning", status=SHINJUKU)
+    return state
+
+
+@pytest.mark.parametrize("gap", sorted(EXTRA_GAPS))
+def test_extra_gap_keeps_the_kaiju_footprints_off_its_road(gap):
+    """The Kaiju's Footprints (G5) need an open road: at one end of the closed road (its
+    Landmark, if any, already destroyed), it may put one on every road of that square but this
+    one."""
+    end, other = EXTRA_GAPS[gap]
+    def footprints(**options):
+        state = _omen(**options)
+        if field(state, "landmarks")[SQ[end]]:
+            state = edit(state, landmarks={SQ[end]: 0}, kaiju_screen_landmarks=1,
+                         awakening_dice=2, kaiju_dice=4)      # G4: a die awakened
+        state = edit(state, kaiju_square=SQ[end])
+        return {t for t in state.legal_action_strings() if t.startswith("footprint")}
+    assert footprints(extra_gap=gap) == footprints() - {f"footprint {rn(end, other)}"}
+    assert f"footprint {rn(end, other)}" in footprints()
+
+
+def test_extra_gap_lengthens_the_return_to_tokyo_bay():
+    """G12 by open roads: with Kasumigaseki-Ginza closed too, Shinagawa, Kasumigaseki, Radio
+    Tower, Ikebukuro, Saitama Home, Marunouchi, Ginza, Tsukiji, Kachidoki (10 roads, not 6)."""
+    state = new(turn_cap=1, road_gaps=2, extra_gap=1)
+    advance(state, "press cards at scoring")
+    assert field(state, "kaiju_square") == SQ["Shibaura"] and field(state, "press_cards_won") == 10
+
+
 @pytest.mark.parametrize("gaps, cards", [(0, 2), (2, 6), (3, 8)])
 def test_road_gaps_lengthen_the_return_to_tokyo_bay(gaps, cards):
     state = new(turn_cap=1, road_gaps=gaps)
@@ -206,6 +262,7 @@ def test_press_conference_cards_is_the_cards_drawn(cards):
 @pytest.mark.parametrize("options", [dict(evacuee_bonus=4), dict(status_squares=3),
                                      dict(barrier_tiles=0), dict(air_strike_dice=True),
                                      dict(air_strike_dice=4), dict(press_conference_cards=9), dict(road_gaps=4),
+                                     dict(extra_gap=5), dict(extra_gap=-1),
                                      dict(press_every_home=1),
                                      dict(press_piece_counts=1), dict(vehicle_tiles="2")])
 def test_a_wrong_option_is_one_clear_error(options):
@@ -246,16 +303,19 @@ def test_a_state_saved_before_the_options_loads_with_their_legacy_values():
         load_game("godzilla", players=2).state_from_json(text)
 
 
-def test_a_state_saved_before_road_gaps_loads_with_every_road():
-    """A save of the first balanced defaults (2026-12-02, before `road_gaps`) has every other
-    option: it loads with no road closed, the game it was played with."""
-    state = new(**{**load_game("godzilla").get_parameters(), "road_gaps": 0})
+@pytest.mark.parametrize("missing", [("road_gaps", "extra_gap"), ("extra_gap",)])
+def test_a_state_saved_by_an_earlier_balanced_choice_loads_with_its_roads(missing):
+    """A save of the first balanced defaults (2026-12-02, before `road_gaps` and `extra_gap`)
+    or of the second (before `extra_gap`) has every other option: it loads with those roads
+    open, the game it was played with."""
+    state = new(**{**load_game("godzilla").get_parameters(), **{name: 0 for name in missing}})
     advance(state, "omen")
     data = json.loads(state.to_json())
-    del data["params"]["road_gaps"], data["state"]["road_gaps"]
+    for name in missing:
+        del data["params"][name], data["state"][name]
     text = json.dumps(data)
     assert state_from_json(text).to_json() == state.to_json()
-    assert state_from_json(text).params()["road_gaps"] == 0
+    assert all(state_from_json(text).params()[name] == 0 for name in missing)
 
 
 def test_a_record_without_the_options_replays_with_their_legacy_values():
@@ -283,7 +343,7 @@ def test_suite_cells_leave_options_at_their_legacy_value_out():
     assert legacy.params == {"players": 2, "turn_cap": 6}
     assert tuned.params == {"players": 2, "turn_cap": 6, "evacuee_bonus": 1}
     changed = {k: v for k, v in load_game("godzilla").get_parameters().items() if LEGACY.get(k, v) != v}
-    assert balanced.params == {"players": 2, "turn_cap": 6, **changed} and len(changed) == 7
+    assert balanced.params == {"players": 2, "turn_cap": 6, **changed} and len(changed) == 8
     assert len({legacy.key, tuned.key, balanced.key}) == 3
 
 

@@ -70,7 +70,7 @@ cdef void init_data(GameData* d, int n, int turn_cap) noexcept nogil
 # rules.pxi
 cdef void set_options(GameData* d, int evac_bonus, bint press_piece, bint press_homes,
                       int status_set, int vehicle_tiles, int barrier_tiles, int air_dice,
-                      int conf_cards, int road_gaps) noexcept nogil
+                      int conf_cards, int road_gaps, int extra_gap) noexcept nogil
 
 # rules.pxi
 cdef bint road_open(GameData* d, int r) noexcept nogil

@@ -1,4 +1,4 @@
-# Eruption's hidden information (included by ext/eruption/engine.pyx): resampling what a
+# Eruption's hidden information (included by ext/eruption/logic.pyx): resampling what a
 # seat cannot see, and what a seat sees of each move.
 #
 # Hidden information (GAPS 4.2): each hand is hidden from the other seats (its size is public);

@@ -1,4 +1,4 @@
-# Eruption's shared rules in C (included by ext/eruption/engine.pyx): the board tables derived
+# Eruption's shared rules in C (included by ext/eruption/logic.pyx): the board tables derived
 # from data.pxd, the helpers the stages share (counts, the card history, temperature, walls,
 # tile placement, the turn flow from the temperature check to the hand limit), the set-up, the
 # end and the evaluation. Everything here is `noexcept nogil` on one EruptionData struct.

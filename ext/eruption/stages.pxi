@@ -1,4 +1,4 @@
-# Eruption's stages (included by ext/eruption/engine.pyx): for each decision stage its legal
+# Eruption's stages (included by ext/eruption/logic.pyx): for each decision stage its legal
 # moves (`legal_<stage>`) and its move (`apply_<stage>`), for each chance stage its outcomes
 # and their effect (`chance_<stage>`), then the dispatch from the stage to these functions.
 # The turn flow between stages (rules.pxi) decides which stage comes next.

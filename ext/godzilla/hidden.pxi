@@ -1,4 +1,4 @@
-# Hidden information of ext/godzilla/engine.pyx (included there): there is none in the state.
+# Hidden information of ext/godzilla/logic.pyx (included there): there is none in the state.
 # What is hidden is hidden from every seat (the status and support cards to come, the route
 # pile's order, the Press deck) and is drawn by a chance node when it is turned up (X3), so
 # every seat sees the whole state: a resample keeps it, and an action looks the same to all.

@@ -1,4 +1,4 @@
-# Godzilla's rule helpers that several stages share (included by ext/godzilla/engine.pyx): the
+# Godzilla's rule helpers that several stages share (included by ext/godzilla/logic.pyx): the
 # derived map and roll tables, whose turn it is, scoring and evaluation, set-up, destruction,
 # the turn flow from one step to the next, and the move generators the flow also asks ("is
 # there a move?"). GAPS IDs (G1..G19, X1..X7) refer to ../shared/rules/GAPS.md.

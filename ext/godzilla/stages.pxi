@@ -1,4 +1,4 @@
-# The decisions and chance steps of ext/godzilla/engine.pyx (included there), one stage at a
+# The decisions and chance steps of ext/godzilla/logic.pyx (included there), one stage at a
 # time: for each decision stage its legal moves (`legal_<stage>`, ascending ids) and its move
 # (`apply_<stage>`), for each chance stage its outcomes (`outcomes_<stage>`) and their effect
 # (`chance_<stage>`); at the end the dispatch `gen_legal` / `apply_move` / `gen_chance` /

@@ -1,4 +1,4 @@
-# Kilauea's hidden information (included by ext/kilauea/engine.pyx): there is none. After the
+# Kilauea's hidden information (included by ext/kilauea/logic.pyx): there is none. After the
 # set-up chance every seat sees the whole board (GAPS X4), so a seat's resample changes nothing
 # and every action is seen whole by every observer.
 

@@ -1,4 +1,4 @@
-# Kilauea's rule helpers (included by ext/kilauea/engine.pyx), shared by the stages of
+# Kilauea's rule helpers (included by ext/kilauea/logic.pyx), shared by the stages of
 # stages.pxi: where the game is, set-up order, pieces and stones, scoring (K11), the
 # secondary-action generators, the turn flow (unlocking, end of turn, scorings K12, the cap
 # K15), returns, evaluation and the initial state. Everything here is `noexcept nogil` on

@@ -1,4 +1,4 @@
-# The decisions of ext/kilauea/engine.pyx (included there), one stage (phase) at a time: for
+# The decisions of ext/kilauea/logic.pyx (included there), one stage (phase) at a time: for
 # each its legal moves (`legal_<stage>`, ascending ids) and its move (`apply_<stage>`); for
 # each set-up chance stage its outcomes (`outcomes_<stage>`), its draw without listing them
 # (`sample_<stage>`) and its outcome applied (`chance_<stage>`); at the end the dispatch

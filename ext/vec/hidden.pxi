@@ -1,4 +1,4 @@
-# VEC's hidden information (included by ext/vec/engine.pyx): `resample_data` redraws what a
+# VEC's hidden information (included by ext/vec/logic.pyx): `resample_data` redraws what a
 # seat cannot see (face-down cards, objectives, the others' special ink and sealed bids)
 # consistently with what it saw (X4), and `action_key` says what an observer sees of an action.
 # Rule and gap IDs (C1..C15, X1..X7) refer to ../shared/rules/GAPS.md.

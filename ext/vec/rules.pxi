@@ -1,4 +1,4 @@
-# The C game logic of ext/vec/engine.pyx (included there): stages, struct, helpers, turn flow
+# The C game logic of ext/vec/logic.pyx (included there): stages, struct, helpers, turn flow
 # and effects. The legal moves and moves of each stage are in stages.pxi, the action codec in
 # codec.pxi. Rule and gap IDs (C1..C15, X1..X7) refer to ../shared/rules/GAPS.md.
 

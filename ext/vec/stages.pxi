@@ -1,4 +1,4 @@
-# The decisions of ext/vec/engine.pyx (included there), one stage at a time: for each stage its
+# The decisions of ext/vec/logic.pyx (included there), one stage at a time: for each stage its
 # legal moves (`legal_<stage>`, ascending ids) and its move (`apply_<stage>`), then the chance
 # outcomes and their moves (`outcomes_*`, `chance_<stage>`), and at the end the dispatch
 # `gen_legal` / `apply_move` / `gen_chance` / `apply_chance`.

@@ -1,4 +1,4 @@
-# Hidden information of Vulcanus (ext/vulcanus/engine.pyx includes this file): resampling
+# Hidden information of Vulcanus (ext/vulcanus/logic.pyx includes this file): resampling
 # the cards a seat has not seen from the public record of each deck (X4), and action keys.
 
 cdef enum:

@@ -1,4 +1,4 @@
-# The rules of Vulcanus shared by several stages (ext/vulcanus/engine.pyx includes this
+# The rules of Vulcanus shared by several stages (ext/vulcanus/logic.pyx includes this
 # file first): small helpers, set-up, the round flow, effects, evaluation. Rule and gap IDs
 # (V1..V22, X1..X7) refer to ../shared/rules/GAPS.md. Constants and the struct: data.pxd.
 

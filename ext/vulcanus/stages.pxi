@@ -1,4 +1,4 @@
-# The stages of Vulcanus (ext/vulcanus/engine.pyx includes this file after rules.pxi): per
+# The stages of Vulcanus (ext/vulcanus/logic.pyx includes this file after rules.pxi): per
 # decision stage its legal actions (legal_<stage>, unsorted: gen_legal sorts) and their effect
 # (apply_<stage>); per chance stage its outcomes (outcomes_<stage>) and their effect
 # (chance_<stage>); at the end the dispatch, a stage -> function mapping, that the shared

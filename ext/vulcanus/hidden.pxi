@@ -600,8 +600,9 @@ ctypedef struct Exact:
 cdef int exact_index(Hist* h, Exact* x, bint now) noexcept nogil:
     """The rounds, cells and hand sizes of the record (h's events, targets set), and what the
     round in play must end with. 1: ready; 0: no history can lead to the deal (a count that
-    does not add up); -1: the round in play has a plan of unknown type besides discards, which
-    counting does not settle (the caller searches)."""
+    does not add up); -1: what counting does not settle here (the round in play has a plan of
+    unknown type besides discards, more than MAX_CELLS cells, rounds out of order): the caller
+    searches card by card."""
     cdef int i = 0, q, t, c = 0, hand = 0, kind, nfree = 0, ndisc = 0, pt
     cdef int forced[8]
     x.nr = 0

@@ -31,7 +31,6 @@ cdef enum:
     MAX_EVENTS = 200
     SEARCH_NODES = 4000     # first budget of a randomised search before it restarts
     RESAMPLE_TRIES = 6      # uniform shuffles checked before building a history instead
-    CHECK_NODES = 400       # budget of one shuffle's check (over it: rejected)
 
 
 
@@ -526,399 +525,6 @@ cdef inline int plan_type(Hist* h, int i) noexcept nogil:
 
 
 
-cdef bint hist_replay(Hist* h) noexcept nogil:
-    """Check mode, after hist_reset: whether the types in `chosen` are a history that ends in
-    the state's own deal. Every draw takes a card its layer holds, every plan, set-aside and
-    discard a card in the hand (a plan the type plan_type asks for), the rest of a hand goes to
-    the discard pile at the end of planning, each past round's cards become the next layer,
-    and at the end every layer, the hand, the set-aside cards and the discard pile are the
-    deal's (hist_matches). The same moves as hist_dfs, with no choice left open."""
-    cdef int i, r, t, l, kind
-    for i in range(h.nev):
-        r = h.rnd[i]
-        t = h.chosen[i]
-        kind = h.kind[i]
-        if kind == HV_FINAL:
-            for t in range(8):
-                h.disc[r][t] += h.hand[r][t]
-                h.hand[r][t] = 0
-        elif kind == HV_LAYER:
-            for t in range(8):
-                h.lay[r + 1][t] = h.drawn[r][t]
-        elif t < 0 or t >= 8:
-            return False
-        elif kind == HV_DRAW:
-            l = h.arg[i]
-            if h.lay[l][t] <= 0:
-                return False
-            h.lay[l][t] -= 1
-            h.hand[r][t] += 1
-            h.drawn[r][t] += 1
-        else:
-            if h.hand[r][t] <= 0:
-                return False
-            if kind == HV_PLACE and plan_type(h, i) >= 0 and t != plan_type(h, i):
-                return False
-            h.hand[r][t] -= 1
-            if kind == HV_DISC:
-                h.disc[r][t] += 1
-            elif kind == HV_MARK:
-                h.mark[r][t] += 1
-    return hist_matches(h)
-
-
-
-cdef int witness_fill(int* x, int room, int* cap, int* want) noexcept nogil:
-    """Move up to want[t] cards of each type t (at most cap[t]) into x while room lasts; what
-    is left of room."""
-    cdef int t, m
-    for t in range(8):
-        m = want[t] if want[t] < cap[t] else cap[t]
-        if m > room:
-            m = room
-        if m > 0:
-            x[t] += m
-            cap[t] -= m
-            room -= m
-    return room
-
-
-
-ctypedef struct Witness:
-    # hist_witness's working figures, the rounds built from the last one back
-    int nr                      # rounds with events
-    int first[NROUNDS + 1]      # round q's events are first[q] .. first[q + 1] - 1
-    int plans[NROUNDS][8]       # the plans' known types per round
-    int later[NROUNDS][6]       # rounds before q (from l on) that draw from layer l
-    int acc[6][8]               # cards rounds already built drew from layer l
-    int X[6][8]                 # the round's cards drawn from layer l
-    int cnt[6]                  # the round's draws from layer l
-    int used[6]                 # of which given a type already
-    int own[6][8]               # of which kept for the round's own plans
-    int D[8]                    # the round's drawn cards not yet split between its layers
-    int left[8]                 # what layer 0 can still give
-    int pre[MAX_EVENTS]         # a draw's type given for a plan; a redraw's room left
-
-
-
-cdef bint hist_witness(Hist* h) noexcept nogil:
-    """Check mode, after hist_reset, without search: a candidate history for the state's own
-    deal, built from the last round back to the first and accepted only if hist_replay replays
-    it (so True only for a deal some history leads to; False says nothing, and the caller runs
-    hist_dfs). Going back, each round's drawn cards are known: the round in play's are the
-    cards in hand and on the board; a past round r's are layer r + 1's first content, the cards
-    it keeps plus the ones later rounds (already built) drew from it. They are split between
-    the layers the round drew from: first, for each such layer, the plans of the round that
-    made it which it does not keep (layers no earlier round draws from first: this is their
-    last chance); then each of the round's own known plans from a layer with a draw that can
-    reach it (one given already, else the oldest with room); then the rest, within what
-    layer 0 can still give. Then each known plan takes the latest draw before it whose layer
-    part holds its type (the fewest cards carried through a redraw, which keeps only the hand
-    minus its discards), the other draws the layer part's commonest type (in the round in
-    play, first a type its discard pile lacks), and each free plan, discard or set-aside card
-    a held card no later plan waits for."""
-    cdef Witness w
-    cdef int q
-    if not witness_index(h, &w):
-        return False
-    for q in range(w.nr - 1, -1, -1):
-        witness_round_start(h, &w, q)
-        witness_own_plans(h, &w, q)
-        if not witness_fill_layers(h, &w, q) or not witness_plan_draws(h, &w, q) \
-                or not witness_events(h, &w, q):
-            return False
-    return hist_replay(h)
-
-
-
-cdef bint witness_index(Hist* h, Witness* w) noexcept nogil:
-    """The rounds' event ranges (False unless round q's events are the q-th run), each round's
-    known plan types, and for each layer how many earlier rounds draw from it again."""
-    cdef int i = 0, q, t, l, m
-    w.nr = 0
-    while i < h.nev and w.nr < NROUNDS:
-        w.first[w.nr] = i
-        while i < h.nev and h.rnd[i] == h.rnd[w.first[w.nr]]:
-            i += 1
-        w.nr += 1
-    w.first[w.nr] = i
-    for q in range(w.nr):
-        if h.rnd[w.first[q]] != q:
-            return False
-        for t in range(8):
-            w.plans[q][t] = 0
-        for i in range(w.first[q], w.first[q + 1]):
-            if h.kind[i] == HV_PLACE and plan_type(h, i) >= 0:
-                w.plans[q][plan_type(h, i)] += 1
-    for l in range(6):
-        for t in range(8):
-            w.acc[l][t] = 0
-        m = 0                   # rounds before q from l on that draw from layer l
-        for q in range(w.nr):
-            w.later[q][l] = m
-            for i in range(w.first[q], w.first[q + 1]):
-                if h.kind[i] == HV_DRAW and h.arg[i] == l:
-                    if q >= l:
-                        m += 1
-                    break
-    return True
-
-
-
-cdef void witness_round_start(Hist* h, Witness* w, int q) noexcept nogil:
-    """Round q's drawn cards (D), its draws per layer, what layer 0 can still give; then, for
-    each layer it draws from, the plans of the round that made it which it does not keep
-    (layers no earlier round draws from again first: this is their last chance)."""
-    cdef int e0 = w.first[q], e1 = w.first[q + 1]
-    cdef int t, l, i, k, m
-    for t in range(8):
-        w.D[t] = h.tz[t] if q == h.zr else (h.tl[q + 1][t] + w.acc[q + 1][t] if q + 1 < 6 else 0)
-    for l in range(6):
-        w.cnt[l] = 0
-        for t in range(8):
-            w.X[l][t] = 0
-    for i in range(e0, e1):
-        if h.kind[i] == HV_DRAW:
-            w.cnt[h.arg[i]] += 1
-    for t in range(8):
-        w.left[t] = h.lay[0][t] - h.tl[0][t] - w.acc[0][t]     # what layer 0 can still give
-    for l in range(6):
-        w.used[l] = 0
-        for t in range(8):
-            w.own[l][t] = 0
-    # first what the round that made a layer planned and the layer does not keep (only
-    # the rounds that draw from it can have taken it)
-    for k in range(12):         # the layers no earlier round draws from again first
-        l = 1 + k % 6
-        if l >= 6 or w.cnt[l] == 0 or l - 1 >= w.nr or (k < 6) == (w.later[q][l] > 0):
-            continue
-        for t in range(8):
-            m = w.plans[l - 1][t] - h.tl[l][t] - w.acc[l][t]
-            if m > w.D[t]:
-                m = w.D[t]
-            if m > w.cnt[l] - w.used[l]:
-                m = w.cnt[l] - w.used[l]
-            if m > 0:
-                w.X[l][t] += m
-                w.used[l] += m
-                w.D[t] -= m
-
-
-
-cdef void witness_own_plans(Hist* h, Witness* w, int q) noexcept nogil:
-    """Round q's own known plans, each from a layer with a draw that can reach it."""
-    cdef int e0 = w.first[q], e1 = w.first[q + 1]
-    cdef int m, ws, i, kind, v, t, best, l, j
-    # then the round's own known plans, each from a layer with a draw that can reach it
-    # (none before a redraw that discards the whole hand can): a card given above if one
-    # is there, else a new one from the oldest such layer
-    m = 0
-    ws = e0
-    for i in range(e0, e1):
-        kind = h.kind[i]
-        if kind == HV_DRAW:
-            m += 1
-        elif kind == HV_DISC:
-            if h.kind[i - 1] != HV_DISC:
-                v = i
-                while v < e1 and h.kind[v] == HV_DISC:
-                    v += 1
-                if v - i >= m:
-                    ws = v
-            m -= 1
-        elif kind == HV_MARK:
-            m -= 1
-        elif kind == HV_FINAL:
-            m = 0
-        elif kind == HV_PLACE:
-            m -= 1
-            t = plan_type(h, i)
-            if t < 0:
-                continue
-            best = -1
-            for l in range(6):
-                if w.cnt[l] == 0:
-                    continue
-                for j in range(ws, i):
-                    if h.kind[j] == HV_DRAW and h.arg[j] == l:
-                        break
-                else:
-                    continue
-                if w.own[l][t] < w.X[l][t]:
-                    best = l
-                    break
-                if best < 0 and w.used[l] < w.cnt[l] and w.D[t] > 0 and (l > 0 or w.left[t] > 0):
-                    best = l + 8
-            if best >= 8:
-                best -= 8
-                w.X[best][t] += 1
-                w.used[best] += 1
-                w.D[t] -= 1
-                if best == 0:
-                    w.left[t] -= 1
-            if best >= 0:
-                w.own[best][t] += 1
-
-
-
-cdef bint witness_fill_layers(Hist* h, Witness* w, int q) noexcept nogil:
-    """The rest of round q's draws per layer, within what each layer (layer 0: what it can
-    still give) holds, sparing what the round's later layers want; False if the round's
-    cards cannot be split so. Adds the split to acc."""
-    cdef int l, l2, t, m, room
-    cdef int cap[8]
-    cdef int want[8]
-    cdef int base[8]
-    for l in range(6):
-        if w.cnt[l] == 0:
-            continue
-        for t in range(8):
-            cap[t] = w.D[t]
-            if l == 0 and w.left[t] < cap[t]:
-                cap[t] = w.left[t]
-            if cap[t] < 0:
-                cap[t] = 0
-        room = w.cnt[l] - w.used[l]
-        for t in range(8):          # spare what the later layers of this round want
-            base[t] = w.X[l][t]
-            want[t] = cap[t]
-            for l2 in range(l + 1, 6):
-                if w.cnt[l2] > 0 and l2 - 1 < w.nr:
-                    m = w.plans[l2 - 1][t] - h.tl[l2][t] - w.acc[l2][t] - w.X[l2][t]
-                    if m > 0:
-                        want[t] -= m
-        room = witness_fill(w.X[l], room, cap, want)
-        room = witness_fill(w.X[l], room, cap, cap)
-        if room > 0:
-            return False
-        for t in range(8):
-            w.D[t] -= w.X[l][t] - base[t]
-    for t in range(8):
-        if w.D[t] != 0:
-            return False
-        for l in range(6):
-            w.acc[l][t] += w.X[l][t]
-    return True
-
-
-
-cdef bint witness_plan_draws(Hist* h, Witness* w, int q) noexcept nogil:
-    """Each known plan of round q takes the latest draw before it whose layer part holds its
-    type (False if none)."""
-    cdef int e0 = w.first[q], e1 = w.first[q + 1]
-    cdef int m, i, kind, v, t, best, j
-    # each known plan gets the latest draw before it that can give its type, so that the
-    # fewest cards are carried through a redraw (a redraw keeps the hand minus its
-    # discards, and nothing else may need to be kept)
-    m = 0
-    for i in range(e0, e1):
-        w.pre[i] = -1
-        kind = h.kind[i]
-        if kind == HV_DRAW:
-            m += 1
-        elif kind == HV_DISC and h.kind[i - 1] != HV_DISC:
-            v = i
-            while v < e1 and h.kind[v] == HV_DISC:
-                v += 1
-            w.pre[i] = m - (v - i)        # the cards this redraw keeps
-        if kind == HV_PLACE or kind == HV_DISC or kind == HV_MARK:
-            m -= 1
-        elif kind == HV_FINAL:
-            m = 0
-    for i in range(e0, e1):
-        t = plan_type(h, i) if h.kind[i] == HV_PLACE else -1
-        if t < 0:
-            continue
-        best = -1
-        for j in range(i - 1, e0 - 1, -1):
-            if h.kind[j] == HV_DISC and h.kind[j - 1] != HV_DISC and w.pre[j] <= 0:
-                break
-            if h.kind[j] == HV_DRAW and w.pre[j] < 0 and w.X[h.arg[j]][t] > 0:
-                best = j
-                break
-        if best < 0:
-            return False
-        w.pre[best] = t
-        w.X[h.arg[best]][t] -= 1
-        for j in range(best, i):
-            if h.kind[j] == HV_DISC and h.kind[j - 1] != HV_DISC:
-                w.pre[j] -= 1
-    return True
-
-
-
-cdef bint witness_events(Hist* h, Witness* w, int q) noexcept nogil:
-    """Round q's events in order get their types into h.chosen: the other draws the layer
-    part's commonest type (in the round in play, first a type its discard pile lacks), each
-    free plan, discard or set-aside card a held card no later plan waits for (False when
-    none fits)."""
-    cdef int e0 = w.first[q], e1 = w.first[q + 1]
-    cdef int i, kind, best, l, bv, t, v
-    cdef int carry[8]           # held cards kept for a later known plan
-    cdef int held[8]
-    cdef int dsc[8]
-    cdef int mk[8]
-    for t in range(8):
-        carry[t] = 0
-        held[t] = 0
-        dsc[t] = 0
-        mk[t] = 0
-    # then the round's events in order
-    for i in range(e0, e1):
-        kind = h.kind[i]
-        best = -1
-        if kind == HV_DRAW:
-            if w.pre[i] >= 0:
-                best = w.pre[i]
-                carry[best] += 1
-            else:
-                # a free draw: in the round in play a type its discard pile still lacks,
-                # else the type the layer gives most
-                l = h.arg[i]
-                bv = -1
-                for t in range(8):
-                    if w.X[l][t] <= 0:
-                        continue
-                    v = w.X[l][t] + (16 if q == h.zr and h.td[t] > dsc[t] + held[t] - carry[t] else 0)
-                    if v > bv:
-                        bv = v
-                        best = t
-                if best < 0:
-                    return False
-                w.X[l][best] -= 1
-            held[best] += 1
-        elif kind == HV_PLACE and plan_type(h, i) >= 0:
-            best = plan_type(h, i)
-            if held[best] <= 0:
-                return False
-            held[best] -= 1
-            if carry[best] > 0:
-                carry[best] -= 1
-        elif kind == HV_PLACE or kind == HV_DISC or kind == HV_MARK:
-            bv = 0
-            for t in range(8):
-                if q == h.zr and ((kind == HV_DISC and dsc[t] >= h.td[t]) or
-                                  (kind == HV_MARK and mk[t] >= h.tm[t])):
-                    continue
-                v = held[t] - carry[t]      # the cards no later plan waits for
-                if v > bv:
-                    bv = v
-                    best = t
-            if best < 0:
-                return False
-            held[best] -= 1
-            if kind == HV_DISC:
-                dsc[best] += 1
-            elif kind == HV_MARK:
-                mk[best] += 1
-        elif kind == HV_FINAL:
-            for t in range(8):
-                held[t] = 0
-        h.chosen[i] = best
-    return True
-
-
-
 cdef void hist_reset(VulData* d, int dk, Hist* h) noexcept nogil:
     cdef int l, t, c, k, f = deck_first(dk)
     for l in range(6):
@@ -955,17 +561,291 @@ cdef bint hist_search(VulData* d, int dk, Hist* h, Rng* rng) noexcept nogil:
 
 
 
-cdef bint deal_has_history(VulData* d, int dk, Hist* h, long budget) noexcept nogil:
-    """Check mode (targets set): whether some history leads to deck dk's deal. A witness built
-    without search (hist_witness, replayed) settles most deals; otherwise the depth-first
-    search decides, refusing when it passes `budget` nodes (0: no limit)."""
-    hist_reset(d, dk, h)
-    h.rng = NULL
-    if hist_witness(h):
+# ---------------------------------------------------------------- exact check by batches
+# The check of a deal without a node budget, one step per batch of draws rather than per card.
+# Going back from the last round, each round's drawn cards are known (the round in play's: the
+# cards in hand and on the board; a past round r's: layer r + 1's first content, the cards it
+# keeps plus those later rounds drew from it). They are split between the round's cells (a run
+# of draws from one layer in one batch) and each split is decided by counting: going back
+# through the round's events, R[t] is the fewest cards of type t the hand must hold at that
+# point (the revealed plans still to come, less what later cells bring); a history of the round
+# exists for these cells exactly when R is never more than the cards of type t still to be
+# placed in earlier cells, and at each card taken freely (a plan of unknown type, a discard)
+# the hand after it can hold all of R (the free card is then one nothing later needs).
+
+cdef enum:
+    MAX_CELLS = 24          # runs of draws from one layer in one batch, over all rounds
+    EXACT_MEMO = 256        # round entries (layers drawn so far) that led nowhere
+
+
+ctypedef struct Exact:
+    int nr                      # rounds with events
+    int first[NROUNDS + 1]      # round q's events are first[q] .. first[q + 1] - 1
+    int cell_of[MAX_EVENTS]     # a draw's cell
+    int cell_first[MAX_CELLS]   # the cell's first draw
+    int cell_l[MAX_CELLS]       # the layer it draws from
+    int cell_n[MAX_CELLS]       # its draws
+    int hafter[MAX_EVENTS]      # cards in hand after each event (set-aside cards kept)
+    int endneed[8]              # the round in play ends holding these (hand + set aside)
+    int plans[NROUNDS][8]       # each round's plans of known type
+    int size[NROUNDS]           # each round's draws
+    int zround                  # the round in play (its deal is known), or -1
+    int acc[6][8]               # cards the rounds gone back over drew from layer l
+    unsigned long long memo[EXACT_MEMO][3]
+    int memo_r[EXACT_MEMO]
+    int nmemo
+
+
+
+cdef int exact_index(Hist* h, Exact* x, bint now) noexcept nogil:
+    """The rounds, cells and hand sizes of the record (h's events, targets set), and what the
+    round in play must end with. 1: ready; 0: no history can lead to the deal (a count that
+    does not add up); -1: what counting does not settle here (the round in play has a plan of
+    unknown type besides discards, more than MAX_CELLS cells, rounds out of order): the caller
+    searches card by card."""
+    cdef int i = 0, q, t, c = 0, hand = 0, kind, nfree = 0, ndisc = 0, pt
+    cdef int forced[8]
+    x.nr = 0
+    while i < h.nev and x.nr < NROUNDS:
+        x.first[x.nr] = i
+        while i < h.nev and h.rnd[i] == h.rnd[x.first[x.nr]]:
+            i += 1
+        if h.rnd[x.first[x.nr]] != x.nr:
+            return -1
+        x.nr += 1
+    x.first[x.nr] = i
+    if i < h.nev:
+        return -1
+    x.zround = h.zr if 0 <= h.zr < x.nr and h.zr == x.nr - 1 else -1
+    for t in range(8):
+        x.endneed[t] = 0
+        forced[t] = 0
+    for q in range(x.nr):
+        hand = 0
+        x.size[q] = 0
+        for t in range(8):
+            x.plans[q][t] = 0
+        for i in range(x.first[q], x.first[q + 1]):
+            kind = h.kind[i]
+            x.cell_of[i] = -1
+            if kind == HV_PLACE and plan_type(h, i) >= 0:
+                x.plans[q][plan_type(h, i)] += 1
+            if kind == HV_DRAW:
+                x.size[q] += 1
+                if i == x.first[q] or h.kind[i - 1] != HV_DRAW or h.arg[i - 1] != h.arg[i]:
+                    if c >= MAX_CELLS:
+                        return -1
+                    x.cell_first[c] = i
+                    x.cell_l[c] = h.arg[i]
+                    x.cell_n[c] = 0
+                    c += 1
+                x.cell_of[i] = c - 1
+                x.cell_n[c - 1] += 1
+                hand += 1
+            elif kind == HV_PLACE or kind == HV_DISC:
+                hand -= 1
+                if q == x.zround:
+                    pt = plan_type(h, i) if kind == HV_PLACE else -1
+                    if pt >= 0:
+                        forced[pt] += 1
+                    elif kind == HV_PLACE:
+                        nfree += 1
+                    else:
+                        ndisc += 1
+            elif kind == HV_FINAL:
+                hand = 0
+            x.hafter[i] = hand
+        if q == x.zround and now:
+            for t in range(8):
+                x.endneed[t] = h.tm[t] + h.th[t]
+                hand -= x.endneed[t]
+            if hand != 0:
+                return 0
+    if x.zround >= 0:
+        # the round in play's cards: its revealed and slotted plans, its discards, set-aside
+        # cards and hand, and (plans of unknown type) the rest
+        for t in range(8):
+            pt = h.tz[t] - forced[t] - h.tm[t] - h.th[t] - h.td[t]
+            if pt < 0 or (nfree == 0 and pt != 0):
+                return 0
+            if not now and (h.tm[t] != 0 or h.th[t] != 0):
+                return 0
+        if nfree > 0 and (ndisc > 0 or not now):
+            return -1
+    return 1
+
+
+
+cdef inline void exact_key(Exact* x, int r, unsigned long long* key) noexcept nogil:
+    """What the rounds r, r - 1, .. still depend on: the cards drawn from layers 0 .. r + 1."""
+    cdef int l, t, k
+    key[0] = 0
+    key[1] = 0
+    key[2] = 0
+    for l in range(6):
+        if l > r + 1:
+            break
+        for t in range(8):
+            k = l * 8 + t
+            key[k >> 4] |= (<unsigned long long>x.acc[l][t]) << (4 * (k & 15))
+
+
+
+cdef bint exact_round(Hist* h, Exact* x, int r) noexcept nogil:
+    """Whether rounds r, r - 1, .. 0 have a history, the later ones given (acc)."""
+    cdef int t, k, n
+    cdef int R[8]
+    cdef int rem[8]
+    cdef unsigned long long key[3]
+    h.nodes += 1
+    if r != x.zround and r + 1 >= 6:
+        return False
+    if r < 0:
+        for t in range(8):
+            if x.acc[0][t] != h.lay[0][t] - h.tl[0][t]:
+                return False
         return True
+    for t in range(8):
+        rem[t] = h.tz[t] if r == x.zround else h.tl[r + 1][t] + x.acc[r + 1][t]
+        R[t] = x.endneed[t] if r == x.zround else 0
+        if R[t] > rem[t]:
+            return False
+    if exact_hopeless(h, x, r, rem, True):
+        return False
+    exact_key(x, r, key)
+    n = x.nmemo if x.nmemo < EXACT_MEMO else EXACT_MEMO
+    for k in range(n):
+        if x.memo_r[k] == r and x.memo[k][0] == key[0] and x.memo[k][1] == key[1] \
+                and x.memo[k][2] == key[2]:
+            return False
+    if exact_events(h, x, r, x.first[r + 1] - 1, R, rem):
+        return True
+    k = x.nmemo % EXACT_MEMO
+    x.memo_r[k] = r
+    x.memo[k][0] = key[0]
+    x.memo[k][1] = key[1]
+    x.memo[k][2] = key[2]
+    x.nmemo += 1
+    return False
+
+
+
+cdef bint exact_hopeless(Hist* h, Exact* x, int r, int* D, bint entry) noexcept nogil:
+    """A necessary condition in round r, whose cards still to be placed are D (at its entry,
+    all its drawn cards): every card rounds r, r - 1, .. hold was drawn from layer 0 by one of
+    them, so D and each earlier round hold at most, of each type, what layer 0 still has to
+    give them; round q < r holds at least the cards layer q + 1 keeps, those later rounds drew
+    from it and its revealed plans, in all no more than its draws; and at the entry, round r
+    holds its revealed plans."""
+    cdef int t, q, lb, s
+    cdef int need0[8]
+    for t in range(8):
+        need0[t] = h.lay[0][t] - h.tl[0][t] - x.acc[0][t]
+        if D[t] > need0[t] or (entry and x.plans[r][t] > D[t]):
+            return True
+    for q in range(r):
+        s = 0
+        for t in range(8):
+            lb = h.tl[q + 1][t] + x.acc[q + 1][t]
+            if x.plans[q][t] > lb:
+                lb = x.plans[q][t]
+            if lb > need0[t]:
+                return True
+            s += lb
+        if s > x.size[q]:
+            return True
+    return False
+
+
+cdef bint exact_events(Hist* h, Exact* x, int r, int i, int* R0, int* rem) noexcept nogil:
+    """Going back from event i of round r with the needs R0 and the cards rem not yet placed:
+    whether the round's earlier cells can be filled, and the earlier rounds then follow."""
+    cdef int t, s, kind, pt
+    cdef int R[8]
+    for t in range(8):
+        R[t] = R0[t]
+    while i >= x.first[r]:
+        kind = h.kind[i]
+        if kind == HV_DRAW:
+            if exact_hopeless(h, x, r, rem, False):
+                return False
+            return exact_cell(h, x, r, x.cell_of[i], 0, x.cell_n[x.cell_of[i]], R, rem)
+        if kind == HV_PLACE and plan_type(h, i) >= 0:
+            pt = plan_type(h, i)
+            R[pt] += 1
+            if R[pt] > rem[pt]:
+                return False
+        elif kind == HV_PLACE or kind == HV_DISC:
+            s = 0
+            for t in range(8):
+                s += R[t]
+            if s > x.hafter[i]:
+                return False
+        i -= 1
+    for t in range(8):
+        if rem[t] != 0:
+            return False
+    return exact_round(h, x, r - 1)
+
+
+
+cdef bint exact_cell(Hist* h, Exact* x, int r, int c, int t, int left, int* R, int* rem) noexcept nogil:
+    """Cell c takes, of its `left` cards still open, some of type t and the rest of types
+    above t (the last type takes what is left); every way is tried, then the events before
+    the cell."""
+    cdef int k, hi, lo, l = x.cell_l[c], need = R[t]
+    cdef bint found = False
+    h.nodes += 1
+    hi = left if left < rem[t] else rem[t]
+    if l == 0 and hi > h.lay[0][t] - h.tl[0][t] - x.acc[0][t]:
+        hi = h.lay[0][t] - h.tl[0][t] - x.acc[0][t]
+    lo = left if t == 7 else 0
+    k = hi
+    while k >= lo and not found:
+        rem[t] -= k
+        x.acc[l][t] += k
+        R[t] = need - k if need > k else 0
+        if t == 7 or left - k == 0:
+            found = exact_events(h, x, r, x.cell_first[c] - 1, R, rem)
+        else:
+            found = exact_cell(h, x, r, c, t + 1, left - k, R, rem)
+        R[t] = need
+        if not found:
+            rem[t] += k
+            x.acc[l][t] -= k
+        k -= 1
+    return found
+
+
+
+cdef bint hist_exact(VulData* d, int dk, Hist* h) noexcept nogil:
+    """Check mode (targets set, after hist_reset): whether some history leads to deck dk's
+    deal, decided by batches (exact_round; no node budget). A round in play with a plan of
+    unknown type besides discards, which counting does not settle, goes to hist_dfs without
+    a budget."""
+    cdef Exact x
+    cdef int l, t, ready
+    cdef bint now = (d.stage == ST_DRAW or d.stage == ST_PLAN or d.stage == ST_KPLAN) and d.draw_deck == dk
+    ready = exact_index(h, &x, now)
+    if ready == 0:
+        return False
+    if ready < 0:
+        h.rng = NULL
+        h.budget = 0
+        return hist_dfs(h, 0)
+    for l in range(6):
+        for t in range(8):
+            x.acc[l][t] = 0
+    x.nmemo = 0
+    return exact_round(h, &x, x.nr - 1)
+
+
+
+cdef bint deal_has_history(VulData* d, int dk, Hist* h) noexcept nogil:
+    """Check mode (targets set): whether some history leads to deck dk's deal, decided by
+    batches (hist_exact), exactly: no node budget, no refusal for want of time."""
     hist_reset(d, dk, h)
-    h.budget = budget
-    return hist_dfs(h, 0)
+    return hist_exact(d, dk, h)
 
 
 
@@ -974,7 +854,7 @@ cdef bint record_consistent(VulData* d, int dk) noexcept nogil:
     cdef Hist h
     hist_build(d, dk, &h)
     hist_targets(d, dk, &h)
-    return deal_has_history(d, dk, &h, 0)
+    return deal_has_history(d, dk, &h)
 
 
 
@@ -1036,7 +916,7 @@ cdef void hist_targets(VulData* d, int dk, Hist* h) noexcept nogil:
 # Each thread keeps, per deck, the raw inputs of its last resample (deck_raw), the record
 # built from them (hist_build, redone only when they change) and the verdicts on the deals
 # tried there, keyed by the hidden types of each place (deal_key): with the raw inputs, that
-# is the whole deal as the check reads it. A verdict (hist_prefilter, then deal_has_history with CHECK_NODES) reads nothing
+# is the whole deal as the check reads it. A verdict (hist_prefilter, then deal_has_history) reads nothing
 # else and draws no random numbers, so an entry is the verdict itself: never a guess.
 from libc.string cimport memcmp, memcpy
 
@@ -1181,7 +1061,7 @@ cdef inline unsigned long long deal_key(VulDeckCache* c, int* pool) noexcept nog
 
 cdef bint deal_verdict(VulData* d, int dk, VulDeckCache* c, int* pool) noexcept nogil:
     """Whether the deal just written (deck dk's hidden cards, in card order, of the types in
-    pool) passes hist_prefilter and deal_has_history with CHECK_NODES; from c when the same
+    pool) passes hist_prefilter and deal_has_history; from c when the same
     targets were checked before."""
     cdef Hist* h = <Hist*>c.hist
     cdef unsigned long long key = deal_key(c, pool)
@@ -1191,7 +1071,7 @@ cdef bint deal_verdict(VulData* d, int dk, VulDeckCache* c, int* pool) noexcept 
     if c.entry_gen[way] == c.gen and c.key[way] == key:
         return c.verdict[way]
     hist_targets(d, dk, h)
-    verdict = hist_prefilter(h) and deal_has_history(d, dk, h, CHECK_NODES)
+    verdict = hist_prefilter(h) and deal_has_history(d, dk, h)
     c.key[way] = key
     c.entry_gen[way] = c.gen
     c.verdict[way] = verdict

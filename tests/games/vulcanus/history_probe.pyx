@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """For the tests only (compiled by them, never shipped): Vulcanus's consistency check of a
-deal, by the witness built without search alone and by the exhaustive search.
+deal, by batches (the engine's) and by the depth-first search over single cards (the
+reference), with and without the node budget of 400 the engine's check had before.
 
 It includes the engine's own rules and hidden-information code (ext/vulcanus/*.pxi), so it
 checks exactly the functions the engine runs. A state comes in as its raw struct (the bytes
@@ -30,18 +31,18 @@ include "codec.pxi"
 include "hidden.pxi"
 
 
-def history_checks(bytes raw, int deck, seed=None) -> tuple:
+def history_checks(bytes raw, int deck, seed=None, long cap=2000000) -> tuple:
     """Whether a history leads to deck `deck`'s deal (0..2 the letter groups A..C, 3 the
-    Kaiju) in the state whose struct is `raw`: by the witness built without search alone
-    (False: none was built, which proves nothing) and by the exhaustive search (no node
-    budget). With a seed, the deal checked is the state's with the deck's hidden types
-    shuffled first, as resample proposes them."""
+    Kaiju) in the state whose struct is `raw`: (by the check by batches, by the depth-first
+    search within `cap` nodes, whether that search ran out of them (then its verdict says
+    nothing), by the depth-first search within 400 nodes). With a seed, the deal checked is
+    the state's with the deck's hidden types shuffled first, as resample proposes them."""
     cdef VulData d
     cdef Hist h
     cdef Rng rng
     cdef int c, k = 0, f = deck_first(deck), n = deck_size(deck)
     cdef int pool[12]
-    cdef bint witness, search
+    cdef bint exact, search, aborted, limited
     if len(raw) != sizeof(VulData):
         raise ValueError(f"a Vulcanus state is {sizeof(VulData)} bytes, not {len(raw)}")
     memcpy(&d, <const char*>raw, sizeof(VulData))
@@ -60,9 +61,13 @@ def history_checks(bytes raw, int deck, seed=None) -> tuple:
     hist_build(&d, deck, &h)
     hist_targets(&d, deck, &h)
     hist_reset(&d, deck, &h)
-    h.rng = NULL
-    witness = hist_witness(&h)
+    exact = hist_exact(&d, deck, &h)
     hist_reset(&d, deck, &h)
-    h.budget = 0
+    h.rng = NULL
+    h.budget = cap
     search = hist_dfs(&h, 0)
-    return witness, search
+    aborted = h.aborted
+    hist_reset(&d, deck, &h)
+    h.budget = 400
+    limited = hist_dfs(&h, 0)
+    return exact, search, aborted, limited

@@ -478,14 +478,14 @@ def _history_probe():
                            ["ext/state.pxd", "ext/rng.pxd"] + vulcanus, include=("ext/vulcanus",), optimise="-O1")
 
 
-def test_the_check_without_search_accepts_only_deals_a_history_leads_to():
-    # The check of a proposed deal first builds one candidate history without search and
-    # replays it (accepted only if it replays to the deal), then searches exhaustively. The
-    # candidate must never vouch for a deal the exhaustive search finds no history for:
-    # shuffles of each deck's hidden types (resample's proposals, many of them inconsistent)
-    # along random games of 2-4 players, every deck, every round
+def test_the_check_by_batches_accepts_exactly_the_deals_a_history_leads_to():
+    # The engine decides a proposed deal by batches of draws (hidden.pxi, hist_exact) and
+    # must agree with the reference, the depth-first search over single cards without a node
+    # budget, on every deal: the state's own (always consistent) and shuffles of each deck's
+    # hidden types (resample's proposals, many inconsistent), along random games of 2-4
+    # players, every deck, every round
     history_checks = _history_probe().history_checks
-    witnessed, consistent, inconsistent, late = 0, 0, 0, 0
+    compared, consistent, inconsistent = 0, 0, 0
     for players in (2, 3, 4):
         for seed in range(2):
             rng = random.Random(seed)
@@ -497,17 +497,42 @@ def test_the_check_without_search_accepts_only_deals_a_history_leads_to():
                 if step % 9:
                     continue
                 for dk in list(range(players - 1)) + [3]:
-                    assert history_checks(s._raw_bytes(), dk)[1]     # the state's own deal
+                    assert history_checks(s._raw_bytes(), dk)[0]     # the state's own deal
                     for k in range(3):
-                        witness, search = history_checks(s._raw_bytes(), dk, step * 10 + k)
-                        assert search or not witness, (players, seed, step, dk, k)
+                        exact, search, aborted, _ = history_checks(s._raw_bytes(), dk, step * 10 + k)
+                        if aborted:
+                            continue
+                        assert exact == search, (players, seed, step, dk, k, search)
+                        compared += 1
                         consistent += search
                         inconsistent += not search
-                        witnessed += witness
-                        late += witness and data(s)["round"] >= 4
-    # and it settles most consistent deals (1774 of 1819 when written), so the search is rare
-    assert inconsistent > 100 and witnessed > 0.9 * consistent and late > 300, \
-        (inconsistent, witnessed, consistent, late)
+    assert consistent > 1000 and inconsistent > 100, (consistent, inconsistent)
+
+
+def test_the_check_by_batches_accepts_deals_the_budgeted_search_refused():
+    # Before, a deal the depth-first search did not settle within 400 nodes was refused,
+    # consistent or not. Late in 4-player games (where issue 26 measured ISMCTS at 0.35 of
+    # `mcts`) such deals are common; the check by batches accepts them, and agrees with the
+    # search without a budget on every deal
+    history_checks = _history_probe().history_checks
+    refused_consistent, compared = 0, 0
+    for seed in (2, 3):
+        rng = random.Random(seed)
+        s = load_game("vulcanus", players=4).new_initial_state()
+        step = 0
+        while not s.is_terminal():
+            random_step(s, rng)
+            step += 1
+            if step % 7 or data(s)["round"] < 4:
+                continue
+            for dk in (0, 1, 2, 3):
+                for k in range(8):
+                    exact, search, aborted, limited = history_checks(s._raw_bytes(), dk, step * 10 + k)
+                    if not aborted:
+                        assert exact == search, (seed, step, dk, k, search)
+                        compared += 1
+                        refused_consistent += search and not limited
+    assert compared > 300 and refused_consistent >= 3, (compared, refused_consistent)
 
 
 def _late_kaiju_planning(players: int, seed: int, round_: int = 4):

@@ -16,10 +16,6 @@ from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.eruption.data cimport *
 from vsai.ext.eruption.actions cimport *
 
-from vsai.ext.errors import InvalidArgumentError, InvalidStateError
-from vsai.ext.fields import FieldTable
-from vsai.ext.values import action_id, check_field, check_flag, check_param
-
 include "rules.pxi"
 include "stages.pxi"
 include "hidden.pxi"

@@ -16,13 +16,6 @@ from vsai.ext.rng cimport Rng, rng_below
 from vsai.ext.kilauea.data cimport *
 from vsai.ext.kilauea.actions cimport *
 
-import bisect
-import re
-
-from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
-from vsai.ext.fields import FieldTable
-from vsai.ext.values import action_id, check_param
-
 include "rules.pxi"
 include "stages.pxi"
 include "hidden.pxi"

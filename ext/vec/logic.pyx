@@ -20,10 +20,6 @@ from vsai.ext.commit cimport (Commitments, MAX_COMMITS, commit_clear, commit_enr
 from vsai.ext.vec.data cimport *
 from vsai.ext.vec.actions cimport *
 
-from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
-from vsai.ext.fields import FieldTable
-from vsai.ext.values import action_id, check_param, whole_number
-
 include "rules.pxi"
 include "stages.pxi"
 include "hidden.pxi"

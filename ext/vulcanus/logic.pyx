@@ -16,9 +16,6 @@ from vsai.ext.rng cimport Rng, rng_below, rng_seed
 from vsai.ext.vulcanus.data cimport *
 from vsai.ext.vulcanus.actions cimport *
 
-from vsai.ext.errors import InvalidArgumentError, InvalidStateError
-from vsai.ext.values import action_id, check_field, check_param
-
 include "rules.pxi"
 include "stages.pxi"
 include "hidden.pxi"

@@ -1,7 +1,6 @@
 """`vsai list`: the games (players, variants, hidden information) and the agents."""
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 
@@ -9,6 +8,7 @@ import click
 
 from vsai.ai import levels
 from vsai.cli import options
+from vsai.cli.console import plain_mode
 from vsai.cli.text_table import TextTable
 
 # Width of the tables when stdout is not a terminal (a pipe, a file).
@@ -91,7 +91,7 @@ def list_command() -> None:
         tables.append(measured)
     terminal = sys.stdout.isatty()
     width = shutil.get_terminal_size().columns if terminal else PIPED_WIDTH
-    plain = bool(os.environ.get("NO_COLOR"))  # cli.console.plain_mode, without importing rich
+    plain = plain_mode()
     for table in tables:
         click.echo(table.render(width, styled=terminal and not plain, plain=plain))
 

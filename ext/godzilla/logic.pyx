@@ -8,7 +8,7 @@ calls through the class's vtable. engine.pyx subclasses it with the Python API (
 texts), compiled at -O1 (docs/adding-a-game.md); logic.pxd declares what engine.pyx calls here.
 """
 cimport cython
-from libc.string cimport memset
+from libc.string cimport memcmp, memcpy, memset
 from libc.math cimport exp
 
 from vsai.ext.state cimport State, copy_state, MAX_ACTIONS

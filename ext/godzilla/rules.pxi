@@ -578,42 +578,96 @@ cdef void kaiju_step(GameData* d, int r) noexcept nogil:
 
 
 # ---------------------------------------------------------------- evacuation (G6, G7)
+cdef extern from *:
+    """
+    /* The lowest set bit's index of a non-zero word. */
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int gz_lowest_bit(unsigned int b) { return __builtin_ctz(b); }
+    #else
+    static inline int gz_lowest_bit(unsigned int b) { int i = 0; while (!(b & 1u)) { b >>= 1; i++; } return i; }
+    #endif
+    """
+    int gz_lowest_bit(unsigned int b) nogil
+
+
+cdef extern from *:
+    """
+    typedef struct {
+        int valid;
+        short road[29];
+        short kaiju;
+        int reach[20];
+    } GzReachMemo;
+    /* thread-local: searches on several threads never share one */
+    static __thread GzReachMemo gz_reach_memo;
+    """
+    ctypedef struct GzReachMemo:
+        bint valid                      # road, kaiju and reach hold a computed answer
+        short road[29]
+        short kaiju
+        int reach[20]
+    GzReachMemo gz_reach_memo
+
+
 cdef void route_reach(GameData* d, int* reach) noexcept nogil:
     """reach[s]: squares reachable from s along roads of one route kind, never entering the
-    Kaiju's square (G6): the union over kinds of s's connected component, s excluded."""
-    cdef int k, s, head, tail, q, j, r, t, comp
-    cdef int queue[20]
-    cdef int label[20]
+    Kaiju's square (G6): the union over kinds of s's connected component, s excluded.
+    It reads only the roads and the Kaiju's square, which change far less often than it is
+    asked (each evacuation step asks it twice, and nothing in the phase moves a road), so this
+    thread remembers its last answer; a pure function's memo, it changes no decision."""
+    cdef GzReachMemo* memo = &gz_reach_memo
+    if (memo.valid and memo.kaiju == d.kaiju
+            and memcmp(memo.road, d.road, sizeof(memo.road)) == 0):
+        memcpy(reach, memo.reach, sizeof(memo.reach))
+        return
+    route_reach_of(d, reach)
+    memcpy(memo.road, d.road, sizeof(memo.road))
+    memo.kaiju = d.kaiju
+    memcpy(memo.reach, reach, sizeof(memo.reach))
+    memo.valid = True
+
+
+cdef void route_reach_of(GameData* d, int* reach) noexcept nogil:
+    """route_reach computed: square sets are bit masks; one pass over the roads builds each
+    kind's neighbours, then a flood fill per component."""
+    cdef unsigned int adj[NKINDS][NSQ]
+    cdef unsigned int touched[NKINDS]
+    cdef unsigned int left, comp, frontier, grown, members
+    cdef int k, r, a, b, s, t
+    for k in range(NKINDS):
+        touched[k] = 0
+        for s in range(NSQ):
+            adj[k][s] = 0
     for s in range(NSQ):
         reach[s] = 0
+    for r in range(NROADS):
+        k = d.road[r] - 1
+        if k < 0 or k >= NKINDS:
+            continue            # empty, a vehicle or a tank: no route tile
+        a = GZ_ROAD_A[r]
+        b = GZ_ROAD_B[r]
+        if a == d.kaiju or b == d.kaiju:
+            continue            # never through the Kaiju's square
+        adj[k][a] |= 1u << b
+        adj[k][b] |= 1u << a
+        touched[k] |= (1u << a) | (1u << b)
     for k in range(NKINDS):
-        for s in range(NSQ):
-            label[s] = 0
-        for s in range(NSQ):
-            if label[s] or s == d.kaiju:
-                continue
-            comp = 1 << s
-            label[s] = 1
-            queue[0] = s
-            head = 0
-            tail = 1
-            while head < tail:
-                q = queue[head]
-                head += 1
-                for j in range(4):
-                    r = SQ_ROADS[q][j]
-                    if r < 0 or d.road[r] != k + 1:
-                        continue
-                    t = other_end(r, q)
-                    if t == d.kaiju or label[t]:
-                        continue
-                    label[t] = 1
-                    comp |= 1 << t
-                    queue[tail] = t
-                    tail += 1
-            if tail > 1:
-                for j in range(tail):
-                    reach[queue[j]] |= comp
+        left = touched[k]
+        while left:
+            comp = left & (~left + 1u)
+            frontier = comp
+            while frontier:
+                t = gz_lowest_bit(frontier)
+                frontier &= frontier - 1u
+                grown = adj[k][t] & ~comp
+                comp |= grown
+                frontier |= grown
+            left &= ~comp
+            members = comp
+            while members:
+                t = gz_lowest_bit(members)
+                members &= members - 1u
+                reach[t] |= <int>comp
     for s in range(NSQ):
         reach[s] &= ~(1 << s)
 
@@ -624,10 +678,10 @@ cdef inline int free_pieces(GameData* d, int s) noexcept nogil:
     return d.press[s] - d.press_moved[s]
 
 
-cdef int evac_moves(GameData* d, int* out) noexcept nogil:
+cdef int evac_moves_from(GameData* d, int* reach, int* out) noexcept nogil:
+    """The evacuation moves of the colour moving (d.evc) into out, given route_reach's reach;
+    with out NULL, 1 if there is one, else 0."""
     cdef int s, t, mask, m = 0
-    cdef int reach[20]
-    route_reach(d, reach)
     for s in range(NSQ):
         mask = reach[s]
         if mask == 0 or free_pieces(d, s) <= 0:
@@ -639,6 +693,12 @@ cdef int evac_moves(GameData* d, int* out) noexcept nogil:
                 out[m] = A_EVAC + s * NSQ + t
                 m += 1
     return m
+
+
+cdef int evac_moves(GameData* d, int* out) noexcept nogil:
+    cdef int reach[20]
+    route_reach(d, reach)
+    return evac_moves_from(d, reach, out)
 
 
 cdef void start_evac(GameData* d) noexcept nogil:
@@ -653,9 +713,12 @@ cdef void start_evac(GameData* d) noexcept nogil:
 
 cdef void evac_next(GameData* d) noexcept nogil:
     """G6 order: Tokyo, Saitama, Chiba, Kanagawa, then the Press pieces; a colour with no
-    possible move is skipped (X6)."""
+    possible move is skipped (X6). The roads do not change here: one route_reach serves
+    every colour."""
+    cdef int reach[20]
+    route_reach(d, reach)
     while d.evc <= 4:
-        if evac_moves(d, NULL) > 0:
+        if evac_moves_from(d, reach, NULL) > 0:
             d.stage = ST_EVAC
             return
         d.evc += 1

@@ -37,7 +37,7 @@ from vsai.ai.base import choice_option, float_option, int_option, mix_seed
 from vsai.ai.opponent_model import search_policies
 from vsai.core.hidden import hidden_items
 from vsai.ext.ui.hooks import seat_label
-from vsai.ext.belief import ParticleFilter
+from vsai.ext.belief import ParticleFilter, mix_seeds
 
 if TYPE_CHECKING:
     from vsai.ext.state import State
@@ -105,15 +105,19 @@ class BeliefSettings:
 class SeatBelief:
     """One seat's weighted worlds, carried forward with each real move (see the module)."""
 
-    def __init__(self, seat: int, start: State, seed: int, settings: BeliefSettings):
+    def __init__(self, seat: int, start: State, seed: int, settings: BeliefSettings,
+                 reference: bool = False):
+        """`reference=True` is the slow reference path (the filter without its shortcuts and
+        the plain effective size): the same worlds and weights, for tests."""
         self.seat = seat
         self.settings = settings
         self.seed = seed
+        self.reference = reference
         self._refills = 0
         self._searches = 0       # moves pushed through the search model (its seeds)
-        worlds = [start.resample(seat, mix_seed(seed, 0, i)) for i in range(settings.particles)]
+        worlds = [start.resample(seat, s) for s in mix_seeds((seed, 0), settings.particles)]
         self.filter = ParticleFilter(worlds, seat, mix_seed(seed, 1), settings.temperature,
-                                     settings.floor)
+                                     settings.floor, shortcuts=not reference)
         self.observed = 0        # moves observed
         self.seconds = 0.0       # time spent observing them
 
@@ -139,7 +143,7 @@ class SeatBelief:
         if state.current_player() == self.seat:
             alive = self.filter.keep_if(self.seat, list(state.legal_actions()))
         if alive:
-            alive = self.filter.drop_unlike(self.seat, state.observation_string(self.seat))
+            alive = self.filter.drop_unlike(self.seat, state.observation_string(self.seat), state)
         if alive == 0:
             self.refill(state, fresh_only=True)
         elif self._low():
@@ -162,7 +166,7 @@ class SeatBelief:
             fresh = max(1, round(n * self.settings.refresh), n - round(4 * self.effective_size()))
         self._refills += 1
         worlds = self.filter.resampled(n - fresh)
-        worlds += [state.resample(self.seat, mix_seed(self.seed, 2, self._refills, i)) for i in range(fresh)]
+        worlds += [state.resample(self.seat, s) for s in mix_seeds((self.seed, 2, self._refills), fresh)]
         self.filter.replace(worlds)
 
     def _redraw_explaining(self, state: State, player: int, key: int) -> None:
@@ -194,11 +198,16 @@ class SeatBelief:
 
     def effective_size(self) -> float:
         """The effective sample size over distinct worlds (copies made by a refill, or worlds
-        that became equal, count as one): 1 / sum of squared weights of the distinct ones."""
+        that became equal, count as one): 1 / sum of squared weights of the distinct ones
+        (in C; `reference=True`: the plain Python sum, in the same order)."""
+        if not self.reference:
+            return self.filter.distinct_ess
         mass: dict[Any, float] = {}
         for world, weight in self.filter.worlds():
             mass[world] = mass.get(world, 0.0) + weight
-        squares = sum(m * m for m in mass.values())
+        squares = 0.0
+        for m in mass.values():
+            squares += m * m
         return 1.0 / squares if squares > 0 else 0.0
 
     def _low(self) -> bool:

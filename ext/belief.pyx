@@ -15,10 +15,15 @@ pushes every world through one real move, of which the seat saw only `key` (its
   it and the weight is multiplied by the candidates' total probability;
 - the seat's own move is applied as it is.
 The one-ply evaluation of every legal move in every world is the cost: it runs without the
-GIL, on one probe state per filter.
+GIL, on one probe state per filter, once for all the copies of a world. At the seat's
+decisions, `drop_unlike` checks each world's observation, mostly through a canonical redraw
+in C instead of the Python observation string (its docstring). `shortcuts=False` turns these
+savings off: the reference path the tests compare with.
 """
 from libc.stdlib cimport malloc, free
 from libc.math cimport exp
+from libc.stdint cimport uint64_t
+from libc.string cimport memcmp, memcpy
 
 from vsai.ext.rng cimport Rng, rng_seed, rng_uniform
 from vsai.ext.state cimport (State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER,
@@ -55,6 +60,49 @@ def floored_softmax(values, double temperature, double floor) -> list:
         buf[i] = values[i]
     floored_softmax_c(buf, n, temperature, floor)
     return [buf[i] for i in range(n)]
+
+
+# The seed of the canonical redraw (drop_unlike): any fixed value, the same for every world.
+cdef uint64_t CANON_SEED = 0x0B5E7CA11ULL
+
+
+cdef inline uint64_t mix_round(uint64_t z, uint64_t part) noexcept nogil:
+    """One round of `vsai.ai.base.mix_seed`'s chain (splitmix64's finaliser), in C."""
+    z = (z ^ part) * 0x9E3779B97F4A7C15ULL
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+def mix_seeds(prefix, int count) -> list:
+    """[mix_seed(*prefix, i) for i in range(count)] (`vsai.ai.base.mix_seed`), the prefix
+    mixed once: a belief's redraws take a seed each, and mix_seed in Python costs about 9 us."""
+    cdef uint64_t z = 0x243F6A8885A308D3ULL
+    cdef int i
+    for part in prefix:
+        z = mix_round(z, <uint64_t>(int(part) & 0xFFFFFFFFFFFFFFFF))
+    return [mix_round(z, <uint64_t>i) for i in range(count)]
+
+
+cdef uint64_t hash_state(State state) noexcept nogil:
+    """A 64-bit hash of a state's bytes (FNV-style over 8-byte words), to group equal worlds."""
+    cdef const unsigned char* p = <const unsigned char*>state._data
+    cdef size_t i, n = state._size
+    cdef uint64_t word, h = 0xCBF29CE484222325ULL
+    i = 0
+    while i + 8 <= n:
+        memcpy(&word, p + i, 8)
+        h = (h ^ word) * 0x100000001B3ULL
+        h ^= h >> 29
+        i += 8
+    while i < n:
+        h = (h ^ p[i]) * 0x100000001B3ULL
+        i += 1
+    return h
+
+
+cdef inline bint same_state(State a, State b) noexcept nogil:
+    return a._size == b._size and memcmp(a._data, b._data, a._size) == 0
 
 
 cdef int model_probs(State world, State probe, int seat, int player, double temperature,
@@ -129,13 +177,98 @@ cdef double step_world(State world, State probe, int seat, int player, int key,
     return step_given(world, seat, player, key, actions, probs, n, rng)
 
 
+cdef class _ModelCache:
+    """The evaluation model's moves and probabilities, shared by equal worlds for one observed
+    move of `player` (ParticleFilter.observe_with): `first[i]` is the first world equal to
+    world i (itself if none), or -1 for a world the cache does not serve (no weight, a policy
+    given, `player` not to act there). Filled before any world moves."""
+
+    cdef int* first
+    cdef int* counts
+    cdef int** actions
+    cdef double** probs
+    cdef int _n
+
+    def __cinit__(self, int n):
+        cdef int i
+        self._n = 0
+        self.first = <int*>malloc(n * sizeof(int) + 1)
+        self.counts = <int*>malloc(n * sizeof(int) + 1)
+        self.actions = <int**>malloc(n * sizeof(int*) + 1)
+        self.probs = <double**>malloc(n * sizeof(double*) + 1)
+        if self.first == NULL or self.counts == NULL or self.actions == NULL or self.probs == NULL:
+            raise MemoryError("cannot allocate the model cache")
+        self._n = n
+        for i in range(n):
+            self.first[i] = -1
+            self.counts[i] = -1
+            self.actions[i] = NULL
+            self.probs[i] = NULL
+
+    cdef int link(self, list worlds, double* weights, list policies, int player) except -1:
+        """Find every served world's first equal one (hash, then bytes)."""
+        cdef int i, j, n = self._n
+        cdef State world
+        cdef uint64_t* hashes = <uint64_t*>malloc(n * sizeof(uint64_t) + 1)
+        if hashes == NULL:
+            raise MemoryError("cannot allocate the model cache")
+        for i in range(n):
+            world = <State>worlds[i]
+            if weights[i] <= 0.0 or policies[i] is not None or world.c_current_player() != player:
+                continue
+            hashes[i] = hash_state(world)
+            self.first[i] = i
+            for j in range(i):
+                if (self.first[j] == j and hashes[j] == hashes[i]
+                        and same_state(<State>worlds[j], world)):
+                    self.first[i] = j
+                    break
+        free(hashes)
+        return 0
+
+    cdef int model(self, int i, State world, State probe, int seat, int player,
+                   double temperature, double floor, int* actions, double* probs) except -1:
+        """The model's moves and probabilities in world i (`model_probs`), computed once for
+        all its copies (world i must not have moved yet). Returns how many moves."""
+        cdef int k = self.first[i], n
+        if self.counts[k] < 0:
+            n = model_probs(world, probe, seat, player, temperature, floor, actions, probs)
+            self.counts[k] = n
+            self.actions[k] = <int*>malloc(n * sizeof(int) + 1)
+            self.probs[k] = <double*>malloc(n * sizeof(double) + 1)
+            if self.actions[k] == NULL or self.probs[k] == NULL:
+                raise MemoryError("cannot allocate the model cache")
+            memcpy(self.actions[k], actions, n * sizeof(int))
+            memcpy(self.probs[k], probs, n * sizeof(double))
+            return n
+        n = self.counts[k]
+        memcpy(actions, self.actions[k], n * sizeof(int))
+        memcpy(probs, self.probs[k], n * sizeof(double))
+        return n
+
+    def __dealloc__(self):
+        cdef int i
+        if self.actions != NULL:
+            for i in range(self._n):
+                free(self.actions[i])
+        if self.probs != NULL:
+            for i in range(self._n):
+                free(self.probs[i])
+        free(self.first)
+        free(self.counts)
+        free(self.actions)
+        free(self.probs)
+
+
 cdef class ParticleFilter:
     """One seat's weighted worlds (see the module docstring).
 
-    ParticleFilter(worlds, seat, seed, temperature=0.05, floor=0.2)
+    ParticleFilter(worlds, seat, seed, temperature=0.05, floor=0.2, shortcuts=True)
 
     `worlds` are full states at the seat's present, consistent with what it saw (e.g.
     `state.resample(seat, ...)`); the filter owns them and changes them in place.
+    `shortcuts=False` is the slow reference path: the same worlds and weights, computed
+    without the shortcuts that save time (tests compare the two).
     """
 
     cdef list _worlds
@@ -146,12 +279,14 @@ cdef class ParticleFilter:
     cdef double _floor
     cdef State _probe
     cdef Rng _rng
+    cdef bint _shortcuts     # False: the slow reference path (every check done the plain way)
+    cdef long long _read     # observation strings read by drop_unlike
 
     def __cinit__(self):
         self._weights = NULL
 
     def __init__(self, list worlds not None, int seat, seed, double temperature=0.05,
-                 double floor=0.2):
+                 double floor=0.2, bint shortcuts=True):
         if not worlds:
             raise ValueError("a particle filter needs at least one world")
         if not temperature > 0.0:
@@ -161,6 +296,7 @@ cdef class ParticleFilter:
         self._seat = seat
         self._temperature = temperature
         self._floor = floor
+        self._shortcuts = shortcuts
         rng_seed(&self._rng, <unsigned long long>(int(seed) & 0xFFFFFFFFFFFFFFFF))
         self._set(worlds, [1.0] * len(worlds))
 
@@ -203,20 +339,32 @@ cdef class ParticleFilter:
     def observe_with(self, int player, int key, list policies not None) -> int:
         """`observe` with the opponent model's move probabilities given: `policies[i]` is,
         for world i (`indexed_worlds`), the probabilities of `player`'s legal actions in that
-        world in their order, or None to use the evaluation model there. Returns as `observe`."""
+        world in their order, or None to use the evaluation model there. Returns as `observe`.
+
+        Equal worlds (a refill makes copies) have the same moves and model: another seat's
+        move is evaluated once for all the copies of a world, before any of them moves."""
         cdef int actions[MAX_ACTIONS]
         cdef double probs[MAX_ACTIONS]
         cdef int i, j, n, alive = 0
         cdef State world
         cdef double like
+        cdef _ModelCache cache = None
         if len(policies) != self._n:
             raise ValueError("one policy (or None) a world is needed")
+        if self._shortcuts and player >= 0 and player != self._seat:
+            cache = _ModelCache(self._n)
+            cache.link(self._worlds, self._weights, policies, player)
         for i in range(self._n):
             if self._weights[i] <= 0.0:
                 continue
             world = <State>self._worlds[i]
             policy = policies[i]
-            if policy is None or world.c_current_player() != player:
+            if policy is None and cache is not None and cache.first[i] >= 0:
+                n = cache.model(i, world, self._probe, self._seat, player, self._temperature,
+                                self._floor, actions, probs)
+                with nogil:
+                    like = step_given(world, self._seat, player, key, actions, probs, n, &self._rng)
+            elif policy is None or world.c_current_player() != player:
                 with nogil:
                     like = step_world(world, self._probe, self._seat, player, key,
                                       self._temperature, self._floor, &self._rng)
@@ -265,21 +413,49 @@ cdef class ParticleFilter:
             self._normalise()
         return alive
 
-    def drop_unlike(self, int seat, str observation not None) -> int:
+    def drop_unlike(self, int seat, str observation not None, State present=None) -> int:
         """Drop the worlds whose observation for `seat` (`observation_string`, which keeps
         perfect recall) differs from `observation`: what the seat saw that no action key
         carried (e.g. sealed bids revealed together) rules them out. Returns how many are
-        left. Copies of a world (a refill makes many) share one reading of its observation:
-        the observation is read in Python, and is most of a decision's belief cost."""
+        left.
+
+        The observation is a Python string, costly to build (0.1-0.5 ms), so it is read as
+        little as possible, with the same outcome as reading every world's:
+        - with `present` (the seat's real state, whose observation is `observation`), a
+          world is kept at once when its canonical redraw equals the present's: both redrawn
+          in C (`c_resample(seat)`) from one fixed seed. A redraw keeps the seat's
+          observation (the protocol's guarantee), so equal redraws mean equal observations.
+          A game whose redraw depends only on what the seat saw (its fairness tests) makes
+          most worlds pass this way; any other world is read, so the outcome never depends
+          on it;
+        - worlds whose canonical redraws are equal (or, without `present`, equal worlds: a
+          refill makes copies) share one reading of the observation."""
         cdef int i, alive = 0
-        cdef dict alike = {}  # world -> whether its observation is `observation`
+        cdef dict alike = {}  # canonical redraw (or world) -> whether its observation is `observation`
+        cdef State world, canon = None, probe = self._probe
+        cdef Rng rng
+        if (self._shortcuts and present is not None and type(present) is type(probe)
+                and present._size == probe._size):
+            canon = present.c_clone()
+            rng_seed(&rng, CANON_SEED)
+            canon.c_resample(seat, &rng)
         for i in range(self._n):
             if self._weights[i] <= 0.0:
                 continue
-            world = self._worlds[i]
-            same = alike.get(world)
+            world = <State>self._worlds[i]
+            key = world
+            if canon is not None:
+                copy_state(probe, world)
+                rng_seed(&rng, CANON_SEED)
+                probe.c_resample(seat, &rng)
+                if same_state(probe, canon):
+                    alive += 1
+                    continue
+                key = probe._raw_bytes()
+            same = alike.get(key)
             if same is None:
-                same = alike[world] = world.observation_string(seat) == observation
+                same = alike[key] = world.observation_string(seat) == observation
+                self._read += 1
             if not same:
                 self._weights[i] = 0.0
             else:
@@ -334,6 +510,50 @@ cdef class ParticleFilter:
         for i in range(self._n):
             s += self._weights[i] * self._weights[i]
         return 1.0 / s if s > 0.0 else 0.0
+
+    @property
+    def distinct_ess(self) -> float:
+        """The effective sample size over distinct worlds: equal worlds (copies made by a
+        refill, or worlds that became equal) count as one, 1 / sum over distinct worlds of
+        their summed weight squared (0 if none). Sums in the worlds' order, so the figure
+        does not depend on how equal worlds are found."""
+        cdef int i, j, n = self._n
+        cdef double squares = 0.0
+        cdef uint64_t* hashes = <uint64_t*>malloc(n * sizeof(uint64_t) + 1)
+        cdef int* first = <int*>malloc(n * sizeof(int) + 1)
+        cdef double* mass = <double*>malloc(n * sizeof(double) + 1)
+        if hashes == NULL or first == NULL or mass == NULL:
+            free(hashes)
+            free(first)
+            free(mass)
+            raise MemoryError("cannot allocate the effective size's buffers")
+        for i in range(n):
+            first[i] = -1
+            if self._weights[i] <= 0.0:
+                continue
+            hashes[i] = hash_state(<State>self._worlds[i])
+            for j in range(i):
+                if (first[j] == j and hashes[j] == hashes[i]
+                        and same_state(<State>self._worlds[j], <State>self._worlds[i])):
+                    first[i] = j
+                    break
+            if first[i] < 0:
+                first[i] = i
+                mass[i] = self._weights[i]
+            else:
+                mass[first[i]] += self._weights[i]
+        for i in range(n):
+            if first[i] == i:
+                squares += mass[i] * mass[i]
+        free(hashes)
+        free(first)
+        free(mass)
+        return 1.0 / squares if squares > 0.0 else 0.0
+
+    @property
+    def observations_read(self) -> int:
+        """How many observation strings `drop_unlike` has read (the cost it saves)."""
+        return self._read
 
     def worlds(self) -> list:
         """[(world, weight), ...] of the worlds alive (the states themselves: do not change

@@ -925,6 +925,7 @@ cdef extern from *:
     #define VUL_CACHE_WAYS 512
     #define VUL_RAW_LEN 160
     #define VUL_HIST_BYTES 16384
+    #define VUL_TABLE_CAP 1024
     typedef struct {
         int valid;
         unsigned int gen;
@@ -936,6 +937,10 @@ cdef extern from *:
         signed char order[12];
         signed char order_place[12];
         _Alignas(16) unsigned char hist[VUL_HIST_BYTES];
+        unsigned int table_gen;
+        int table_n;
+        unsigned long long table_key[VUL_TABLE_CAP];
+        unsigned int table_cum[VUL_TABLE_CAP];
     } VulDeckCache;
     /* thread-local: searches on several threads never share one */
     static __thread VulDeckCache vul_deck_cache[4];
@@ -944,6 +949,7 @@ cdef extern from *:
         VUL_CACHE_WAYS
         VUL_RAW_LEN
         VUL_HIST_BYTES
+        VUL_TABLE_CAP
     ctypedef struct VulDeckCache:
         bint valid                      # raw and hist hold a built record
         unsigned int gen                # the raw inputs' generation; an entry of another is empty
@@ -955,6 +961,10 @@ cdef extern from *:
         signed char order[12]           # their ranks (in card order) grouped by place
         signed char order_place[12]     # the place of each in that order
         unsigned char hist[VUL_HIST_BYTES]          # a Hist, hist_build done
+        unsigned int table_gen          # the generation table_* belong to (0: none built)
+        int table_n                     # classes listed, or -1: past a cap (no table)
+        unsigned long long table_key[VUL_TABLE_CAP]     # the allowed classes (deal_key), sorted
+        unsigned int table_cum[VUL_TABLE_CAP]   # cumulative weights: labelled deals per class
     VulDeckCache vul_deck_cache[4]
 
 assert sizeof(Hist) <= VUL_HIST_BYTES
@@ -1034,6 +1044,7 @@ cdef VulDeckCache* deck_cache_for(VulData* d, int dk) noexcept nogil:
     c.gen += 1
     if c.gen == 0:          # wrapped: entries of an old generation could look current
         memset(c.entry_gen, 0, sizeof(c.entry_gen))
+        c.table_gen = 0
         c.gen = 1
     return c
 
@@ -1070,12 +1081,213 @@ cdef bint deal_verdict(VulData* d, int dk, VulDeckCache* c, int* pool) noexcept 
     way = <int>(((key * 0x9E3779B97F4A7C15ULL) >> 40) & (VUL_CACHE_WAYS - 1))
     if c.entry_gen[way] == c.gen and c.key[way] == key:
         return c.verdict[way]
-    hist_targets(d, dk, h)
-    verdict = hist_prefilter(h) and deal_has_history(d, dk, h)
+    if c.table_gen == c.gen and c.table_n >= 0:
+        verdict = table_find(c, key) >= 0      # the table lists exactly the allowed classes
+    else:
+        hist_targets(d, dk, h)
+        verdict = hist_prefilter(h) and deal_has_history(d, dk, h)
     c.key[way] = key
     c.entry_gen[way] = c.gen
     c.verdict[way] = verdict
     return verdict
+
+
+
+# ---------------------------------------------------------------- table of the allowed deals
+# When all RESAMPLE_TRIES shuffles of a deck are refused, resample draws from a table of the
+# deals the record allows, built once per thread and raw inputs (the cache's generation), the
+# first time that happens. A class is a deal as the check reads it: the multiset of hidden
+# types in each place (deal_key); the table lists every class the check accepts, with its
+# weight, the number of labelled deals (types on the hidden cards) in it: the product over the
+# places of size! / (count of each type)!. A pick is one weighted draw of a class, then a
+# uniform shuffle of its types within each place: each allowed labelled deal with probability
+# 1 / |allowed|. With the shuffles before it, the whole resample is uniform over the allowed
+# labelled deals: a uniform shuffle is a uniform labelled deal (each distinct one from the
+# same number of permutations), so one accepted at try k is uniform over the allowed deals
+# whatever k, and the table's pick, when all tries are refused, is uniform over them too; a
+# mixture of uniform draws over the same set is that uniform draw. (The random history it
+# replaces was exact but not uniform.) Past a cap (more allowed classes than the table holds,
+# or more classes to check than vul_table_work), the table is marked so (table_n = -1) and
+# the random history stays. Once built, the table also gives the shuffles' verdicts (a class
+# is allowed exactly when it is listed): the same verdicts without the check.
+cdef int vul_table_classes = VUL_TABLE_CAP     # the most allowed classes a table lists
+cdef int vul_table_work = 4096                 # the most classes checked to build one
+cdef int[13] FACTORIAL = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800,
+                          479001600]
+
+ctypedef struct TableBuild:
+    VulData* d
+    int dk
+    VulDeckCache* c
+    int ngroups                 # the places holding hidden cards
+    int size[13]                # hidden cards of each place, in c.order
+    int left[8]                 # hidden types not yet put in a place
+    int v[12]                   # the class being built, in c.order (sorted within a place)
+    unsigned int weight[VUL_TABLE_CAP]  # labelled deals of each listed class
+    int checked                 # classes checked so far
+    bint over                   # past a cap
+
+
+
+cdef inline int table_find(VulDeckCache* c, unsigned long long key) noexcept nogil:
+    """The index of the class key in c's table (sorted), or -1 when it is not listed."""
+    cdef int lo = 0, hi = c.table_n - 1, mid
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        if c.table_key[mid] == key:
+            return mid
+        if c.table_key[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return -1
+
+
+
+cdef inline void write_hidden(VulData* d, int dk, int* pool) noexcept nogil:
+    """Give deck dk's hidden cards (in card order) the types in pool."""
+    cdef int card, i = 0, f = deck_first(dk)
+    for card in range(f, f + deck_size(dk)):
+        if d.blk[card] != KNOWN:
+            d.ctype[card] = pool[i]
+            i += 1
+
+
+
+cdef unsigned int class_weight(TableBuild* b) noexcept nogil:
+    """The labelled deals of the class in b.v: per place, size! over each type's count!."""
+    cdef unsigned long long w = 1     # at most 12! at the end, less than 12!^2 on the way
+    cdef int g, i, run, at = 0
+    for g in range(b.ngroups):
+        w *= <unsigned long long>FACTORIAL[b.size[g]]
+        run = 1
+        for i in range(at + 1, at + b.size[g] + 1):
+            if i < at + b.size[g] and b.v[i] == b.v[i - 1]:
+                run += 1
+            else:
+                w //= <unsigned long long>FACTORIAL[run]
+                run = 1
+        at += b.size[g]
+    return <unsigned int>w
+
+
+
+cdef void table_leaf(TableBuild* b) noexcept nogil:
+    """Check the class in b.v (a full one) and list it, sorted by key, when allowed."""
+    cdef VulDeckCache* c = b.c
+    cdef int m, i
+    cdef int pool[12]
+    cdef unsigned long long key = 0
+    b.checked += 1
+    if b.checked > vul_table_work:
+        b.over = True
+        return
+    for m in range(c.nhidden):
+        pool[c.order[m]] = b.v[m]
+        key |= (<unsigned long long>b.v[m]) << (3 * m)     # deal_key: sorted within a place
+    write_hidden(b.d, b.dk, pool)
+    if not deal_verdict(b.d, b.dk, c, pool):
+        return
+    if c.table_n >= vul_table_classes:
+        b.over = True
+        return
+    i = c.table_n
+    while i > 0 and c.table_key[i - 1] > key:
+        c.table_key[i] = c.table_key[i - 1]
+        b.weight[i] = b.weight[i - 1]
+        i -= 1
+    c.table_key[i] = key
+    b.weight[i] = class_weight(b)
+    c.table_n += 1
+
+
+
+cdef void table_fill(TableBuild* b, int g, int t, int room, int at) noexcept nogil:
+    """Every class from here: place g still has room cards to take, of types t and up (each
+    place's types ascending, so each multiset comes once); at is the next card in c.order."""
+    cdef int k, j, most, supply = 0
+    if b.over:
+        return
+    if room == 0:
+        if g + 1 == b.ngroups:
+            table_leaf(b)
+        else:
+            table_fill(b, g + 1, 0, b.size[g + 1], at)
+        return
+    for j in range(t, 8):
+        supply += b.left[j]
+    if supply < room:
+        return
+    most = b.left[t] if b.left[t] < room else room
+    for k in range(most, -1, -1):
+        for j in range(k):
+            b.v[at + j] = t
+        b.left[t] -= k
+        table_fill(b, g, t + 1, room - k, at + k)
+        b.left[t] += k
+
+
+
+cdef void table_build(VulData* d, int dk, VulDeckCache* c) noexcept nogil:
+    """List in c every class of deck dk's hidden cards the check accepts, with cumulative
+    weights (c.table_n = -1 past a cap). Overwrites the hidden cards' types."""
+    cdef TableBuild b
+    cdef int m, t, card, f = deck_first(dk)
+    cdef unsigned int total = 0
+    b.d = d
+    b.dk = dk
+    b.c = c
+    b.ngroups = 0
+    b.checked = 0
+    b.over = False
+    for t in range(8):
+        b.left[t] = 0
+    for card in range(f, f + deck_size(dk)):
+        if d.blk[card] != KNOWN:
+            b.left[d.ctype[card]] += 1
+    for m in range(c.nhidden):
+        if m == 0 or c.order_place[m] != c.order_place[m - 1]:
+            b.size[b.ngroups] = 0
+            b.ngroups += 1
+        b.size[b.ngroups - 1] += 1
+    c.table_gen = 0             # built: deal_verdict must not read a table being filled
+    c.table_n = 0
+    if b.ngroups > 0:
+        table_fill(&b, 0, 0, b.size[0], 0)
+    if b.over or c.table_n == 0:
+        c.table_n = -1
+    else:
+        for m in range(c.table_n):
+            total += b.weight[m]
+            c.table_cum[m] = total
+    c.table_gen = c.gen
+
+
+
+cdef void table_pick(VulData* d, int dk, VulDeckCache* c, Rng* rng) noexcept nogil:
+    """Deal deck dk's hidden cards uniformly over the deals the table allows: a class drawn
+    by its weight, then its types shuffled within each place."""
+    cdef int lo = 0, hi = c.table_n - 1, mid, m, start = 0
+    cdef unsigned int u = <unsigned int>rng_below(rng, <int>c.table_cum[c.table_n - 1])
+    cdef unsigned long long key
+    cdef int v[12]
+    cdef int pool[12]
+    while lo < hi:              # the first class whose cumulative weight exceeds u
+        mid = (lo + hi) >> 1
+        if c.table_cum[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    key = c.table_key[lo]
+    for m in range(c.nhidden):
+        v[m] = <int>((key >> (3 * m)) & 7)
+    for m in range(1, c.nhidden + 1):
+        if m == c.nhidden or c.order_place[m] != c.order_place[start]:
+            shuffle_ints(&v[start], m - start, rng)
+            start = m
+    for m in range(c.nhidden):
+        pool[c.order[m]] = v[m]
+    write_hidden(d, dk, pool)
 
 
 
@@ -1118,6 +1330,7 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
     cdef int types[8]
     cdef int pool[12]
     cdef int own[12]
+    cdef int last[12]
     for dk in range(4):
         if dk < 3 and dk >= d.ngroups:
             continue
@@ -1151,7 +1364,17 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
                 break
         if accepted:
             continue
-        # (rarely) a random history built event by event: exact, not uniform
+        # every shuffle refused: a uniform pick from the table of allowed deals (see there)
+        for c in range(n):
+            last[c] = d.ctype[f + c]
+        if cache.table_gen != cache.gen:
+            table_build(d, dk, cache)
+        if cache.table_n > 0:
+            table_pick(d, dk, cache, rng)
+            continue
+        for c in range(n):      # past the table's cap: as before, from the last shuffle
+            d.ctype[f + c] = last[c]
+        # a random history built event by event: exact, not uniform
         h.target = False
         if not hist_search(d, dk, h, rng):
             for c in range(n):  # cannot happen (the loader checked the state's own deal):

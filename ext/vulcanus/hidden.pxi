@@ -1344,12 +1344,16 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
             own[c] = d.ctype[f + c]
         # uniform over the deals the record allows: a uniform shuffle of the hidden types
         # (from their canonical order), kept if a history leads to it (X4)
-        k = 0
         for t in range(8):
-            for c in range(f, f + n):
-                if d.blk[c] != KNOWN and d.ctype[c] == t:
-                    pool[k] = t
-                    k += 1
+            types[t] = 0
+        for c in range(f, f + n):
+            if d.blk[c] != KNOWN:
+                types[d.ctype[c]] += 1
+        k = 0
+        for t in range(8):     # the hidden types in ascending order (counted, then written)
+            for i in range(types[t]):
+                pool[k] = t
+                k += 1
         hidden = k
         accepted = False
         for tries in range(RESAMPLE_TRIES):

@@ -34,6 +34,33 @@ cdef enum:
 
 
 
+# The rounds before the round in play do not depend on the deal being checked but through the
+# layer contents (tl) and what later rounds drew (acc): whether rounds r, r - 1, .. have a history
+# is a function of those and the record. Each thread keeps those verdicts per deck and record
+# (the resample cache's generation), so the checks of the deals of one record share them.
+cdef extern from *:
+    """
+    #define VUL_XMEMO 1024
+    typedef struct {
+        unsigned long long key[VUL_XMEMO][6];
+        unsigned int gen[VUL_XMEMO];
+        unsigned char r[VUL_XMEMO];
+        unsigned char verdict[VUL_XMEMO];
+    } VulRoundMemo;
+    /* thread-local, like the resample cache */
+    static __thread VulRoundMemo vul_round_memo[4];
+    """
+    enum:
+        VUL_XMEMO
+    ctypedef struct VulRoundMemo:
+        unsigned long long key[VUL_XMEMO][6]    # acc, then tl, of layers 0 .. r + 1 (exact_key)
+        unsigned int gen[VUL_XMEMO]             # the record's generation; another: empty
+        unsigned char r[VUL_XMEMO]
+        unsigned char verdict[VUL_XMEMO]
+    VulRoundMemo vul_round_memo[4]
+
+
+
 ctypedef struct Hist:
     # one deck's public record replayed as events, with the hidden choices left open
     int nev
@@ -71,6 +98,8 @@ ctypedef struct Hist:
     long nodes
     long budget
     bint aborted
+    VulRoundMemo* xm            # the record's memo of past rounds (NULL: none), for generation:
+    unsigned int xgen
 
 
 
@@ -104,6 +133,7 @@ cdef void hist_build(VulData* d, int dk, Hist* h) noexcept nogil:
     h.nev = 0
     h.nl = d.next_layer[dk]
     h.zr = -1
+    h.xm = NULL
     for r in range(h.nl):
         if r >= NROUNDS:
             break
@@ -692,7 +722,45 @@ cdef inline void exact_key(Exact* x, int r, unsigned long long* key) noexcept no
 
 
 cdef bint exact_round(Hist* h, Exact* x, int r) noexcept nogil:
-    """Whether rounds r, r - 1, .. 0 have a history, the later ones given (acc)."""
+    """Whether rounds r, r - 1, .. 0 have a history, the later ones given (acc); from the
+    record's memo (h.xm) when a deal checked before reached round r alike."""
+    cdef VulRoundMemo* m = h.xm
+    cdef unsigned long long key[6]
+    cdef unsigned long long mix
+    cdef int way, k, l, t, j
+    cdef bint verdict
+    # before the round in play (or with none), the verdict reads only the record, acc and tl
+    # of layers 0 .. r + 1 (the plans' types are the revealed ones there)
+    if m == NULL or r < 0 or (h.zr >= 0 and r >= h.zr):
+        return exact_round_search(h, x, r)
+    exact_key(x, r, key)
+    key[3] = 0
+    key[4] = 0
+    key[5] = 0
+    for l in range(r + 2 if r + 2 < 6 else 6):
+        for t in range(8):
+            j = l * 8 + t
+            key[3 + (j >> 4)] |= (<unsigned long long>h.tl[l][t]) << (4 * (j & 15))
+    mix = <unsigned long long>r
+    for k in range(6):
+        mix = (mix ^ key[k]) * 0x9E3779B97F4A7C15ULL
+    way = <int>((mix >> 40) & (VUL_XMEMO - 1))
+    if m.gen[way] == h.xgen and m.r[way] == r and m.key[way][0] == key[0] and m.key[way][1] == key[1] \
+            and m.key[way][2] == key[2] and m.key[way][3] == key[3] and m.key[way][4] == key[4] \
+            and m.key[way][5] == key[5]:
+        return m.verdict[way]
+    verdict = exact_round_search(h, x, r)
+    for k in range(6):
+        m.key[way][k] = key[k]
+    m.gen[way] = h.xgen
+    m.r[way] = <unsigned char>r
+    m.verdict[way] = verdict
+    return verdict
+
+
+
+cdef bint exact_round_search(Hist* h, Exact* x, int r) noexcept nogil:
+    """exact_round without the record's memo."""
     cdef int t, k, n
     cdef int R[8]
     cdef int rem[8]
@@ -1044,6 +1112,7 @@ cdef VulDeckCache* deck_cache_for(VulData* d, int dk) noexcept nogil:
     c.gen += 1
     if c.gen == 0:          # wrapped: entries of an old generation could look current
         memset(c.entry_gen, 0, sizeof(c.entry_gen))
+        memset(vul_round_memo[dk].gen, 0, sizeof(vul_round_memo[dk].gen))
         c.table_gen = 0
         c.gen = 1
     return c
@@ -1071,9 +1140,9 @@ cdef inline unsigned long long deal_key(VulDeckCache* c, int* pool) noexcept nog
 
 
 cdef bint deal_verdict(VulData* d, int dk, VulDeckCache* c, int* pool) noexcept nogil:
-    """Whether the deal just written (deck dk's hidden cards, in card order, of the types in
-    pool) passes hist_prefilter and deal_has_history; from c when the same
-    targets were checked before."""
+    """Whether the deal pool (the types of deck dk's hidden cards, in card order) passes
+    hist_prefilter and deal_has_history; from c when the same targets were checked before or
+    c's table is built. The deal is written into d only when the check runs (it reads d)."""
     cdef Hist* h = <Hist*>c.hist
     cdef unsigned long long key = deal_key(c, pool)
     cdef int way
@@ -1084,7 +1153,10 @@ cdef bint deal_verdict(VulData* d, int dk, VulDeckCache* c, int* pool) noexcept 
     if c.table_gen == c.gen and c.table_n >= 0:
         verdict = table_find(c, key) >= 0      # the table lists exactly the allowed classes
     else:
+        write_hidden(d, dk, pool)
         hist_targets(d, dk, h)
+        h.xm = &vul_round_memo[dk]
+        h.xgen = c.gen
         verdict = hist_prefilter(h) and deal_has_history(d, dk, h)
     c.key[way] = key
     c.entry_gen[way] = c.gen
@@ -1185,7 +1257,6 @@ cdef void table_leaf(TableBuild* b) noexcept nogil:
     for m in range(c.nhidden):
         pool[c.order[m]] = b.v[m]
         key |= (<unsigned long long>b.v[m]) << (3 * m)     # deal_key: sorted within a place
-    write_hidden(b.d, b.dk, pool)
     if not deal_verdict(b.d, b.dk, c, pool):
         return
     if c.table_n >= vul_table_classes:
@@ -1358,14 +1429,10 @@ cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
         accepted = False
         for tries in range(RESAMPLE_TRIES):
             shuffle_ints(pool, hidden, rng)
-            i = 0
-            for c in range(f, f + n):
-                if d.blk[c] != KNOWN:
-                    d.ctype[c] = pool[i]
-                    i += 1
             if deal_verdict(d, dk, cache, pool):
                 accepted = True
                 break
+        write_hidden(d, dk, pool)       # the deal accepted, or the last one refused
         if accepted:
             continue
         # every shuffle refused: a uniform pick from the table of allowed deals (see there)

@@ -101,10 +101,16 @@ def resample_raw(bytes raw, int seat, unsigned long long seed) -> bytes:
 
 
 cdef bint checked_by_hand(VulData* d, int deck, VulDeckCache* c) noexcept nogil:
-    """The check itself on deck `deck`'s deal as it lies in d (never the cache or the table)."""
+    """The check itself on deck `deck`'s deal as it lies in d (never the cache, the table or
+    the record's memo of past rounds)."""
     cdef Hist* h = <Hist*>c.hist
+    cdef VulRoundMemo* memo = h.xm
+    cdef bint verdict
     hist_targets(d, deck, h)
-    return hist_prefilter(h) and deal_has_history(d, deck, h)
+    h.xm = NULL
+    verdict = hist_prefilter(h) and deal_has_history(d, deck, h)
+    h.xm = memo
+    return verdict
 
 
 def table_agreement(bytes raw, int deck, int shuffles, unsigned long long seed) -> tuple:

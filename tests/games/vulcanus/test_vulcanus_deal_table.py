@@ -48,7 +48,9 @@ def test_resample_is_uniform_over_the_allowed_deals():
 
 def test_the_table_lists_exactly_the_classes_the_check_accepts():
     # Each listed class passes the check itself, and of uniform shuffles (resample's
-    # proposals), the check accepts exactly those whose class is listed
+    # proposals), the check accepts exactly those whose class is listed. The table is built
+    # with the record's memo of past rounds (shared by the deals of one record), the check
+    # here without it
     probe = history_probe()
     accepted = shuffles = 0
     for state in _late_positions() + [_position(3, 1, 200), _position(2, 3, 260)]:
@@ -56,12 +58,12 @@ def test_the_table_lists_exactly_the_classes_the_check_accepts():
             if deck < 3 and deck >= (3 if state.num_players() == 4 else 2):
                 continue
             listed, refused_listed, ok, unlisted, listed_refused = probe.table_agreement(
-                state._raw_bytes(), deck, 150, deck + 1)
+                state._raw_bytes(), deck, 400, deck + 1)
             assert listed > 0
             assert (refused_listed, unlisted, listed_refused) == (0, 0, 0), (deck, listed)
             accepted += ok
-            shuffles += 150
-    assert 0 < accepted < shuffles - 200, (accepted, shuffles)     # many refused: not trivial
+            shuffles += 400
+    assert 0 < accepted < shuffles - 500, (accepted, shuffles)     # many refused: not trivial
 
 
 def test_past_the_cap_resample_builds_a_random_history_instead():

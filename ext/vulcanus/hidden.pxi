@@ -37,26 +37,33 @@ cdef enum:
 # The rounds before the round in play do not depend on the deal being checked but through the
 # layer contents (tl) and what later rounds drew (acc): whether rounds r, r - 1, .. have a history
 # is a function of those and the record. Each thread keeps those verdicts per deck and record
-# (the resample cache's generation), so the checks of the deals of one record share them.
+# (the resample cache's generation), so the checks of the deals of one record share them; and
+# the record's index (exact_index_record), the same for all of them.
 cdef extern from *:
     """
     #define VUL_XMEMO 1024
+    #define VUL_INDEX_BYTES 4096
     typedef struct {
         unsigned long long key[VUL_XMEMO][6];
         unsigned int gen[VUL_XMEMO];
         unsigned char r[VUL_XMEMO];
         unsigned char verdict[VUL_XMEMO];
+        unsigned int index_gen;
+        _Alignas(16) unsigned char index[VUL_INDEX_BYTES];
     } VulRoundMemo;
     /* thread-local, like the resample cache */
     static __thread VulRoundMemo vul_round_memo[4];
     """
     enum:
         VUL_XMEMO
+        VUL_INDEX_BYTES
     ctypedef struct VulRoundMemo:
         unsigned long long key[VUL_XMEMO][6]    # acc, then tl, of layers 0 .. r + 1 (exact_key)
         unsigned int gen[VUL_XMEMO]             # the record's generation; another: empty
         unsigned char r[VUL_XMEMO]
         unsigned char verdict[VUL_XMEMO]
+        unsigned int index_gen                  # the generation of index:
+        unsigned char index[VUL_INDEX_BYTES]    # exact_index_record's Exact, up to acc
     VulRoundMemo vul_round_memo[4]
 
 
@@ -620,6 +627,14 @@ ctypedef struct Exact:
     int plans[NROUNDS][8]       # each round's plans of known type
     int size[NROUNDS]           # each round's draws
     int zround                  # the round in play (its deal is known), or -1
+    int record_ready            # exact_index_record's answer
+    int zhand                   # the round in play: its hand after its events
+    int zforced[8]              # its plans of revealed type
+    int nfree                   # its plans of unknown type
+    int ndisc                   # its discards
+    int slot_round              # the round whose plans the slots' types settle, or -1
+    int nslot                   # those plans
+    int slot_arg[3]             # their slot (h.ts's index)
     int acc[6][8]               # cards the rounds gone back over drew from layer l
     unsigned long long memo[EXACT_MEMO][3]
     int memo_r[EXACT_MEMO]
@@ -627,14 +642,18 @@ ctypedef struct Exact:
 
 
 
-cdef int exact_index(Hist* h, Exact* x, bint now) noexcept nogil:
-    """The rounds, cells and hand sizes of the record (h's events, targets set), and what the
-    round in play must end with. 1: ready; 0: no history can lead to the deal (a count that
-    does not add up); -1: what counting does not settle here (the round in play has a plan of
-    unknown type besides discards, more than MAX_CELLS cells, rounds out of order): the caller
-    searches card by card."""
-    cdef int i = 0, q, t, c = 0, hand = 0, kind, nfree = 0, ndisc = 0, pt
-    cdef int forced[8]
+cdef int exact_index_record(Hist* h, Exact* x) noexcept nogil:
+    """The index of the record (h's events, targets set), the part that is the same for every
+    deal of it: rounds, cells, hand sizes, the plans of revealed type, and in the round in
+    play its hand at the end, its plans of unknown type and discards, and which plans the
+    slots' types settle. -1 (also in x.record_ready): what counting does not settle here
+    (more than MAX_CELLS cells, rounds out of order): the caller searches card by card; 1:
+    ready for exact_index_deal."""
+    cdef int i = 0, q, t, c = 0, hand = 0, kind
+    x.nslot = 0
+    x.nfree = 0
+    x.ndisc = 0
+    x.record_ready = -1
     x.nr = 0
     while i < h.nev and x.nr < NROUNDS:
         x.first[x.nr] = i
@@ -647,9 +666,9 @@ cdef int exact_index(Hist* h, Exact* x, bint now) noexcept nogil:
     if i < h.nev:
         return -1
     x.zround = h.zr if 0 <= h.zr < x.nr and h.zr == x.nr - 1 else -1
+    x.slot_round = h.zr if 0 <= h.zr < x.nr else -1
     for t in range(8):
-        x.endneed[t] = 0
-        forced[t] = 0
+        x.zforced[t] = 0
     for q in range(x.nr):
         hand = 0
         x.size[q] = 0
@@ -658,8 +677,13 @@ cdef int exact_index(Hist* h, Exact* x, bint now) noexcept nogil:
         for i in range(x.first[q], x.first[q + 1]):
             kind = h.kind[i]
             x.cell_of[i] = -1
-            if kind == HV_PLACE and plan_type(h, i) >= 0:
-                x.plans[q][plan_type(h, i)] += 1
+            if kind == HV_PLACE and h.forced[i] >= 0:
+                x.plans[q][h.forced[i]] += 1
+            elif kind == HV_PLACE and plan_type(h, i) >= 0:     # a slot's type: the deal's
+                if x.nslot >= 3:
+                    return -1
+                x.slot_arg[x.nslot] = h.arg[i]
+                x.nslot += 1
             if kind == HV_DRAW:
                 x.size[q] += 1
                 if i == x.first[q] or h.kind[i - 1] != HV_DRAW or h.arg[i - 1] != h.arg[i]:
@@ -675,32 +699,55 @@ cdef int exact_index(Hist* h, Exact* x, bint now) noexcept nogil:
             elif kind == HV_PLACE or kind == HV_DISC:
                 hand -= 1
                 if q == x.zround:
-                    pt = plan_type(h, i) if kind == HV_PLACE else -1
-                    if pt >= 0:
-                        forced[pt] += 1
-                    elif kind == HV_PLACE:
-                        nfree += 1
-                    else:
-                        ndisc += 1
+                    if kind == HV_PLACE and h.forced[i] >= 0:
+                        x.zforced[h.forced[i]] += 1
+                    elif kind == HV_PLACE and plan_type(h, i) < 0:
+                        x.nfree += 1
+                    elif kind == HV_DISC:
+                        x.ndisc += 1
             elif kind == HV_FINAL:
                 hand = 0
             x.hafter[i] = hand
-        if q == x.zround and now:
-            for t in range(8):
-                x.endneed[t] = h.tm[t] + h.th[t]
-                hand -= x.endneed[t]
-            if hand != 0:
-                return 0
+        if q == x.zround:
+            x.zhand = hand
+    x.record_ready = 1
+    return 1
+
+
+
+cdef int exact_index_deal(Hist* h, Exact* x, bint now) noexcept nogil:
+    """The index's part that reads the deal, after exact_index_record (x as it left it): the
+    slots' plans, what the round in play must end with, and its counts against the deal's
+    cards out of the deck. 1: ready; 0: no history can lead to the deal (a count that does not
+    add up); -1: the round in play has a plan of unknown type besides discards, which
+    counting does not settle: the caller searches card by card."""
+    cdef int t, j, pt, hand
+    cdef int forced[8]
+    for t in range(8):
+        x.endneed[t] = 0
+        forced[t] = x.zforced[t]
+    for j in range(x.nslot):
+        pt = h.ts[x.slot_arg[j]]
+        x.plans[x.slot_round][pt] += 1
+        if x.slot_round == x.zround:
+            forced[pt] += 1
+    if x.zround >= 0 and now:
+        hand = x.zhand
+        for t in range(8):
+            x.endneed[t] = h.tm[t] + h.th[t]
+            hand -= x.endneed[t]
+        if hand != 0:
+            return 0
     if x.zround >= 0:
         # the round in play's cards: its revealed and slotted plans, its discards, set-aside
         # cards and hand, and (plans of unknown type) the rest
         for t in range(8):
             pt = h.tz[t] - forced[t] - h.tm[t] - h.th[t] - h.td[t]
-            if pt < 0 or (nfree == 0 and pt != 0):
+            if pt < 0 or (x.nfree == 0 and pt != 0):
                 return 0
             if not now and (h.tm[t] != 0 or h.th[t] != 0):
                 return 0
-        if nfree > 0 and (ndisc > 0 or not now):
+        if x.nfree > 0 and (x.ndisc > 0 or not now):
             return -1
     return 1
 
@@ -894,7 +941,20 @@ cdef bint hist_exact(VulData* d, int dk, Hist* h) noexcept nogil:
     cdef Exact x
     cdef int l, t, ready
     cdef bint now = (d.stage == ST_DRAW or d.stage == ST_PLAN or d.stage == ST_KPLAN) and d.draw_deck == dk
-    ready = exact_index(h, &x, now)
+    cdef VulRoundMemo* m = h.xm
+    cdef size_t part = <size_t>(<char*>&x.acc[0][0] - <char*>&x)
+    if m != NULL and part <= VUL_INDEX_BYTES:     # the record's index, from its memo
+        if m.index_gen != h.xgen:
+            exact_index_record(h, &x)
+            memcpy(m.index, &x, part)
+            m.index_gen = h.xgen
+        else:
+            memcpy(&x, m.index, part)
+        ready = x.record_ready
+    else:
+        ready = exact_index_record(h, &x)
+    if ready > 0:
+        ready = exact_index_deal(h, &x, now)
     if ready == 0:
         return False
     if ready < 0:
@@ -1113,6 +1173,7 @@ cdef VulDeckCache* deck_cache_for(VulData* d, int dk) noexcept nogil:
     if c.gen == 0:          # wrapped: entries of an old generation could look current
         memset(c.entry_gen, 0, sizeof(c.entry_gen))
         memset(vul_round_memo[dk].gen, 0, sizeof(vul_round_memo[dk].gen))
+        vul_round_memo[dk].index_gen = 0
         c.table_gen = 0
         c.gen = 1
     return c

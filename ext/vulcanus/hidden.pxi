@@ -30,7 +30,7 @@ cdef enum:
     HV_LAYER = 5            # next round: the round's cards form layer r + 1 under the deck
     MAX_EVENTS = 200
     SEARCH_NODES = 4000     # first budget of a randomised search before it restarts
-    RESAMPLE_TRIES = 6      # uniform shuffles checked before building a history instead
+    RESAMPLE_TRIES = 6      # uniform shuffles checked before a pick from the table instead
 
 
 
@@ -1448,80 +1448,81 @@ cdef void deal_class(VulData* d, int f, int n, int z, int pos, int* cnt, Rng* rn
 
 
 
-cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
-    """Redraw what seat p cannot see (GAPS 1.2): the identities of the hidden cards of every
-    deck p does not hold, as a random history consistent with everything p saw of that deck
-    (the public record, X4: draws per layer, redraws, the epoch of each plan, the cards
-    revealed), sampled from p's side only so it depends only on what p saw; and, for a Human
-    seat, which undeclared destruction bonus tiles the Kaiju holds, saw or never drew."""
-    cdef int dk, c, f, n, l, k, i, t, tries, hidden
-    cdef bint accepted
-    cdef VulDeckCache* cache
-    cdef Hist* h
-    cdef int ids[8]
-    cdef int types[8]
+cdef void history_deal(VulData* d, int dk, VulDeckCache* cache, int* own, Rng* rng) noexcept nogil:
+    """Past the table's caps: deal deck dk's hidden cards from a random history built event by
+    event (exact, not uniform); own is the state's own deal (types in card order), kept if no
+    history is found (which cannot happen: the loader checked it)."""
+    cdef Hist* h = <Hist*>cache.hist
+    cdef int c, l, k, f = deck_first(dk), n = deck_size(dk)
+    h.target = False
+    if not hist_search(d, dk, h, rng):
+        for c in range(n):
+            d.ctype[f + c] = own[c]
+        return
+    for l in range(h.nl):
+        deal_class(d, f, n, Z_DECK, l, h.lay[l], rng)
+    if h.zr >= 0:
+        deal_class(d, f, n, Z_HAND, 0, h.hand[h.zr], rng)
+        deal_class(d, f, n, Z_MARKED, 0, h.mark[h.zr], rng)
+        deal_class(d, f, n, Z_DISCARD, 0, h.disc[h.zr], rng)
+        for k in range(3):
+            c = round_slot_card(d, dk, k) if d.hk[rec(dk, h.zr) * 3 + k] >= 0 else -1
+            if c >= 0 and d.blk[c] != KNOWN:
+                d.ctype[c] = h.slot[k]
+
+
+
+cdef void resample_deck(VulData* d, int dk, Rng* rng) noexcept nogil:
+    """Redeal deck dk's hidden cards uniformly over the deals its record allows (X4): the first
+    of RESAMPLE_TRIES uniform shuffles of the hidden types (from their canonical order, so only
+    what the seat saw is read) that a history leads to; when all are refused, a pick from the
+    table of the allowed deals (see there), or past its caps a random history."""
+    cdef int c, i, t, tries, k = 0, f = deck_first(dk), n = deck_size(dk)
+    cdef VulDeckCache* cache = deck_cache_for(d, dk)
+    cdef int counts[8]
     cdef int pool[12]
     cdef int own[12]
-    cdef int last[12]
+    for c in range(n):
+        own[c] = d.ctype[f + c]
+    for t in range(8):
+        counts[t] = 0
+    for c in range(f, f + n):
+        if d.blk[c] != KNOWN:
+            counts[d.ctype[c]] += 1
+    for t in range(8):     # the hidden types in ascending order (counted, then written)
+        for i in range(counts[t]):
+            pool[k] = t
+            k += 1
+    for tries in range(RESAMPLE_TRIES):
+        shuffle_ints(pool, k, rng)
+        if deal_verdict(d, dk, cache, pool):
+            write_hidden(d, dk, pool)
+            return
+    if cache.table_gen != cache.gen:
+        table_build(d, dk, cache)       # (it overwrites the hidden types)
+    if cache.table_n > 0:
+        table_pick(d, dk, cache, rng)
+        return
+    write_hidden(d, dk, pool)           # past the table's caps: from the last shuffle, as before
+    history_deal(d, dk, cache, own, rng)
+
+
+
+cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
+    """Redraw what seat p cannot see (GAPS 1.2): the identities of the hidden cards of every
+    deck p does not hold, uniformly over the deals some history consistent with everything p
+    saw of that deck leads to (the public record, X4: draws per layer, redraws, the epoch of
+    each plan, the cards revealed), sampled from p's side only so it depends only on what p
+    saw; and, for a Human seat, which undeclared destruction bonus tiles the Kaiju holds, saw
+    or never drew."""
+    cdef int dk, c, k
+    cdef int ids[8]
+    cdef int types[8]
     for dk in range(4):
         if dk < 3 and dk >= d.ngroups:
             continue
-        if owner_of_deck(d, dk) == p:
-            continue
-        f = deck_first(dk)
-        n = deck_size(dk)
-        cache = deck_cache_for(d, dk)
-        h = <Hist*>cache.hist
-        for c in range(n):
-            own[c] = d.ctype[f + c]
-        # uniform over the deals the record allows: a uniform shuffle of the hidden types
-        # (from their canonical order), kept if a history leads to it (X4)
-        for t in range(8):
-            types[t] = 0
-        for c in range(f, f + n):
-            if d.blk[c] != KNOWN:
-                types[d.ctype[c]] += 1
-        k = 0
-        for t in range(8):     # the hidden types in ascending order (counted, then written)
-            for i in range(types[t]):
-                pool[k] = t
-                k += 1
-        hidden = k
-        accepted = False
-        for tries in range(RESAMPLE_TRIES):
-            shuffle_ints(pool, hidden, rng)
-            if deal_verdict(d, dk, cache, pool):
-                accepted = True
-                break
-        write_hidden(d, dk, pool)       # the deal accepted, or the last one refused
-        if accepted:
-            continue
-        # every shuffle refused: a uniform pick from the table of allowed deals (see there)
-        for c in range(n):
-            last[c] = d.ctype[f + c]
-        if cache.table_gen != cache.gen:
-            table_build(d, dk, cache)
-        if cache.table_n > 0:
-            table_pick(d, dk, cache, rng)
-            continue
-        for c in range(n):      # past the table's cap: as before, from the last shuffle
-            d.ctype[f + c] = last[c]
-        # a random history built event by event: exact, not uniform
-        h.target = False
-        if not hist_search(d, dk, h, rng):
-            for c in range(n):  # cannot happen (the loader checked the state's own deal):
-                d.ctype[f + c] = own[c]     # keep that deal rather than a refused shuffle
-            continue
-        for l in range(h.nl):
-            deal_class(d, f, n, Z_DECK, l, h.lay[l], rng)
-        if h.zr >= 0:
-            deal_class(d, f, n, Z_HAND, 0, h.hand[h.zr], rng)
-            deal_class(d, f, n, Z_MARKED, 0, h.mark[h.zr], rng)
-            deal_class(d, f, n, Z_DISCARD, 0, h.disc[h.zr], rng)
-            for k in range(3):
-                c = round_slot_card(d, dk, k) if d.hk[rec(dk, h.zr) * 3 + k] >= 0 else -1
-                if c >= 0 and d.blk[c] != KNOWN:
-                    d.ctype[c] = h.slot[k]
+        if owner_of_deck(d, dk) != p:
+            resample_deck(d, dk, rng)
     if p != 0:
         k = 0
         for c in range(NBONUS):

@@ -30,7 +30,41 @@ cdef enum:
     HV_LAYER = 5            # next round: the round's cards form layer r + 1 under the deck
     MAX_EVENTS = 200
     SEARCH_NODES = 4000     # first budget of a randomised search before it restarts
-    RESAMPLE_TRIES = 6      # uniform shuffles checked before building a history instead
+    RESAMPLE_TRIES = 6      # uniform shuffles checked before a pick from the table instead
+
+
+
+# The rounds before the round in play do not depend on the deal being checked but through the
+# layer contents (tl) and what later rounds drew (acc): whether rounds r, r - 1, .. have a history
+# is a function of those and the record. Each thread keeps those verdicts per deck and record
+# (the resample cache's generation), so the checks of the deals of one record share them; and
+# the record's index (exact_index_record), the same for all of them.
+cdef extern from *:
+    """
+    #define VUL_XMEMO 1024
+    #define VUL_INDEX_BYTES 4096
+    typedef struct {
+        unsigned long long key[VUL_XMEMO][6];
+        unsigned int gen[VUL_XMEMO];
+        unsigned char r[VUL_XMEMO];
+        unsigned char verdict[VUL_XMEMO];
+        unsigned int index_gen;
+        _Alignas(16) unsigned char index[VUL_INDEX_BYTES];
+    } VulRoundMemo;
+    /* thread-local, like the resample cache */
+    static __thread VulRoundMemo vul_round_memo[4];
+    """
+    enum:
+        VUL_XMEMO
+        VUL_INDEX_BYTES
+    ctypedef struct VulRoundMemo:
+        unsigned long long key[VUL_XMEMO][6]    # acc, then tl, of layers 0 .. r + 1 (exact_key)
+        unsigned int gen[VUL_XMEMO]             # the record's generation; another: empty
+        unsigned char r[VUL_XMEMO]
+        unsigned char verdict[VUL_XMEMO]
+        unsigned int index_gen                  # the generation of index:
+        unsigned char index[VUL_INDEX_BYTES]    # exact_index_record's Exact, up to acc
+    VulRoundMemo vul_round_memo[4]
 
 
 
@@ -71,6 +105,8 @@ ctypedef struct Hist:
     long nodes
     long budget
     bint aborted
+    VulRoundMemo* xm            # the record's memo of past rounds (NULL: none), for generation:
+    unsigned int xgen
 
 
 
@@ -104,6 +140,7 @@ cdef void hist_build(VulData* d, int dk, Hist* h) noexcept nogil:
     h.nev = 0
     h.nl = d.next_layer[dk]
     h.zr = -1
+    h.xm = NULL
     for r in range(h.nl):
         if r >= NROUNDS:
             break
@@ -590,6 +627,14 @@ ctypedef struct Exact:
     int plans[NROUNDS][8]       # each round's plans of known type
     int size[NROUNDS]           # each round's draws
     int zround                  # the round in play (its deal is known), or -1
+    int record_ready            # exact_index_record's answer
+    int zhand                   # the round in play: its hand after its events
+    int zforced[8]              # its plans of revealed type
+    int nfree                   # its plans of unknown type
+    int ndisc                   # its discards
+    int slot_round              # the round whose plans the slots' types settle, or -1
+    int nslot                   # those plans
+    int slot_arg[3]             # their slot (h.ts's index)
     int acc[6][8]               # cards the rounds gone back over drew from layer l
     unsigned long long memo[EXACT_MEMO][3]
     int memo_r[EXACT_MEMO]
@@ -597,14 +642,18 @@ ctypedef struct Exact:
 
 
 
-cdef int exact_index(Hist* h, Exact* x, bint now) noexcept nogil:
-    """The rounds, cells and hand sizes of the record (h's events, targets set), and what the
-    round in play must end with. 1: ready; 0: no history can lead to the deal (a count that
-    does not add up); -1: what counting does not settle here (the round in play has a plan of
-    unknown type besides discards, more than MAX_CELLS cells, rounds out of order): the caller
-    searches card by card."""
-    cdef int i = 0, q, t, c = 0, hand = 0, kind, nfree = 0, ndisc = 0, pt
-    cdef int forced[8]
+cdef int exact_index_record(Hist* h, Exact* x) noexcept nogil:
+    """The index of the record (h's events, targets set), the part that is the same for every
+    deal of it: rounds, cells, hand sizes, the plans of revealed type, and in the round in
+    play its hand at the end, its plans of unknown type and discards, and which plans the
+    slots' types settle. -1 (also in x.record_ready): what counting does not settle here
+    (more than MAX_CELLS cells, rounds out of order): the caller searches card by card; 1:
+    ready for exact_index_deal."""
+    cdef int i = 0, q, t, c = 0, hand = 0, kind
+    x.nslot = 0
+    x.nfree = 0
+    x.ndisc = 0
+    x.record_ready = -1
     x.nr = 0
     while i < h.nev and x.nr < NROUNDS:
         x.first[x.nr] = i
@@ -617,9 +666,9 @@ cdef int exact_index(Hist* h, Exact* x, bint now) noexcept nogil:
     if i < h.nev:
         return -1
     x.zround = h.zr if 0 <= h.zr < x.nr and h.zr == x.nr - 1 else -1
+    x.slot_round = h.zr if 0 <= h.zr < x.nr else -1
     for t in range(8):
-        x.endneed[t] = 0
-        forced[t] = 0
+        x.zforced[t] = 0
     for q in range(x.nr):
         hand = 0
         x.size[q] = 0
@@ -628,8 +677,13 @@ cdef int exact_index(Hist* h, Exact* x, bint now) noexcept nogil:
         for i in range(x.first[q], x.first[q + 1]):
             kind = h.kind[i]
             x.cell_of[i] = -1
-            if kind == HV_PLACE and plan_type(h, i) >= 0:
-                x.plans[q][plan_type(h, i)] += 1
+            if kind == HV_PLACE and h.forced[i] >= 0:
+                x.plans[q][h.forced[i]] += 1
+            elif kind == HV_PLACE and plan_type(h, i) >= 0:     # a slot's type: the deal's
+                if x.nslot >= 3:
+                    return -1
+                x.slot_arg[x.nslot] = h.arg[i]
+                x.nslot += 1
             if kind == HV_DRAW:
                 x.size[q] += 1
                 if i == x.first[q] or h.kind[i - 1] != HV_DRAW or h.arg[i - 1] != h.arg[i]:
@@ -645,32 +699,55 @@ cdef int exact_index(Hist* h, Exact* x, bint now) noexcept nogil:
             elif kind == HV_PLACE or kind == HV_DISC:
                 hand -= 1
                 if q == x.zround:
-                    pt = plan_type(h, i) if kind == HV_PLACE else -1
-                    if pt >= 0:
-                        forced[pt] += 1
-                    elif kind == HV_PLACE:
-                        nfree += 1
-                    else:
-                        ndisc += 1
+                    if kind == HV_PLACE and h.forced[i] >= 0:
+                        x.zforced[h.forced[i]] += 1
+                    elif kind == HV_PLACE and plan_type(h, i) < 0:
+                        x.nfree += 1
+                    elif kind == HV_DISC:
+                        x.ndisc += 1
             elif kind == HV_FINAL:
                 hand = 0
             x.hafter[i] = hand
-        if q == x.zround and now:
-            for t in range(8):
-                x.endneed[t] = h.tm[t] + h.th[t]
-                hand -= x.endneed[t]
-            if hand != 0:
-                return 0
+        if q == x.zround:
+            x.zhand = hand
+    x.record_ready = 1
+    return 1
+
+
+
+cdef int exact_index_deal(Hist* h, Exact* x, bint now) noexcept nogil:
+    """The index's part that reads the deal, after exact_index_record (x as it left it): the
+    slots' plans, what the round in play must end with, and its counts against the deal's
+    cards out of the deck. 1: ready; 0: no history can lead to the deal (a count that does not
+    add up); -1: the round in play has a plan of unknown type besides discards, which
+    counting does not settle: the caller searches card by card."""
+    cdef int t, j, pt, hand
+    cdef int forced[8]
+    for t in range(8):
+        x.endneed[t] = 0
+        forced[t] = x.zforced[t]
+    for j in range(x.nslot):
+        pt = h.ts[x.slot_arg[j]]
+        x.plans[x.slot_round][pt] += 1
+        if x.slot_round == x.zround:
+            forced[pt] += 1
+    if x.zround >= 0 and now:
+        hand = x.zhand
+        for t in range(8):
+            x.endneed[t] = h.tm[t] + h.th[t]
+            hand -= x.endneed[t]
+        if hand != 0:
+            return 0
     if x.zround >= 0:
         # the round in play's cards: its revealed and slotted plans, its discards, set-aside
         # cards and hand, and (plans of unknown type) the rest
         for t in range(8):
             pt = h.tz[t] - forced[t] - h.tm[t] - h.th[t] - h.td[t]
-            if pt < 0 or (nfree == 0 and pt != 0):
+            if pt < 0 or (x.nfree == 0 and pt != 0):
                 return 0
             if not now and (h.tm[t] != 0 or h.th[t] != 0):
                 return 0
-        if nfree > 0 and (ndisc > 0 or not now):
+        if x.nfree > 0 and (x.ndisc > 0 or not now):
             return -1
     return 1
 
@@ -692,7 +769,45 @@ cdef inline void exact_key(Exact* x, int r, unsigned long long* key) noexcept no
 
 
 cdef bint exact_round(Hist* h, Exact* x, int r) noexcept nogil:
-    """Whether rounds r, r - 1, .. 0 have a history, the later ones given (acc)."""
+    """Whether rounds r, r - 1, .. 0 have a history, the later ones given (acc); from the
+    record's memo (h.xm) when a deal checked before reached round r alike."""
+    cdef VulRoundMemo* m = h.xm
+    cdef unsigned long long key[6]
+    cdef unsigned long long mix
+    cdef int way, k, l, t, j
+    cdef bint verdict
+    # before the round in play (or with none), the verdict reads only the record, acc and tl
+    # of layers 0 .. r + 1 (the plans' types are the revealed ones there)
+    if m == NULL or r < 0 or (h.zr >= 0 and r >= h.zr):
+        return exact_round_search(h, x, r)
+    exact_key(x, r, key)
+    key[3] = 0
+    key[4] = 0
+    key[5] = 0
+    for l in range(r + 2 if r + 2 < 6 else 6):
+        for t in range(8):
+            j = l * 8 + t
+            key[3 + (j >> 4)] |= (<unsigned long long>h.tl[l][t]) << (4 * (j & 15))
+    mix = <unsigned long long>r
+    for k in range(6):
+        mix = (mix ^ key[k]) * 0x9E3779B97F4A7C15ULL
+    way = <int>((mix >> 40) & (VUL_XMEMO - 1))
+    if m.gen[way] == h.xgen and m.r[way] == r and m.key[way][0] == key[0] and m.key[way][1] == key[1] \
+            and m.key[way][2] == key[2] and m.key[way][3] == key[3] and m.key[way][4] == key[4] \
+            and m.key[way][5] == key[5]:
+        return m.verdict[way]
+    verdict = exact_round_search(h, x, r)
+    for k in range(6):
+        m.key[way][k] = key[k]
+    m.gen[way] = h.xgen
+    m.r[way] = <unsigned char>r
+    m.verdict[way] = verdict
+    return verdict
+
+
+
+cdef bint exact_round_search(Hist* h, Exact* x, int r) noexcept nogil:
+    """exact_round without the record's memo."""
     cdef int t, k, n
     cdef int R[8]
     cdef int rem[8]
@@ -826,7 +941,20 @@ cdef bint hist_exact(VulData* d, int dk, Hist* h) noexcept nogil:
     cdef Exact x
     cdef int l, t, ready
     cdef bint now = (d.stage == ST_DRAW or d.stage == ST_PLAN or d.stage == ST_KPLAN) and d.draw_deck == dk
-    ready = exact_index(h, &x, now)
+    cdef VulRoundMemo* m = h.xm
+    cdef size_t part = <size_t>(<char*>&x.acc[0][0] - <char*>&x)
+    if m != NULL and part <= VUL_INDEX_BYTES:     # the record's index, from its memo
+        if m.index_gen != h.xgen:
+            exact_index_record(h, &x)
+            memcpy(m.index, &x, part)
+            m.index_gen = h.xgen
+        else:
+            memcpy(&x, m.index, part)
+        ready = x.record_ready
+    else:
+        ready = exact_index_record(h, &x)
+    if ready > 0:
+        ready = exact_index_deal(h, &x, now)
     if ready == 0:
         return False
     if ready < 0:
@@ -925,6 +1053,7 @@ cdef extern from *:
     #define VUL_CACHE_WAYS 512
     #define VUL_RAW_LEN 160
     #define VUL_HIST_BYTES 16384
+    #define VUL_TABLE_CAP 1024
     typedef struct {
         int valid;
         unsigned int gen;
@@ -936,6 +1065,10 @@ cdef extern from *:
         signed char order[12];
         signed char order_place[12];
         _Alignas(16) unsigned char hist[VUL_HIST_BYTES];
+        unsigned int table_gen;
+        int table_n;
+        unsigned long long table_key[VUL_TABLE_CAP];
+        unsigned int table_cum[VUL_TABLE_CAP];
     } VulDeckCache;
     /* thread-local: searches on several threads never share one */
     static __thread VulDeckCache vul_deck_cache[4];
@@ -944,6 +1077,7 @@ cdef extern from *:
         VUL_CACHE_WAYS
         VUL_RAW_LEN
         VUL_HIST_BYTES
+        VUL_TABLE_CAP
     ctypedef struct VulDeckCache:
         bint valid                      # raw and hist hold a built record
         unsigned int gen                # the raw inputs' generation; an entry of another is empty
@@ -955,6 +1089,10 @@ cdef extern from *:
         signed char order[12]           # their ranks (in card order) grouped by place
         signed char order_place[12]     # the place of each in that order
         unsigned char hist[VUL_HIST_BYTES]          # a Hist, hist_build done
+        unsigned int table_gen          # the generation table_* belong to (0: none built)
+        int table_n                     # classes listed, or -1: past a cap (no table)
+        unsigned long long table_key[VUL_TABLE_CAP]     # the allowed classes (deal_key), sorted
+        unsigned int table_cum[VUL_TABLE_CAP]   # cumulative weights: labelled deals per class
     VulDeckCache vul_deck_cache[4]
 
 assert sizeof(Hist) <= VUL_HIST_BYTES
@@ -1034,6 +1172,9 @@ cdef VulDeckCache* deck_cache_for(VulData* d, int dk) noexcept nogil:
     c.gen += 1
     if c.gen == 0:          # wrapped: entries of an old generation could look current
         memset(c.entry_gen, 0, sizeof(c.entry_gen))
+        memset(vul_round_memo[dk].gen, 0, sizeof(vul_round_memo[dk].gen))
+        vul_round_memo[dk].index_gen = 0
+        c.table_gen = 0
         c.gen = 1
     return c
 
@@ -1060,9 +1201,9 @@ cdef inline unsigned long long deal_key(VulDeckCache* c, int* pool) noexcept nog
 
 
 cdef bint deal_verdict(VulData* d, int dk, VulDeckCache* c, int* pool) noexcept nogil:
-    """Whether the deal just written (deck dk's hidden cards, in card order, of the types in
-    pool) passes hist_prefilter and deal_has_history; from c when the same
-    targets were checked before."""
+    """Whether the deal pool (the types of deck dk's hidden cards, in card order) passes
+    hist_prefilter and deal_has_history; from c when the same targets were checked before or
+    c's table is built. The deal is written into d only when the check runs (it reads d)."""
     cdef Hist* h = <Hist*>c.hist
     cdef unsigned long long key = deal_key(c, pool)
     cdef int way
@@ -1070,12 +1211,215 @@ cdef bint deal_verdict(VulData* d, int dk, VulDeckCache* c, int* pool) noexcept 
     way = <int>(((key * 0x9E3779B97F4A7C15ULL) >> 40) & (VUL_CACHE_WAYS - 1))
     if c.entry_gen[way] == c.gen and c.key[way] == key:
         return c.verdict[way]
-    hist_targets(d, dk, h)
-    verdict = hist_prefilter(h) and deal_has_history(d, dk, h)
+    if c.table_gen == c.gen and c.table_n >= 0:
+        verdict = table_find(c, key) >= 0      # the table lists exactly the allowed classes
+    else:
+        write_hidden(d, dk, pool)
+        hist_targets(d, dk, h)
+        h.xm = &vul_round_memo[dk]
+        h.xgen = c.gen
+        verdict = hist_prefilter(h) and deal_has_history(d, dk, h)
     c.key[way] = key
     c.entry_gen[way] = c.gen
     c.verdict[way] = verdict
     return verdict
+
+
+
+# ---------------------------------------------------------------- table of the allowed deals
+# When all RESAMPLE_TRIES shuffles of a deck are refused, resample draws from a table of the
+# deals the record allows, built once per thread and raw inputs (the cache's generation), the
+# first time that happens. A class is a deal as the check reads it: the multiset of hidden
+# types in each place (deal_key); the table lists every class the check accepts, with its
+# weight, the number of labelled deals (types on the hidden cards) in it: the product over the
+# places of size! / (count of each type)!. A pick is one weighted draw of a class, then a
+# uniform shuffle of its types within each place: each allowed labelled deal with probability
+# 1 / |allowed|. With the shuffles before it, the whole resample is uniform over the allowed
+# labelled deals: a uniform shuffle is a uniform labelled deal (each distinct one from the
+# same number of permutations), so one accepted at try k is uniform over the allowed deals
+# whatever k, and the table's pick, when all tries are refused, is uniform over them too; a
+# mixture of uniform draws over the same set is that uniform draw. (The random history it
+# replaces was exact but not uniform.) Past a cap (more allowed classes than the table holds,
+# or more classes to check than vul_table_work), the table is marked so (table_n = -1) and
+# the random history stays. Once built, the table also gives the shuffles' verdicts (a class
+# is allowed exactly when it is listed): the same verdicts without the check.
+cdef int vul_table_classes = VUL_TABLE_CAP     # the most allowed classes a table lists
+cdef int vul_table_work = 4096                 # the most classes checked to build one
+cdef int[13] FACTORIAL = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800,
+                          479001600]
+
+ctypedef struct TableBuild:
+    VulData* d
+    int dk
+    VulDeckCache* c
+    int ngroups                 # the places holding hidden cards
+    int size[13]                # hidden cards of each place, in c.order
+    int left[8]                 # hidden types not yet put in a place
+    int v[12]                   # the class being built, in c.order (sorted within a place)
+    unsigned int weight[VUL_TABLE_CAP]  # labelled deals of each listed class
+    int checked                 # classes checked so far
+    bint over                   # past a cap
+
+
+
+cdef inline int table_find(VulDeckCache* c, unsigned long long key) noexcept nogil:
+    """The index of the class key in c's table (sorted), or -1 when it is not listed."""
+    cdef int lo = 0, hi = c.table_n - 1, mid
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        if c.table_key[mid] == key:
+            return mid
+        if c.table_key[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return -1
+
+
+
+cdef inline void write_hidden(VulData* d, int dk, int* pool) noexcept nogil:
+    """Give deck dk's hidden cards (in card order) the types in pool."""
+    cdef int card, i = 0, f = deck_first(dk)
+    for card in range(f, f + deck_size(dk)):
+        if d.blk[card] != KNOWN:
+            d.ctype[card] = pool[i]
+            i += 1
+
+
+
+cdef unsigned int class_weight(TableBuild* b) noexcept nogil:
+    """The labelled deals of the class in b.v: per place, size! over each type's count!."""
+    cdef unsigned long long w = 1     # at most 12! at the end, less than 12!^2 on the way
+    cdef int g, i, run, at = 0
+    for g in range(b.ngroups):
+        w *= <unsigned long long>FACTORIAL[b.size[g]]
+        run = 1
+        for i in range(at + 1, at + b.size[g] + 1):
+            if i < at + b.size[g] and b.v[i] == b.v[i - 1]:
+                run += 1
+            else:
+                w //= <unsigned long long>FACTORIAL[run]
+                run = 1
+        at += b.size[g]
+    return <unsigned int>w
+
+
+
+cdef void table_leaf(TableBuild* b) noexcept nogil:
+    """Check the class in b.v (a full one) and list it, sorted by key, when allowed."""
+    cdef VulDeckCache* c = b.c
+    cdef int m, i
+    cdef int pool[12]
+    cdef unsigned long long key = 0
+    b.checked += 1
+    if b.checked > vul_table_work:
+        b.over = True
+        return
+    for m in range(c.nhidden):
+        pool[c.order[m]] = b.v[m]
+        key |= (<unsigned long long>b.v[m]) << (3 * m)     # deal_key: sorted within a place
+    if not deal_verdict(b.d, b.dk, c, pool):
+        return
+    if c.table_n >= vul_table_classes:
+        b.over = True
+        return
+    i = c.table_n
+    while i > 0 and c.table_key[i - 1] > key:
+        c.table_key[i] = c.table_key[i - 1]
+        b.weight[i] = b.weight[i - 1]
+        i -= 1
+    c.table_key[i] = key
+    b.weight[i] = class_weight(b)
+    c.table_n += 1
+
+
+
+cdef void table_fill(TableBuild* b, int g, int t, int room, int at) noexcept nogil:
+    """Every class from here: place g still has room cards to take, of types t and up (each
+    place's types ascending, so each multiset comes once); at is the next card in c.order."""
+    cdef int k, j, most, supply = 0
+    if b.over:
+        return
+    if room == 0:
+        if g + 1 == b.ngroups:
+            table_leaf(b)
+        else:
+            table_fill(b, g + 1, 0, b.size[g + 1], at)
+        return
+    for j in range(t, 8):
+        supply += b.left[j]
+    if supply < room:
+        return
+    most = b.left[t] if b.left[t] < room else room
+    for k in range(most, -1, -1):
+        for j in range(k):
+            b.v[at + j] = t
+        b.left[t] -= k
+        table_fill(b, g, t + 1, room - k, at + k)
+        b.left[t] += k
+
+
+
+cdef void table_build(VulData* d, int dk, VulDeckCache* c) noexcept nogil:
+    """List in c every class of deck dk's hidden cards the check accepts, with cumulative
+    weights (c.table_n = -1 past a cap). Overwrites the hidden cards' types."""
+    cdef TableBuild b
+    cdef int m, t, card, f = deck_first(dk)
+    cdef unsigned int total = 0
+    b.d = d
+    b.dk = dk
+    b.c = c
+    b.ngroups = 0
+    b.checked = 0
+    b.over = False
+    for t in range(8):
+        b.left[t] = 0
+    for card in range(f, f + deck_size(dk)):
+        if d.blk[card] != KNOWN:
+            b.left[d.ctype[card]] += 1
+    for m in range(c.nhidden):
+        if m == 0 or c.order_place[m] != c.order_place[m - 1]:
+            b.size[b.ngroups] = 0
+            b.ngroups += 1
+        b.size[b.ngroups - 1] += 1
+    c.table_gen = 0             # built: deal_verdict must not read a table being filled
+    c.table_n = 0
+    if b.ngroups > 0:
+        table_fill(&b, 0, 0, b.size[0], 0)
+    if b.over or c.table_n == 0:
+        c.table_n = -1
+    else:
+        for m in range(c.table_n):
+            total += b.weight[m]
+            c.table_cum[m] = total
+    c.table_gen = c.gen
+
+
+
+cdef void table_pick(VulData* d, int dk, VulDeckCache* c, Rng* rng) noexcept nogil:
+    """Deal deck dk's hidden cards uniformly over the deals the table allows: a class drawn
+    by its weight, then its types shuffled within each place."""
+    cdef int lo = 0, hi = c.table_n - 1, mid, m, start = 0
+    cdef unsigned int u = <unsigned int>rng_below(rng, <int>c.table_cum[c.table_n - 1])
+    cdef unsigned long long key
+    cdef int v[12]
+    cdef int pool[12]
+    while lo < hi:              # the first class whose cumulative weight exceeds u
+        mid = (lo + hi) >> 1
+        if c.table_cum[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    key = c.table_key[lo]
+    for m in range(c.nhidden):
+        v[m] = <int>((key >> (3 * m)) & 7)
+    for m in range(1, c.nhidden + 1):
+        if m == c.nhidden or c.order_place[m] != c.order_place[start]:
+            shuffle_ints(&v[start], m - start, rng)
+            start = m
+    for m in range(c.nhidden):
+        pool[c.order[m]] = v[m]
+    write_hidden(d, dk, pool)
 
 
 
@@ -1104,69 +1448,81 @@ cdef void deal_class(VulData* d, int f, int n, int z, int pos, int* cnt, Rng* rn
 
 
 
-cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
-    """Redraw what seat p cannot see (GAPS 1.2): the identities of the hidden cards of every
-    deck p does not hold, as a random history consistent with everything p saw of that deck
-    (the public record, X4: draws per layer, redraws, the epoch of each plan, the cards
-    revealed), sampled from p's side only so it depends only on what p saw; and, for a Human
-    seat, which undeclared destruction bonus tiles the Kaiju holds, saw or never drew."""
-    cdef int dk, c, f, n, l, k, i, t, tries, hidden
-    cdef bint accepted
-    cdef VulDeckCache* cache
-    cdef Hist* h
-    cdef int ids[8]
-    cdef int types[8]
+cdef void history_deal(VulData* d, int dk, VulDeckCache* cache, int* own, Rng* rng) noexcept nogil:
+    """Past the table's caps: deal deck dk's hidden cards from a random history built event by
+    event (exact, not uniform); own is the state's own deal (types in card order), kept if no
+    history is found (which cannot happen: the loader checked it)."""
+    cdef Hist* h = <Hist*>cache.hist
+    cdef int c, l, k, f = deck_first(dk), n = deck_size(dk)
+    h.target = False
+    if not hist_search(d, dk, h, rng):
+        for c in range(n):
+            d.ctype[f + c] = own[c]
+        return
+    for l in range(h.nl):
+        deal_class(d, f, n, Z_DECK, l, h.lay[l], rng)
+    if h.zr >= 0:
+        deal_class(d, f, n, Z_HAND, 0, h.hand[h.zr], rng)
+        deal_class(d, f, n, Z_MARKED, 0, h.mark[h.zr], rng)
+        deal_class(d, f, n, Z_DISCARD, 0, h.disc[h.zr], rng)
+        for k in range(3):
+            c = round_slot_card(d, dk, k) if d.hk[rec(dk, h.zr) * 3 + k] >= 0 else -1
+            if c >= 0 and d.blk[c] != KNOWN:
+                d.ctype[c] = h.slot[k]
+
+
+
+cdef void resample_deck(VulData* d, int dk, Rng* rng) noexcept nogil:
+    """Redeal deck dk's hidden cards uniformly over the deals its record allows (X4): the first
+    of RESAMPLE_TRIES uniform shuffles of the hidden types (from their canonical order, so only
+    what the seat saw is read) that a history leads to; when all are refused, a pick from the
+    table of the allowed deals (see there), or past its caps a random history."""
+    cdef int c, i, t, tries, k = 0, f = deck_first(dk), n = deck_size(dk)
+    cdef VulDeckCache* cache = deck_cache_for(d, dk)
+    cdef int counts[8]
     cdef int pool[12]
     cdef int own[12]
+    for c in range(n):
+        own[c] = d.ctype[f + c]
+    for t in range(8):
+        counts[t] = 0
+    for c in range(f, f + n):
+        if d.blk[c] != KNOWN:
+            counts[d.ctype[c]] += 1
+    for t in range(8):     # the hidden types in ascending order (counted, then written)
+        for i in range(counts[t]):
+            pool[k] = t
+            k += 1
+    for tries in range(RESAMPLE_TRIES):
+        shuffle_ints(pool, k, rng)
+        if deal_verdict(d, dk, cache, pool):
+            write_hidden(d, dk, pool)
+            return
+    if cache.table_gen != cache.gen:
+        table_build(d, dk, cache)       # (it overwrites the hidden types)
+    if cache.table_n > 0:
+        table_pick(d, dk, cache, rng)
+        return
+    write_hidden(d, dk, pool)           # past the table's caps: from the last shuffle, as before
+    history_deal(d, dk, cache, own, rng)
+
+
+
+cdef void resample_data(VulData* d, int p, Rng* rng) noexcept nogil:
+    """Redraw what seat p cannot see (GAPS 1.2): the identities of the hidden cards of every
+    deck p does not hold, uniformly over the deals some history consistent with everything p
+    saw of that deck leads to (the public record, X4: draws per layer, redraws, the epoch of
+    each plan, the cards revealed), sampled from p's side only so it depends only on what p
+    saw; and, for a Human seat, which undeclared destruction bonus tiles the Kaiju holds, saw
+    or never drew."""
+    cdef int dk, c, k
+    cdef int ids[8]
+    cdef int types[8]
     for dk in range(4):
         if dk < 3 and dk >= d.ngroups:
             continue
-        if owner_of_deck(d, dk) == p:
-            continue
-        f = deck_first(dk)
-        n = deck_size(dk)
-        cache = deck_cache_for(d, dk)
-        h = <Hist*>cache.hist
-        for c in range(n):
-            own[c] = d.ctype[f + c]
-        # uniform over the deals the record allows: a uniform shuffle of the hidden types
-        # (from their canonical order), kept if a history leads to it (X4)
-        k = 0
-        for t in range(8):
-            for c in range(f, f + n):
-                if d.blk[c] != KNOWN and d.ctype[c] == t:
-                    pool[k] = t
-                    k += 1
-        hidden = k
-        accepted = False
-        for tries in range(RESAMPLE_TRIES):
-            shuffle_ints(pool, hidden, rng)
-            i = 0
-            for c in range(f, f + n):
-                if d.blk[c] != KNOWN:
-                    d.ctype[c] = pool[i]
-                    i += 1
-            if deal_verdict(d, dk, cache, pool):
-                accepted = True
-                break
-        if accepted:
-            continue
-        # (rarely) a random history built event by event: exact, not uniform
-        h.target = False
-        if not hist_search(d, dk, h, rng):
-            for c in range(n):  # cannot happen (the loader checked the state's own deal):
-                d.ctype[f + c] = own[c]     # keep that deal rather than a refused shuffle
-            continue
-        for l in range(h.nl):
-            deal_class(d, f, n, Z_DECK, l, h.lay[l], rng)
-        if h.zr >= 0:
-            deal_class(d, f, n, Z_HAND, 0, h.hand[h.zr], rng)
-            deal_class(d, f, n, Z_MARKED, 0, h.mark[h.zr], rng)
-            deal_class(d, f, n, Z_DISCARD, 0, h.disc[h.zr], rng)
-            for k in range(3):
-                c = round_slot_card(d, dk, k) if d.hk[rec(dk, h.zr) * 3 + k] >= 0 else -1
-                if c >= 0 and d.blk[c] != KNOWN:
-                    d.ctype[c] = h.slot[k]
+        if owner_of_deck(d, dk) != p:
+            resample_deck(d, dk, rng)
     if p != 0:
         k = 0
         for c in range(NBONUS):

@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from itertools import combinations
-from pathlib import Path
 
 import pytest
 
-from vulcanus_helpers import data, draw_wanted, kaiju_hand_twin, plan, random_step, setup_default, with_data
+from vulcanus_helpers import allowed_hidden_deals, data, draw_wanted, hidden_deal, history_probe, kaiju_hand_twin, plan, random_step, setup_default, with_data
 from vsai.core.registry import load_game
 from vsai.ext.errors import InvalidStateError
 
@@ -327,63 +325,17 @@ def test_the_arrangement_must_match_the_planned_cards():
         with_data(s4, cards_planned=0)
 
 
-def _deal(d, cards):
-    """The hidden cards' types per place (layer, hand, set aside, discard, slot)."""
-    places = {}
-    for c in cards:
-        if d["card_knowledge_blocks"][c] != -1:
-            key = (d["card_zones"][c], d["card_positions"][c]) if d["card_zones"][c] in (1, 5) else (d["card_zones"][c], 0)
-            places.setdefault(key, []).append(d["card_types"][c])
-    return tuple(sorted((k, tuple(sorted(v))) for k, v in places.items()))
-
-
-def _all_deals(d, cards):
-    """Every way to put the deck's hidden types back on its hidden places."""
-    hidden = [c for c in cards if d["card_knowledge_blocks"][c] != -1]
-    places = {}
-    for c in hidden:
-        key = (d["card_zones"][c], d["card_positions"][c]) if d["card_zones"][c] in (1, 5) else (d["card_zones"][c], 0)
-        places.setdefault(key, []).append(c)
-    keys = sorted(places)
-    pool = Counter(d["card_types"][c] for c in hidden)
-
-    def fill(i, left):
-        if i == len(keys):
-            yield ()
-            return
-        n = len(places[keys[i]])
-        for combo in set(combinations(sorted(left.elements()), n)):
-            for rest in fill(i + 1, left - Counter(combo)):
-                yield ((keys[i], combo),) + rest
-    for deal in fill(0, pool):
-        yield deal, places
-
-
 def test_resample_covers_exactly_the_deals_the_record_allows():
     # Round 3, the Kaiju planning, from the Human's seat: every way to put the Kaiju's hidden
     # types back on its hidden places, kept if the loader accepts it (the record allows it) and
     # checked against the independent layer facts; resample must produce all of them, and
     # only them (full support over the consistent deals, none outside)
     s = _round_three_kaiju_planning()
-    game = load_game("vulcanus")
-    d = data(s)
     kaiju = list(range(27, 39))
-    allowed, refused = set(), 0
-    for deal, places in _all_deals(d, kaiju):
-        body = json.loads(s.to_json())
-        for key, types in deal:
-            for c, t in zip(places[key], types):
-                body["state"]["card_types"][c] = t
-        try:
-            game.state_from_json(json.dumps(body))
-        except InvalidStateError as error:
-            assert "no history" in str(error)
-            refused += 1
-            continue
-        allowed.add(tuple(sorted(deal)))
+    allowed, refused = allowed_hidden_deals(s, kaiju)
     assert allowed and refused
-    made = {_deal(data(s.resample(1, seed)), kaiju) for seed in range(3000)}
-    assert made <= allowed
+    made = {hidden_deal(data(s.resample(1, seed)), kaiju) for seed in range(3000)}
+    assert made <= set(allowed)
     assert len(made) >= 0.95 * len(allowed), (len(made), len(allowed))
 
 
@@ -469,22 +421,13 @@ def test_resample_never_deals_what_the_seat_can_rule_out():
     assert not bad, f"{len(bad)} of {checked} resamples break a fact, e.g. {bad[:3]}"
 
 
-def _history_probe():
-    """The test-only module that runs the engine's consistency check in its two halves."""
-    from compiled import compiled_module
-    vulcanus = ["ext/vulcanus/" + name
-                for name in ("data.pxd", "actions.pxd", "rules.pxi", "stages.pxi", "codec.pxi", "hidden.pxi")]
-    return compiled_module(Path(__file__).resolve().parent / "history_probe.pyx",
-                           ["ext/state.pxd", "ext/rng.pxd"] + vulcanus, include=("ext/vulcanus",), optimise="-O1")
-
-
 def test_the_check_by_batches_accepts_exactly_the_deals_a_history_leads_to():
     # The engine decides a proposed deal by batches of draws (hidden.pxi, hist_exact) and
     # must agree with the reference, the depth-first search over single cards without a node
     # budget, on every deal: the state's own (always consistent) and shuffles of each deck's
     # hidden types (resample's proposals, many inconsistent), along random games of 2-4
     # players, every deck, every round
-    history_checks = _history_probe().history_checks
+    history_checks = history_probe().history_checks
     compared, consistent, inconsistent = 0, 0, 0
     for players in (2, 3, 4):
         for seed in range(2):
@@ -514,7 +457,7 @@ def test_the_check_by_batches_accepts_deals_the_budgeted_search_refused():
     # consistent or not. Late in 4-player games (where issue 26 measured ISMCTS at 0.35 of
     # `mcts`) such deals are common; the check by batches accepts them, and agrees with the
     # search without a budget on every deal
-    history_checks = _history_probe().history_checks
+    history_checks = history_probe().history_checks
     refused_consistent, compared = 0, 0
     for seed in (2, 3):
         rng = random.Random(seed)

@@ -3,8 +3,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
+from itertools import combinations
+from math import factorial, prod
+from pathlib import Path
 
 from vsai.core.registry import load_game
+from vsai.ext.errors import InvalidStateError
 
 SQ = {name: i for i, name in enumerate((
     "Ikebukuro", "Waseda", "Ueno", "Shinjuku", "Ichigaya", "Akihabara", "Harajuku", "Akasaka",
@@ -126,3 +131,72 @@ def kaiju_hand_twin(state):
     hand = [c for c in range(27, 39) if d["card_zones"][c] == 2]
     deck = [c for c in range(27, 39) if d["card_zones"][c] == 1 and d["card_types"][c] != d["card_types"][hand[0]]]
     return with_data(state, card_types={hand[0]: d["card_types"][deck[0]], deck[0]: d["card_types"][hand[0]]})
+
+
+def history_probe():
+    """The test-only module that runs the engine's hidden-information code in parts: the
+    consistency check in its two halves, the table of allowed deals, resample under other caps."""
+    from compiled import compiled_module
+    vulcanus = ["ext/vulcanus/" + name
+                for name in ("data.pxd", "actions.pxd", "rules.pxi", "stages.pxi", "codec.pxi", "hidden.pxi")]
+    return compiled_module(Path(__file__).resolve().parent / "history_probe.pyx",
+                           ["ext/state.pxd", "ext/rng.pxd"] + vulcanus, include=("ext/vulcanus",), optimise="-O1")
+
+
+def hidden_deal(d, cards):
+    """The hidden cards' types per place (layer, hand, set aside, discard, slot)."""
+    places = {}
+    for c in cards:
+        if d["card_knowledge_blocks"][c] != -1:
+            key = (d["card_zones"][c], d["card_positions"][c]) if d["card_zones"][c] in (1, 5) else (d["card_zones"][c], 0)
+            places.setdefault(key, []).append(d["card_types"][c])
+    return tuple(sorted((k, tuple(sorted(v))) for k, v in places.items()))
+
+
+def all_hidden_deals(d, cards):
+    """Every way to put the deck's hidden types back on its hidden places."""
+    hidden = [c for c in cards if d["card_knowledge_blocks"][c] != -1]
+    places = {}
+    for c in hidden:
+        key = (d["card_zones"][c], d["card_positions"][c]) if d["card_zones"][c] in (1, 5) else (d["card_zones"][c], 0)
+        places.setdefault(key, []).append(c)
+    keys = sorted(places)
+    pool = Counter(d["card_types"][c] for c in hidden)
+
+    def fill(i, left):
+        if i == len(keys):
+            yield ()
+            return
+        n = len(places[keys[i]])
+        for combo in set(combinations(sorted(left.elements()), n)):
+            for rest in fill(i + 1, left - Counter(combo)):
+                yield ((keys[i], combo),) + rest
+    for deal in fill(0, pool):
+        yield deal, places
+
+
+def labelled_deals(deal) -> int:
+    """The labelled deals (types on the hidden cards) of a class of all_hidden_deals: per
+    place, the ways to arrange its multiset of types."""
+    return prod(factorial(len(types)) // prod(factorial(k) for k in Counter(types).values())
+                for _, types in deal)
+
+
+def allowed_hidden_deals(state, cards) -> tuple[dict, int]:
+    """The classes of all_hidden_deals the loader accepts (the record allows them), found
+    without the engine's resample, each with its labelled deals; and how many it refused."""
+    game = load_game("vulcanus", **state.params())
+    body = json.loads(state.to_json())
+    allowed, refused = {}, 0
+    for deal, places in all_hidden_deals(data(state), cards):
+        for key, types in deal:
+            for card, t in zip(places[key], types):
+                body["state"]["card_types"][card] = t
+        try:
+            game.state_from_json(json.dumps(body))
+        except InvalidStateError as error:
+            assert "no history" in str(error)
+            refused += 1
+            continue
+        allowed[tuple(sorted(deal))] = labelled_deals(deal)
+    return allowed, refused

@@ -1,6 +1,7 @@
 # VEC's hidden information (included by ext/vec/logic.pyx): `resample_data` redraws what a
 # seat cannot see (face-down cards, objectives, the others' special ink and sealed bids)
-# consistently with what it saw (X4), and `action_key` says what an observer sees of an action.
+# consistently with what it saw (X4) and from nothing else (the others' knowledge of the
+# decks, which it cannot follow, is dropped), and `action_key` says what an observer sees.
 # Rule and gap IDs (C1..C15, X1..X7) refer to ../shared/rules/GAPS.md.
 
 cdef inline void shuffle_ints(int* a, int k, Rng* rng) noexcept nogil:
@@ -58,9 +59,8 @@ ctypedef struct Places:
     # The places of one color that a player p cannot see into, what is public about each (where
     # it is, its quills, ink and keep time, who knows it), and the cards p cannot place there.
     # Places are sorted by what is public of them and cards by id, so that two states p cannot
-    # tell apart give the same lists. The other seats' memories of these cards (kbak, lt: X4)
-    # are a third list, also sorted: which card, and which kind of place, carries one of them
-    # is hidden from p (it follows the others' secret picks), so resample_color redraws it.
+    # tell apart give the same lists (forget_others_knowledge has already made "who knows it"
+    # public: the owner of a face-down card, the drawer of a drawn one, no other seat).
     int k
     int card[9]             # the cards p cannot place, by id
     short loc[9]
@@ -68,41 +68,20 @@ ctypedef struct Places:
     short marks[9]
     short owner[9]
     short ink[9]
-    short keep[9]
-    short kb[9]             # the other seats' memories: their bits of kbak
-    short lt[36]            # and their lost-track times, lt[4 * memory + seat] (p's slot is 0)
-
-
-cdef inline int place_class(short loc) noexcept nogil:
-    """Face-down places first (the most constrained memories), then the deck, then the tray."""
-    if loc >= L_DOWN:
-        return 0
-    if loc == L_DECK:
-        return 1
-    return 2
+    short keep[9]           # the keep time of a face-down place (0 elsewhere: clear_old_keep_times)
 
 
 cdef inline int cmp_places(Places* pl, int i, int j) noexcept nogil:
-    cdef short a[7]
-    cdef short b[7]
+    cdef short a[6]
+    cdef short b[6]
     cdef int f
-    a[0] = place_class(pl.loc[i]); a[1] = pl.keep[i]; a[2] = pl.loc[i]; a[3] = pl.known[i]
-    a[4] = pl.marks[i]; a[5] = pl.owner[i]; a[6] = pl.ink[i]
-    b[0] = place_class(pl.loc[j]); b[1] = pl.keep[j]; b[2] = pl.loc[j]; b[3] = pl.known[j]
-    b[4] = pl.marks[j]; b[5] = pl.owner[j]; b[6] = pl.ink[j]
-    for f in range(7):
+    a[0] = pl.keep[i]; a[1] = pl.loc[i]; a[2] = pl.known[i]
+    a[3] = pl.marks[i]; a[4] = pl.owner[i]; a[5] = pl.ink[i]
+    b[0] = pl.keep[j]; b[1] = pl.loc[j]; b[2] = pl.known[j]
+    b[3] = pl.marks[j]; b[4] = pl.owner[j]; b[5] = pl.ink[j]
+    for f in range(6):
         if a[f] != b[f]:
             return -1 if a[f] < b[f] else 1
-    return 0
-
-
-cdef inline int cmp_memories(Places* pl, int i, int j) noexcept nogil:
-    cdef int q
-    if pl.kb[i] != pl.kb[j]:
-        return -1 if pl.kb[i] < pl.kb[j] else 1
-    for q in range(4):
-        if pl.lt[4 * i + q] != pl.lt[4 * j + q]:
-            return -1 if pl.lt[4 * i + q] < pl.lt[4 * j + q] else 1
     return 0
 
 
@@ -115,15 +94,8 @@ cdef inline void swap_places(Places* pl, int i, int j) noexcept nogil:
     pl.keep[i], pl.keep[j] = pl.keep[j], pl.keep[i]
 
 
-cdef inline void swap_memories(Places* pl, int i, int j) noexcept nogil:
-    cdef int q
-    pl.kb[i], pl.kb[j] = pl.kb[j], pl.kb[i]
-    for q in range(4):
-        pl.lt[4 * i + q], pl.lt[4 * j + q] = pl.lt[4 * j + q], pl.lt[4 * i + q]
-
-
 cdef void gather_places(VecData* d, int p, int col, Places* pl) noexcept nogil:
-    cdef int i, j, c, q
+    cdef int i, j, c
     pl.k = 0
     for i in range(9):
         c = color_card(col, i)
@@ -134,62 +106,13 @@ cdef void gather_places(VecData* d, int p, int col, Places* pl) noexcept nogil:
             pl.owner[pl.k] = d.owner[c]
             pl.ink[pl.k] = d.ink[c]
             pl.keep[pl.k] = d.ft[c]
-            pl.kb[pl.k] = d.kbak[c] & ~(1 << p)
-            for q in range(4):
-                pl.lt[4 * pl.k + q] = d.lt[4 * c + q] if q != p else 0
             pl.card[pl.k] = c
             pl.k += 1
-    for i in range(1, pl.k):                    # insertion sorts (at most 9 entries)
+    for i in range(1, pl.k):                    # insertion sort (at most 9 entries)
         j = i
         while j > 0 and cmp_places(pl, j - 1, j) > 0:
             swap_places(pl, j - 1, j)
             j -= 1
-        j = i
-        while j > 0 and cmp_memories(pl, j - 1, j) > 0:
-            swap_memories(pl, j - 1, j)
-            j -= 1
-
-
-cdef inline bint memory_fits(Places* pl, int m, int j, int drawer) noexcept nogil:
-    """Whether the game could leave memory m at place j: a face-down card was kept after
-    every seat lost track of it and holds no draw memory (kbak); during a secret draw of
-    this color, the drawer knows exactly the deck cards it knew when the draw began."""
-    cdef int q
-    if pl.loc[j] >= L_DOWN:
-        if pl.kb[m]:
-            return False
-        for q in range(4):
-            if pl.lt[4 * m + q] > pl.keep[j]:
-                return False
-    elif pl.loc[j] == L_DECK and drawer >= 0:
-        return ((pl.kb[m] >> drawer) & 1) == ((pl.known[j] >> drawer) & 1)
-    return True
-
-
-cdef bint deal_memories(Places* pl, int drawer, int* mem, Rng* rng) noexcept nogil:
-    """mem[j]: the memory dealt to place j, at random among those that fit, places in their
-    sorted order (face-down by keep time first: each accepts fewer memories than the next,
-    so a consistent state never runs out). False if one does."""
-    cdef char taken[9]
-    cdef int cand[9]
-    cdef int j, m, nb
-    for m in range(pl.k):
-        taken[m] = 0
-    for j in range(pl.k):
-        nb = 0
-        for m in range(pl.k):
-            if not taken[m] and memory_fits(pl, m, j, drawer):
-                cand[nb] = m
-                nb += 1
-        if nb == 0:
-            return False
-        mem[j] = cand[0]
-        for m in range(1, nb):                  # no draw among equal memories (most often
-            if cmp_memories(pl, cand[0], cand[m]) != 0:     # none at all): same draws as before
-                mem[j] = cand[rng_below(rng, nb)]
-                break
-        taken[mem[j]] = 1
-    return True
 
 
 cdef bint fill_face_down(VecData* d, int p, Places* pl, int* pick, char* used, Rng* rng) noexcept nogil:
@@ -227,29 +150,18 @@ cdef bint fill_face_down(VecData* d, int p, Places* pl, int* pick, char* used, R
     return True
 
 
-cdef inline int unseen_drawer(VecData* d, Places* pl) noexcept nogil:
-    """The seat drawing secretly from this color, if its tray is among the places; else -1."""
-    cdef int j
-    for j in range(pl.k):
-        if pl.loc[j] == L_TRAY:
-            return d.tray_owner
-    return -1
-
-
 cdef void resample_color(VecData* d, int p, int col, Rng* rng) noexcept nogil:
     """Deal the cards of one color that p cannot place again over the places p cannot see
-    into: the face-down places first (fill_face_down), then the rest at random; then deal the
-    other seats' memories of them over those places (deal_memories). p's own memory of a
-    card stays with the card."""
+    into: the face-down places first (fill_face_down), then the rest at random. p's own
+    memory of a card (kbak, lt) stays with the card; the others have none left
+    (forget_others_knowledge)."""
     cdef Places pl
     cdef int pick[9]
     cdef int rest[9]
-    cdef int mem[9]
     cdef char used[9]
-    cdef int j, src, nb = 0, c, q, m
+    cdef int j, src, nb = 0, c
     gather_places(d, p, col, &pl)
-    if not fill_face_down(d, p, &pl, pick, used, rng) or not deal_memories(
-            &pl, unseen_drawer(d, &pl), mem, rng):
+    if not fill_face_down(d, p, &pl, pick, used, rng):
         return                                  # cannot happen: keep this color as it is
     for src in range(pl.k):
         if not used[src]:
@@ -263,28 +175,42 @@ cdef void resample_color(VecData* d, int p, int col, Rng* rng) noexcept nogil:
             nb += 1
     for j in range(pl.k):
         c = pick[j]
-        m = mem[j]
         assign_slot(d, c, pl.loc[j], pl.known[j], pl.marks[j], pl.owner[j], pl.ink[j])
         d.ft[c] = pl.keep[j]
-        # p's own memory of c stays with c (fill_face_down keeps a card p knew in its deck
-        # out of the face-down places); the others' memories were dealt to the places
-        d.kbak[c] = (d.kbak[c] & (1 << p)) | pl.kb[m]
+
+
+cdef void forget_others_knowledge(VecData* d, int p) noexcept nogil:
+    """What the other seats know of the decks, and remember of cards they lost track of, is
+    hidden from p (X4): how many deck cards a seat knows follows whether a card that left the
+    deck in the open (an Ideas draw, a card kept face up, one p drew) was one it had put back,
+    which p cannot see; its memories (kbak, lt) are what it knew at a later secret draw. So
+    p's redraws keep none of it: in every world the others know no deck card and remember
+    none (the knowledge of a public, drawn or face-down card is public and stays; so does
+    p's own). Nothing p sees, now or later, reads the others' knowledge."""
+    cdef int c, q
+    cdef short mine = 1 << p
+    cdef bint drawing = count_loc(d, L_TRAY) > 0
+    for c in range(NCARDS):
+        if d.loc[c] == L_DECK:
+            d.known[c] &= mine
+        # outside a draw kbak is never read (older engines left a full mask on a card
+        # rebuilt into a deck): clear it rather than leave p's bit alone
+        d.kbak[c] = d.kbak[c] & mine if drawing else 0
         for q in range(4):
             if q != p:
-                d.lt[4 * c + q] = pl.lt[4 * m + q]
-        if pl.loc[j] >= L_DOWN:
-            d.kbak[c] = 0
-
-
-cdef void forget_dead_memories(VecData* d, int p) noexcept nogil:
-    """Another seat's lost-track time of a card it knows is never read again (views show it
-    only for unknown cards; lose_track overwrites it before it can be), but it records
-    whether that seat once lost track of the card, which p may not know: clear it."""
-    cdef int c, q
-    for c in range(NCARDS):
-        for q in range(d.n):
-            if q != p and (d.known[c] >> q) & 1:
                 d.lt[4 * c + q] = 0
+
+
+cdef void clear_old_keep_times(VecData* d) noexcept nogil:
+    """A keep time means something only on a card kept face down from a secret draw, known to
+    its owner alone: the card keeps it when it is shown, leaves the place or is later turned
+    face down in the open, where nothing reads it, and p cannot always tell which card it was
+    (two cards of one color kept face down unseen, one given up unseen). p's redraws keep none
+    of these old times."""
+    cdef int c
+    for c in range(NCARDS):
+        if d.loc[c] < L_DOWN or d.known[c] != 1 << (d.loc[c] - L_DOWN):
+            d.ft[c] = 0
 
 
 cdef void resample_objectives(VecData* d, int p, Rng* rng) noexcept nogil:
@@ -319,14 +245,16 @@ cdef void resample_bids(VecData* d, int p, Rng* rng) noexcept nogil:
 
 cdef void resample_data(VecData* d, int p, Rng* rng) noexcept nogil:
     """Redraw what p cannot see: others' objectives, unseen card identities (per color: colors
-    are public, C11), the split of the others' ink (exchanges are secret), sealed bids."""
+    are public, C11), the split of the others' ink (exchanges are secret), sealed bids; the
+    others' knowledge of the decks, which p cannot follow, is dropped."""
     cdef int col
     if d.stage == ST_END:
         return
     resample_objectives(d, p, rng)
+    forget_others_knowledge(d, p)
+    clear_old_keep_times(d)
     for col in range(NCOLORS):
         resample_color(d, p, col, rng)
-    forget_dead_memories(d, p)
     resample_ink(d, p, rng)
     resample_bids(d, p, rng)
 

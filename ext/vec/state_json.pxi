@@ -18,7 +18,7 @@ JSON_FIELDS = FieldTable("vec", (
      "current secret draw began (0 outside a draw); back when the drawer keeps a card face up"),
     ("keep_count", "clock", 0, 0, 10000, "cards kept face down from secret draws so far"),
     ("card_keep_time", "ft", NCARDS, 0, 10000, "per card kept face down from a secret draw: "
-     "the keep_count then (0 otherwise)"),
+     "the keep_count then (0 otherwise; a card keeps an old one it had, never read)"),
     ("lost_track_time", "lt", NCARDS * 4, 0, 10000, "at 4*card + p: the keep_count when p, "
      "who knew the card in its deck, lost track of it (0: never)"),
     ("card_quills", "marks", NCARDS, 0, 2, "per card: quills on it"),

@@ -468,7 +468,9 @@ cdef object _tensor_cards(VecData* d, p, out):
         else:
             out[k + _CARD["in_deck_or_drawn"]] = (d.kbak[c] >> p) & 1
             out[k + _CARD["lost_track_since"]] = d.lt[4 * c + p] / (1.0 + d.clock)
-        if d.loc[c] >= L_DOWN and (d.known[c] >> p) & 1:
+        if d.loc[c] >= L_DOWN and d.known[c] == 1 << (d.loc[c] - L_DOWN) and (d.known[c] >> p) & 1:
+            # p's own card kept face down from a secret draw: an older time on a card turned
+            # face down in the open is stale, and p cannot always tell it (clear_old_keep_times)
             out[k + _CARD["keep_time"]] = d.ft[c] / (1.0 + d.clock)
     for q in range(4):
         for col in range(NCOLORS):
@@ -546,7 +548,7 @@ _CARD_FEATURES = (              # per card, in the segment "cards"
     ("quills", 1), ("ink", 1), ("own_quill", 1), ("other_quill", 1),
     ("in_deck_or_drawn", 1),    # unknown: it is in its deck or among the cards being drawn
     ("lost_track_since", 1),    # unknown: when the seat lost track of it
-    ("keep_time", 1),           # known and face down: when it was kept face down
+    ("keep_time", 1),           # own and kept face down from a secret draw: when
 )
 _OBS_SEGMENTS = (
     ("cards", NCARDS * sum(size for _, size in _CARD_FEATURES)),

@@ -43,18 +43,7 @@ cdef extern from *:
         return m;
     #endif
     }
-    /* The lowest set bit's index of a non-zero word. */
-    #if defined(__GNUC__) || defined(__clang__)
-    static inline int eru_lowest_bit(unsigned long long b) { return __builtin_ctzll(b); }
-    #else
-    static inline int eru_lowest_bit(unsigned long long b) {
-        int i = 0;
-        while (!((b >> i) & 1ULL)) i++;
-        return i;
-    }
-    #endif
     """
-    int eru_lowest_bit(unsigned long long b) nogil
     unsigned int eru_negative16(const short* p) nogil
 
 
@@ -350,7 +339,7 @@ cdef void derive_front(EruptionData* d) noexcept nogil:
     cdef HexSet occ = occupied(d), front = 0, rest = occ
     cdef int h
     while rest:
-        h = eru_lowest_bit(rest)
+        h = lowest_bit(rest)
         rest &= rest - 1
         front |= LAVA_FACES[h][d.mask[h]]
     store_front(d, front & ~occ, occ)
@@ -368,7 +357,7 @@ cdef inline void store_front(EruptionData* d, HexSet front, HexSet occ) noexcept
     """Keep the lava front `front` and the tiles next to it (`occ`: the occupied hexes)."""
     cdef HexSet near = 0, rest = front
     while rest:
-        near |= NB_SET[eru_lowest_bit(rest)]
+        near |= NB_SET[lowest_bit(rest)]
         rest &= rest - 1
     near &= occ
     memcpy(&d.front_set[0], &front, sizeof(HexSet))
@@ -422,7 +411,7 @@ cdef int tile_places(EruptionData* d, int kind, int* out, bint first_only) noexc
     cdef HexSet todo = (ALL_HEXES & ~occ) if kind == K_ERUPTION else lava_front(d)
     cdef int h, n = 0
     while todo:
-        h = eru_lowest_bit(todo)
+        h = lowest_bit(todo)
         todo &= todo - 1
         if hex_ok(d, h, kind, occ):
             if out != NULL:
@@ -455,7 +444,7 @@ cdef int lava_tiles(EruptionData* d, int* out, bint turnable_only, bint first_on
     cdef HexSet todo = occupied(d)
     cdef int h, n = 0
     while todo:
-        h = eru_lowest_bit(todo)
+        h = lowest_bit(todo)
         todo &= todo - 1
         if d.tile[h] < NKINDS and (not turnable_only or turnable(d, h)):
             if out != NULL:
@@ -484,7 +473,7 @@ cdef inline int spot_dirs(EruptionData* d, int v, int h) noexcept nogil:
         m |= d.mask[h] & LAND_DIRS[h] & ~d.nb_cons[h]
     rest = m
     while rest:
-        e = eru_lowest_bit(rest)
+        e = lowest_bit(rest)
         rest &= rest - 1
         if d.wall[h * NDIR + e] >= 0:
             m &= ~(1 << e)
@@ -499,13 +488,13 @@ cdef int wall_spots(EruptionData* d, int p, int* out, bint first_only) noexcept 
     # a tile's lava edge faces an empty hex: one of the front
     cdef HexSet todo = VILLAGE_HEXES[v] | front_tiles(d)
     while todo:
-        h = eru_lowest_bit(todo)
+        h = lowest_bit(todo)
         todo &= todo - 1
         m = spot_dirs(d, v, h)
         if m and first_only:
             return 1
         while m:
-            e = eru_lowest_bit(m)
+            e = lowest_bit(m)
             m &= m - 1
             if out != NULL:
                 out[n] = h * NDIR + e
@@ -745,7 +734,8 @@ cdef void attempt_place(EruptionData* d, int h, int r) noexcept nogil:
     after_tile(d)
 
 
-cdef inline int lowest_bit(int m) noexcept nogil:
+cdef inline int lowest_edge(int m) noexcept nogil:
+    """The lowest edge (0..5) set in the edge mask m, -1 if none."""
     cdef int e
     for e in range(NDIR):
         if (m >> e) & 1:
@@ -755,12 +745,12 @@ cdef inline int lowest_bit(int m) noexcept nogil:
 
 cdef inline int tested_edge(EruptionData* d) noexcept nogil:
     """The wall under a blocking test: on the neighbour, facing the new tile."""
-    cdef int e = lowest_bit(d.tested)
+    cdef int e = lowest_edge(d.tested)
     return NB[d.sel_hex][e] * NDIR + (e + 3) % NDIR
 
 
 cdef void block_result(EruptionData* d, bint broke) noexcept nogil:
-    cdef int e = lowest_bit(d.tested)
+    cdef int e = lowest_edge(d.tested)
     if broke:
         remove_wall(d, tested_edge(d))
         d.tested &= ~(1 << e)

@@ -66,26 +66,26 @@ cdef int legal_cards(EruptionData* d, int p, int* out) noexcept nogil:
         draws = tiles_drawable(d)
         rest = held
         while rest:
-            k = eru_lowest_bit(rest)
+            k = lowest_bit(rest)
             rest &= rest - 1
             if playable(d, k, draws):
                 out[n] = A_PLAY + k
                 n += 1
         rest = held
         while rest:
-            out[n] = A_DISC + eru_lowest_bit(rest)
+            out[n] = A_DISC + lowest_bit(rest)
             rest &= rest - 1
             n += 1
         rest = held if draws else 0
         while rest:                     # pairs k <= j, ascending (pair_index grows with both)
-            k = eru_lowest_bit(rest)
+            k = lowest_bit(rest)
             rest &= rest - 1
             if hand[k] >= 2:
                 out[n] = A_EXCH + pair_index(k, k)
                 n += 1
             later = rest
             while later:
-                j = eru_lowest_bit(later)
+                j = lowest_bit(later)
                 later &= later - 1
                 out[n] = A_EXCH + pair_index(k, j)
                 n += 1

@@ -13,6 +13,7 @@ from libc.math cimport exp
 
 from vsai.ext.state cimport State, copy_state, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below
+from vsai.ext.bits cimport lowest_bit
 from vsai.ext.godzilla.data cimport *
 from vsai.ext.godzilla.actions cimport *
 

@@ -580,18 +580,6 @@ cdef void kaiju_step(GameData* d, int r) noexcept nogil:
 # ---------------------------------------------------------------- evacuation (G6, G7)
 cdef extern from *:
     """
-    /* The lowest set bit's index of a non-zero word. */
-    #if defined(__GNUC__) || defined(__clang__)
-    static inline int gz_lowest_bit(unsigned int b) { return __builtin_ctz(b); }
-    #else
-    static inline int gz_lowest_bit(unsigned int b) { int i = 0; while (!(b & 1u)) { b >>= 1; i++; } return i; }
-    #endif
-    """
-    int gz_lowest_bit(unsigned int b) nogil
-
-
-cdef extern from *:
-    """
     typedef struct {
         int valid;
         short road[29];
@@ -607,6 +595,8 @@ cdef extern from *:
         short kaiju
         int reach[20]
     GzReachMemo gz_reach_memo
+
+assert NROADS == 29 and NSQ == 20, "GzReachMemo's arrays are sized for G1's 29 roads and 20 squares"
 
 
 cdef void route_reach(GameData* d, int* reach) noexcept nogil:
@@ -657,7 +647,7 @@ cdef void route_reach_of(GameData* d, int* reach) noexcept nogil:
             comp = left & (~left + 1u)
             frontier = comp
             while frontier:
-                t = gz_lowest_bit(frontier)
+                t = lowest_bit(frontier)
                 frontier &= frontier - 1u
                 grown = adj[k][t] & ~comp
                 comp |= grown
@@ -665,7 +655,7 @@ cdef void route_reach_of(GameData* d, int* reach) noexcept nogil:
             left &= ~comp
             members = comp
             while members:
-                t = gz_lowest_bit(members)
+                t = lowest_bit(members)
                 members &= members - 1u
                 reach[t] |= <int>comp
     for s in range(NSQ):

@@ -21,6 +21,9 @@ sys.path.insert(0, str(Path(__file__).parent / "robustness"))
 # the hundreds of subprocesses would compile the package from source again.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+# Hypothesis loads every installed package's `hypothesis` entry point when first imported
+# (while each worker collects): trio's imports trio, 0.6 s of CPU a worker; no test needs one.
+os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 
 
 def pytest_configure(config):

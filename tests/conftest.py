@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["pytester"]  # tests/test_cpu_log.py runs pytest with this conftest
+
 sys.path.insert(0, str(Path(__file__).parent / "toy_game"))
 # Building test-only Cython modules (tests/support/compiled.py).
 sys.path.insert(0, str(Path(__file__).parent / "support"))
@@ -21,6 +23,9 @@ sys.path.insert(0, str(Path(__file__).parent / "robustness"))
 # the hundreds of subprocesses would compile the package from source again.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+# Hypothesis loads every installed package's `hypothesis` entry point when first imported
+# (while each worker collects): trio's imports trio, 0.6 s of CPU a worker; no test needs one.
+os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 
 
 def pytest_configure(config):
@@ -52,21 +57,41 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+# The CPU and wall seconds of a worker's last tear-down, which also ends its session fixtures.
+_SESSION_END = pytest.StashKey[tuple[float, float]]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """With the CPU log, measure the worker's last tear-down (nextitem None): it stops the
+    session's fixtures (a browser, a server) and reaps their processes, whose CPU is theirs,
+    not the last test's."""
+    measured = bool(os.environ.get("VSAI_TEST_CPU_LOG")) and nextitem is None
+    started, wall_started = (_cpu_seconds(), time.monotonic()) if measured else (0.0, 0.0)
+    yield
+    if measured:
+        item.stash[_SESSION_END] = (_cpu_seconds() - started, time.monotonic() - wall_started)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     """With VSAI_TEST_CPU_LOG=FILE, append a line per test to FILE: its CPU seconds (set-up,
     call, tear-down and the subprocesses it waited for), its wall-clock seconds, the xdist
-    worker that ran it and its id. On this shared machine wall-clock durations measure the
-    load as much as the test; their ratio to CPU shows the waits (tests/support/weights.py
-    sums the log per worker and writes tests/weights.txt)."""
+    worker that ran it and its id; the worker's last tear-down is the pseudo-test `<session
+    end>`. On this shared machine wall-clock durations measure the load as much as the test;
+    their ratio to CPU shows the waits (tests/support/weights.py sums the log per worker and
+    writes tests/weights.txt)."""
     log = os.environ.get("VSAI_TEST_CPU_LOG")
     started, wall_started = (_cpu_seconds(), time.monotonic()) if log else (0.0, 0.0)
     yield
     if log:
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        end_cpu, end_wall = item.stash.get(_SESSION_END, (0.0, 0.0))
         with open(log, "a") as out:
-            out.write(f"{_cpu_seconds() - started:.3f} {time.monotonic() - wall_started:.3f} "
-                      f"{worker} {item.nodeid}\n")
+            out.write(f"{_cpu_seconds() - started - end_cpu:.3f} "
+                      f"{time.monotonic() - wall_started - end_wall:.3f} {worker} {item.nodeid}\n")
+            if nextitem is None:
+                out.write(f"{end_cpu:.3f} {end_wall:.3f} {worker} <session end>\n")
 
 
 def pytest_collection_finish(session):

@@ -21,8 +21,12 @@ def test_list_and_rules_show_the_game(name):
 
 
 # VEC's games end at the turn cap (30 turns, each with the same phases): 6 turns take a
-# human through every phase and the scoring at the cap, for a fifth of the CPU.
-SHORTER = {"vec": ("--option", "turn_cap=6")}
+# human through every phase and the scoring at the cap, for a fifth of the CPU. Kilauea's turns
+# and Vulcanus's rounds repeat their phases too: 12 player turns of Kilauea (3 rounds at 4
+# players) and 2 of Vulcanus's 6 rounds do the same for a third of the CPU (their natural ends
+# are played through the command line by tests/cli/test_cli_screens.py's watched games).
+SHORTER = {"vec": ("--option", "turn_cap=6"), "kilauea": ("--option", "turn_cap=12"),
+           "vulcanus": ("--option", "turn_cap=2")}
 
 
 @pytest.mark.parametrize("name", GAMES)

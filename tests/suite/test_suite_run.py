@@ -85,7 +85,9 @@ def test_same_games_on_ray_even_when_a_worker_is_lost(reference, tmp_path):
 
     killer = threading.Thread(target=kill_a_busy_worker, daemon=True)
     killer.start()
-    result = run(["suite", "run", path, "--out", out, "--backend", "ray", "--workers", "2"])
+    # One Ray worker (a CPU): its loss is the case to check, and each worker is a Python
+    # process that imports Ray and vsai (about a second of CPU).
+    result = run(["suite", "run", path, "--out", out, "--backend", "ray", "--workers", "1"])
     killer.join(5)
     assert result.exit_code == 0, result.output
     assert killed, "no Ray worker was seen playing a game"
@@ -111,8 +113,9 @@ def _descends_from(pid: int, ancestor: int) -> bool:
     return False
 
 
-def _start(path: Path, out: Path) -> subprocess.Popen:
-    return subprocess.Popen(VSAI + ["suite", "run", str(path), "--out", str(out), "--workers", "2"],
+def _start(path: Path, out: Path, workers: int = 2) -> subprocess.Popen:
+    """`vsai suite run` in a subprocess, in a process group of its own (with its workers)."""
+    return subprocess.Popen(VSAI + ["suite", "run", str(path), "--out", str(out), "--workers", str(workers)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
 
 
@@ -143,7 +146,9 @@ def _group_left(group: int) -> list[int]:
 def test_a_killed_run_resumes_with_only_the_missing_games(reference, tmp_path):
     path = write_suite(tmp_path)
     out = tmp_path / "out"
-    process = _start(path, out)
+    # One process (--workers 1 plays in it): a crash loses what it has not written, whatever
+    # played the games; each worker process would cost about 0.7 s of CPU to start.
+    process = _start(path, out, workers=1)
     _wait_for_lines(out, 6, process)
     os.killpg(process.pid, signal.SIGKILL)  # the whole run dies at once, as in a crash
     process.wait(10)
@@ -186,7 +191,7 @@ def test_a_lost_worker_stops_the_run_cleanly_and_the_rest_is_played_later(refere
     _, err = process.communicate(timeout=20)
     assert process.returncode == 1 and b"a worker process died" in err and b"Traceback" not in err
     assert _group_left(process.pid) == []
-    result = run(["suite", "run", path, "--out", out, "--workers", "2"])
+    result = run(["suite", "run", path, "--out", out, "--workers", "1"])  # the rest, in this process
     assert result.exit_code == 0, result.output
     assert games(out) == games(reference)
 

@@ -51,22 +51,30 @@ def weight(entry: Entry) -> float:
     return max(min(entry.cpu, 2 * entry.wall), entry.wall / 4)
 
 
+def is_test(entry: Entry) -> bool:
+    """Whether the entry is a test, not a worker's `<collection>` or `<session end>`."""
+    return not entry.nodeid.startswith("<")
+
+
 def summary(entries: list[Entry], top: int) -> str:
-    """Per worker: collection CPU, tests' CPU and wall; then the `top` costliest tests."""
+    """Per worker: collection and session-end CPU, tests' CPU and wall; then the `top`
+    costliest tests."""
     lines = []
-    per_worker: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0])
+    per_worker: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0, 0])
     for e in entries:
         sums = per_worker[e.worker]
         if e.nodeid == "<collection>":
             sums[0] += e.cpu
-        else:
+        elif e.nodeid == "<session end>":
             sums[1] += e.cpu
-            sums[2] += e.wall
-            sums[3] += 1
-    for worker, (collect, cpu, wall, count) in sorted(per_worker.items()):
-        lines.append(f"{worker}: collection {collect:.1f} s CPU; {int(count)} tests "
-                     f"{cpu:.1f} s CPU, {wall:.1f} s wall")
-    tests = [e for e in entries if e.nodeid != "<collection>"]
+        else:
+            sums[2] += e.cpu
+            sums[3] += e.wall
+            sums[4] += 1
+    for worker, (collect, end, cpu, wall, count) in sorted(per_worker.items()):
+        lines.append(f"{worker}: collection {collect:.1f} s CPU, session end {end:.1f} s CPU; "
+                     f"{int(count)} tests {cpu:.1f} s CPU, {wall:.1f} s wall")
+    tests = [e for e in entries if is_test(e)]
     lines.append(f"all: {sum(e.cpu for e in entries):.1f} s CPU (collection included)")
     lines.append(f"top {top} by CPU (CPU s, wall s):")
     for e in sorted(tests, key=lambda e: -e.cpu)[:top]:
@@ -76,7 +84,7 @@ def summary(entries: list[Entry], top: int) -> str:
 
 def write_weights(entries: list[Entry], path: Path = WEIGHTS) -> None:
     """Rewrite weights.txt: every test of the log that costs at least LISTED_FROM, heaviest first."""
-    tests = [e for e in entries if e.nodeid != "<collection>" and weight(e) >= LISTED_FROM]
+    tests = [e for e in entries if is_test(e) and weight(e) >= LISTED_FROM]
     body = "".join(f"{weight(e):.1f} {e.nodeid}\n" for e in sorted(tests, key=lambda e: -weight(e)))
     path.write_text(HEADER + body)
 

@@ -6,7 +6,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import click
-import numpy as np
 from rich.console import Console
 
 from vsai.ai.budget import Budget
@@ -24,6 +23,7 @@ from vsai.cli.rules import show_rules
 from vsai.ext.ui.choices import GROUP_FROM, group_moves
 from vsai.core.errors import UndoRefusedError
 from vsai.core.match import CHANCE, HUMAN, Match, Move
+from vsai.core.seeded_draws import seed_words
 from vsai.ext.ui import render
 from vsai.core.record import GameRecord
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 def agent_seed(seed: int, seat: int) -> int:
     """A distinct, reproducible seed for the agent at `seat`."""
-    return int(np.random.SeedSequence([seed, 1000 + seat]).generate_state(1)[0])
+    return seed_words([seed, 1000 + seat], 1)[0]
 
 
 class PlayLoop:

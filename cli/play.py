@@ -5,7 +5,6 @@ import secrets
 from typing import Sequence
 
 import click
-import numpy as np
 
 from vsai.ai import levels
 from vsai.ai.registry import uses_budget
@@ -30,6 +29,7 @@ def seat_plan(players: int, humans: int, seat: str, seed: int,
     text = seat.strip().lower()
     lowered = [name.lower() for name in names]
     if text == "random":
+        import numpy as np  # only for this draw: a game without a random seat starts without numpy
         first = int(np.random.default_rng([seed, 999]).integers(players))
     elif text in lowered:
         first = lowered.index(text)

@@ -6,20 +6,21 @@ generator, `ai_move(agent)` for a seat the AI plays, `undo()`, the `events(seat)
 seen (an opponent's secret draw reads "P2: draw a card"), and `save()` / `Match.load()` of the
 whole match. No input or output here.
 
-Chance outcomes come from a numpy Generator seeded with (seed, ply), so the same seed gives the
-same set-up, and an undone or reloaded match draws the same chance again.
+Chance outcomes come from a generator seeded with (seed, ply), numpy's `default_rng` computed
+without numpy (`seeded_draws`), so the same seed gives the same set-up, and an undone or
+reloaded match draws the same chance again.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 from typing import TYPE_CHECKING, Any
-
-import numpy as np
 
 from vsai.core.agent_protocol import (AnalysingAgent, InformedAgent, Listener, MovePicker, Progress,
                                      ResettableAgent)
 from vsai.core.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, UndoRefusedError
 from vsai.core.record import GameRecord
+from vsai.core.seeded_draws import choose_index
 from vsai.ext.ui.hooks import hidden_move_text, seat_label
 from vsai.core.visibility import hidden_from, learners, seen_keys
 
@@ -65,7 +66,7 @@ def inform_agent(agent: Listener, state: State, player: int, action: int) -> Non
 def _match_seed(seed: Any) -> int:
     """`seed` as an int >= 0 (a numpy integer too); InvalidArgumentError for anything else
     (None, a bool, a float, a text), so the chance generator gets what it can use."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+    if isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
         raise InvalidArgumentError(f"a match's seed is a whole number, 0 or more, not {seed!r}")
     return int(seed)
 
@@ -115,7 +116,7 @@ class Match:
         if isinstance(action, str):
             action = self.state.string_to_action(action)
         legal = self.state.legal_actions()
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or int(action) not in legal:
+        if isinstance(action, bool) or not isinstance(action, Integral) or int(action) not in legal:
             raise IllegalMoveError(f"move {action!r} is not legal here")
         action = int(action)
         for agent in self._listeners:
@@ -136,9 +137,7 @@ class Match:
         """The chance outcome for this ply, drawn from the (seed, ply) generator."""
         outcomes = self.state.chance_outcomes()
         actions = [a for a, _ in outcomes]
-        probs = np.array([p for _, p in outcomes], dtype=float)
-        rng = np.random.default_rng([self.seed, len(self.history)])
-        return int(actions[rng.choice(len(actions), p=probs / probs.sum())])
+        return int(actions[choose_index([self.seed, len(self.history)], [p for _, p in outcomes])])
 
     def resolve_chance(self) -> list[Move]:
         """Play chance nodes until a player must act or the game ends."""

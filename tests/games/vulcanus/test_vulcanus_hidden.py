@@ -122,8 +122,11 @@ def test_resample_keeps_the_view_and_legal_actions_and_varies_the_rest():
                     assert other == s.resample(p, seed=step)                 # same seed, same deal
                     if s.current_player() == p:
                         assert other.legal_actions() == s.legal_actions()
-                    # the redrawn state is a legal state of the game (JSON validation)
-                    assert game.state_from_json(other.to_json()) == other
+                    # the redrawn state is a legal state of the game (JSON validation): for
+                    # one seat a position in turn (every seat until 2026-12-02, half the
+                    # cost); test_vulcanus_robust_states.py loads every seat's at random states
+                    if p == (step // 7) % players:
+                        assert game.state_from_json(other.to_json()) == other
                     varied += other != s
             random_step(s, rng)
         assert varied > 0

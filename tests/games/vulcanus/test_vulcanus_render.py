@@ -38,9 +38,16 @@ def test_screens_fit_80_columns_and_every_move_has_a_detail_and_a_group():
                     drawn.add(step)
                 decisions += 1
                 for a in s.legal_actions():
+                    info = s.action_info(a)
+                    if info["kind"] == "move" and decisions % 3:
+                        # a move's detail (a millisecond each: the seat's whole view is
+                        # built for it) at one decision in 3, every other kind's at every one
+                        group = render.move_group(s, a)
+                        assert group is None or isinstance(group, str)
+                        continue
                     detail = render.move_detail(s, a)
                     assert isinstance(detail, str)
-                    if s.action_info(a)["kind"] == "plan" and s.action_info(a)["slot"].startswith("H"):
+                    if info["kind"] == "plan" and info["slot"].startswith("H"):
                         # beside "set aside Large penetration shell" in an 80-column list
                         assert len(detail) <= 38, detail
                     group = render.move_group(s, a)

@@ -147,4 +147,6 @@ def rehistory(body: dict) -> None:
 
 
 def body_of(state) -> dict:
-    return data_of(state)["state"]
+    """The state's JSON body (`to_dict`, the protocol's plain data of it: equal to the "state"
+    of `to_json`, at a third of the cost of writing and reading the text)."""
+    return state.to_dict()

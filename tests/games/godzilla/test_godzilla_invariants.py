@@ -45,7 +45,9 @@ def test_json_round_trip_along_games(players, cap):
     """Every reachable position loads back exactly (load_dict refuses only unreachable ones)."""
     import random
     game = load_game("godzilla", players=players, turn_cap=cap)
-    for seed in range(3):
+    # two games a count (three until 2026-12-02): eight whole games, every state of each;
+    # test_godzilla_audit.py walks every state of two more, chance drawn by its odds
+    for seed in range(2):
         state = game.new_initial_state()
         rng = random.Random(seed)
         while True:

@@ -45,7 +45,9 @@ def _game(players, seed):
         state.apply_action(action)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+# the fewest and the most players (3 too until 2026-12-02): the widest line does not depend
+# on the seats (76 columns reached at 2, 3 and 4 players alike), the rows per seat do
+@pytest.mark.parametrize("players", [2, 4])
 def test_the_board_fits_76_columns_in_both_modes(players):
     """76 columns leave room for the frame around the board in an 80-column terminal."""
     for k, (state, last) in enumerate(_game(players, players)):

@@ -36,8 +36,11 @@ def test_resample_keeps_observation_and_legal_actions():
                 if state.current_player() == p:
                     assert other.legal_actions() == state.legal_actions()
                     assert other.legal_action_strings() == state.legal_action_strings()
-                # the redrawn state is a valid state (load_dict checks consistency)
-                game.state_from_json(other.to_json())
+                # the redrawn state is a valid state (load_dict checks consistency): for one
+                # seat a position in turn (every seat until 2026-12-02, most of the cost); F
+                # test_resample_keeps_the_view_and_varies_every_hidden_part loads more
+                if p == (k // 7) % n:
+                    game.state_from_json(other.to_json())
                 a, b = state.to_dict(), other.to_dict()
                 varied_objectives += a["player_objective"] != b["player_objective"]
                 varied_cards += a["card_location"] != b["card_location"]

@@ -222,20 +222,3 @@ def test_mutated_json_is_rejected_or_playable():
             loaded.observation_string(p)
             loaded.resample(p, k)
     assert accepted > 20
-
-
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_every_state_of_random_games_survives_json(n):
-    game = load_game("vec", players=n)
-    for seed in range(3):
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            text = state.to_json()
-            assert game.state_from_json(text) == state
-            if state.is_chance_node():
-                outs = state.chance_outcomes()
-                state.apply_action(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        assert game.state_from_json(state.to_json()) == state

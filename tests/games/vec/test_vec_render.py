@@ -18,12 +18,17 @@ def test_every_line_fits_80_columns_and_moves_have_details_and_groups():
     for players, seed in ((2, 1), (3, 2), (4, 3)):
         state = load_game("vec", players=players).new_initial_state()
         rng = random.Random(seed)
-        last = None
+        last, stages = None, set()
         for step in range(2500):
             if state.is_terminal():
                 break
-            if step % 7 == 0:
-                for seat in range(players):
+            stage = state.to_dict()["stage"]
+            if step % 7 == 0 or stage not in stages:
+                # every seat's board at each stage's first state, then one seat's in turn every
+                # 7th state (every seat's until 2026-12-02): every stage drawn for every seat
+                seats = range(players) if stage not in stages else [(step // 7) % players]
+                stages.add(stage)
+                for seat in seats:
                     assert all(len(line) <= 80 for line in _lines(render.board(state, seat, True, last)))
                 if state.is_player_node():
                     for a in state.legal_actions()[:30]:

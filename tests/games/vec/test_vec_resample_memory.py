@@ -49,9 +49,12 @@ def _cases(per_game: int = 25):
             if k % 2 == 0:
                 d = state.to_dict()
                 for p in range(n):
+                    # the cards p cannot place, by colour (the same for the colour's nine cards)
+                    unknown_of = {col: [x for x in _color_cards(3 * col)
+                                        if not (d["card_known_by"][x] >> p) & 1 and d["card_location"][x] < 8]
+                                  for col in range(6)}
                     for c in range(NCARDS):
-                        unknown = [x for x in _color_cards(c)
-                                   if not (d["card_known_by"][x] >> p) & 1 and d["card_location"][x] < 8]
+                        unknown = unknown_of[(c % 18) // 3]
                         if (c in unknown and len(unknown) >= 2 and _remembered(d, c, p)
                                 and any(_memory(d, x, p) != _memory(d, c, p) for x in unknown)
                                 and not (d["card_known_before_draw"][c] >> p) & 1

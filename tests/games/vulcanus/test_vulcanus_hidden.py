@@ -122,8 +122,11 @@ def test_resample_keeps_the_view_and_legal_actions_and_varies_the_rest():
                     assert other == s.resample(p, seed=step)                 # same seed, same deal
                     if s.current_player() == p:
                         assert other.legal_actions() == s.legal_actions()
-                    # the redrawn state is a legal state of the game (JSON validation)
-                    assert game.state_from_json(other.to_json()) == other
+                    # the redrawn state is a legal state of the game (JSON validation): for
+                    # one seat a position in turn (every seat until 2026-12-02, half the
+                    # cost); test_vulcanus_robust_states.py loads every seat's at random states
+                    if p == (step // 7) % players:
+                        assert game.state_from_json(other.to_json()) == other
                     varied += other != s
             random_step(s, rng)
         assert varied > 0
@@ -342,35 +345,45 @@ def test_resample_covers_exactly_the_deals_the_record_allows():
 DECKS = ((0, 9), (9, 18), (18, 27), (27, 39))
 
 
-def _places(d, f, e, place):
-    """The deck's cards at a place: ("layer", l) under the deck, or "out" (drawn this round:
-    hand, set aside, discard and board)."""
-    if place == "out":
-        return [c for c in range(f, e) if d["card_zones"][c] in (2, 3, 4, 5)]
-    return [c for c in range(f, e) if d["card_zones"][c] == 1 and d["card_positions"][c] == place[1]]
+def _deck_places(d) -> list[dict]:
+    """Per deck, its cards by place: ("layer", l) under the deck, or "out" (drawn this round:
+    hand, set aside, discard and board); one pass over the cards (the facts are tracked at
+    every step of twelve games)."""
+    zones, positions = d["card_zones"], d["card_positions"]
+    decks = []
+    for f, e in DECKS:
+        places: dict = {}
+        for c in range(f, e):
+            if zones[c] == 1:
+                places.setdefault(("layer", positions[c]), []).append(c)
+            elif zones[c] in (2, 3, 4, 5):
+                places.setdefault("out", []).append(c)
+        decks.append(places)
+    return decks
 
 
 def _layer_facts(players: int, seed: int):
-    """Random play yielding the state and, per deck, the facts every seat saw, tracked from the
-    play alone (not from the engine's record): for each layer holding cards seen face up when
-    it went under the deck, those types and the places its cards can be now (the layer, and
-    the places of every later round that drew from it or from such a place)."""
+    """Random play yielding the state, its JSON body and, per deck, the facts every seat saw,
+    tracked from the play alone (not from the engine's record): for each layer holding cards
+    seen face up when it went under the deck, those types and the places its cards can be now
+    (the layer, and the places of every later round that drew from it or from such a place)."""
     rng = random.Random(seed)
     s = load_game("vulcanus", players=players).new_initial_state()
     facts = {dk: {} for dk in range(4)}         # dk -> layer -> [seen types, places]
-    before = data(s)
+    before = _deck_places(data(s))
     while not s.is_terminal():
         random_step(s, rng)
         d = data(s)
-        for dk, (f, e) in enumerate(DECKS):
-            old = {l: len(_places(before, f, e, ("layer", l))) for l in range(7)}
-            new = {l: len(_places(d, f, e, ("layer", l))) for l in range(7)}
+        now = _deck_places(d)
+        for dk in range(len(DECKS)):
+            old = {l: len(before[dk].get(("layer", l), ())) for l in range(7)}
+            new = {l: len(now[dk].get(("layer", l), ())) for l in range(7)}
             made = [l for l in range(1, 7) if new[l] and not old[l]]
             for l in made:                      # the round's cards went under the deck
                 for fact in facts[dk].values():
                     if "out" in fact[1]:
                         fact[1] = (fact[1] - {"out"}) | {("layer", l)}
-                types = sorted(d["card_types"][c] for c in _places(d, f, e, ("layer", l)) if d["card_knowledge_blocks"][c] == -1)
+                types = sorted(d["card_types"][c] for c in now[dk].get(("layer", l), ()) if d["card_knowledge_blocks"][c] == -1)
                 if types:
                     facts[dk][l] = [types, {("layer", l)}]
             for l in range(7):
@@ -378,8 +391,8 @@ def _layer_facts(players: int, seed: int):
                     for fact in facts[dk].values():
                         if ("layer", l) in fact[1]:
                             fact[1] = fact[1] | {"out"}
-        before = d
-        yield s, facts
+        before = now
+        yield s, d, facts
 
 
 def _ruled_out(d, facts):
@@ -387,10 +400,10 @@ def _ruled_out(d, facts):
     places they can be now. (Layers one at a time: a card seen in one round may be drawn,
     planned and seen again the next, so two layers' seen cards can be the same card.)"""
     broken = []
+    decks = _deck_places(d)
     for dk, layers in facts.items():
-        f, e = DECKS[dk]
         for l, (types, places) in layers.items():
-            have = Counter(d["card_types"][c] for place in places for c in _places(d, f, e, place))
+            have = Counter(d["card_types"][c] for place in places for c in decks[dk].get(place, ()))
             if any(have[t] < n for t, n in Counter(types).items()):
                 broken.append((dk, l))
     return broken
@@ -408,15 +421,15 @@ def test_resample_never_deals_what_the_seat_can_rule_out():
     bad, checked = [], 0
     for players in (2, 3, 4):
         for seed in range(4):
-            for step, (s, facts) in enumerate(_layer_facts(players, seed)):
+            for step, (s, d, facts) in enumerate(_layer_facts(players, seed)):
                 if step % 5 or not any(facts.values()):
                     continue
-                assert not _ruled_out(data(s), facts)           # the real deal keeps them
+                assert not _ruled_out(d, facts)           # the real deal keeps them
                 for p in range(players):
                     checked += 1
                     broken = _ruled_out(data(s.resample(p, step * 7)), facts)
                     if broken:
-                        bad.append((players, seed, data(s)["round"], p, broken[0]))
+                        bad.append((players, seed, d["round"], p, broken[0]))
     assert checked > 1500
     assert not bad, f"{len(bad)} of {checked} resamples break a fact, e.g. {bad[:3]}"
 
@@ -468,8 +481,10 @@ def test_the_check_by_batches_accepts_deals_the_budgeted_search_refused():
             step += 1
             if step % 7 or data(s)["round"] < 4:
                 continue
+            # four proposals a deck (eight until 2026-12-02, twice the cost): 720 deals
+            # compared, 18 of them consistent deals the budgeted search refused (39 of 1,440)
             for dk in (0, 1, 2, 3):
-                for k in range(8):
+                for k in range(4):
                     exact, search, aborted, limited = history_checks(s._raw_bytes(), dk, step * 10 + k)
                     if not aborted:
                         assert exact == search, (seed, step, dk, k, search)

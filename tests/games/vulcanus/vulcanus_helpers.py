@@ -105,7 +105,9 @@ def plan(state, groups: list, kaiju: list, order: str | None = None) -> None:
 
 
 def data(state) -> dict:
-    return json.loads(state.to_json())["state"]
+    """The state's JSON body (`to_dict`, the protocol's plain data of it: equal to the "state"
+    of `to_json`, at a third of the cost of writing and reading the text)."""
+    return state.to_dict()
 
 
 def with_data(state, **fields):

@@ -69,8 +69,12 @@ class FieldTable:
             if f.length:
                 if not isinstance(value, list) or len(value) != f.length:
                     raise InvalidStateError(f"{self.game} state: {f.name} must be a list of {f.length} integers")
-                for i, item in enumerate(value):
-                    check_field(self.game, f"{f.name}[{i}]", item, f.lo, f.hi)
+                lo, hi = f.lo, f.hi
+                # Most lists are valid: test them whole, and name the first bad item only when
+                # there is one (building every item's name was most of a load's time).
+                if not all(type(item) is int and lo <= item <= hi for item in value):
+                    for i, item in enumerate(value):
+                        check_field(self.game, f"{f.name}[{i}]", item, lo, hi)
             else:
                 check_field(self.game, f.name, value, f.lo, f.hi)
 

@@ -26,6 +26,8 @@ def test_a_good_object_passes():
     ({"players": True}, "players must be an integer"),
     ({"hand_sizes": [1, 2]}, "hand_sizes must be a list of 3 integers"),
     ({"hand_sizes": [1, 2, 10]}, r"hand_sizes\[2\]=10 is outside 0\.\.9"),
+    ({"hand_sizes": [1, True, 3]}, r"hand_sizes\[1\] must be an integer, not True"),
+    ({"hand_sizes": [1, 2.0, 3]}, r"hand_sizes\[1\] must be an integer, not 2\.0"),
     ({"extra": 1}, r"unknown fields \['extra'\]"),
 ])
 def test_a_bad_object_is_refused_naming_the_field(changes, message):

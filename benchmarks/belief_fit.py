@@ -21,10 +21,10 @@ moves of `ismcts` self-play games:
 4. With `--write`, the model is stored in the game's folder, `ext/<game>/opponent_model.json`,
    under its player count (a game's package data, read through its spec's `rules_package`).
 
-Regenerate the shipped models (about 15 CPU-minutes on a loaded 2-core machine):
+Regenerate the shipped model, Eruption at 2 players (about 3 CPU-minutes; the defaults):
 
-    nice -n 10 .venv/bin/python benchmarks/belief_fit.py --games vulcanus:2,eruption:2,vec:2 \\
-        --train 160 --test 40 --iterations 200 --write
+    nice -n 10 .venv/bin/python benchmarks/belief_fit.py --games eruption:2 --train 100 --test 25 \\
+        --iterations 200 --l2 1,10,100 --maxiter 150 --write
 """
 from __future__ import annotations
 
@@ -206,18 +206,18 @@ def write_model(name: str, players: int, entry: dict) -> Path:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="vulcanus:2,eruption:2,vec:2")
-    parser.add_argument("--train", type=int, default=160, help="self-play games fitted on")
-    parser.add_argument("--test", type=int, default=40, help="other games, held out")
+    parser.add_argument("--games", default="eruption:2")
+    parser.add_argument("--train", type=int, default=100, help="self-play games fitted on")
+    parser.add_argument("--test", type=int, default=25, help="other games, held out")
     parser.add_argument("--iterations", type=int, default=200, help="the ismcts players' iterations")
-    parser.add_argument("--l2", default="3,30,300",
+    parser.add_argument("--l2", default="1,10,100",
                         help="L2 strengths on the weights tried, comma-separated (features in units of their spread)")
     parser.add_argument("--bias-l2", type=float, default=10.0, help="L2 strength on the biases")
     parser.add_argument("--rank", type=int, default=0,
                         help="rank of the weights (directions of the features shared by the actions); 0: full")
     parser.add_argument("--with-mean", action="store_true",
                         help="the features' mean over the redraws as features too (the context the observer sees)")
-    parser.add_argument("--maxiter", type=int, default=200, help="L-BFGS iterations")
+    parser.add_argument("--maxiter", type=int, default=150, help="L-BFGS iterations")
     parser.add_argument("--cache", default="/tmp/vsai-belief-fit", help="folder of the played decisions")
     parser.add_argument("--write", action="store_true", help="store the kept model in ext/<game>/")
     args = parser.parse_args()

@@ -46,7 +46,8 @@ DEBUG_INFO = [] if "-g" in os.environ.get("CFLAGS", "").split() else ["-g0"]
 # the code that unpacks a bound method first.
 LEAN_WRAPPERS = {"emit_code_comments": False, "binding": False, "optimize.unpack_method_calls": False}
 # Files every game package ships besides its compiled modules.
-GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "ladder.json", "balance.json", "web/*"]
+GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "ladder.json", "balance.json",
+                     "opponent_model.json", "web/*"]
 
 
 def game_folders() -> list[str]:

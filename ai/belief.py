@@ -11,7 +11,9 @@ with what one seat has seen, weighted by how well each world explains the other 
   (the `heuristic` agent's look-ahead, Macondo's inference), with a uniform floor `floor`
   mixed in so that a surprising move never rules out the truth; or, with `model="search"`,
   a softmax of the values of a small search for the mover in each world (`vsai.ai.opponent_model`,
-  Cowling, Powley & Whitehouse 2015), with the same floor;
+  Cowling, Powley & Whitehouse 2015), with the same floor; or, with `model="fitted"`, a
+  softmax policy over the mover's private features fitted to self-play
+  (`vsai.ai.fitted_model`; the evaluation model where the game ships none);
 - a chance outcome multiplies it by the outcome's probability in that world.
 
 Refill: when the effective sample size falls below `min_ess` of the particles (or that of
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vsai.ai.base import choice_option, float_option, int_option, mix_seed
+from vsai.ai.fitted_model import fitted_model, fitted_policies
 from vsai.ai.opponent_model import search_policies
 from vsai.core.hidden import hidden_items
 from vsai.ext.ui.hooks import seat_label
@@ -63,7 +66,7 @@ BELIEF_OPTIONS = {
     "particles": int_option(1, 100_000),
     "temperature": float_option(1e-4, 100.0),
     "floor": float_option(0.0, 1.0),
-    "model": choice_option("eval", "search"),
+    "model": choice_option("eval", "search", "fitted"),
     "model_iterations": int_option(1, 10_000),
 }
 
@@ -73,6 +76,8 @@ BELIEF_OPTIONS = {
 # costs the truth 0.2-0.5 nats per observed move; at 0.5 it costs 0.01-0.05 (belief_quality.py
 # --one-step, docs/agents.md).
 SEARCH_TEMPERATURE = 0.5
+# The fitted model's default temperature: its logits are fitted as they are (1 keeps them).
+FITTED_TEMPERATURE = 1.0
 
 
 @dataclass(frozen=True)
@@ -85,16 +90,17 @@ class BeliefSettings:
     floor: float = 0.2
     min_ess: float = 0.5    # refill below this share of the particles
     refresh: float = 0.1    # share of fresh redraws at a refill
-    model: str = "eval"     # the opponent model: "eval" (one-ply softmax) or "search"
+    model: str = "eval"     # the opponent model: "eval" (one-ply softmax), "search" or "fitted"
     model_iterations: int = 32  # iterations of the search model's search in each world
 
     @staticmethod
     def from_options(options: dict) -> "BeliefSettings":
         """The settings from checked agent options (missing ones at their defaults; the
-        search model's temperature defaults to SEARCH_TEMPERATURE)."""
+        search model's temperature defaults to SEARCH_TEMPERATURE, the fitted one's to
+        FITTED_TEMPERATURE)."""
         default = BeliefSettings()
         model = options.get("model", default.model)
-        warmth = SEARCH_TEMPERATURE if model == "search" else default.temperature
+        warmth = {"search": SEARCH_TEMPERATURE, "fitted": FITTED_TEMPERATURE}.get(model, default.temperature)
         return BeliefSettings(options.get("particles", default.particles),
                               options.get("temperature", warmth),
                               options.get("floor", default.floor),
@@ -194,6 +200,13 @@ class SeatBelief:
                                        self.settings.floor,
                                        mix_seed(self.seed, 5, self._searches))
             return self.filter.observe_with(player, key, policies)
+        if self.settings.model == "fitted" and player >= 0 and player != self.seat:
+            worlds = self.filter.indexed_worlds()
+            model = fitted_model(worlds[0][0])
+            if model is not None:
+                policies = fitted_policies(model, worlds, player, self.settings.temperature,
+                                           self.settings.floor)
+                return self.filter.observe_with(player, key, policies)
         return self.filter.observe(player, key)
 
     def effective_size(self) -> float:

@@ -27,16 +27,22 @@ if TYPE_CHECKING:
 _MAX_NODES = 4096
 
 
+def legal_choice(world: State, player: int) -> list[int] | None:
+    """`player`'s legal actions in `world` when it is to act there with a choice, else None
+    (a model then has nothing to say: the caller's default applies)."""
+    if world.current_player() != player:
+        return None
+    legal = world.legal_actions()
+    return legal if len(legal) > 1 else None
+
+
 def search_policy(world: State, player: int, iterations: int, temperature: float, floor: float,
                   seed: int) -> list[float] | None:
     """The probabilities of `player`'s legal actions in `world` (in their order) under a
     small SO-ISMCTS of `iterations` from the mover's point of view, or None when `player`
     is not to act there with a choice (the caller's default applies)."""
-    if world.current_player() != player:
-        return None
-    legal = world.legal_actions()
-    n = len(legal)
-    if n < 2:
+    legal = legal_choice(world, player)
+    if legal is None:
         return None
     searcher = kernel.Searcher(world, kernel.SearchMode.SO, seed, max_nodes=_MAX_NODES)
     searcher.run(iterations)

@@ -88,7 +88,7 @@ class Counts:
         return total
 
 
-def _games_between_ismcts(game: Any, seed: int, iterations: int):
+def games_between_ismcts(game: Any, seed: int, iterations: int):
     """Yield (state, mover, action) at every decision with a choice of a seeded game between
     `ismcts` agents, the state before the move (do not keep it: it is played on)."""
     agents = [make_agent("ismcts", game, seed=mix_seed(seed, s), iterations=iterations)
@@ -112,7 +112,7 @@ def count(game: Any, seeds: range, iterations: int, coarse: bool) -> Counts:
     """The counts of self-play games, every other seat an observer."""
     counts = Counts()
     for seed in seeds:
-        for state, mover, action in _games_between_ismcts(game, seed, iterations):
+        for state, mover, action in games_between_ismcts(game, seed, iterations):
             for observer in range(game.num_players()):
                 if observer != mover:
                     counts.add(move_key(state, observer, action, coarse), features(state, mover, observer))
@@ -124,7 +124,7 @@ def one_step_gains(game: Any, counts: Counts, seeds: range, args: argparse.Names
     """Per shrink factor, the gain ln(N x w_truth) at every `--every`-th decision."""
     gains: dict[float, list[float]] = {s: [] for s in shrinks}
     for seed in seeds:
-        for k, (state, mover, action) in enumerate(_games_between_ismcts(game, seed, args.iterations)):
+        for k, (state, mover, action) in enumerate(games_between_ismcts(game, seed, args.iterations)):
             if k % args.every:
                 continue
             observer = (mover + 1) % game.num_players()

@@ -18,8 +18,8 @@ side, from the same positions.
 
     .venv/bin/python benchmarks/belief_quality.py [--games vec:2,vulcanus:2,eruption:2,eruption:4]
         [--plays 2] [--iterations 200] [--every 3] [--particles 128] [--temperature 0.05]
-        [--floor 0.2] [--model eval|search] [--model-iterations 32] [--opponent ismcts]
-        [--one-step]
+        [--floor 0.2] [--model eval|search|fitted] [--model-iterations 32]
+        [--fitted-temperature 1] [--opponent ismcts] [--one-step]
 
 `--one-step` measures the opponent models alone, without the filter's history: at each
 measured decision the observer's worlds are the truth and fresh redraws, and the printed gain
@@ -43,7 +43,7 @@ from collections import defaultdict
 
 from vsai.ai import make_agent
 from vsai.ai.base import mix_seed
-from vsai.ai.belief import BeliefSettings, BeliefTracker, SeatBelief
+from vsai.ai.belief import FITTED_TEMPERATURE, BeliefSettings, BeliefTracker, SeatBelief
 from vsai.core import load_game, sample_chance
 from vsai.core.hidden import hidden_items
 from vsai.ext import search
@@ -185,7 +185,7 @@ def _games(text: str):
 
 
 def _label(each: BeliefSettings) -> str:
-    model = f"search {each.model_iterations}" if each.model == "search" else "eval"
+    model = f"search {each.model_iterations}" if each.model == "search" else each.model
     return f"{model} T={each.temperature:g} f={each.floor:g}"
 
 
@@ -219,17 +219,21 @@ def main() -> None:
     parser.add_argument("--temperature", default=str(BeliefSettings.temperature),
                         help="one or more, comma-separated: each a setting measured side by side")
     parser.add_argument("--floor", default=str(BeliefSettings.floor), help="one or more, comma-separated")
-    parser.add_argument("--model", default=BeliefSettings.model, help="eval, search, or both: eval,search")
+    parser.add_argument("--model", default=BeliefSettings.model,
+                        help="eval, search, fitted, or several: eval,fitted")
     parser.add_argument("--model-iterations", default=str(BeliefSettings.model_iterations),
                         help="one or more, comma-separated (the search model's)")
+    parser.add_argument("--fitted-temperature", default=str(FITTED_TEMPERATURE),
+                        help="one or more, comma-separated (the fitted model's, in units of its logits)")
     parser.add_argument("--one-step", action="store_true",
                         help="measure the opponent models alone, one observed move at a time (one_step_gains)")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per speed measure")
     args = parser.parse_args()
     temperatures, iterations = _floats(args.temperature), [int(x) for x in args.model_iterations.split(",")]
+    warmths = {"fitted": _floats(args.fitted_temperature)}
     settings = [BeliefSettings(args.particles, t, f, model=m, model_iterations=i)
                 for m in args.model.split(",") for f in _floats(args.floor)
-                for t in (temperatures if f < 1.0 else temperatures[:1])
+                for t in (warmths.get(m, temperatures) if f < 1.0 else temperatures[:1])
                 for i in (iterations if m == "search" else iterations[:1])
                 if m == "eval" or f < 1.0]  # a floor of 1 is the model-free control: once
     if args.one_step:

@@ -79,19 +79,16 @@ def _informed(name, options, game, history, seed=5):
     return agent, state
 
 
-@pytest.mark.parametrize("name,players", HIDDEN)
-def test_decisions_and_beliefs_ignore_the_hidden_past(name, players):
-    """Two histories the seat cannot tell apart (hidden moves and draws edited) give every
-    belief agent the same beliefs and the same analysis."""
-    game = load_game(name, players=players)
-    seat = 1
+def assert_twins_alike(game, agents: list, seeds: range, seat: int = 1) -> None:
+    """For each seeded history, the agents `agents` ([(name, options)]) told it and told its
+    twin (`_twin`: the hidden past edited) have the same beliefs and the same analysis."""
     edited = 0
-    for seed in range(3):
+    for seed in seeds:
         kept, twin = _twin(game, _history(game, seed, 160), seat)
         cut = _last_decision(game, kept, seat)
         kept, twin = kept[:cut], twin[:cut]
         edited += kept != twin
-        for agent_name, options in BELIEF_AGENTS:
+        for agent_name, options in agents:
             a, state_a = _informed(agent_name, options, game, kept)
             b, state_b = _informed(agent_name, options, game, twin)
             if cut == 0:
@@ -101,6 +98,13 @@ def test_decisions_and_beliefs_ignore_the_hidden_past(name, players):
             worlds_b = b.beliefs.belief(state_b).filter.worlds()
             assert worlds_a == worlds_b
     assert edited, "no history had a hidden move or draw to edit"
+
+
+@pytest.mark.parametrize("name,players", HIDDEN)
+def test_decisions_and_beliefs_ignore_the_hidden_past(name, players):
+    """Two histories the seat cannot tell apart (hidden moves and draws edited) give every
+    belief agent the same beliefs and the same analysis."""
+    assert_twins_alike(load_game(name, players=players), BELIEF_AGENTS, range(3))
 
 
 def test_same_seed_same_game_with_belief():

@@ -830,17 +830,28 @@ cdef double piece_worth(int s, int home, int* reach) noexcept nogil:
     return 0.7 if (reach[s] >> home) & 1 else 0.25
 
 
-cdef double map_worth(GameData* d, double total) noexcept nogil:
+# What a piece left on the map is worth to the Kaiju, per unit of what it is not worth to the
+# humans (1 - piece_worth): a level-5 Kaiju destroys about 70% of the pieces the humans do not
+# evacuate. Without it the evaluation counted those pieces for the humans only, and the
+# stronger the search, the more it favoured the Kaiju (rules.md G20, issue 29).
+cdef double KAIJU_THREAT = 0.6
+
+
+cdef double map_worth(GameData* d, double total, double* risk) noexcept nogil:
     """total plus the Evacuees and Press pieces on the map by piece_worth (a Press piece leaves
-    from any Home square), added square by square."""
+    from any Home square), added square by square; risk gets their sum of 1 - piece_worth,
+    what the Kaiju may still destroy."""
     cdef double best, w
     cdef int s, c
     cdef int reach[20]
     route_reach(d, reach)
+    risk[0] = 0.0
     for s in range(NSQ):
         for c in range(NCOL):
             if d.evac[s * 4 + c]:
-                total += d.evac[s * 4 + c] * piece_worth(s, GZ_HOME_SQ[c], reach)
+                w = piece_worth(s, GZ_HOME_SQ[c], reach)
+                total += d.evac[s * 4 + c] * w
+                risk[0] += d.evac[s * 4 + c] * (1.0 - w)
         if d.press[s]:
             best = 0.25
             for c in range(NCOL):
@@ -848,19 +859,21 @@ cdef double map_worth(GameData* d, double total) noexcept nogil:
                 if w > best:
                     best = w
             total += d.press[s] * best
+            risk[0] += d.press[s] * (1.0 - best)
     return total
 
 
 cdef void evaluate(GameData* d, double* out) noexcept nogil:
     """Win chance from the expected point margin (logistic, scale 3): the screens, the pieces
-    on the map (map_worth), the Press cards won (and, from the last round on, those the
-    Kaiju's distance to Tokyo Bay will give) by their expected score."""
-    cdef double humans, ph
+    on the map (map_worth: to the humans by piece_worth, to the Kaiju by KAIJU_THREAT of the
+    rest), the Press cards won (and, from the last round on, those the Kaiju's distance to
+    Tokyo Bay will give) by their expected score."""
+    cdef double humans, ph, risk
     cdef int p, w
     if d.stage == ST_END:
         returns_of(d, out)
         return
-    humans = map_worth(d, sum4(d.h_evac) + d.h_press)
+    humans = map_worth(d, sum4(d.h_evac) + d.h_press, &risk)
     if d.press_seen == d.press_won and d.stage == ST_REVEAL:
         humans += press_points(d)
     else:
@@ -868,7 +881,7 @@ cdef void evaluate(GameData* d, double* out) noexcept nogil:
         if d.round >= d.last:
             w += bay_distance(d)
         humans += expected_press_points(w)
-    ph = 1.0 / (1.0 + exp(-(humans - kaiju_points(d)) / 3.0))
+    ph = 1.0 / (1.0 + exp(-(humans - kaiju_points(d) - KAIJU_THREAT * risk) / 3.0))
     out[0] = 1.0 - ph
     for p in range(1, d.n):
         out[p] = ph / (d.n - 1)

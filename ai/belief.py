@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vsai.ai.base import choice_option, float_option, int_option, mix_seed
-from vsai.ai.fitted_model import fitted_model, fitted_policies
 from vsai.ai.opponent_model import search_policies
 from vsai.core.hidden import hidden_items
 from vsai.ext.ui.hooks import seat_label
@@ -201,6 +200,8 @@ class SeatBelief:
                                        mix_seed(self.seed, 5, self._searches))
             return self.filter.observe_with(player, key, policies)
         if self.settings.model == "fitted" and player >= 0 and player != self.seat:
+            # Imported here: the fitted model needs numpy, which `vsai play` otherwise never loads.
+            from vsai.ai.fitted_model import fitted_model, fitted_policies
             worlds = self.filter.indexed_worlds()
             model = fitted_model(worlds[0][0])
             if model is not None:

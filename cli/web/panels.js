@@ -41,11 +41,29 @@ export function drawMoves(root, legal, play, { filter = "", only = null, hint = 
   root.replaceChildren(...parts);
 }
 
-/** The log: every move as the viewing seat saw it (the `events` of `state` with that seat). */
+/** The log: every move as the viewing seat saw it (the `events` of `state` with that seat).
+ * Only what changed is redrawn: the entries after the longest prefix already shown (a new move
+ * appends one; an undo or a new table replaces the tail), since rebuilding the whole log and
+ * measuring it for the scroll at every move made a long game's redraws grow with its length. */
 export function drawLog(root, events, seats) {
-  root.replaceChildren(...events.map((event) => html("li", { class: event.seat === null ? "chance" : "" }, [
-    html("span", { class: "who" }, [event.who ?? (event.seat === null ? "chance" : seats[event.seat])]), " ", event.text])));
-  root.parentElement.scrollTop = root.parentElement.scrollHeight;
+  const keys = events.map((event) => {
+    const who = event.who ?? (event.seat === null ? "chance" : seats[event.seat]);
+    return JSON.stringify([event.ply, event.seat, who, event.text]);
+  });
+  const drawn = root.vsaiKeys ?? [];
+  const shown = root.children.length === drawn.length ? drawn : [];
+  let same = 0;
+  while (same < shown.length && same < keys.length && shown[same] === keys[same]) same += 1;
+  if (same === shown.length && same === keys.length) return;
+  while (root.children.length > same) root.lastElementChild.remove();
+  root.append(...events.slice(same).map((event, i) => {
+    const [, , who] = JSON.parse(keys[same + i]);
+    return html("li", { class: event.seat === null ? "chance" : "" }, [html("span", { class: "who" }, [who]), " ", event.text]);
+  }));
+  root.vsaiKeys = keys;
+  // Scrolled at the next frame, when the page is laid out anyway: reading scrollHeight here
+  // would force a layout of the whole page at every state.
+  requestAnimationFrame(() => { root.parentElement.scrollTop = root.parentElement.scrollHeight; });
 }
 
 /** The end of the game: each seat's score and place, best first, and how the scores were

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from conftest import artifacts_dir
-from web_driver import click_a_move, start_game
+from web_driver import assert_log_shows_the_last_state, click_a_move, start_game
 from vsai.core import get_spec, list_games, load_game
 
 # Each game once (a browser game costs about 2 s of CPU): the games of each player for himself at
@@ -67,6 +67,7 @@ def test_a_whole_game_by_clicking(browser, server, game, players):
         if not secrets_checked and browser.phase() == "human":
             secrets_checked = _check_page_holds_no_secret(browser, game, players)
     assert browser.phase() == "over", browser.driver.find_element("id", "status").text
+    assert_log_shows_the_last_state(browser)
     if folder:
         browser.driver.find_element("id", "table-area").screenshot(str(folder / f"{game}-{players}p-end.png"))
     shown = {int(row.get_attribute("data-seat")): float(row.get_attribute("data-return"))

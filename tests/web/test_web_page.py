@@ -10,7 +10,7 @@ try:
 except ImportError:  # the `browser` fixture skips (or fails in CI) with the reason
     By = Keys = None
 
-from web_driver import click_a_move, start_game
+from web_driver import assert_log_shows_the_last_state, click_a_move, start_game
 
 
 def ply(browser) -> int:
@@ -29,6 +29,7 @@ def test_hot_seat_hides_the_table_until_the_seat_confirms(browser, server):
         driver.find_element(By.ID, "cover-ok").click()
         browser.wait_for("document.body.dataset.phase === 'human'")
         assert f"{seat} you" in driver.find_element(By.ID, "seats").text
+        assert_log_shows_the_last_state(browser)           # drawn again after the cover emptied it
         before = driver.execute_script("return document.body.dataset.ply")
         for pick in range(40):            # play until the other seat is to play
             click_a_move(browser, pick)
@@ -53,6 +54,7 @@ def test_hint_undo_rules_and_the_keyboard(browser, server):
     assert ply(browser) > start
     driver.find_element(By.TAG_NAME, "body").send_keys("u")
     browser.wait_for(f"document.body.dataset.ply === '{start}' && document.body.dataset.phase === 'human'")
+    assert_log_shows_the_last_state(browser)               # the undone moves left the log
 
     driver.find_element(By.TAG_NAME, "body").send_keys("r")
     browser.wait_for("document.getElementById('rules-dialog').open")

@@ -68,19 +68,18 @@ class Browser:
         options.binary_location = chromium_path()
         for flag in CHROMIUM_FLAGS + [f"--user-data-dir={self.profile}"]:
             options.add_argument(flag)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _RECORD_FRAMES})
         self.driver.set_script_timeout(SCRIPT_TIMEOUT)
         self.frames: list[tuple[str, dict]] = []      # ("sent" | "received", message)
         self.console: list[dict] = []
 
     def collect(self) -> None:
-        """Move the browser's new console entries and socket frames into `console` and `frames`."""
-        for entry in self.driver.get_log("performance"):
-            message = json.loads(entry["message"])["message"]
-            kind = {"Network.webSocketFrameSent": "sent", "Network.webSocketFrameReceived": "received"}.get(message["method"])
-            if kind:
-                self.frames.append((kind, json.loads(message["params"]["response"]["payloadData"])))
+        """Move the browser's new console entries and the page's socket frames (since the last
+        call, on the page now open) into `console` and `frames`."""
+        for kind, data in self.driver.execute_script(_TAKE_FRAMES):
+            self.frames.append((kind, json.loads(data)))
         self.console.extend(self.driver.get_log("browser"))
 
     def errors(self) -> list[dict]:
@@ -113,6 +112,18 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
+def assert_log_shows_the_last_state(browser: Browser) -> None:
+    """The page's log lists exactly the events of the last state the socket carried, in order
+    (the log is redrawn only from where it changed: a move, an undo, a hot-seat cover)."""
+    browser.collect()
+    events = [m["events"] for kind, m in browser.frames if kind == "received" and "events" in m][-1]
+    shown = browser.driver.execute_script(
+        "return [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+    assert len(shown) == len(events), (shown[-3:], events[-3:])
+    for line, event in zip(shown, events):
+        assert line.endswith(" " + event["text"]) and (event.get("who") is None or line.startswith(event["who"])), (line, event)
+
+
 def start_game(browser: Browser, url: str, game: str, players: int, humans: tuple[int, ...] = (0,),
                level: int = 1, seed: int = 1, options: dict | None = None,
                until: tuple[str, ...] = ("human", "over", "cover", "error")) -> None:
@@ -139,6 +150,29 @@ def start_game(browser: Browser, url: str, game: str, players: int, humans: tupl
         field.send_keys(str(value))
     driver.find_element(By.ID, "f-start").click()
     browser.wait_for(f"{list(until)}.includes(document.body.dataset.phase)", timeout=60)
+
+
+# Every frame of every WebSocket the page opens, recorded in the page before its own scripts
+# run: as the socket carried it, and far cheaper than Chromium's performance log, whose network
+# events cost the browser and chromedriver about a quarter of their CPU in the browser tests.
+_RECORD_FRAMES = """
+(() => {
+  const frames = [];
+  Object.defineProperty(window, "__vsaiFrames", {value: frames});
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => frames.push(["received", event.data]));
+    }
+    send(data) {
+      frames.push(["sent", data]);
+      return super.send(data);
+    }
+  };
+})();
+"""
+_TAKE_FRAMES = "const f = window.__vsaiFrames || []; return f.splice(0, f.length);"
 
 
 # Browser.wait_for's poll, in the page: CHECK is the JavaScript expression waited for.

@@ -18,7 +18,7 @@ def ply(browser) -> int:
 
 
 def test_hot_seat_hides_the_table_until_the_seat_confirms(browser, server):
-    start_game(browser, server.page_url, "vec", 2, humans=(0, 1), seed=3)
+    start_game(browser, server.page_url, "vec", 2, humans=(0, 1), seed=3, by_hand=True)
     driver = browser.driver
     for seat in ("P1", "P2"):
         assert browser.phase() == "cover"

@@ -46,20 +46,16 @@ export function drawMoves(root, legal, play, { filter = "", only = null, hint = 
  * appends one; an undo or a new table replaces the tail), since rebuilding the whole log and
  * measuring it for the scroll at every move made a long game's redraws grow with its length. */
 export function drawLog(root, events, seats) {
-  const keys = events.map((event) => {
-    const who = event.who ?? (event.seat === null ? "chance" : seats[event.seat]);
-    return JSON.stringify([event.ply, event.seat, who, event.text]);
-  });
+  const whos = events.map((event) => event.who ?? (event.seat === null ? "chance" : seats[event.seat]));
+  const keys = events.map((event, i) => JSON.stringify([event.ply, event.seat, whos[i], event.text]));
   const drawn = root.vsaiKeys ?? [];
   const shown = root.children.length === drawn.length ? drawn : [];
   let same = 0;
   while (same < shown.length && same < keys.length && shown[same] === keys[same]) same += 1;
   if (same === shown.length && same === keys.length) return;
   while (root.children.length > same) root.lastElementChild.remove();
-  root.append(...events.slice(same).map((event, i) => {
-    const [, , who] = JSON.parse(keys[same + i]);
-    return html("li", { class: event.seat === null ? "chance" : "" }, [html("span", { class: "who" }, [who]), " ", event.text]);
-  }));
+  root.append(...events.slice(same).map((event, i) => html("li", { class: event.seat === null ? "chance" : "" }, [
+    html("span", { class: "who" }, [whos[same + i]]), " ", event.text])));
   root.vsaiKeys = keys;
   // Scrolled at the next frame, when the page is laid out anyway: reading scrollHeight here
   // would force a layout of the whole page at every state.

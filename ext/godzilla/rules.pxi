@@ -836,6 +836,13 @@ cdef double piece_worth(int s, int home, int* reach) noexcept nogil:
 # stronger the search, the more it favoured the Kaiju (rules.md G20, issue 29).
 cdef double KAIJU_THREAT = 0.6
 
+# What each route tile on the roads is worth to the Kaiju before it destroys it, at 5 players;
+# scaled by the human seats beyond one ((players - 2) / 3), so nothing at 2 players. The four
+# seats of 5 players lay about 31 tiles a game, the lone seat of 2 about 16, and the two counts
+# answer a flat value in opposite ways: fitted at level 5 for the balance of sides, not derived
+# (rules.md G20, "The route tiles' threat by player count", issue 29).
+cdef double ROUTE_THREAT = 0.175
+
 
 cdef double map_worth(GameData* d, double total, double* risk) noexcept nogil:
     """total plus the Evacuees and Press pieces on the map by piece_worth (a Press piece leaves
@@ -867,9 +874,10 @@ cdef void evaluate(GameData* d, double* out) noexcept nogil:
     """Win chance from the expected point margin (logistic, scale 3): the screens, the pieces
     on the map (map_worth: to the humans by piece_worth, to the Kaiju by KAIJU_THREAT of the
     rest), the Press cards won (and, from the last round on, those the Kaiju's distance to
-    Tokyo Bay will give) by their expected score."""
+    Tokyo Bay will give) by their expected score; from 3 players, each route tile on the roads
+    by ROUTE_THREAT for the Kaiju."""
     cdef double humans, ph, risk
-    cdef int p, w
+    cdef int p, w, r, tiles
     if d.stage == ST_END:
         returns_of(d, out)
         return
@@ -881,7 +889,13 @@ cdef void evaluate(GameData* d, double* out) noexcept nogil:
         if d.round >= d.last:
             w += bay_distance(d)
         humans += expected_press_points(w)
-    ph = 1.0 / (1.0 + exp(-(humans - kaiju_points(d) - KAIJU_THREAT * risk) / 3.0))
+    tiles = 0
+    if d.n > 2:
+        for r in range(NROADS):
+            if d.road[r] >= 1 and d.road[r] <= NKINDS:     # a route tile, not High-voltage or Tank
+                tiles += 1
+    ph = 1.0 / (1.0 + exp(-(humans - kaiju_points(d) - KAIJU_THREAT * risk
+                            - ROUTE_THREAT * (d.n - 2) / 3.0 * tiles) / 3.0))
     out[0] = 1.0 - ph
     for p in range(1, d.n):
         out[p] = ph / (d.n - 1)

@@ -1,9 +1,12 @@
 """The evaluation that ends the search's playouts (rules.pxi `evaluate`) counts the Kaiju's
 threat on the pieces the humans leave on the map (rules.md G20, "The evaluation's threat
-term"): positions built through the public API and JSON."""
+term") and, from 3 players, on the route tiles on the roads ("The route tiles' threat by player
+count"): positions built through the public API and JSON."""
 from __future__ import annotations
 
 import math
+
+import pytest
 
 from godzilla_helpers import SQ, advance, edit, field, new, play, road
 
@@ -51,3 +54,18 @@ def test_a_route_home_is_worth_more_with_the_threat_counted():
     cut = planning()
     joined = planning(routes=[(0, "Tokyo Home", "Shinjuku")])
     assert math.isclose(margin(joined) - margin(cut), 3 * (0.45 + 0.6 * 0.45), abs_tol=1e-6)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_route_tile_is_the_kaijus_by_the_human_seats_beyond_one(players):
+    # A tile between Ueno and Asakusa joins no piece to a Home square (the round's Evacuees are
+    # on Ikebukuro), so it moves only the route tiles' threat: 0.175 x (players - 2) / 3 of a
+    # point to the Kaiju, nothing at 2 players.
+    state = new(players=players)
+    advance(state, "planning")
+    evacuees, press = field(state, "evacuees"), field(state, "press_pieces")
+    assert [q for q in SQ.values() if any(evacuees[4 * q:4 * q + 4]) or press[q]] == [SQ["Ikebukuro"]]
+    pile = field(state, "route_pile")
+    pile[0] -= 1
+    tiled = edit(state, road_tiles={road("Ueno", "Asakusa"): 1}, route_pile=pile)
+    assert math.isclose(margin(tiled) - margin(state), -0.175 * (players - 2) / 3, abs_tol=1e-9)

@@ -398,7 +398,7 @@ cdef class Searcher:
         cdef Node* nodes = tree.nodes
         cdef int c = nodes[parent].first_child
         cdef int i = 0, j, k, best = -1, best_child = -1, pick
-        cdef double score, best_score = -1e300, log_n
+        cdef double score, mean, best_score = -1e300
         cdef double explore = self.exploration
         cdef bint by_avail = self.mode != MCTS
         cdef double log_parent = log(<double>(nodes[parent].visits + 1))
@@ -415,12 +415,20 @@ cdef class Searcher:
                         best = i
                         best_child = c
                 elif n_untried == 0:
+                    mean = nodes[c].value[player] / nodes[c].visits
                     if by_avail:
-                        log_n = log(<double>nodes[c].avail)
+                        # The child's log(avail) is at most log_parent (avail never exceeds the
+                        # parent's visits + 1, checked), and +, /, sqrt and * round
+                        # monotonically: a child whose score with log_parent cannot pass the
+                        # best is skipped without its own log, the same choice exactly.
+                        if (nodes[c].avail <= nodes[parent].visits + 1 and
+                                mean + explore * sqrt(log_parent / nodes[c].visits) <= best_score):
+                            score = best_score
+                        else:
+                            score = mean + explore * sqrt(log(<double>nodes[c].avail)
+                                                          / nodes[c].visits)
                     else:
-                        log_n = log_parent
-                    score = (nodes[c].value[player] / nodes[c].visits
-                             + explore * sqrt(log_n / nodes[c].visits))
+                        score = mean + explore * sqrt(log_parent / nodes[c].visits)
                     if score > best_score:
                         best_score = score
                         best = i

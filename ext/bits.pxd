@@ -16,6 +16,17 @@ cdef extern from *:
         return i;
     }
     #endif
+    /* The number of set bits of a word. */
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int vsai_bit_count(unsigned long long b) { return __builtin_popcountll(b); }
+    #else
+    static inline int vsai_bit_count(unsigned long long b) {
+        int k = 0;
+        for (; b; b &= b - 1) k++;
+        return k;
+    }
+    #endif
     #endif
     """
     int lowest_bit "vsai_lowest_bit" (unsigned long long b) nogil
+    int bit_count "vsai_bit_count" (unsigned long long b) nogil

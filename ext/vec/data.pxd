@@ -10,6 +10,7 @@ color = i // 3 (red 0, blue 1, green 2, purple 3, yellow 4, grey 5), genre = i %
 (Adventure 0, Comedy 1, Love Story 2); so every (type, color, genre) occurs once (C1).
 """
 from vsai.ext.commit cimport Commitments
+from vsai.ext.bits cimport lowest_bit, bit_count
 
 
 # Parameters (X7, C13): the engine module exposes them; the spec and the checks read them there.
@@ -56,6 +57,16 @@ cdef inline int card_genre(int c) noexcept nogil:
 cdef inline int color_card(int color, int k) noexcept nogil:
     """The k-th (0..8) card of a color: the inverse of card_color over (type, genre)."""
     return 18 * (k // 3) + 3 * color + k % 3
+
+
+cdef inline unsigned long long card_bit(int c) noexcept nogil:
+    return (<unsigned long long>1) << c
+
+
+cdef inline unsigned long long color_bits(int color) noexcept nogil:
+    """The 9 cards of a color as a bit set: genres 0..2 of it in each of the 3 types."""
+    return ((<unsigned long long>7) | ((<unsigned long long>7) << 18)
+            | ((<unsigned long long>7) << 36)) << (3 * color)
 
 
 cdef inline int card_action(int c) noexcept nogil:
@@ -262,6 +273,11 @@ ctypedef struct VecData:
     short fill_setup        # ideas_setup_pending: the set-up objective of the Ideas Area is due
     short queue[8]          # ideas_queue: colors still to draw for the Ideas Area
     short qlen              # ideas_queue_length
+    # Derived, not in the JSON (rebuilt by derive_locations on load): the cards at each
+    # location L (< 16), card c as bit c % 16 of at[4 * L + c // 16], kept with loc by set_loc
+    # so that scans visit only those cards. Shorts like the rest: the struct has no padding,
+    # whose bytes would differ between equal states (states compare as bytes).
+    unsigned short at[64]
 
 
 # For the shared dispatch (ext/dispatch.pxi): the game's struct, and every chance node is

@@ -91,6 +91,7 @@ cdef class VecState(VecLogic):
         _check_fields(&self.d, data)
         backup = self._raw_bytes()
         self.d = _from_json_dict(data)
+        derive_locations(&self.d)       # the derived index is not in the JSON
         try:
             _check_consistency(&self.d)
         except ValueError:

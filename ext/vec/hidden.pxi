@@ -15,7 +15,7 @@ cdef inline void shuffle_ints(int* a, int k, Rng* rng) noexcept nogil:
 
 cdef inline void assign_slot(VecData* d, int c, short loc, short known, short marks,
                              short owner, short ink) noexcept nogil:
-    d.loc[c] = loc
+    set_loc(d, c, loc)
     d.known[c] = known
     d.marks[c] = marks
     d.owner[c] = owner

@@ -24,6 +24,9 @@ cdef int all_mask(VecData* d) noexcept nogil
 cdef int snake(VecData* d, int k) noexcept nogil
 
 # rules.pxi
+cdef void derive_locations(VecData* d) noexcept nogil
+
+# rules.pxi
 cdef int count_loc(VecData* d, int where) noexcept nogil
 
 # rules.pxi

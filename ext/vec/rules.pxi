@@ -14,12 +14,46 @@ cdef inline int snake(VecData* d, int k) noexcept nogil:
     return (d.first + 2 * d.n - 1 - k) % d.n
 
 
-cdef inline int count_loc(VecData* d, int where) noexcept nogil:
-    cdef int c, k = 0
+cdef inline unsigned long long loc_bits(VecData* d, int where) noexcept nogil:
+    """The cards at `where` as a bit set (bit c: card c), from the derived index `at`."""
+    cdef const unsigned short* w = &d.at[4 * where]
+    return (<unsigned long long>w[0] | (<unsigned long long>w[1] << 16)
+            | (<unsigned long long>w[2] << 32) | (<unsigned long long>w[3] << 48))
+
+
+cdef inline void set_loc(VecData* d, int c, int where) noexcept nogil:
+    """Card c goes to `where`: every change of loc goes through here, to keep `at` in step."""
+    d.at[4 * d.loc[c] + (c >> 4)] &= ~(1 << (c & 15))
+    d.loc[c] = where
+    d.at[4 * where + (c >> 4)] |= 1 << (c & 15)
+
+
+cdef void derive_locations(VecData* d) noexcept nogil:
+    """Rebuild the derived index `at` from loc (a loaded state: the JSON does not hold it)."""
+    cdef int c
+    memset(d.at, 0, sizeof(d.at))
     for c in range(NCARDS):
-        if d.loc[c] == where:
-            k += 1
-    return k
+        if 0 <= d.loc[c] < 16:              # the loader's checks reject anything else
+            d.at[4 * d.loc[c] + (c >> 4)] |= 1 << (c & 15)
+
+
+cdef inline unsigned long long display_bits(VecData* d, int p) noexcept nogil:
+    """p's display, face up and face down."""
+    return loc_bits(d, L_UP + p) | loc_bits(d, L_DOWN + p)
+
+
+cdef inline unsigned long long opponents_up(VecData* d, int p) noexcept nogil:
+    """The face-up cards of the other players."""
+    cdef unsigned long long m = 0
+    cdef int q
+    for q in range(d.n):
+        if q != p:
+            m |= loc_bits(d, L_UP + q)
+    return m
+
+
+cdef inline int count_loc(VecData* d, int where) noexcept nogil:
+    return bit_count(loc_bits(d, where))
 
 
 cdef inline int faceup(VecData* d, int p) noexcept nogil:
@@ -27,20 +61,11 @@ cdef inline int faceup(VecData* d, int p) noexcept nogil:
 
 
 cdef inline int deck_count(VecData* d, int color) noexcept nogil:
-    cdef int i, k = 0
-    for i in range(9):
-        if d.loc[color_card(color, i)] == L_DECK:
-            k += 1
-    return k
+    return bit_count(loc_bits(d, L_DECK) & color_bits(color))
 
 
 cdef inline bint drawable(VecData* d, int color) noexcept nogil:
-    cdef int i, c
-    for i in range(9):
-        c = color_card(color, i)
-        if d.loc[c] == L_DECK or d.loc[c] == L_DISCARD:
-            return True
-    return False
+    return ((loc_bits(d, L_DECK) | loc_bits(d, L_DISCARD)) & color_bits(color)) != 0
 
 
 cdef inline void rebuild_deck(VecData* d, int color) noexcept nogil:
@@ -52,36 +77,33 @@ cdef inline void rebuild_deck(VecData* d, int color) noexcept nogil:
     for i in range(9):
         c = color_card(color, i)
         if d.loc[c] == L_DISCARD:
-            d.loc[c] = L_DECK
+            set_loc(d, c, L_DECK)
             d.known[c] = all_mask(d)
             if during_draw:                 # public even if a secret draw is under way
                 d.kbak[c] = all_mask(d)
 
 
 cdef inline int ideas_color(VecData* d, int color) noexcept nogil:
-    cdef int i, k = 0
-    for i in range(9):
-        if d.loc[color_card(color, i)] == L_IDEAS:
-            k += 1
-    return k
+    return bit_count(loc_bits(d, L_IDEAS) & color_bits(color))
 
 
 cdef inline int display_colors(VecData* d, int p) noexcept nogil:
     """Distinct colors among all cards of p's display, face up or down (C7)."""
-    cdef int c, mask = 0, k = 0
-    for c in range(NCARDS):
-        if d.loc[c] == L_UP + p or d.loc[c] == L_DOWN + p:
-            mask |= 1 << card_color(c)
-    for c in range(NCOLORS):
-        if mask & (1 << c):
+    cdef unsigned long long m = display_bits(d, p)
+    cdef int col, k = 0
+    for col in range(NCOLORS):
+        if m & color_bits(col):
             k += 1
     return k
 
 
 cdef inline bint has_free_up(VecData* d, int p, int exclude) noexcept nogil:
+    cdef unsigned long long m = loc_bits(d, L_UP + p)
     cdef int c
-    for c in range(NCARDS):
-        if d.loc[c] == L_UP + p and d.marks[c] == 0 and c != exclude:
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if d.marks[c] == 0 and c != exclude:
             return True
     return False
 
@@ -92,11 +114,7 @@ cdef inline bint activatable(VecData* d, int p, int c) noexcept nogil:
 
 
 cdef inline bint opponent_has_up(VecData* d, int p) noexcept nogil:
-    cdef int c
-    for c in range(NCARDS):
-        if d.loc[c] >= L_UP and d.loc[c] < L_UP + d.n and d.loc[c] != L_UP + p:
-            return True
-    return False
+    return opponents_up(d, p) != 0
 
 
 cdef inline bint can_act(VecData* d, int p, int c) noexcept nogil:
@@ -110,12 +128,14 @@ cdef inline bint can_act(VecData* d, int p, int c) noexcept nogil:
 
 
 cdef inline bint has_special_move(VecData* d, int p, int exclude) noexcept nogil:
+    cdef unsigned long long m = loc_bits(d, L_DOWN + p)
     cdef int c
-    cdef bint up_ok = faceup(d, p) <= 7
-    for c in range(NCARDS):
-        if d.marks[c] != 0 or c == exclude:
-            continue
-        if d.loc[c] == L_DOWN + p or (up_ok and d.loc[c] == L_UP + p):
+    if faceup(d, p) <= 7:
+        m |= loc_bits(d, L_UP + p)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if d.marks[c] == 0 and c != exclude:
             return True
     return False
 
@@ -158,7 +178,7 @@ cdef inline void hidden_draw(VecData* d, int q, int c) noexcept nogil:
             if start:
                 d.kbak[x] = d.known[x]
             d.known[x] &= (1 << q)
-    d.loc[c] = L_TRAY
+    set_loc(d, c, L_TRAY)
     d.known[c] = 1 << q
 
 
@@ -170,7 +190,7 @@ cdef inline void empty_tray(VecData* d, int q, bint kept_up, int col) noexcept n
     cdef int x
     for x in range(NCARDS):
         if d.loc[x] == L_TRAY:
-            d.loc[x] = L_DECK
+            set_loc(d, x, L_DECK)
             d.known[x] = 1 << q
             if kept_up:
                 d.known[x] |= d.kbak[x]
@@ -194,7 +214,7 @@ cdef inline void lose_track(VecData* d, int q, int kept) noexcept nogil:
 
 
 cdef inline void to_public(VecData* d, int c, int where) noexcept nogil:
-    d.loc[c] = where
+    set_loc(d, c, where)
     d.known[c] = all_mask(d)
 
 
@@ -338,9 +358,12 @@ cdef void start_phase1(VecData* d) noexcept nogil:
 
 cdef void start_phase2(VecData* d) noexcept nogil:
     """Gather the Ideas cards carrying quills (ink to the reserve), then activations."""
+    cdef unsigned long long m = loc_bits(d, L_IDEAS)
     cdef int c
-    for c in range(NCARDS):
-        if d.loc[c] == L_IDEAS and d.marks[c] > 0:
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if d.marks[c] > 0:
             to_public(d, c, L_UP + d.owner[c])
             d.reserve += d.ink[c]
             d.ink[c] = 0
@@ -374,6 +397,7 @@ cdef void end_turn(VecData* d) noexcept nogil:
 
 
 cdef void next_activation(VecData* d) noexcept nogil:
+    cdef unsigned long long m
     cdef int p, c
     cdef bint found
     while True:
@@ -383,7 +407,10 @@ cdef void next_activation(VecData* d) noexcept nogil:
             return
         p = snake(d, d.act_idx)
         found = False
-        for c in range(NCARDS):
+        m = display_bits(d, p)
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
             if activatable(d, p, c):
                 found = True
                 break
@@ -471,12 +498,14 @@ cdef void go_bids(VecData* d) noexcept nogil:
 cdef inline int base_strength(VecData* d, int i) noexcept nogil:
     """A x B + special points + ink left on the card (C5)."""
     cdef int p = d.bids.seat[i], card = d.pcard[i], c, a = 0, b = 0
-    for c in range(NCARDS):
-        if d.loc[c] == L_UP + p:
-            if card_type(c) == card_type(card):
-                a += 1
-            if card_genre(c) == card_genre(card):
-                b += 1
+    cdef unsigned long long m = loc_bits(d, L_UP + p)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if card_type(c) == card_type(card):
+            a += 1
+        if card_genre(c) == card_genre(card):
+            b += 1
     return a * b + d.ppts[i] + d.ink[card]
 
 
@@ -549,7 +578,7 @@ cdef void start_compare(VecData* d) noexcept nogil:
         if d.marks[y] != 0 or d.loc[y] != L_UP + d.bids.seat[1] or cost == 0 or cost > d.points:
             effect_done(d)
             return
-        d.loc[y] = L_DOWN + d.bids.seat[1]
+        set_loc(d, y, L_DOWN + d.bids.seat[1])
         d.points -= cost
     else:                                       # C6: the defender wins symmetrically
         d.winner = 1
@@ -587,10 +616,13 @@ cdef void compare_continue(VecData* d) noexcept nogil:
 
 
 cdef void reactivate_continue(VecData* d) noexcept nogil:
+    cdef unsigned long long m = loc_bits(d, L_DOWN + d.actor)
     cdef int c
     if d.points >= 2:
-        for c in range(NCARDS):
-            if d.loc[c] == L_DOWN + d.actor and d.marks[c] == 0:
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
+            if d.marks[c] == 0:
                 d.cur = d.actor
                 d.stage = ST_REACTIVATE
                 return
@@ -727,6 +759,7 @@ cdef void init_data(VecData* d, int n, int cap) noexcept nogil:
     for c in range(NCARDS):
         d.loc[c] = L_DECK
         d.owner[c] = -1
+    derive_locations(d)
     for c in range(NOBJ):
         d.obj_loc[c] = O_DECK
     for p in range(4):

@@ -24,11 +24,13 @@ cdef void apply_start_deck(VecData* d, int p, int a) noexcept nogil:
 
 cdef int legal_start_pick(VecData* d, int p, int* out) noexcept nogil:
     """Keep one of the drawn cards face up."""
+    cdef unsigned long long m = loc_bits(d, L_TRAY)
     cdef int n = 0, c
-    for c in range(NCARDS):
-        if d.loc[c] == L_TRAY:
-            out[n] = family_action(A_KEEP_UP, c)
-            n += 1
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        out[n] = family_action(A_KEEP_UP, c)
+        n += 1
     return n
 
 
@@ -50,25 +52,27 @@ cdef int legal_place(VecData* d, int p, int* out) noexcept nogil:
     """A quill on an Ideas card with 0..all of p's ink (stealing a quilled one needs strictly
     more ink than lies on it, C8), or on an own display card (face up without a quill, face
     down with fewer than 2); "no quill" when nothing is possible (X6)."""
-    cdef int n = 0, m = 0, c, b, lo
-    cdef int own[NCARDS]
-    for c in range(NCARDS):
-        if d.loc[c] == L_IDEAS:
-            if d.marks[c] == 0:
-                lo = 0
-            elif d.owner[c] != p:
-                lo = d.ink[c] + 1
-            else:
-                continue
-            for b in range(lo, d.cubes[p] + 1):
-                out[n] = idea_action(c, b)
-                n += 1
-        elif (d.loc[c] == L_UP + p and d.marks[c] == 0) or (d.loc[c] == L_DOWN + p and d.marks[c] < 2):
-            own[m] = family_action(A_DISP, c)                 # display ids come after all Ideas ids
-            m += 1
-    for b in range(m):
-        out[n] = own[b]
-        n += 1
+    cdef unsigned long long m = loc_bits(d, L_IDEAS)
+    cdef int n = 0, c, b, lo
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if d.marks[c] == 0:
+            lo = 0
+        elif d.owner[c] != p:
+            lo = d.ink[c] + 1
+        else:
+            continue
+        for b in range(lo, d.cubes[p] + 1):
+            out[n] = idea_action(c, b)
+            n += 1
+    m = display_bits(d, p)                          # display ids come after all Ideas ids
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if (d.loc[c] == L_UP + p and d.marks[c] == 0) or (d.loc[c] == L_DOWN + p and d.marks[c] < 2):
+            out[n] = family_action(A_DISP, c)
+            n += 1
     if n == 0:
         out[0] = A_DONE
         n = 1
@@ -113,13 +117,19 @@ cdef void apply_place(VecData* d, int p, int a) noexcept nogil:
 cdef int legal_robbed(VecData* d, int p, int* out) noexcept nogil:
     """The robbed quill moves to a free Ideas card or an own free face-up card; back to the
     stock when there is none (C8, X6)."""
+    cdef unsigned long long m = loc_bits(d, L_IDEAS)
     cdef int n = 0, c
-    for c in range(NCARDS):
-        if d.loc[c] == L_IDEAS and d.marks[c] == 0:
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if d.marks[c] == 0:
             out[n] = idea_action(c, 0)
             n += 1
-    for c in range(NCARDS):
-        if d.loc[c] == L_UP + p and d.marks[c] == 0:
+    m = loc_bits(d, L_UP + p)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if d.marks[c] == 0:
             out[n] = family_action(A_DISP, c)
             n += 1
     if n == 0:
@@ -151,9 +161,12 @@ cdef void apply_robbed(VecData* d, int p, int a) noexcept nogil:
 # ---------------------------------------------------------------- Phase II: activations
 cdef int legal_act_choose(VecData* d, int p, int* out) noexcept nogil:
     """Activate a quilled card whose action can be performed, or renounce any quilled card."""
+    cdef unsigned long long bits = display_bits(d, p)
     cdef int n = 0, m = 0, c, j
     cdef int renounce[NCARDS]
-    for c in range(NCARDS):
+    while bits:
+        c = lowest_bit(bits)
+        bits &= bits - 1
         if activatable(d, p, c):
             if can_act(d, p, c):
                 out[n] = family_action(A_ACTIVATE, c)
@@ -179,11 +192,14 @@ cdef void apply_act_choose(VecData* d, int p, int a) noexcept nogil:
 cdef int legal_special(VecData* d, int p, int* out) noexcept nogil:
     """Strength step 1 (C5): stop, turn an own free face-up card down (+1; not above 7 face
     up) or discard an own free face-down card (+2); the card tested is excluded."""
+    cdef unsigned long long bits = display_bits(d, p)
     cdef int n = 1, m = 0, c, j, up = 0
     cdef int discard[NCARDS]
     cdef int card = d.pcard[d.step]
     out[0] = A_DONE
-    for c in range(NCARDS):
+    while bits:
+        c = lowest_bit(bits)
+        bits &= bits - 1
         if d.loc[c] == L_UP + p:
             up += 1
             if d.marks[c] == 0 and c != card:
@@ -204,7 +220,7 @@ cdef void apply_special(VecData* d, int p, int a) noexcept nogil:
     if a == A_DONE:
         after_special(d)
     elif a < A_DISCARD:
-        d.loc[family_value(a, A_TURN)] = L_DOWN + p
+        set_loc(d, family_value(a, A_TURN), L_DOWN + p)
         d.ppts[d.step] += 1
     else:
         to_public(d, family_value(a, A_DISCARD), L_DISCARD)   # C14: discards are public
@@ -232,12 +248,14 @@ cdef void apply_bid(VecData* d, int p, int a) noexcept nogil:
 # ---------------------------------------------------------------- Compare
 cdef int legal_compare_target(VecData* d, int p, int* out) noexcept nogil:
     """Skip, or an opponent's face-up card to compare with."""
+    cdef unsigned long long m = opponents_up(d, p)
     cdef int n = 1, c
     out[0] = A_DONE
-    for c in range(NCARDS):
-        if d.loc[c] >= L_UP and d.loc[c] < L_UP + d.n and d.loc[c] != L_UP + p:
-            out[n] = family_action(A_CHOOSE, c)
-            n += 1
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        out[n] = family_action(A_CHOOSE, c)
+        n += 1
     return n
 
 
@@ -253,10 +271,13 @@ cdef void apply_compare_target(VecData* d, int p, int a) noexcept nogil:
 
 cdef int legal_compare_turn(VecData* d, int p, int* out) noexcept nogil:
     """Stop, or turn another free face-up card of the loser face down."""
+    cdef unsigned long long m = loc_bits(d, L_UP + d.bids.seat[d.loser])
     cdef int n = 1, c
     out[0] = A_DONE
-    for c in range(NCARDS):
-        if d.loc[c] == L_UP + d.bids.seat[d.loser] and d.marks[c] == 0:
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if d.marks[c] == 0:
             out[n] = family_action(A_CHOOSE, c)
             n += 1
     return n
@@ -270,7 +291,7 @@ cdef void apply_compare_turn(VecData* d, int p, int a) noexcept nogil:
     else:
         q = d.bids.seat[d.loser]
         d.points -= turn_cost(faceup(d, q))
-        d.loc[family_value(a, A_CHOOSE)] = L_DOWN + q
+        set_loc(d, family_value(a, A_CHOOSE), L_DOWN + q)
         compare_continue(d)
 
 
@@ -299,16 +320,20 @@ cdef void apply_research_deck(VecData* d, int p, int a) noexcept nogil:
 
 cdef int legal_research_pick(VecData* d, int p, int* out) noexcept nogil:
     """Keep a drawn card face down, or face up for 4 more points, or draw another (2)."""
+    cdef unsigned long long m = loc_bits(d, L_TRAY)
     cdef int n = 0, c
-    for c in range(NCARDS):
-        if d.loc[c] == L_TRAY:
-            out[n] = family_action(A_KEEP_DOWN, c)
-            n += 1
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        out[n] = family_action(A_KEEP_DOWN, c)
+        n += 1
     if d.points >= 4:
-        for c in range(NCARDS):
-            if d.loc[c] == L_TRAY:
-                out[n] = family_action(A_KEEP_UP, c)
-                n += 1
+        m = loc_bits(d, L_TRAY)
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
+            out[n] = family_action(A_KEEP_UP, c)
+            n += 1
     if d.points >= 2 and drawable(d, d.color):
         out[n] = A_DRAW
         n += 1
@@ -323,7 +348,7 @@ cdef void apply_research_pick(VecData* d, int p, int a) noexcept nogil:
         d.stage = ST_RESEARCH_DRAW
     elif a < A_KEEP_UP:
         c = family_value(a, A_KEEP_DOWN)
-        d.loc[c] = L_DOWN + p                   # only p knows it (known stays 1 << p)
+        set_loc(d, c, L_DOWN + p)               # only p knows it (known stays 1 << p)
         lose_track(d, p, c)
         empty_tray(d, p, False, d.color)
         effect_done(d)
@@ -337,10 +362,13 @@ cdef void apply_research_pick(VecData* d, int p, int a) noexcept nogil:
 # ---------------------------------------------------------------- Re-activate
 cdef int legal_reactivate(VecData* d, int p, int* out) noexcept nogil:
     """Stop, or turn a free face-down card face up (2 points)."""
+    cdef unsigned long long m = loc_bits(d, L_DOWN + p)
     cdef int n = 1, c
     out[0] = A_DONE
-    for c in range(NCARDS):
-        if d.loc[c] == L_DOWN + p and d.marks[c] == 0:
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if d.marks[c] == 0:
             out[n] = family_action(A_FLIP, c)
             n += 1
     return n
@@ -358,12 +386,14 @@ cdef void apply_reactivate(VecData* d, int p, int a) noexcept nogil:
 # ---------------------------------------------------------------- Insert
 cdef int legal_insert_card(VecData* d, int p, int* out) noexcept nogil:
     """Nominate (or oppose with) an own face-up card, or decline."""
+    cdef unsigned long long m = loc_bits(d, L_UP + p)
     cdef int n = 1, c
     out[0] = A_DONE
-    for c in range(NCARDS):
-        if d.loc[c] == L_UP + p:
-            out[n] = family_action(A_CHOOSE, c)
-            n += 1
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        out[n] = family_action(A_CHOOSE, c)
+        n += 1
     return n
 
 
@@ -454,16 +484,19 @@ cdef void apply_insert_move(VecData* d, int p, int a) noexcept nogil:
 # ---------------------------------------------------------------- after an activation (C4)
 cdef int legal_turn_down(VecData* d, int p, int* out) noexcept nogil:
     """The mandatory turn-down and the 7 face-up limit: a free face-up card goes face down."""
+    cdef unsigned long long m = loc_bits(d, L_UP + p)
     cdef int n = 0, c
-    for c in range(NCARDS):
-        if d.loc[c] == L_UP + p and d.marks[c] == 0:
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if d.marks[c] == 0:
             out[n] = family_action(A_TURN, c)
             n += 1
     return n
 
 
 cdef void apply_turn_down(VecData* d, int p, int a) noexcept nogil:
-    d.loc[family_value(a, A_TURN)] = L_DOWN + p
+    set_loc(d, family_value(a, A_TURN), L_DOWN + p)
     limit_check(d)
 
 
@@ -498,12 +531,13 @@ cdef int outcomes_objective(VecData* d, bint seen_too, int* out) noexcept nogil:
 
 cdef int outcomes_card(VecData* d, int col, int* out) noexcept nogil:
     """A card of the deck of color col."""
-    cdef int n = 0, i, c
-    for i in range(9):      # ascending: color_card grows with i
-        c = color_card(col, i)
-        if d.loc[c] == L_DECK:
-            out[n] = family_action(C_CARD, c)
-            n += 1
+    cdef unsigned long long m = loc_bits(d, L_DECK) & color_bits(col)
+    cdef int n = 0, c
+    while m:                # ascending, as color_card(col, i) over i
+        c = lowest_bit(m)
+        m &= m - 1
+        out[n] = family_action(C_CARD, c)
+        n += 1
     return n
 
 

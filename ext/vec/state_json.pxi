@@ -99,6 +99,7 @@ def _from_json_dict(dict data) -> dict:
         "revealed": data["bids_revealed"], "seat": list(data["participant"]) + _UNUSED_SLOTS,
         "content": [bid_content(i, s) for i, s in zip(data["bid_ink"], data["bid_special_ink"])]
         + _UNUSED_SLOTS}
+    raw["at"] = [0] * 64        # derived: derive_locations fills it after the load
     return raw
 
 

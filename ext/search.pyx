@@ -38,6 +38,8 @@ cdef enum:
     RANDOM_PLAYOUT = 0
     HEURISTIC_PLAYOUT = 1
     CLOCK_EVERY = 8         # iterations between clock reads when a deadline is set
+    COMPACT_FIRST = 4096    # tree size of the first breadth-first layout (then at each doubling)
+    LOG_TABLE = 4096        # log(n) of the small counts, looked up in UCB instead of computed
 
 
 
@@ -78,6 +80,22 @@ ctypedef struct Tree:
     int path_len
     int path_cap
     int cur                 # current node while descending; -1 once the tree stopped
+    int compact_at          # size at which the nodes are next laid out again (tree_compact)
+
+
+# log(n) for n < LOG_TABLE, filled by libm's own log at import, so a lookup gives the very
+# value log(n) would (ISMCTS's UCB takes a log of each child's availability count).
+cdef double LOG_SMALL[LOG_TABLE]
+LOG_SMALL[0] = log(0.0)
+for _n in range(1, LOG_TABLE):
+    LOG_SMALL[_n] = log(<double>_n)
+
+
+cdef inline double log_count(int n) noexcept nogil:
+    """log(n) of a count n >= 0, from the table when small."""
+    if n < LOG_TABLE:
+        return LOG_SMALL[n]
+    return log(<double>n)
 
 
 cdef inline double now_seconds() noexcept nogil:
@@ -95,6 +113,7 @@ cdef bint tree_init(Tree* t, int max_nodes) noexcept nogil:
     t.path_len = 0
     t.size = 0
     t.cur = 0
+    t.compact_at = COMPACT_FIRST
     if t.nodes == NULL or t.path == NULL:
         return False
     tree_add_node(t, -1, 0, -1)     # the root
@@ -107,6 +126,35 @@ cdef void tree_free(Tree* t) noexcept nogil:
     t.nodes = NULL
     t.path = NULL
     t.size = 0
+
+
+cdef void tree_compact(Tree* t) noexcept nogil:
+    """Lay the nodes out again breadth first, each node's children side by side in key order.
+
+    Children are added one at a time, wherever the pool ends, so a node's siblings end up
+    scattered over a large tree, and UCB's scan of them waits on memory at every step. Run
+    between iterations (no node index is held then but the root's, which stays 0); the tree's
+    contents, links in key order and statistics are unchanged, so is every choice. Run each
+    time the tree doubles, it copies each node about twice over the search.
+    """
+    cdef Node* out = <Node*>malloc(t.capacity * sizeof(Node))
+    cdef int head = 0, tail = 1, c, after
+    if out == NULL:
+        return      # keep the old layout: only speed depends on it
+    out[0] = t.nodes[0]
+    while head < tail:
+        c = out[head].first_child       # still an old index until rewritten here
+        if c != -1:
+            out[head].first_child = tail
+            while c != -1:
+                after = t.nodes[c].next_sibling
+                out[tail] = t.nodes[c]
+                out[tail].next_sibling = tail + 1 if after != -1 else -1
+                tail += 1
+                c = after
+        head += 1
+    free(t.nodes)
+    t.nodes = out
 
 
 cdef int tree_add_node(Tree* t, int prev, int key, int action) noexcept nogil:
@@ -401,7 +449,7 @@ cdef class Searcher:
         cdef double score, mean, best_score = -1e300
         cdef double explore = self.exploration
         cdef bint by_avail = self.mode != MCTS
-        cdef double log_parent = log(<double>(nodes[parent].visits + 1))
+        cdef double log_parent = log_count(nodes[parent].visits + 1)
         while i < n:
             k = keys[i]
             while c != -1 and nodes[c].key < k:
@@ -425,7 +473,7 @@ cdef class Searcher:
                                 mean + explore * sqrt(log_parent / nodes[c].visits) <= best_score):
                             score = best_score
                         else:
-                            score = mean + explore * sqrt(log(<double>nodes[c].avail)
+                            score = mean + explore * sqrt(log_count(nodes[c].avail)
                                                           / nodes[c].visits)
                     else:
                         score = mean + explore * sqrt(log_parent / nodes[c].visits)
@@ -465,6 +513,9 @@ cdef class Searcher:
                 self.scratch.c_resample(self.root_player, &self.rng)
         for t in range(self.num_trees):
             tree = &self.trees[t]
+            if tree.size >= tree.compact_at:
+                tree_compact(tree)
+                tree.compact_at = tree.size * 2
             tree.cur = 0
             tree.path_len = 0
             tree_push(tree, 0)

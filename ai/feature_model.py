@@ -19,7 +19,8 @@ feature model (the belief then uses the evaluation model).
 
 The model reads only the worlds it is given (full states from the seat's belief) and what the
 seat saw of the move: the real state never reaches it. It reads the worlds' items in Python
-(`hidden_items`, through the views): about 1-2 ms a distinct world.
+(`hidden_items`, through the views): about 1-2 ms a distinct world, less where the model
+names the views' `parts` that hold its items.
 """
 from __future__ import annotations
 
@@ -51,11 +52,13 @@ def move_key(state: State, observer: int, key: int, coarse: bool = True) -> str:
     return str(key)
 
 
-def features(state: State, mover: int, observer: int, items: re.Pattern | None = None) -> set[str]:
+def features(state: State, mover: int, observer: int, items: re.Pattern | None = None,
+             parts: tuple[str, ...] | None = None) -> set[str]:
     """The mover's items hidden from the observer whose name (numbers removed) matches `items`
-    (None: all of them), as "item name|token" features."""
+    (None: all of them), as "item name|token" features; `parts`, the views' keys to read
+    (None: all; `hidden_items`)."""
     out = set()
-    for item, value in hidden_items(state, mover, observer).items():
+    for item, value in hidden_items(state, mover, observer, parts).items():
         name = re.sub(r"\(\d+\)|\d+", "", item).strip()
         if items is None or items.search(name):
             out.update(f"{name}|{token}" for token in value.split(", "))
@@ -112,13 +115,16 @@ class FeatureModel:
     shrink: float
     prior: float
     coarse: bool = True
+    parts: tuple[str, ...] | None = None   # the views' keys that hold the items (None: all)
 
     @staticmethod
     def from_dict(entry: dict) -> "FeatureModel":
         """The model from its JSON entry (`benchmarks/belief_features.py --write`)."""
         items = entry.get("items") or None
+        parts = entry.get("parts") or None
         return FeatureModel(Counts.from_dict(entry["counts"]), re.compile(items) if items else None,
-                            float(entry["shrink"]), float(entry["prior"]), bool(entry.get("coarse", True)))
+                            float(entry["shrink"]), float(entry["prior"]), bool(entry.get("coarse", True)),
+                            tuple(parts) if parts else None)
 
     def scores(self, worlds: list[tuple[State, float]], player: int, seat: int, key: int,
                temperature: float) -> list[float | None] | None:
@@ -138,7 +144,7 @@ class FeatureModel:
                 choice = choice or len(world.legal_actions()) > 1
                 if counted is None:  # the same in every world: the move is seen alike
                     counted = move_key(world, seat, key, self.coarse)
-                seen = features(world, player, seat, self.items)
+                seen = features(world, player, seat, self.items, self.parts)
                 read[world] = self.shrink * self.counts.log_ratio(counted, seen, self.prior) / temperature
             result.append(read[world])
         return result if choice else None
@@ -150,8 +156,8 @@ def feature_model(state: State) -> FeatureModel | None:
     return state_model(state, FILE, FeatureModel.from_dict)
 
 
-def describe(items: str, shrink: float, prior: float, coarse: bool, counts: Counts,
-             about: dict[str, Any]) -> dict:
+def describe(items: str, parts: list[str] | None, shrink: float, prior: float, coarse: bool,
+             counts: Counts, about: dict[str, Any]) -> dict:
     """A JSON entry of a model (`FeatureModel.from_dict` reads it); `about` says how it was made."""
-    return {"items": items, "shrink": shrink, "prior": prior, "coarse": coarse, "made": about,
-            "counts": counts.to_dict()}
+    return {"items": items, "parts": parts, "shrink": shrink, "prior": prior, "coarse": coarse,
+            "made": about, "counts": counts.to_dict()}

@@ -32,12 +32,14 @@ and measured on the same games ("" or "all": every item).
 
 `--write SHRINK` stores the counts of the first `--items` filter, with that shrink, as the
 game's model for the belief (`model=features`, `vsai.ai.feature_model`) in
-ext/<game>/feature_model.json; the shipped ones were made with:
+ext/<game>/feature_model.json; the one shipped (Vulcanus, 2 players) was made with:
 
     nice -n 10 .venv/bin/python benchmarks/belief_features.py --games vulcanus:2 --train 240 \
-        --test 10 --test-seed 6000 --coarse --items slots --shrink 0,0.25,0.5 --write 0.25
-    nice -n 10 .venv/bin/python benchmarks/belief_features.py --games eruption:2 --train 240 \
-        --test 10 --test-seed 6000 --coarse --items hand --shrink 0,0.25,0.5 --write 0.25
+        --test 10 --test-seed 6000 --coarse --items slots --shrink 0,0.25,0.5 --write 0.25 \
+        --parts slots
+
+(docs/agents.md, "Move-feature likelihoods over named items", gives the figures, and why
+Eruption ships none.)
 """
 from __future__ import annotations
 
@@ -171,6 +173,9 @@ def main() -> None:
     parser.add_argument("--write", type=float, default=None, metavar="SHRINK",
                         help="store the first --items filter's counts with this shrink in "
                              "ext/<game>/feature_model.json (the belief's model=features)")
+    parser.add_argument("--parts", default="",
+                        help="with --write: the views' keys that hold the items, comma-separated "
+                             "(read alone, for speed; e.g. slots)")
     args = parser.parse_args()
     shrinks = [float(x) for x in args.shrink.split(",")]
     filters = item_filters(args.items)
@@ -186,7 +191,8 @@ def main() -> None:
         if args.write is not None:
             label = next(iter(filters))
             made = {"train": args.train, "iterations": args.iterations, "first_seed": 1000}
-            entry = describe("" if label == "all" else label, args.write, args.prior, args.coarse,
+            parts = args.parts.split(",") if args.parts else None
+            entry = describe("" if label == "all" else label, parts, args.write, args.prior, args.coarse,
                              counts[label], made)
             print(f"    wrote {write_model(name, int(players), entry)} (items {label}, shrink {args.write:g})")
         gains = one_step_gains(game, counts, filters, range(args.test_seed, args.test_seed + args.test), args, shrinks)

@@ -20,6 +20,7 @@ side, from the same positions.
         [--plays 2] [--iterations 200] [--every 3] [--particles 128] [--temperature 0.05]
         [--floor 0.2] [--model eval|search|fitted|features] [--model-iterations 32]
         [--fitted-temperature 1] [--features-temperature 1] [--opponent ismcts] [--one-step]
+        [--items REGEX]
 
 `--one-step` measures the opponent models alone, without the filter's history: at each
 measured decision the observer's worlds are the truth and fresh redraws, and the printed gain
@@ -33,13 +34,16 @@ Several temperatures, floors or models (comma-separated) are measured side by si
 same games, e.g. `--temperature 0.01,0.05 --model eval,search`. A floor of 1 makes every move
 equally likely: the same particle filter without an opponent model, the control that tells
 the model's gain from the filter's own bias (its refills copy worlds, and the log score
-punishes a belief held by fewer distinct worlds).
+punishes a belief held by fewer distinct worlds). `--items` measures only the hidden items
+whose name matches a regular expression (e.g. `slots`, what `model=features` reads on
+Vulcanus).
 """
 from __future__ import annotations
 
 import argparse
 import math
 import random
+import re
 import time
 from collections import defaultdict
 
@@ -91,6 +95,8 @@ def play_and_measure(game, seed: int, args, settings: list[BeliefSettings]) -> t
                     worlds = per_seat[player].belief(state).worlds_at(state)
                     for owner in range(game.num_players()):
                         truth = hidden_items(state, owner, player) if owner != player else {}
+                        if args.items:  # only the items named (e.g. those a model reads)
+                            truth = {item: value for item, value in truth.items() if re.search(args.items, item)}
                         if not truth:
                             continue
                         p_belief = truth_probability(worlds, owner, player, truth)
@@ -244,6 +250,7 @@ def main() -> None:
                         help="one or more, comma-separated (the feature model's: 1 keeps its shipped shrink)")
     parser.add_argument("--one-step", action="store_true",
                         help="measure the opponent models alone, one observed move at a time (one_step_gains)")
+    parser.add_argument("--items", default="", help="measure only the items whose name matches this regex")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per speed measure")
     args = parser.parse_args()
     temperatures, iterations = _floats(args.temperature), [int(x) for x in args.model_iterations.split(",")]

@@ -43,12 +43,13 @@ def test_counts_survive_their_json_form():
     assert again.log_ratio("pass", {"hand|Wall"}, 3.0) == counts.log_ratio("pass", {"hand|Wall"}, 3.0)
 
 
-@pytest.mark.parametrize("name", ["vulcanus", "eruption"])
-def test_vulcanus_and_eruption_ship_a_two_player_model(name):
-    state = _decision(name, 2, 3, 30)
+def test_vulcanus_ships_a_two_player_model_over_the_planned_slots():
+    state = _decision("vulcanus", 2, 3, 30)
     model = feature_model(state)
     assert model is not None and model.counts.decisions > 1000 and model.shrink > 0.0
-    assert feature_model(_decision(name, 4, 3, 30)) is None   # none counted at 4 players
+    assert model.items is not None and model.items.search("slots deck A card")
+    assert feature_model(_decision("vulcanus", 4, 3, 30)) is None   # none counted at 4 players
+    assert feature_model(_decision("eruption", 2, 3, 30)) is None   # measured, read nothing
 
 
 def test_a_game_without_a_feature_model_falls_back_to_the_evaluation_model():
@@ -113,12 +114,16 @@ def test_each_world_is_weighed_by_its_own_hidden_items():
     pytest.fail("no decision where the worlds' hidden items make a difference")
 
 
-def test_features_read_only_the_named_items():
-    state = _decision("vulcanus", 2, 3, 60)
+@pytest.mark.parametrize("seed", [4, 5, 7])
+def test_features_read_only_the_named_items_and_parts_read_the_same(seed):
+    state = _decision("vulcanus", 2, seed, 60)
     mover, seat = state.current_player(), 1 - state.current_player()
     every = features(state, mover, seat)
     slots = features(state, mover, seat, re.compile("slots"))
-    assert slots <= every and all(f.startswith("slots") for f in slots)
+    assert slots and slots <= every and all(f.startswith("slots") for f in slots)
+    # reading only the views' part that holds them gives the same features
+    assert features(state, mover, seat, re.compile("slots"), ("slots",)) == slots
+    assert feature_model(state).parts == ("slots",)
 
 
 def test_features_is_an_option_of_the_belief_agents_with_its_own_temperature():

@@ -34,7 +34,10 @@ Several temperatures, floors or models (comma-separated) are measured side by si
 same games, e.g. `--temperature 0.01,0.05 --model eval,search`. A floor of 1 makes every move
 equally likely: the same particle filter without an opponent model, the control that tells
 the model's gain from the filter's own bias (its refills copy worlds, and the log score
-punishes a belief held by fewer distinct worlds). `--items` measures only the hidden items
+punishes a belief held by fewer distinct worlds). Every setting's beliefs read the same games
+and items, so with the control among them each setting's gain over it is also printed item
+by item, averaged per game, with its standard error across games (items of one game are not
+independent). `--items` measures only the hidden items
 whose name matches a regular expression (e.g. `slots`, what `model=features` reads on
 Vulcanus).
 """
@@ -268,6 +271,8 @@ def main() -> None:
     for label, game in _games(args.games):
         by_phase: list[dict[str, list]] = [defaultdict(list) for _ in settings]
         costs: list[list[float]] = [[] for _ in settings]
+        control = next((k for k, each in enumerate(settings) if each.floor >= 1.0), None)
+        over: list[list[float]] = [[] for _ in settings]  # per game: mean gain over the control
         started = time.perf_counter()
         for play in range(args.plays):
             phased, cost = play_and_measure(game, mix_seed(2323, play), args, settings)
@@ -276,6 +281,9 @@ def main() -> None:
                 for phase, ratio, better in phased[k]:
                     by_phase[k][phase].append((ratio, better))
                     by_phase[k]["all"].append((ratio, better))
+                if control is not None and phased[k]:  # the same items in the same order
+                    over[k].append(sum(a[1] - b[1] for a, b in zip(phased[k], phased[control]))
+                                   / len(phased[k]))
         for k, each in enumerate(settings):
             model = _label(each)
             for phase in PHASES + ("all",):
@@ -284,6 +292,10 @@ def main() -> None:
                     mean = sum(r for r, _ in rows) / len(rows)
                     better = sum(b for _, b in rows) / len(rows)
                     print(f"{label:12} {model:22} {phase:7} {len(rows):6d} {mean:17.3f} {better:13.0%}")
+            if control is not None and k != control and len(over[k]) > 1:
+                mean, spread = mean_and_error(over[k])
+                print(f"{label:12} {model:22} over the control {mean:+.3f} +- {spread:.3f} "
+                      f"(per game, {len(over[k])} games)")
             cost = 1000 * sum(costs[k]) / len(costs[k]) if costs[k] else 0.0
             print(f"{label:12} {model:22} update {cost:.2f} ms a move")
         if args.seconds > 0:

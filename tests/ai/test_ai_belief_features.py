@@ -43,12 +43,16 @@ def test_counts_survive_their_json_form():
     assert again.log_ratio("pass", {"hand|Wall"}, 3.0) == counts.log_ratio("pass", {"hand|Wall"}, 3.0)
 
 
-def test_vulcanus_ships_a_two_player_model_over_the_planned_slots():
-    state = _decision("vulcanus", 2, 3, 30)
+@pytest.mark.parametrize("players", [2, 4])
+def test_vulcanus_ships_models_over_the_planned_slots(players):
+    state = _decision("vulcanus", players, 3, 30)
     model = feature_model(state)
     assert model is not None and model.counts.decisions > 1000 and model.shrink > 0.0
     assert model.items is not None and model.items.search("slots deck A card")
-    assert feature_model(_decision("vulcanus", 4, 3, 30)) is None   # none counted at 4 players
+
+
+def test_games_measured_unread_ship_no_feature_model():
+    assert feature_model(_decision("vulcanus", 3, 3, 30)) is None   # none counted at 3 players
     assert feature_model(_decision("eruption", 2, 3, 30)) is None   # measured, read nothing
 
 

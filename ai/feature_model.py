@@ -132,22 +132,19 @@ class FeatureModel:
         docstring); None for a world without weight or where `player` is not to act (the
         filter drops it). None in all, when no world gives `player` a choice: a forced move
         tells nothing. Equal worlds (a refill's copies) are read once."""
-        read: dict[State, float | None] = {}
-        counted: str | None = None
-        choice = False
-        result: list[float | None] = []
-        for world, weight in worlds:
-            if weight <= 0.0 or world.current_player() != player:
-                result.append(None)
-                continue
-            if world not in read:
-                choice = choice or len(world.legal_actions()) > 1
-                if counted is None:  # the same in every world: the move is seen alike
-                    counted = move_key(world, seat, key, self.coarse)
-                seen = features(world, player, seat, self.items, self.parts)
-                read[world] = self.shrink * self.counts.log_ratio(counted, seen, self.prior) / temperature
-            result.append(read[world])
-        return result if choice else None
+        live = [world if weight > 0.0 and world.current_player() == player else None
+                for world, weight in worlds]
+        distinct = list(dict.fromkeys(world for world in live if world is not None))
+        if not any(len(world.legal_actions()) > 1 for world in distinct):
+            return None
+        # What is counted of the move is the same in every world that can play it: read from
+        # the first that shows it whole, if any does (one that cannot play it is dropped).
+        plain = str(key)
+        counted = next((c for c in (move_key(w, seat, key, self.coarse) for w in distinct) if c != plain), plain)
+        read = {world: self.shrink * self.counts.log_ratio(
+                    counted, features(world, player, seat, self.items, self.parts), self.prior) / temperature
+                for world in distinct}
+        return [None if world is None else read[world] for world in live]
 
 
 def feature_model(state: State) -> FeatureModel | None:

@@ -20,7 +20,7 @@ side, from the same positions.
         [--plays 2] [--iterations 200] [--every 3] [--particles 128] [--temperature 0.05]
         [--floor 0.2] [--model eval|search|fitted|features] [--model-iterations 32]
         [--fitted-temperature 1] [--features-temperature 1] [--opponent ismcts] [--one-step]
-        [--items REGEX]
+        [--items REGEX] [--first-play 0]
 
 `--one-step` measures the opponent models alone, without the filter's history: at each
 measured decision the observer's worlds are the truth and fresh redraws, and the printed gain
@@ -218,7 +218,7 @@ def print_one_step(args, settings: list[BeliefSettings]) -> None:
     for label, game in _games(args.games):
         gains: list[list[float]] = [[] for _ in settings]
         started = time.process_time()
-        for play in range(args.plays):
+        for play in range(args.first_play, args.first_play + args.plays):
             for k, rows in enumerate(one_step_gains(game, mix_seed(2323, play), args, settings)):
                 gains[k] += rows
         control = next((rows for each, rows in zip(settings, gains) if each.floor >= 1.0), None)
@@ -236,6 +236,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="vec:2,vulcanus:2,eruption:2,vec:4,vulcanus:4,eruption:4")
     parser.add_argument("--plays", type=int, default=2)
+    parser.add_argument("--first-play", type=int, default=0,
+                        help="the first game's number (games 0, 1... are seeded alike in every run)")
     parser.add_argument("--opponent", default="ismcts", help="the agent every seat plays (ismcts, heuristic, ...)")
     parser.add_argument("--iterations", type=int, default=200, help="its iterations (not for heuristic)")
     parser.add_argument("--every", type=int, default=3)
@@ -274,7 +276,7 @@ def main() -> None:
         control = next((k for k, each in enumerate(settings) if each.floor >= 1.0), None)
         over: list[list[float]] = [[] for _ in settings]  # per game: mean gain over the control
         started = time.perf_counter()
-        for play in range(args.plays):
+        for play in range(args.first_play, args.first_play + args.plays):
             phased, cost = play_and_measure(game, mix_seed(2323, play), args, settings)
             for k in range(len(settings)):
                 costs[k] += cost[k]

@@ -138,11 +138,12 @@ def test_features_is_an_option_of_the_belief_agents_with_its_own_temperature():
     assert BeliefSettings.from_options({"model": "features", "temperature": 0.5}).temperature == 0.5
 
 
-def test_decisions_and_beliefs_with_the_feature_model_ignore_the_hidden_past():
+@pytest.mark.parametrize("players,seeds", [(2, range(2)), (4, range(1))])
+def test_decisions_and_beliefs_with_the_feature_model_ignore_the_hidden_past(players, seeds):
     """Two histories the seat cannot tell apart (hidden draws edited) give a belief agent
     reading the opponents with the feature model the same beliefs and analysis (a model that
     read the real past or the real hands would fail it)."""
-    assert_twins_alike(load_game("vulcanus", players=2), [("ismcts", {"model": "features"})], range(2))
+    assert_twins_alike(load_game("vulcanus", players=players), [("ismcts", {"model": "features"})], seeds)
 
 
 def test_the_model_entry_reads_back():

@@ -48,7 +48,7 @@ DEBUG_INFO = [] if "-g" in os.environ.get("CFLAGS", "").split() else ["-g0"]
 LEAN_WRAPPERS = {"emit_code_comments": False, "binding": False, "optimize.unpack_method_calls": False}
 # Files every game package ships besides its compiled modules.
 GAME_PACKAGE_DATA = ["*.pxd", "*.pyi", "rules.md", "summary.md", "ladder.json", "balance.json",
-                     "opponent_model.json", "web/*"]
+                     "opponent_model.json", "feature_model.json", "web/*"]
 
 
 def game_folders() -> list[str]:

@@ -13,7 +13,10 @@ with what one seat has seen, weighted by how well each world explains the other 
   a softmax of the values of a small search for the mover in each world (`vsai.ai.opponent_model`,
   Cowling, Powley & Whitehouse 2015), with the same floor; or, with `model="fitted"`, a
   softmax policy over the mover's private features fitted to self-play
-  (`vsai.ai.fitted_model`; the evaluation model where the game ships none);
+  (`vsai.ai.fitted_model`; the evaluation model where the game ships none); or, with
+  `model="features"`, a naive-Bayes score of what the seat saw of the move given the mover's
+  hidden items in each world, from counts learned in self-play (`vsai.ai.feature_model`;
+  the evaluation model where the game ships none);
 - a chance outcome multiplies it by the outcome's probability in that world.
 
 Refill: when the effective sample size falls below `min_ess` of the particles (or that of
@@ -36,6 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vsai.ai.base import choice_option, float_option, int_option, mix_seed
+from vsai.ai.feature_model import feature_model
 from vsai.ai.opponent_model import search_policies
 from vsai.core.hidden import hidden_items
 from vsai.ext.ui.hooks import seat_label
@@ -65,7 +69,7 @@ BELIEF_OPTIONS = {
     "particles": int_option(1, 100_000),
     "temperature": float_option(1e-4, 100.0),
     "floor": float_option(0.0, 1.0),
-    "model": choice_option("eval", "search", "fitted"),
+    "model": choice_option("eval", "search", "fitted", "features"),
     "model_iterations": int_option(1, 10_000),
 }
 
@@ -77,6 +81,9 @@ BELIEF_OPTIONS = {
 SEARCH_TEMPERATURE = 0.5
 # The fitted model's default temperature: its logits are fitted as they are (1 keeps them).
 FITTED_TEMPERATURE = 1.0
+# The feature model's default temperature: its scores carry the shrink the game ships (1
+# keeps it).
+FEATURES_TEMPERATURE = 1.0
 
 
 @dataclass(frozen=True)
@@ -89,17 +96,18 @@ class BeliefSettings:
     floor: float = 0.2
     min_ess: float = 0.5    # refill below this share of the particles
     refresh: float = 0.1    # share of fresh redraws at a refill
-    model: str = "eval"     # the opponent model: "eval" (one-ply softmax), "search" or "fitted"
+    model: str = "eval"     # the opponent model: "eval" (one-ply softmax), "search", "fitted" or "features"
     model_iterations: int = 32  # iterations of the search model's search in each world
 
     @staticmethod
     def from_options(options: dict) -> "BeliefSettings":
         """The settings from checked agent options (missing ones at their defaults; the
         search model's temperature defaults to SEARCH_TEMPERATURE, the fitted one's to
-        FITTED_TEMPERATURE)."""
+        FITTED_TEMPERATURE, the feature one's to FEATURES_TEMPERATURE)."""
         default = BeliefSettings()
         model = options.get("model", default.model)
-        warmth = {"search": SEARCH_TEMPERATURE, "fitted": FITTED_TEMPERATURE}.get(model, default.temperature)
+        warmth = {"search": SEARCH_TEMPERATURE, "fitted": FITTED_TEMPERATURE,
+                  "features": FEATURES_TEMPERATURE}.get(model, default.temperature)
         return BeliefSettings(options.get("particles", default.particles),
                               options.get("temperature", warmth),
                               options.get("floor", default.floor),
@@ -208,6 +216,13 @@ class SeatBelief:
                 policies = fitted_policies(model, worlds, player, self.settings.temperature,
                                            self.settings.floor)
                 return self.filter.observe_with(player, key, policies)
+        if self.settings.model == "features" and player >= 0 and player != self.seat:
+            worlds = self.filter.indexed_worlds()
+            features = feature_model(worlds[0][0])
+            scores = None if features is None else features.scores(
+                worlds, player, self.seat, key, self.settings.temperature)
+            if scores is not None:
+                return self.filter.observe_scored(player, key, scores)
         return self.filter.observe(player, key)
 
     def effective_size(self) -> float:

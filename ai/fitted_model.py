@@ -21,15 +21,13 @@ mover's observation there: the real state never reaches it.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from vsai.ai.opponent_model import legal_choice
-from vsai.core.registry import rules_document
+from vsai.ai.model_files import state_model
 
 if TYPE_CHECKING:
     from vsai.ext.state import State
@@ -96,19 +94,10 @@ class FittedModel:
         return p.tolist()
 
 
-@lru_cache(maxsize=None)
-def _load(game: str, players: int) -> FittedModel | None:
-    text = rules_document(game, FILE)
-    if not text:
-        return None
-    entry = json.loads(text).get("players", {}).get(str(players))
-    return FittedModel.from_dict(entry) if entry else None
-
-
 def fitted_model(state: State) -> FittedModel | None:
     """The fitted model of `state`'s game at its player count, or None when its game ships
     none (read once, from the game's package)."""
-    return _load(getattr(state, "GAME_NAME", ""), state.num_players())
+    return state_model(state, FILE, FittedModel.from_dict)
 
 
 def fitted_policies(model: FittedModel, worlds: list[tuple[State, float]], player: int,

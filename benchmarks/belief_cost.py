@@ -13,7 +13,7 @@ observation strings the check read a decision. CPU time of the process
 still compare two builds run by turns.
 
     .venv/bin/python benchmarks/belief_cost.py [--games vec:2,vec:3,vulcanus:2,eruption:2]
-        [--plays 1] [--particles 128] [--opponent random] [--iterations 100]
+        [--plays 1] [--particles 128] [--opponent random] [--iterations 100] [--model eval]
 
 The games do not depend on the beliefs (the movers do not read them), so two builds measured
 with the same arguments time the same positions.
@@ -116,11 +116,13 @@ def main() -> None:
     parser.add_argument("--particles", type=int, default=BeliefSettings.particles)
     parser.add_argument("--opponent", default="random", help="random, or an agent every seat plays")
     parser.add_argument("--iterations", type=int, default=100, help="its iterations (not for heuristic)")
+    parser.add_argument("--model", default=BeliefSettings.model, help="the belief's opponent model")
     args = parser.parse_args()
-    settings = BeliefSettings(particles=args.particles)
+    settings = BeliefSettings.from_options({"particles": args.particles, "model": args.model})
     clock = Clock()
     instrument(clock)
-    print(f"belief cost: {args.particles} particles, movers {args.opponent}, {args.plays} games a row")
+    print(f"belief cost: {args.particles} particles, model {args.model}, movers {args.opponent}, "
+          f"{args.plays} games a row")
     for entry in args.games.split(","):
         name, players = entry.split(":")
         game = load_game(name, players=int(players))

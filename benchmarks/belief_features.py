@@ -18,10 +18,28 @@ Measured as `belief_quality.py --one-step` measures the belief's models, on `--t
 games (other seeds): at every `--every`-th decision, the observer (the next seat) holds the
 true state and `--particles` - 1 redraws; the gain is ln(N x w_truth) over the N worlds that
 can play the seen key. Shrink 0 is the control (every move equally likely): it gains about 0.
-A model that reads the mover's hidden items gains above 0.
+A model that reads the mover's hidden items gains above 0. Every setting is measured on the
+same moves, so each row also prints its gain over the control, paired move by move, with
+that difference's standard error.
+
+`--items` restricts the features to the items whose name (numbers removed) matches a regular
+expression, e.g. `hand` for the mover's hand only; several, separated by ";", are counted
+and measured on the same games ("" or "all": every item).
 
     .venv/bin/python benchmarks/belief_features.py [--games vulcanus:2,eruption:2]
         [--train 40] [--test 4] [--iterations 200] [--shrink 0,0.25,0.5,1] [--coarse]
+        [--items "all;hand"] [--write SHRINK]
+
+`--write SHRINK` stores the counts of the first `--items` filter, with that shrink, as the
+game's model for the belief (`model=features`, `vsai.ai.feature_model`) in
+ext/<game>/feature_model.json; the one shipped (Vulcanus, 2 players) was made with:
+
+    nice -n 10 .venv/bin/python benchmarks/belief_features.py --games vulcanus:2 --train 240 \
+        --test 10 --test-seed 6000 --coarse --items slots --shrink 0,0.25,0.5 --write 0.25 \
+        --parts slots
+
+(docs/agents.md, "Move-feature likelihoods over named items", gives the figures, and why
+Eruption ships none.)
 """
 from __future__ import annotations
 
@@ -30,62 +48,18 @@ import math
 import random
 import re
 import time
-from collections import Counter
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from vsai.ai import make_agent
 from vsai.ai.base import mix_seed
+from vsai.ai.feature_model import FILE, Counts, describe, features, move_key
+from vsai.ai.model_files import write_model_entry
 from vsai.core import load_game, sample_chance
-from vsai.core.hidden import hidden_items
 
+from belief_quality import mean_and_error  # this folder: scripts run as benchmarks/<name>.py
 
-def move_key(state: Any, observer: int, action: int, coarse: bool) -> Any:
-    """What is counted of a move: the observer's action key, or with `coarse`, for a move the
-    observer sees whole (its key is the action), its kind and card or tile from `action_info`
-    (the same move in other places counts as one)."""
-    key = state.action_key(observer, action)
-    if not coarse or key != action:
-        return key
-    info = state.action_info(action)
-    thing = info.get("card", info.get("tile"))
-    return (info.get("kind"), thing.get("name") if isinstance(thing, dict) else thing)
-
-
-def features(state: Any, mover: int, observer: int) -> set[str]:
-    """The mover's items hidden from the observer, as "item name|token" features."""
-    out = set()
-    for item, value in hidden_items(state, mover, observer).items():
-        name = re.sub(r"\(\d+\)|\d+", "", item).strip()
-        out.update(f"{name}|{token}" for token in value.split(", "))
-    return out
-
-
-@dataclass
-class Counts:
-    """Counts of keys, features and both, over observed decisions."""
-
-    keys: Counter = field(default_factory=Counter)  # by `move_key`
-    pairs: Counter = field(default_factory=Counter)
-    features: Counter = field(default_factory=Counter)
-    decisions: int = 0
-
-    def add(self, key: Any, seen: set[str]) -> None:
-        """One observed decision: its key and the mover's features."""
-        self.keys[key] += 1
-        self.decisions += 1
-        for f in seen:
-            self.pairs[(key, f)] += 1
-            self.features[f] += 1
-
-    def log_ratio(self, key: Any, seen: set[str], prior: float) -> float:
-        """Sum over the features of ln(P(f | key) / P(f)), P(f | key) smoothed towards P(f)."""
-        total = 0.0
-        for f in seen:
-            p_f = (self.features[f] + 1) / (self.decisions + 2)
-            p_f_key = (self.pairs[(key, f)] + prior * p_f) / (self.keys[key] + prior)
-            total += math.log(p_f_key / p_f)
-        return total
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def games_between_ismcts(game: Any, seed: int, iterations: int):
@@ -108,21 +82,48 @@ def games_between_ismcts(game: Any, seed: int, iterations: int):
         state.apply_action(action)
 
 
-def count(game: Any, seeds: range, iterations: int, coarse: bool) -> Counts:
-    """The counts of self-play games, every other seat an observer."""
-    counts = Counts()
+def write_model(name: str, players: int, entry: dict) -> Path:
+    """Store `entry` under `players` in ext/<name>/feature_model.json (other counts kept)."""
+    return write_model_entry(ROOT / "ext" / name / FILE, players,
+                             "The belief's feature opponent model (vsai.ai.feature_model), per player "
+                             "count; written by benchmarks/belief_features.py --write.", entry)
+
+
+def restrict(seen: set[str], pattern: re.Pattern | None) -> set[str]:
+    """The features of the items whose name matches `pattern` (None: all of them)."""
+    if pattern is None:
+        return seen
+    return {f for f in seen if pattern.search(f.split("|", 1)[0])}
+
+
+def item_filters(text: str) -> dict[str, re.Pattern | None]:
+    """`--items`: ";"-separated regular expressions over item names; "" or "all" is every item."""
+    return {entry or "all": (None if entry in ("", "all") else re.compile(entry))
+            for entry in (part.strip() for part in text.split(";"))}
+
+
+def count(game: Any, seeds: range, iterations: int, coarse: bool,
+          filters: dict[str, re.Pattern | None]) -> dict[str, Counts]:
+    """The counts of self-play games, every other seat an observer, one `Counts` per filter
+    (the games are played once)."""
+    counts = {label: Counts() for label in filters}
     for seed in seeds:
         for state, mover, action in games_between_ismcts(game, seed, iterations):
             for observer in range(game.num_players()):
                 if observer != mover:
-                    counts.add(move_key(state, observer, action, coarse), features(state, mover, observer))
+                    key = move_key(state, observer, state.action_key(observer, action), coarse)
+                    seen = features(state, mover, observer)
+                    for label, pattern in filters.items():
+                        counts[label].add(key, restrict(seen, pattern))
     return counts
 
 
-def one_step_gains(game: Any, counts: Counts, seeds: range, args: argparse.Namespace,
-                   shrinks: list[float]) -> dict[float, list[float]]:
-    """Per shrink factor, the gain ln(N x w_truth) at every `--every`-th decision."""
-    gains: dict[float, list[float]] = {s: [] for s in shrinks}
+def one_step_gains(game: Any, counts: dict[str, Counts], filters: dict[str, re.Pattern | None],
+                   seeds: range, args: argparse.Namespace,
+                   shrinks: list[float]) -> dict[tuple[str, float], list[float]]:
+    """Per filter and shrink factor, the gain ln(N x w_truth) at every `--every`-th decision
+    (the same decisions for every setting, so gains pair move by move)."""
+    gains: dict[tuple[str, float], list[float]] = {(f, s): [] for f in filters for s in shrinks}
     for seed in seeds:
         for k, (state, mover, action) in enumerate(games_between_ismcts(game, seed, args.iterations)):
             if k % args.every:
@@ -131,21 +132,24 @@ def one_step_gains(game: Any, counts: Counts, seeds: range, args: argparse.Names
             worlds = [state] + [state.resample(observer, mix_seed(seed, 9, k, i))
                                 for i in range(args.particles - 1)]
             key = state.action_key(observer, action)
-            counted = move_key(state, observer, action, args.coarse)
-            rows = []  # (moves with the key, legal moves, log ratio) per world
+            counted = move_key(state, observer, key, args.coarse)
+            rows = []  # (moves with the key, legal moves, log ratio per filter) per world
             for world in worlds:
                 legal = world.legal_actions() if world.current_player() == mover else []
                 m = sum(1 for a in legal if world.action_key(observer, a) == key)
-                ratio = counts.log_ratio(counted, features(world, mover, observer), args.prior) if m else 0.0
-                rows.append((m, len(legal), ratio))
+                seen = features(world, mover, observer) if m else set()
+                ratios = {label: counts[label].log_ratio(counted, restrict(seen, pattern), args.prior)
+                          for label, pattern in filters.items()} if m else {}
+                rows.append((m, len(legal), ratios))
             alive = [r for r in rows if r[0]]
             if not rows[0][0] or len(alive) < 2:
                 continue
-            top = max(r[2] for r in alive)
-            for shrink in shrinks:
-                likes = [((1 - args.floor) * math.exp(shrink * (r - top)) + args.floor * m / n)
-                         if m else 0.0 for m, n, r in rows]
-                gains[shrink].append(math.log(len(alive) * likes[0] / sum(likes)))
+            for label in filters:
+                top = max(r[2][label] for r in alive)
+                for shrink in shrinks:
+                    likes = [((1 - args.floor) * math.exp(shrink * (r[label] - top)) + args.floor * m / n)
+                             if m else 0.0 for m, n, r in rows]
+                    gains[(label, shrink)].append(math.log(len(alive) * likes[0] / sum(likes)))
     return gains
 
 
@@ -162,23 +166,47 @@ def main() -> None:
     parser.add_argument("--coarse", action="store_true",
                         help="count a public move by its kind and card or tile, not its id (move_key)")
     parser.add_argument("--shrink", default="0,0.25,0.5,1", help="comma-separated; 0 is the control")
+    parser.add_argument("--test-seed", type=int, default=5000,
+                        help="the measured games' first seed (the counted ones start at 1000)")
+    parser.add_argument("--items", default="all",
+                        help='";"-separated regular expressions over item names, e.g. "all;hand"')
+    parser.add_argument("--write", type=float, default=None, metavar="SHRINK",
+                        help="store the first --items filter's counts with this shrink in "
+                             "ext/<game>/feature_model.json (the belief's model=features)")
+    parser.add_argument("--parts", default="",
+                        help="with --write: the views' keys that hold the items, comma-separated "
+                             "(read alone, for speed; e.g. slots)")
     args = parser.parse_args()
     shrinks = [float(x) for x in args.shrink.split(",")]
+    filters = item_filters(args.items)
     for entry in args.games.split(","):
         name, players = entry.split(":")
         game = load_game(name, players=int(players))
         started = time.process_time()
-        counts = count(game, range(1000, 1000 + args.train), args.iterations, args.coarse)
-        print(f"{name} {players}p: {args.train} games counted, {counts.decisions} observed decisions, "
-              f"{len(counts.keys)} keys, {len(counts.features)} features "
-              f"({time.process_time() - started:.0f} CPU s)", flush=True)
-        gains = one_step_gains(game, counts, range(5000, 5000 + args.test), args, shrinks)
-        for shrink, rows in gains.items():
-            n = len(rows)
-            mean = sum(rows) / n if n else 0.0
-            spread = math.sqrt(sum((r - mean) ** 2 for r in rows) / (n - 1) / n) if n > 1 else 0.0
-            label = "control" if shrink == 0 else f"shrink {shrink:g}"
-            print(f"    {label:12} {n:5d} moves  gain {mean:+.3f} +- {spread:.3f}")
+        counts = count(game, range(1000, 1000 + args.train), args.iterations, args.coarse, filters)
+        for label, table in counts.items():
+            print(f"{name} {players}p, items {label}: {args.train} games counted, {table.decisions} "
+                  f"observed decisions, {len(table.keys)} keys, {len(table.features)} features "
+                  f"({time.process_time() - started:.0f} CPU s)", flush=True)
+        if args.write is not None:
+            label = next(iter(filters))
+            made = {"train": args.train, "iterations": args.iterations, "first_seed": 1000}
+            parts = args.parts.split(",") if args.parts else None
+            entry = describe("" if label == "all" else label, parts, args.write, args.prior, args.coarse,
+                             counts[label], made)
+            print(f"    wrote {write_model(name, int(players), entry)} (items {label}, shrink {args.write:g})")
+        gains = one_step_gains(game, counts, filters, range(args.test_seed, args.test_seed + args.test), args, shrinks)
+        control = gains[(next(iter(filters)), 0.0)] if 0.0 in shrinks else None
+        for (label, shrink), rows in gains.items():
+            if shrink == 0 and label != next(iter(filters)):
+                continue  # the control is the same for every filter
+            mean, spread = mean_and_error(rows)
+            title = "control" if shrink == 0 else f"{label}, shrink {shrink:g}"
+            line = f"    {title:28} {len(rows):5d} moves  gain {mean:+.4f} +- {spread:.4f}"
+            if control is not None and shrink != 0:
+                over, over_error = mean_and_error([a - b for a, b in zip(rows, control)])
+                line += f"  over the control {over:+.4f} +- {over_error:.4f}"
+            print(line)
         print(f"    ({time.process_time() - started:.0f} CPU s in all)", flush=True)
 
 

@@ -29,7 +29,6 @@ Regenerate the shipped model, Eruption at 2 players (about 3 CPU-minutes; the de
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import time
 from pathlib import Path
@@ -40,6 +39,7 @@ from scipy.optimize import minimize
 from belief_features import games_between_ismcts
 from vsai.ai.base import mix_seed
 from vsai.ai.fitted_model import FILE
+from vsai.ai.model_files import write_model_entry
 from vsai.core import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -194,14 +194,9 @@ def fit(train: Problem, l2: float, bias_l2: float, rank: int, iterations: int) -
 
 def write_model(name: str, players: int, entry: dict) -> Path:
     """Store `entry` under `players` in ext/<name>/opponent_model.json (other counts kept)."""
-    path = ROOT / "ext" / name / FILE
-    data = json.loads(path.read_text()) if path.exists() else {}
-    data["about"] = ("The belief's fitted opponent model (vsai.ai.fitted_model), per player "
-                     "count; written by benchmarks/belief_fit.py --write.")
-    data.setdefault("players", {})[str(players)] = entry
-    data["players"] = dict(sorted(data["players"].items()))
-    path.write_text(json.dumps(data, separators=(",", ":")) + "\n")
-    return path
+    return write_model_entry(ROOT / "ext" / name / FILE, players,
+                             "The belief's fitted opponent model (vsai.ai.fitted_model), per player "
+                             "count; written by benchmarks/belief_fit.py --write.", entry)
 
 
 def main() -> None:

@@ -18,32 +18,42 @@ side, from the same positions.
 
     .venv/bin/python benchmarks/belief_quality.py [--games vec:2,vulcanus:2,eruption:2,eruption:4]
         [--plays 2] [--iterations 200] [--every 3] [--particles 128] [--temperature 0.05]
-        [--floor 0.2] [--model eval|search|fitted] [--model-iterations 32]
-        [--fitted-temperature 1] [--opponent ismcts] [--one-step]
+        [--floor 0.2] [--model eval|search|fitted|features] [--model-iterations 32]
+        [--fitted-temperature 1] [--features-temperature 1] [--opponent ismcts] [--one-step]
+        [--items REGEX] [--first-play 0]
 
 `--one-step` measures the opponent models alone, without the filter's history: at each
 measured decision the observer's worlds are the truth and fresh redraws, and the printed gain
 is ln(N x w_truth) after the one real move (`one_step_gains`); every setting sees the same
 worlds, so settings compare with little noise, and the control's gain is near 0 (exactly 0
 after a public move; after a hidden one, worlds where more moves share the seen key gain).
+With the control among the settings, each row also gives its gain over the control, paired
+move by move, with that difference's standard error.
 
 Several temperatures, floors or models (comma-separated) are measured side by side on the
 same games, e.g. `--temperature 0.01,0.05 --model eval,search`. A floor of 1 makes every move
 equally likely: the same particle filter without an opponent model, the control that tells
 the model's gain from the filter's own bias (its refills copy worlds, and the log score
-punishes a belief held by fewer distinct worlds).
+punishes a belief held by fewer distinct worlds). Every setting's beliefs read the same games
+and items, so with the control among them each setting's gain over it is also printed item
+by item, averaged per game, with its standard error across games (items of one game are not
+independent). `--items` measures only the hidden items
+whose name matches a regular expression (e.g. `slots`, what `model=features` reads on
+Vulcanus).
 """
 from __future__ import annotations
 
 import argparse
 import math
 import random
+import re
 import time
 from collections import defaultdict
 
 from vsai.ai import make_agent
 from vsai.ai.base import mix_seed
-from vsai.ai.belief import FITTED_TEMPERATURE, BeliefSettings, BeliefTracker, SeatBelief
+from vsai.ai.belief import (FEATURES_TEMPERATURE, FITTED_TEMPERATURE, BeliefSettings, BeliefTracker,
+                             SeatBelief)
 from vsai.core import load_game, sample_chance
 from vsai.core.hidden import hidden_items
 from vsai.ext import search
@@ -88,6 +98,8 @@ def play_and_measure(game, seed: int, args, settings: list[BeliefSettings]) -> t
                     worlds = per_seat[player].belief(state).worlds_at(state)
                     for owner in range(game.num_players()):
                         truth = hidden_items(state, owner, player) if owner != player else {}
+                        if args.items:  # only the items named (e.g. those a model reads)
+                            truth = {item: value for item, value in truth.items() if re.search(args.items, item)}
                         if not truth:
                             continue
                         p_belief = truth_probability(worlds, owner, player, truth)
@@ -189,22 +201,34 @@ def _label(each: BeliefSettings) -> str:
     return f"{model} T={each.temperature:g} f={each.floor:g}"
 
 
+def mean_and_error(rows: list[float]) -> tuple[float, float]:
+    """The mean of `rows` and its standard error."""
+    n = len(rows)
+    mean = sum(rows) / n if n else 0.0
+    spread = math.sqrt(sum((r - mean) ** 2 for r in rows) / (n - 1) / n) if n > 1 else 0.0
+    return mean, spread
+
+
 def print_one_step(args, settings: list[BeliefSettings]) -> None:
     """The `--one-step` table: per game and setting, the mean gain with its standard error."""
     print(f"one observed move: {args.particles} worlds (the truth and redraws); opponents "
           f"{args.opponent}; {args.plays} games a row, a decision in {args.every} measured")
-    print(f"{'game':12} {'model':22} {'moves':>6} {'mean ln(N w_truth)':>19} {'+- s.e.':>8}")
+    print(f"{'game':12} {'model':22} {'moves':>6} {'mean ln(N w_truth)':>19} {'+- s.e.':>8} "
+          f"{'over the control':>17} {'+- s.e.':>8}")
     for label, game in _games(args.games):
         gains: list[list[float]] = [[] for _ in settings]
         started = time.process_time()
-        for play in range(args.plays):
+        for play in range(args.first_play, args.first_play + args.plays):
             for k, rows in enumerate(one_step_gains(game, mix_seed(2323, play), args, settings)):
                 gains[k] += rows
+        control = next((rows for each, rows in zip(settings, gains) if each.floor >= 1.0), None)
         for each, rows in zip(settings, gains):
-            n = len(rows)
-            mean = sum(rows) / n if n else 0.0
-            spread = math.sqrt(sum((r - mean) ** 2 for r in rows) / (n - 1) / n) if n > 1 else 0.0
-            print(f"{label:12} {_label(each):22} {n:6d} {mean:19.3f} {spread:8.3f}")
+            mean, spread = mean_and_error(rows)
+            line = f"{label:12} {_label(each):22} {len(rows):6d} {mean:19.3f} {spread:8.3f}"
+            if control is not None and each.floor < 1.0:
+                over, over_spread = mean_and_error([a - b for a, b in zip(rows, control)])
+                line += f" {over:17.4f} {over_spread:8.4f}"
+            print(line)
         print(f"{label}: {time.process_time() - started:.0f} CPU s")
 
 
@@ -212,6 +236,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="vec:2,vulcanus:2,eruption:2,vec:4,vulcanus:4,eruption:4")
     parser.add_argument("--plays", type=int, default=2)
+    parser.add_argument("--first-play", type=int, default=0,
+                        help="the first game's number (games 0, 1... are seeded alike in every run)")
     parser.add_argument("--opponent", default="ismcts", help="the agent every seat plays (ismcts, heuristic, ...)")
     parser.add_argument("--iterations", type=int, default=200, help="its iterations (not for heuristic)")
     parser.add_argument("--every", type=int, default=3)
@@ -220,17 +246,20 @@ def main() -> None:
                         help="one or more, comma-separated: each a setting measured side by side")
     parser.add_argument("--floor", default=str(BeliefSettings.floor), help="one or more, comma-separated")
     parser.add_argument("--model", default=BeliefSettings.model,
-                        help="eval, search, fitted, or several: eval,fitted")
+                        help="eval, search, fitted, features, or several: eval,features")
     parser.add_argument("--model-iterations", default=str(BeliefSettings.model_iterations),
                         help="one or more, comma-separated (the search model's)")
     parser.add_argument("--fitted-temperature", default=str(FITTED_TEMPERATURE),
                         help="one or more, comma-separated (the fitted model's, in units of its logits)")
+    parser.add_argument("--features-temperature", default=str(FEATURES_TEMPERATURE),
+                        help="one or more, comma-separated (the feature model's: 1 keeps its shipped shrink)")
     parser.add_argument("--one-step", action="store_true",
                         help="measure the opponent models alone, one observed move at a time (one_step_gains)")
+    parser.add_argument("--items", default="", help="measure only the items whose name matches this regex")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per speed measure")
     args = parser.parse_args()
     temperatures, iterations = _floats(args.temperature), [int(x) for x in args.model_iterations.split(",")]
-    warmths = {"fitted": _floats(args.fitted_temperature)}
+    warmths = {"fitted": _floats(args.fitted_temperature), "features": _floats(args.features_temperature)}
     settings = [BeliefSettings(args.particles, t, f, model=m, model_iterations=i)
                 for m in args.model.split(",") for f in _floats(args.floor)
                 for t in (warmths.get(m, temperatures) if f < 1.0 else temperatures[:1])
@@ -244,14 +273,19 @@ def main() -> None:
     for label, game in _games(args.games):
         by_phase: list[dict[str, list]] = [defaultdict(list) for _ in settings]
         costs: list[list[float]] = [[] for _ in settings]
+        control = next((k for k, each in enumerate(settings) if each.floor >= 1.0), None)
+        over: list[list[float]] = [[] for _ in settings]  # per game: mean gain over the control
         started = time.perf_counter()
-        for play in range(args.plays):
+        for play in range(args.first_play, args.first_play + args.plays):
             phased, cost = play_and_measure(game, mix_seed(2323, play), args, settings)
             for k in range(len(settings)):
                 costs[k] += cost[k]
                 for phase, ratio, better in phased[k]:
                     by_phase[k][phase].append((ratio, better))
                     by_phase[k]["all"].append((ratio, better))
+                if control is not None and phased[k]:  # the same items in the same order
+                    over[k].append(sum(a[1] - b[1] for a, b in zip(phased[k], phased[control]))
+                                   / len(phased[k]))
         for k, each in enumerate(settings):
             model = _label(each)
             for phase in PHASES + ("all",):
@@ -260,6 +294,10 @@ def main() -> None:
                     mean = sum(r for r, _ in rows) / len(rows)
                     better = sum(b for _, b in rows) / len(rows)
                     print(f"{label:12} {model:22} {phase:7} {len(rows):6d} {mean:17.3f} {better:13.0%}")
+            if control is not None and k != control and len(over[k]) > 1:
+                mean, spread = mean_and_error(over[k])
+                print(f"{label:12} {model:22} over the control {mean:+.3f} +- {spread:.3f} "
+                      f"(per game, {len(over[k])} games)")
             cost = 1000 * sum(costs[k]) / len(costs[k]) if costs[k] else 0.0
             print(f"{label:12} {model:22} update {cost:.2f} ms a move")
         if args.seconds > 0:

@@ -383,6 +383,65 @@ cdef class ParticleFilter:
             self._normalise()
         return alive
 
+    def observe_scored(self, int player, int key, list scores not None) -> int:
+        """`observe` with a scoring opponent model (`vsai.ai.feature_model`): `scores[i]` is,
+        for world i (`indexed_worlds`), the model's log-likelihood of the seen key there, up
+        to a constant shared by the worlds, or None to use the evaluation model there. In a
+        scored world the move is drawn uniformly among `player`'s legal actions with the
+        seen key, m of its n, and the weight is multiplied by (1 - floor) e^(score - top) +
+        floor m / n, top the highest score of the scored worlds that can play the key: a
+        likelihood ratio between worlds, floored like the other models. Returns as
+        `observe`."""
+        cdef int actions[MAX_ACTIONS]
+        cdef double probs[MAX_ACTIONS]
+        cdef int i, j, n, alive = 0
+        cdef State world
+        cdef double top = -1e300
+        cdef double* seen
+        if len(scores) != self._n:
+            raise ValueError("one score (or None) a world is needed")
+        if player < 0 or player == self._seat:
+            return self.observe(player, key)
+        seen = <double*>malloc(self._n * sizeof(double) + 1)
+        if seen == NULL:
+            raise MemoryError("cannot allocate the scores")
+        try:
+            for i in range(self._n):  # push the scored worlds; m / n of each
+                seen[i] = -1.0
+                if self._weights[i] <= 0.0 or scores[i] is None:
+                    continue
+                world = <State>self._worlds[i]
+                if world.c_current_player() != player:
+                    seen[i] = 0.0
+                    continue
+                n = world.c_legal_actions(actions)
+                for j in range(n):
+                    probs[j] = 1.0
+                with nogil:
+                    seen[i] = step_given(world, self._seat, player, key, actions, probs, n, &self._rng)
+                if seen[i] > 0.0 and <double>scores[i] > top:
+                    top = <double>scores[i]
+            for i in range(self._n):
+                if self._weights[i] <= 0.0:
+                    continue
+                if seen[i] < 0.0:  # not scored: the evaluation model
+                    world = <State>self._worlds[i]
+                    with nogil:
+                        self._weights[i] *= step_world(world, self._probe, self._seat, player, key,
+                                                       self._temperature, self._floor, &self._rng)
+                elif seen[i] == 0.0:
+                    self._weights[i] = 0.0
+                else:
+                    self._weights[i] *= ((1.0 - self._floor) * exp(<double>scores[i] - top)
+                                         + self._floor * seen[i])
+                if self._weights[i] > 0.0:
+                    alive += 1
+        finally:
+            free(seen)
+        if alive:
+            self._normalise()
+        return alive
+
     def indexed_worlds(self) -> list:
         """[(world, weight), ...] of every world kept, alive or not, in the filter's order
         (the states themselves: do not change them)."""

@@ -194,16 +194,20 @@ def handicap_suggestion(game: Any, side: int) -> str | None:
     current = params[handicap.option]
     step = 1 if game.sides()[handicap.higher_helps_seat] == side else -1
     best = _measured_best(game, side, step)
-    value = best if best is not None else current + step
+    value = best[0] if best is not None else current + step
     if not (param.minimum is None or value >= param.minimum) or \
             not (param.maximum is None or value <= param.maximum):
         return None
-    return f"The rules' handicap helps it: --handicap {value:+d} ({handicap.describe(value)})."
+    text = f"The rules' handicap helps it: --handicap {value:+d} ({handicap.describe(value)})"
+    if best is None:
+        return text + "."
+    # The measured share there, so that a handicap which barely helps is not oversold.
+    return text + f", where it won {_rate(best[1]['sides'][side])} of {best[1]['games']} games."
 
 
-def _measured_best(game: Any, side: int, step: int) -> int | None:
+def _measured_best(game: Any, side: int, step: int) -> tuple[int, dict[str, Any]] | None:
     """The handicap value, on `side`'s way from the one played, whose measured win share for
-    `side` is nearest to 50% (None when none is measured)."""
+    `side` is nearest to 50%, with its measured variant (None when none is measured)."""
     spec, params = game.spec, game.get_parameters()
     option = spec.handicap.option
     balance = shipped(spec.name)
@@ -216,8 +220,8 @@ def _measured_best(game: Any, side: int, step: int) -> int | None:
             continue
         gap = abs(variant["sides"][side]["win_rate"] - 0.5)
         if best is None or gap < best[0]:
-            best = (gap, value)
-    return None if best is None else best[1]
+            best = (gap, value, variant)
+    return None if best is None else (best[1], best[2])
 
 
 def handicap_line(game: Any) -> str | None:

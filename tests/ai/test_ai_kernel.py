@@ -34,6 +34,20 @@ def test_full_tree_keeps_searching(mode, players):
     assert all(0.0 <= mean <= 1.0 for _, _, mean, _ in stats)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_node_stores_one_value_per_player_only(players):
+    """Nodes are laid out with the game's players' values only (40 bytes at 2 players, not the
+    72 of six seats); the pool holds the nodes and at most doubles past them."""
+    state = decision_state(toy_game(players), seed=2, min_actions=3)
+    searcher = search.Searcher(state, search.SearchMode.SO, 5)
+    assert searcher.node_bytes == 24 + 8 * players
+    searcher.run(20000)
+    assert searcher.nodes > 500
+    assert searcher.tree_bytes >= searcher.nodes * searcher.node_bytes
+    assert searcher.tree_bytes < searcher.nodes * searcher.node_bytes * 2.5
+    assert sum(visits for _, visits, _, _ in searcher.root_stats()) == 20000
+
+
 def test_searcher_refuses_chance_nodes_and_bad_modes():
     game = toy_game(2)
     with pytest.raises(ValueError, match="player node"):

@@ -1,4 +1,4 @@
-"""Search speed: iterations per second of mcts and ismcts from the opening, one core.
+"""Search speed: iterations per CPU second of mcts and ismcts from the opening, one core.
 
 For every registered game and player count, the opening is the first real turn (set-up
 chance and any draft played with a fixed seed). Printed next to the game's random-playout
@@ -7,11 +7,20 @@ rate from the same state, with ISMCTS over the random-playout rate and over the 
 ISMCTS at least 0.8 of `mcts` in every phase and 0.8 of the random-playout rate at the
 opening and the middle, and at least 20,000 iterations/s on 2-player Kilauea.
 
+The `fixed` column splits hidden information's cost in two: SO-ISMCTS from the true state at
+every iteration, so the same information-set tree and playouts without a resample. Its rate
+over `mcts`'s is the cost of the tree's shape (opponents' hidden moves branch it, so its leaves
+are shallower and its playouts longer); `ismcts` over `fixed` is the resample's own cost.
+
 `--at F` measures later in the game instead: from the opening of seed s, a random game is
 played to its end, and the measure is taken at the first player decision after a fraction F
 of its decisions (0 = the opening, 0.7 = late). `--positions K` takes seeds 1..K and prints the
 mean rates over the K positions (the ratio is of the means). `--players 2,3` limits the player counts,
 `--no-time-limit` skips the time-limit check.
+
+Rates are per CPU second of this process (the search runs on this one thread), so that other
+load on a shared machine slows the wall clock but not the figures; each search lasts
+`--seconds` of wall-clock time, as an agent's would.
 
     .venv/bin/python benchmarks/search_speed.py [--seconds 2] [--games kilauea,vec]
         [--at 0.7] [--positions 3] [--players 2,3,4] [--no-time-limit]
@@ -63,20 +72,24 @@ def position(game, at: float = 0.0, seed: int = 1):
 
 
 def playouts_per_second(state, seconds: float) -> float:
-    """Random playouts (each from a fresh copy of `state`) per second."""
-    done, batch, start = 0, 64, time.perf_counter()
+    """Random playouts (each from a fresh copy of `state`) per CPU second, for `seconds`."""
+    done, batch, start, cpu = 0, 64, time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         search.playout_rate(state, batch, done)
         done += batch
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - cpu)
 
 
-def iterations_per_second(state, mode: int, seconds: float) -> float:
-    """Search iterations per second of one Searcher in `mode` for `seconds`."""
+def iterations_per_second(state, mode: int, seconds: float, fixed: bool = False) -> float:
+    """Search iterations per CPU second of one Searcher in `mode`, searching `seconds` (wall).
+    With `fixed`, every iteration starts from the true state instead of a resample (the
+    search's own tree and playouts without the resample's cost)."""
     searcher = search.Searcher(state, mode, 1)
-    start = time.perf_counter()
+    if fixed:
+        searcher.set_worlds([state], [1.0])
+    cpu = time.process_time()
     done = searcher.run(1 << 60, seconds)
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - cpu)
 
 
 def time_limit_check(name: str, limit: float) -> None:
@@ -108,23 +121,25 @@ def main() -> None:
     if args.at > 0:
         print(f"at {args.at:.2f} of a random game, {args.positions} position(s)")
     print(f"{'game':<10}{'players':>8}{'playouts/s':>12}{'mcts it/s':>12}{'ismcts it/s':>13}"
-          f"{'mo it/s':>11}{'ismcts/playout':>16}{'ismcts/mcts':>13}")
+          f"{'mo it/s':>11}{'fixed it/s':>12}{'ismcts/playout':>16}{'ismcts/mcts':>13}"
+          f"{'ismcts/fixed':>14}")
     for name in filter(None, args.games.split(",")):
         spec = get_spec(name)
         for players in range(spec.min_players, spec.max_players + 1):
             if counts and players not in counts:
                 continue
-            rates = [0.0, 0.0, 0.0, 0.0]
+            rates = [0.0, 0.0, 0.0, 0.0, 0.0]
             for seed in range(1, args.positions + 1):
                 state = position(load_game(name, players=players), args.at, seed)
                 rates[0] += playouts_per_second(state, args.seconds)
                 rates[1] += iterations_per_second(state, search.SearchMode.MCTS, args.seconds)
                 rates[2] += iterations_per_second(state, search.SearchMode.SO, args.seconds)
                 rates[3] += iterations_per_second(state, search.SearchMode.MO, args.seconds)
+                rates[4] += iterations_per_second(state, search.SearchMode.SO, args.seconds, True)
             rates = [rate / args.positions for rate in rates]
             print(f"{name:<10}{players:>8}{rates[0]:>12,.0f}{rates[1]:>12,.0f}{rates[2]:>13,.0f}"
-                  f"{rates[3]:>11,.0f}{rates[2] / rates[0]:>16.2f}{rates[2] / rates[1]:>13.2f}",
-                  flush=True)
+                  f"{rates[3]:>11,.0f}{rates[4]:>12,.0f}{rates[2] / rates[0]:>16.2f}"
+                  f"{rates[2] / rates[1]:>13.2f}{rates[2] / rates[4]:>14.2f}", flush=True)
     print("targets: ismcts/playout >= 0.8 (opening, middle), ismcts/mcts >= 0.8 (every phase);"
           " ismcts >= 20,000 it/s on 2-player kilauea")
     if args.no_time_limit:

@@ -77,19 +77,33 @@ cdef inline int cur_epoch(VulData* d, int dk) noexcept nogil:
 cdef int count_zone(VulData* d, int dk, int z) noexcept nogil:
     cdef int c, k = 0, f = deck_first(dk)
     for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == z:
-            k += 1
+        k += d.zone[c] == z         # a sum, not a branch per card (issue 26)
     return k
 
 
 
+cdef enum:
+    NO_LAYER = 0x7fffffff       # above every layer: top_layer's minimum over no card
+
+
 cdef int top_layer(VulData* d, int dk) noexcept nogil:
-    """The layer drawn from next (the oldest), or -1 when the deck is empty."""
-    cdef int c, best = -1, f = deck_first(dk)
+    """The layer drawn from next (the oldest), or -1 when the deck is empty. A minimum of
+    selects, without a branch per card: which cards lie in the deck is unpredictable, and
+    these scans run at every draw (issue 26)."""
+    cdef int c, v, best = NO_LAYER, f = deck_first(dk)
     for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == Z_DECK and (best < 0 or d.pos[c] < best):
-            best = d.pos[c]
-    return best
+        v = d.pos[c] if d.zone[c] == Z_DECK else NO_LAYER
+        best = v if v < best else best
+    return best if best != NO_LAYER else -1
+
+
+cdef inline int layer_mask(VulData* d, int dk, int layer) noexcept nogil:
+    """Deck dk's cards in the deck at `layer`, as bits by index in the deck (bit 0 its first
+    card), built without a branch per card."""
+    cdef int c, mask = 0, f = deck_first(dk)
+    for c in range(deck_size(dk)):
+        mask |= ((d.zone[f + c] == Z_DECK) & (d.pos[f + c] == layer)) << c
+    return mask
 
 
 
@@ -315,8 +329,7 @@ cdef void hide_layer(VulData* d, int dk, int layer) noexcept nogil:
     stay in the record `hv` of that round (X4), which resample keeps."""
     cdef int c, f = deck_first(dk)
     for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == Z_DECK and d.pos[c] == layer:
-            d.blk[c] = f
+        d.blk[c] = f if (d.zone[c] == Z_DECK) & (d.pos[c] == layer) else d.blk[c]
 
 
 

@@ -398,6 +398,11 @@ ctypedef struct VulData:
     int lava_sq
     int kills_left
     int base_done
+    # Derived, not in the JSON (issue 26): the cards in each deck layer, bit i for card
+    # deck_first(dk) + i at [dk * 8 + layer], so a draw reads its layer instead of scanning
+    # the deck's cards. Kept with zone/pos where cards enter or leave a deck (init_data,
+    # prepare_decks, chance_draw); derive_layers rebuilds it after a load.
+    unsigned short layer_cards[32]
 
 ctypedef VulData GameData
 

@@ -82,28 +82,33 @@ cdef int count_zone(VulData* d, int dk, int z) noexcept nogil:
 
 
 
-cdef enum:
-    NO_LAYER = 0x7fffffff       # above every layer: top_layer's minimum over no card
+cdef void derive_layers(VulData* d) noexcept nogil:
+    """Rebuild layer_cards from zone and pos (after a load; a position outside 0..7 is left
+    out, and the loader's check rejects it)."""
+    cdef int c, dk, f
+    for c in range(32):
+        d.layer_cards[c] = 0
+    for c in range(NCARDS):
+        if d.zone[c] == Z_DECK and 0 <= d.pos[c] < 8:
+            dk = deck_of(c)
+            f = deck_first(dk)
+            d.layer_cards[dk * 8 + d.pos[c]] |= 1 << (c - f)
 
 
 cdef int top_layer(VulData* d, int dk) noexcept nogil:
-    """The layer drawn from next (the oldest), or -1 when the deck is empty. A minimum of
-    selects, without a branch per card: which cards lie in the deck is unpredictable, and
-    these scans run at every draw (issue 26)."""
-    cdef int c, v, best = NO_LAYER, f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):
-        v = d.pos[c] if d.zone[c] == Z_DECK else NO_LAYER
-        best = v if v < best else best
-    return best if best != NO_LAYER else -1
+    """The layer drawn from next (the oldest), or -1 when the deck is empty: the lowest
+    non-empty layer of layer_cards, found without a branch per layer (issue 26)."""
+    cdef int l, nz = 0
+    cdef unsigned short* lc = &d.layer_cards[dk * 8]
+    for l in range(8):
+        nz |= (lc[l] != 0) << l
+    return lowest_bit(nz) if nz else -1
 
 
 cdef inline int layer_mask(VulData* d, int dk, int layer) noexcept nogil:
     """Deck dk's cards in the deck at `layer`, as bits by index in the deck (bit 0 its first
-    card), built without a branch per card."""
-    cdef int c, mask = 0, f = deck_first(dk)
-    for c in range(deck_size(dk)):
-        mask |= ((d.zone[f + c] == Z_DECK) & (d.pos[f + c] == layer)) << c
-    return mask
+    card)."""
+    return d.layer_cards[dk * 8 + layer]
 
 
 
@@ -327,9 +332,9 @@ cdef void hide_layer(VulData* d, int dk, int layer) noexcept nogil:
     """A hidden draw from `layer`: nobody but the owner knows which of its cards went to the
     hand, so its cards seen face up (executed last round) lose their place; their identities
     stay in the record `hv` of that round (X4), which resample keeps."""
-    cdef int c, f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):
-        d.blk[c] = f if (d.zone[c] == Z_DECK) & (d.pos[c] == layer) else d.blk[c]
+    cdef int c, f = deck_first(dk), m = layer_mask(d, dk, layer)
+    for c in range(deck_size(dk)):
+        d.blk[f + c] = f if (m >> c) & 1 else d.blk[f + c]
 
 
 
@@ -406,6 +411,7 @@ cdef void init_data(VulData* d, int players, int turn_cap, int disaster) noexcep
     d.first_sq = -1
     d.heli_src = -1
     d.kills_left = -1
+    derive_layers(d)
 
 
 
@@ -478,16 +484,18 @@ cdef void finish(VulData* d) noexcept nogil:
 
 cdef void prepare_decks(VulData* d) noexcept nogil:
     """Planning step 1 (rounds 2+): board and discards go, shuffled, under each deck (V4)."""
-    cdef int c, dk, layer
+    cdef int c, dk, layer, f
     for dk in range(4):
         if dk < 3 and dk >= d.ngroups:
             continue
         layer = d.next_layer[dk]
         d.next_layer[dk] += 1
-        for c in range(deck_first(dk), deck_first(dk) + deck_size(dk)):
+        f = deck_first(dk)
+        for c in range(f, f + deck_size(dk)):
             if d.zone[c] == Z_SLOT or d.zone[c] == Z_DISCARD or d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED:
                 d.zone[c] = Z_DECK
                 d.pos[c] = layer
+                d.layer_cards[dk * 8 + layer] |= 1 << (c - f)
     for c in range(NSLOTS):
         d.slot_card[c] = -1
 

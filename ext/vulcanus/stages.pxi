@@ -893,15 +893,15 @@ cdef void chance_event(VulData* d, int a) noexcept nogil:
 
 cdef int outcomes_draw(VulData* d, int* out, double* probs) noexcept nogil:
     """The outcomes at ST_DRAW and their probabilities (probs may be NULL)."""
-    cdef int n = 0, t, dk, layer, c, total, f
+    cdef int n = 0, t, dk, m, c, total, f
     cdef int cnt[8]
     dk = d.draw_deck
-    layer = top_layer(d, dk)
+    m = layer_mask(d, dk, top_layer(d, dk))
     for t in range(8):
         cnt[t] = 0
     f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):     # counts, without a branch per card
-        cnt[d.ctype[c]] += (d.zone[c] == Z_DECK) & (d.pos[c] == layer)
+    for c in range(deck_size(dk)):             # counts, without a branch per card
+        cnt[d.ctype[f + c]] += (m >> c) & 1
     for t in range(8):                         # the types present, ascending, branch-free
         out[n] = t
         n += cnt[t] > 0
@@ -926,9 +926,10 @@ cdef void chance_draw(VulData* d, int a) noexcept nogil:
     kind = 0
     for c in range(deck_size(dk)):             # the layer's cards of type a
         kind |= (d.ctype[f + c] == a) << c
-    c = f + lowest_bit(mask & kind)            # the first of them, as the scan took it
-    d.zone[c] = Z_HAND
-    d.pos[c] = 0
+    c = lowest_bit(mask & kind)                # the first of them, as the scan took it
+    d.layer_cards[dk * 8 + layer] = mask & ~(1 << c)
+    d.zone[f + c] = Z_HAND
+    d.pos[f + c] = 0
     d.draw_left -= 1
     # the deck is empty only if the layer was its last and this card the layer's last
     if d.draw_left <= 0 or ((mask & (mask - 1)) == 0 and top_layer(d, dk) < 0):

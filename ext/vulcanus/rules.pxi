@@ -9,18 +9,20 @@ cdef inline bint is_chance_stage(int st) noexcept nogil:
 
 
 
+# The decks' card ranges by arithmetic, not a branch on the Kaiju's deck (issue 26): letter
+# group dk's 9 cards start at 9 * dk, the Kaiju's 12 at 27 = 9 * KDECK_ID.
 cdef inline int deck_first(int dk) noexcept nogil:
-    return 27 if dk == KDECK_ID else dk * 9
+    return dk * 9
 
 
 
 cdef inline int deck_size(int dk) noexcept nogil:
-    return 12 if dk == KDECK_ID else 9
+    return 9 + 3 * (dk == KDECK_ID)
 
 
 
 cdef inline int deck_of(int c) noexcept nogil:
-    return KDECK_ID if c >= 27 else c // 9
+    return c // 9 - (c >= 36)
 
 
 
@@ -97,12 +99,17 @@ cdef void derive_layers(VulData* d) noexcept nogil:
 
 cdef int top_layer(VulData* d, int dk) noexcept nogil:
     """The layer drawn from next (the oldest), or -1 when the deck is empty: the lowest
-    non-empty layer of layer_cards, found without a branch per layer (issue 26)."""
-    cdef int l, nz = 0
-    cdef unsigned short* lc = &d.layer_cards[dk * 8]
-    for l in range(8):
-        nz |= (lc[l] != 0) << l
-    return lowest_bit(nz) if nz else -1
+    non-empty layer of layer_cards, four layers a word (issue 26)."""
+    cdef const unsigned short* lc = &d.layer_cards[dk * 8]
+    cdef unsigned long long w = lc[0] | (<unsigned long long>lc[1] << 16) | \
+        (<unsigned long long>lc[2] << 32) | (<unsigned long long>lc[3] << 48)
+    if w:
+        return lowest_bit(w) >> 4
+    w = lc[4] | (<unsigned long long>lc[5] << 16) | (<unsigned long long>lc[6] << 32) | \
+        (<unsigned long long>lc[7] << 48)
+    if w:
+        return 4 + (lowest_bit(w) >> 4)
+    return -1
 
 
 cdef inline int layer_mask(VulData* d, int dk, int layer) noexcept nogil:
@@ -332,9 +339,10 @@ cdef void hide_layer(VulData* d, int dk, int layer) noexcept nogil:
     """A hidden draw from `layer`: nobody but the owner knows which of its cards went to the
     hand, so its cards seen face up (executed last round) lose their place; their identities
     stay in the record `hv` of that round (X4), which resample keeps."""
-    cdef int c, f = deck_first(dk), m = layer_mask(d, dk, layer)
-    for c in range(deck_size(dk)):
-        d.blk[f + c] = f if (m >> c) & 1 else d.blk[f + c]
+    cdef int c, sel, f = deck_first(dk), m = layer_mask(d, dk, layer)
+    for c in range(deck_size(dk)):     # a select by mask: a branch here is a coin toss
+        sel = -((m >> c) & 1)
+        d.blk[f + c] = (f & sel) | (d.blk[f + c] & ~sel)
 
 
 
@@ -523,10 +531,12 @@ cdef void after_draw(VulData* d) noexcept nogil:
 
 
 cdef void discard_hand(VulData* d, int dk) noexcept nogil:
-    cdef int c
+    """The hand (set-aside cards too) to the discard, by a select per card, not a branch."""
+    cdef int c, z, sel
     for c in range(deck_first(dk), deck_first(dk) + deck_size(dk)):
-        if d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED:
-            d.zone[c] = Z_DISCARD
+        z = d.zone[c]
+        sel = -((z == Z_HAND) | (z == Z_MARKED))
+        d.zone[c] = (Z_DISCARD & sel) | (z & ~sel)
 
 
 

@@ -6,14 +6,24 @@
 
 
 # ---------------------------------------------------------------- helpers of several stages
+cdef inline int hand_cards_of_type(VulData* d, int dk, int t) noexcept nogil:
+    """Deck dk's cards in hand of type t, bit i for card deck_first(dk) + i, built without a
+    branch per card (issue 26)."""
+    cdef int i, m = 0, f = deck_first(dk)
+    for i in range(deck_size(dk)):
+        m |= ((d.zone[f + i] == Z_HAND) & (d.ctype[f + i] == t)) << i
+    return m
+
+
 cdef void place_card(VulData* d, int dk, int t, int slot) noexcept nogil:
-    cdef int c, f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == Z_HAND and d.ctype[c] == t:
-            d.zone[c] = Z_SLOT
-            d.pos[c] = slot
-            d.slot_card[slot] = c
-            return
+    """The first card in hand of type t (by index) onto the planning board's `slot`."""
+    cdef int c, m = hand_cards_of_type(d, dk, t)
+    if m == 0:
+        return
+    c = deck_first(dk) + lowest_bit(m)
+    d.zone[c] = Z_SLOT
+    d.pos[c] = slot
+    d.slot_card[slot] = c
 
 
 cdef void arrange_groups(VulData* d, int k) noexcept nogil:
@@ -180,11 +190,9 @@ cdef void apply_plan(VulData* d, int a) noexcept nogil:
             proceed(d)
         return
     if A_MARK <= a < A_REDRAW:
-        f = deck_first(dk)
-        for c in range(f, f + 9):
-            if d.zone[c] == Z_HAND and d.ctype[c] == a - A_MARK:
-                d.zone[c] = Z_MARKED
-                break
+        m = hand_cards_of_type(d, dk, a - A_MARK)
+        if m:
+            d.zone[deck_first(dk) + lowest_bit(m)] = Z_MARKED
         return
     # A_REDRAW (V19)
     pay(d, 1)
@@ -411,7 +419,7 @@ cdef int legal_movement(VulData* d, int* out) noexcept nogil:
             a = A_MOVE + kind * 72 + s * 4
             for k in range(MAXNB):
                 out[n + k] = a + k
-            n += VUL_DEGREE[s] if arr[s] > 0 else 0
+            n += VUL_DEGREE[s] & -(arr[s] > 0)
     return n
 
 

@@ -1,7 +1,8 @@
 """One game's engine against an earlier build of it, side by side in one process.
 
 Speed work on an engine is measured here: keep a copy of the engine's extension module from
-before the change (e.g. `cp ext/eruption/engine.cpython-*.so /tmp/before/`), rebuild, then
+before the change, with its logic module beside it when the game has one (e.g. `cp
+ext/eruption/engine.cpython-*.so ext/eruption/logic.cpython-*.so /tmp/before/`), rebuild, then
 
     .venv/bin/python benchmarks/engine_ab.py eruption /tmp/before/engine.cpython-311-x86_64-linux-gnu.so
         [--players 2,3] [--at 0,0.5] [--iterations 3000] [--playouts 300] [--repeats 5]
@@ -28,6 +29,7 @@ import argparse
 import importlib
 import importlib.machinery
 import importlib.util
+import os
 import random
 import statistics
 import sys
@@ -50,12 +52,42 @@ def load_build(game_name: str, path: str) -> ModuleType:
     if spec is None:
         raise SystemExit(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
+    logic = load_logic(game_name, path)
+    saved = sys.modules.get(f"vsai.ext.{game_name}.logic")
+    if logic is not None:       # the engine's C half, cimported by name at its import
+        sys.modules[logic.__name__] = logic
+    try:
+        loader.exec_module(module)
+    finally:
+        if logic is not None and saved is not None:
+            sys.modules[logic.__name__] = saved
     own = [key for key, value in vars(current).items()
            if isinstance(value, type) and value.__module__ == name]
     if module.__file__ == current.__file__ or any(getattr(module, key) is getattr(current, key)
                                                   for key in own):
         raise SystemExit(f"{path} is the current build, not an earlier one")
+    return module
+
+
+def load_logic(game_name: str, path: str) -> ModuleType | None:
+    """The earlier build's logic module (the engine's C half, logic.pyx) beside `path`, when
+    the game has one there: without it the earlier engine would subclass the current build's
+    logic and run the current rules, so both sides would time the same code."""
+    name = f"vsai.ext.{game_name}.logic"
+    folder, file = os.path.split(path)
+    suffix = file[len("engine"):]
+    logic_path = os.path.join(folder, "logic" + suffix)
+    if not file.startswith("engine") or not os.path.exists(logic_path):
+        return None
+    current = importlib.import_module(name)
+    if os.path.samefile(logic_path, current.__file__):
+        raise SystemExit(f"{logic_path} is the current build's logic, not an earlier one")
+    loader = importlib.machinery.ExtensionFileLoader(name, logic_path)
+    spec = importlib.util.spec_from_file_location(name, logic_path, loader=loader)
+    if spec is None:
+        raise SystemExit(f"cannot load {logic_path}")
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
     return module
 
 
@@ -186,7 +218,8 @@ def compare(before, after, args) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
-    parser.add_argument("before", help="the earlier build's engine .so of the same game")
+    parser.add_argument("before", help="the earlier build's engine .so of the same game "
+                        "(its logic .so, if beside it, is loaded with it)")
     parser.add_argument("--players", default="2,3", help="comma-separated player counts")
     parser.add_argument("--at", default="0,0.5", help="comma-separated fractions of a game")
     parser.add_argument("--seed", type=int, default=1, help="the positions' random game")

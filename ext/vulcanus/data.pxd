@@ -107,6 +107,9 @@ cdef extern from *:
         {3, 7, 10, -1}, {4, 6, 8, 11}, {7, 9, 12, -1}, {5, 8, 13, -1}, {6, 11, 14, -1},
         {7, 10, 14, 16}, {8, 13, 16, -1}, {9, 12, 17, -1}, {10, 11, 15, -1}, {14, 16, -1, -1},
         {11, 12, 15, 17}, {13, 16, -1, -1}};
+    /* The number of lines from each square (derived from VUL_ADJ: its entries before the
+       -1 pads). */
+    static const int VUL_DEGREE[18] = {2, 4, 2, 4, 4, 3, 3, 4, 3, 3, 3, 4, 3, 3, 3, 2, 4, 2};
     /* V1: the tile-slot letter of each square, A 0, B 1, C 2. */
     static const int VUL_SLOT[18] = {0, 1, 0, 2, 0, 1, 1, 2, 0, 2, 0, 1, 1, 0, 2, 0, 2, 1};
     /* Shortest distances along the lines (derived from VUL_ADJ). */
@@ -161,6 +164,7 @@ cdef extern from *:
     static const int VUL_TILE_DL2 = 11;
     """
     const int VUL_ADJ[18][4]
+    const int VUL_DEGREE[18]
     const int VUL_SLOT[18]
     const int VUL_DIST[18][18]
     const int VUL_TILE[24][6]
@@ -394,6 +398,11 @@ ctypedef struct VulData:
     int lava_sq
     int kills_left
     int base_done
+    # Derived, not in the JSON (issue 26): the cards in each deck layer, bit i for card
+    # deck_first(dk) + i at [dk * 8 + layer], so a draw reads its layer instead of scanning
+    # the deck's cards. Kept with zone/pos where cards enter or leave a deck (init_data,
+    # prepare_decks, chance_draw); derive_layers rebuilds it after a load.
+    unsigned short layer_cards[32]
 
 ctypedef VulData GameData
 

@@ -91,6 +91,7 @@ cdef class VulcanusState(VulcanusLogic):
             raise InvalidStateError("vulcanus state: players/turn_cap/disaster differ from the game parameters")
         backup = self._raw_bytes()
         self.d = JSON_FIELDS.load(data, self.d)
+        derive_layers(&self.d)          # the derived layer index is not in the JSON
         try:
             _check_consistency(self)
         except InvalidStateError:

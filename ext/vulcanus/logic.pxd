@@ -50,6 +50,9 @@ cdef int count_zone(VulData* d, int dk, int z) noexcept nogil
 cdef int top_layer(VulData* d, int dk) noexcept nogil
 
 # rules.pxi
+cdef void derive_layers(VulData* d) noexcept nogil
+
+# rules.pxi
 cdef int track_filled(int* cells, int n) noexcept nogil
 
 # rules.pxi

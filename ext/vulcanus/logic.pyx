@@ -13,6 +13,7 @@ from libc.math cimport exp
 
 from vsai.ext.state cimport State, copy_state, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_ACTIONS
 from vsai.ext.rng cimport Rng, rng_below, rng_seed
+from vsai.ext.bits cimport lowest_bit, bit_count
 from vsai.ext.vulcanus.data cimport *
 from vsai.ext.vulcanus.actions cimport *
 

@@ -9,18 +9,20 @@ cdef inline bint is_chance_stage(int st) noexcept nogil:
 
 
 
+# The decks' card ranges by arithmetic, not a branch on the Kaiju's deck (issue 26): letter
+# group dk's 9 cards start at 9 * dk, the Kaiju's 12 at 27 = 9 * KDECK_ID.
 cdef inline int deck_first(int dk) noexcept nogil:
-    return 27 if dk == KDECK_ID else dk * 9
+    return dk * 9
 
 
 
 cdef inline int deck_size(int dk) noexcept nogil:
-    return 12 if dk == KDECK_ID else 9
+    return 9 + 3 * (dk == KDECK_ID)
 
 
 
 cdef inline int deck_of(int c) noexcept nogil:
-    return KDECK_ID if c >= 27 else c // 9
+    return c // 9 - (c >= 36)
 
 
 
@@ -77,19 +79,43 @@ cdef inline int cur_epoch(VulData* d, int dk) noexcept nogil:
 cdef int count_zone(VulData* d, int dk, int z) noexcept nogil:
     cdef int c, k = 0, f = deck_first(dk)
     for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == z:
-            k += 1
+        k += d.zone[c] == z         # a sum, not a branch per card (issue 26)
     return k
 
 
 
+cdef void derive_layers(VulData* d) noexcept nogil:
+    """Rebuild layer_cards from zone and pos (after a load; a position outside 0..7 is left
+    out, and the loader's check rejects it)."""
+    cdef int c, dk, f
+    for c in range(32):
+        d.layer_cards[c] = 0
+    for c in range(NCARDS):
+        if d.zone[c] == Z_DECK and 0 <= d.pos[c] < 8:
+            dk = deck_of(c)
+            f = deck_first(dk)
+            d.layer_cards[dk * 8 + d.pos[c]] |= 1 << (c - f)
+
+
 cdef int top_layer(VulData* d, int dk) noexcept nogil:
-    """The layer drawn from next (the oldest), or -1 when the deck is empty."""
-    cdef int c, best = -1, f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == Z_DECK and (best < 0 or d.pos[c] < best):
-            best = d.pos[c]
-    return best
+    """The layer drawn from next (the oldest), or -1 when the deck is empty: the lowest
+    non-empty layer of layer_cards, four layers a word (issue 26)."""
+    cdef const unsigned short* lc = &d.layer_cards[dk * 8]
+    cdef unsigned long long w = lc[0] | (<unsigned long long>lc[1] << 16) | \
+        (<unsigned long long>lc[2] << 32) | (<unsigned long long>lc[3] << 48)
+    if w:
+        return lowest_bit(w) >> 4
+    w = lc[4] | (<unsigned long long>lc[5] << 16) | (<unsigned long long>lc[6] << 32) | \
+        (<unsigned long long>lc[7] << 48)
+    if w:
+        return 4 + (lowest_bit(w) >> 4)
+    return -1
+
+
+cdef inline int layer_mask(VulData* d, int dk, int layer) noexcept nogil:
+    """Deck dk's cards in the deck at `layer`, as bits by index in the deck (bit 0 its first
+    card)."""
+    return d.layer_cards[dk * 8 + layer]
 
 
 
@@ -313,10 +339,10 @@ cdef void hide_layer(VulData* d, int dk, int layer) noexcept nogil:
     """A hidden draw from `layer`: nobody but the owner knows which of its cards went to the
     hand, so its cards seen face up (executed last round) lose their place; their identities
     stay in the record `hv` of that round (X4), which resample keeps."""
-    cdef int c, f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == Z_DECK and d.pos[c] == layer:
-            d.blk[c] = f
+    cdef int c, sel, f = deck_first(dk), m = layer_mask(d, dk, layer)
+    for c in range(deck_size(dk)):     # a select by mask: a branch here is a coin toss
+        sel = -((m >> c) & 1)
+        d.blk[f + c] = (f & sel) | (d.blk[f + c] & ~sel)
 
 
 
@@ -393,6 +419,7 @@ cdef void init_data(VulData* d, int players, int turn_cap, int disaster) noexcep
     d.first_sq = -1
     d.heli_src = -1
     d.kills_left = -1
+    derive_layers(d)
 
 
 
@@ -465,16 +492,18 @@ cdef void finish(VulData* d) noexcept nogil:
 
 cdef void prepare_decks(VulData* d) noexcept nogil:
     """Planning step 1 (rounds 2+): board and discards go, shuffled, under each deck (V4)."""
-    cdef int c, dk, layer
+    cdef int c, dk, layer, f
     for dk in range(4):
         if dk < 3 and dk >= d.ngroups:
             continue
         layer = d.next_layer[dk]
         d.next_layer[dk] += 1
-        for c in range(deck_first(dk), deck_first(dk) + deck_size(dk)):
+        f = deck_first(dk)
+        for c in range(f, f + deck_size(dk)):
             if d.zone[c] == Z_SLOT or d.zone[c] == Z_DISCARD or d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED:
                 d.zone[c] = Z_DECK
                 d.pos[c] = layer
+                d.layer_cards[dk * 8 + layer] |= 1 << (c - f)
     for c in range(NSLOTS):
         d.slot_card[c] = -1
 
@@ -502,10 +531,12 @@ cdef void after_draw(VulData* d) noexcept nogil:
 
 
 cdef void discard_hand(VulData* d, int dk) noexcept nogil:
-    cdef int c
+    """The hand (set-aside cards too) to the discard, by a select per card, not a branch."""
+    cdef int c, z, sel
     for c in range(deck_first(dk), deck_first(dk) + deck_size(dk)):
-        if d.zone[c] == Z_HAND or d.zone[c] == Z_MARKED:
-            d.zone[c] = Z_DISCARD
+        z = d.zone[c]
+        sel = -((z == Z_HAND) | (z == Z_MARKED))
+        d.zone[c] = (Z_DISCARD & sel) | (z & ~sel)
 
 
 

@@ -1,19 +1,29 @@
 # The stages of Vulcanus (ext/vulcanus/logic.pyx includes this file after rules.pxi): per
-# decision stage its legal actions (legal_<stage>, unsorted: gen_legal sorts) and their effect
-# (apply_<stage>); per chance stage its outcomes (outcomes_<stage>) and their effect
+# decision stage its legal actions (legal_<stage>, built ascending: gen_legal does not sort)
+# and their effect (apply_<stage>); per chance stage its outcomes (outcomes_<stage>) and their effect
 # (chance_<stage>); at the end the dispatch, a stage -> function mapping, that the shared
 # protocol (../dispatch.pxi) calls. Stages that share their legal actions share legal_<stage>.
 
 
 # ---------------------------------------------------------------- helpers of several stages
+cdef inline int hand_cards_of_type(VulData* d, int dk, int t) noexcept nogil:
+    """Deck dk's cards in hand of type t, bit i for card deck_first(dk) + i, built without a
+    branch per card (issue 26)."""
+    cdef int i, m = 0, f = deck_first(dk)
+    for i in range(deck_size(dk)):
+        m |= ((d.zone[f + i] == Z_HAND) & (d.ctype[f + i] == t)) << i
+    return m
+
+
 cdef void place_card(VulData* d, int dk, int t, int slot) noexcept nogil:
-    cdef int c, f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == Z_HAND and d.ctype[c] == t:
-            d.zone[c] = Z_SLOT
-            d.pos[c] = slot
-            d.slot_card[slot] = c
-            return
+    """The first card in hand of type t (by index) onto the planning board's `slot`."""
+    cdef int c, m = hand_cards_of_type(d, dk, t)
+    if m == 0:
+        return
+    c = deck_first(dk) + lowest_bit(m)
+    d.zone[c] = Z_SLOT
+    d.pos[c] = slot
+    d.slot_card[slot] = c
 
 
 cdef void arrange_groups(VulData* d, int k) noexcept nogil:
@@ -43,7 +53,7 @@ cdef void arrange_groups(VulData* d, int k) noexcept nogil:
 
 # ---------------------------------------------------------------- decision stages
 cdef int legal_bonus_drop(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_BONUS_DROP (unsorted)."""
+    """The legal actions at ST_BONUS_DROP (ascending)."""
     cdef int n = 0, t
     for t in range(NBONUS):
         if d.bonus_loc[t] == B_DRAWN:
@@ -63,7 +73,7 @@ cdef void apply_bonus_drop(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_kaiju_start(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_KSTART (unsorted)."""
+    """The legal actions at ST_KSTART (ascending)."""
     out[0] = A_SQ + SQ_HARAJUKU
     out[1] = A_SQ + SQ_SHIBUYA
     out[2] = A_SQ + SQ_EBISU
@@ -79,7 +89,7 @@ cdef void apply_kaiju_start(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_role(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_ROLE (unsorted)."""
+    """The legal actions at ST_ROLE (ascending)."""
     cdef int n = 0, k, t
     cdef bint used
     for t in range(NROLES):
@@ -105,7 +115,7 @@ cdef void apply_role(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_human_start(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_HSTART_FB, ST_HSTART_SDF (unsorted)."""
+    """The legal actions at ST_HSTART_FB, ST_HSTART_SDF (ascending)."""
     cdef int st = d.stage
     cdef int n = 0, s
     for s in range(NSQ):
@@ -116,7 +126,7 @@ cdef int legal_human_start(VulData* d, int* out) noexcept nogil:
 
 
 cdef int legal_adjacent_square(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_EVENT_ADJ, ST_WALK1, ST_WALK2, ST_FLOW1, ST_FLOW2 (unsorted)."""
+    """The legal actions at ST_EVENT_ADJ, ST_WALK1, ST_WALK2, ST_FLOW1, ST_FLOW2 (ascending)."""
     cdef int st = d.stage
     cdef int n = 0, k, m, c
     cdef int opts[NSQ]
@@ -136,7 +146,7 @@ cdef int legal_adjacent_square(VulData* d, int* out) noexcept nogil:
 
 
 cdef int legal_plan(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_PLAN, ST_KPLAN (unsorted)."""
+    """The legal actions at ST_PLAN, ST_KPLAN (ascending)."""
     cdef int st = d.stage
     cdef int n = 0, k, m, t, c, dk, f
     cdef int opts[NSQ]
@@ -146,25 +156,20 @@ cdef int legal_plan(VulData* d, int* out) noexcept nogil:
         opts[t] = 0
     m = 0
     k = 0
-    for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == Z_HAND:
-            opts[d.ctype[c]] += 1
-        elif d.zone[c] == Z_MARKED:
-            m += 1
-        elif d.zone[c] == Z_DECK:
-            k += 1
+    for c in range(f, f + deck_size(dk)):     # sums, not a branch per card (issue 26)
+        opts[d.ctype[c]] += d.zone[c] == Z_HAND
+        m += d.zone[c] == Z_MARKED
+        k += d.zone[c] == Z_DECK
     if m == 0:
-        for t in range(8):
-            if opts[t] > 0:
-                out[n] = A_PLACE + t
-                n += 1
+        for t in range(8):                     # the types in hand, branch-free
+            out[n] = A_PLACE + t
+            n += opts[t] > 0
     if st == ST_PLAN:
         # V19: a redraw costs 1 fund and needs enough cards in the deck
         if d.fund_pool >= 1 and m < k:
             for t in range(NHTYPES):
-                if opts[t] > 0:
-                    out[n] = A_MARK + t
-                    n += 1
+                out[n] = A_MARK + t
+                n += opts[t] > 0
         if m > 0:
             out[n] = A_REDRAW
             n += 1
@@ -185,11 +190,9 @@ cdef void apply_plan(VulData* d, int a) noexcept nogil:
             proceed(d)
         return
     if A_MARK <= a < A_REDRAW:
-        f = deck_first(dk)
-        for c in range(f, f + 9):
-            if d.zone[c] == Z_HAND and d.ctype[c] == a - A_MARK:
-                d.zone[c] = Z_MARKED
-                break
+        m = hand_cards_of_type(d, dk, a - A_MARK)
+        if m:
+            d.zone[deck_first(dk) + lowest_bit(m)] = Z_MARKED
         return
     # A_REDRAW (V19)
     pay(d, 1)
@@ -203,7 +206,7 @@ cdef void apply_plan(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_arrangement(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_PERM (unsorted)."""
+    """The legal actions at ST_PERM (ascending)."""
     cdef int n = 0, k, t
     k = 2 if d.ngroups == 2 else 6
     for t in range(k):
@@ -219,7 +222,7 @@ cdef void apply_arrangement(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_trample(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_TRAMPLE (unsorted)."""
+    """The legal actions at ST_TRAMPLE (ascending)."""
     cdef int n = 0
     out[n] = A_OPT + 0
     n += 1
@@ -258,7 +261,7 @@ cdef void apply_trample(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_bomb(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_BOMB (unsorted)."""
+    """The legal actions at ST_BOMB (ascending)."""
     cdef int n = 0, s, k, m
     cdef int opts[NSQ]
     m = 0
@@ -310,7 +313,7 @@ cdef void apply_bomb(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_roar(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_ROAR (unsorted)."""
+    """The legal actions at ST_ROAR (ascending)."""
     cdef int n = 0, k, m
     cdef int opts[NSQ]
     for k in range(MAXNB):
@@ -337,7 +340,7 @@ cdef void apply_roar(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_underground(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_UNDER (unsorted)."""
+    """The legal actions at ST_UNDER (ascending)."""
     cdef int n = 0, s, rng_
     rng_ = UNDER_RANGE + (UNDER_EXTRA if d.eff_add else 0)
     for s in range(NSQ):
@@ -356,14 +359,14 @@ cdef void apply_underground(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_person(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_VICTIM, ST_EVAC (unsorted)."""
+    """The legal actions at ST_VICTIM, ST_EVAC (ascending)."""
     out[0] = A_CIT
     out[1] = A_VIP
     return 2
 
 
 cdef int legal_evolve(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_EVOLVE (unsorted)."""
+    """The legal actions at ST_EVOLVE (ascending)."""
     cdef int n = 0, t
     for t in range(NKTYPES):
         if not d.evolved[t]:
@@ -380,14 +383,14 @@ cdef void apply_evolve(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_declare(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_DECLARE (unsorted)."""
-    cdef int n = 0, t
+    """The legal actions at ST_DECLARE (ascending: A_DONE first)."""
+    cdef int n = 1, t
+    out[0] = A_DONE
     for t in range(NBONUS):
         if d.bonus_loc[t] == B_HAND and VUL_BONUS[t][0] == d.kpos and d.lava[d.kpos] >= VUL_BONUS[t][1]:
             out[n] = A_DECLARE + t
             n += 1
-    out[n] = A_DONE
-    return n + 1
+    return n
 
 
 cdef void apply_declare(VulData* d, int a) noexcept nogil:
@@ -404,20 +407,20 @@ cdef void apply_declare(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_movement(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_MOVE (unsorted)."""
-    cdef int n = 0, s, k, kind, e
+    """The legal actions at ST_MOVE (ascending: A_DONE first). Per square, its lines are
+    written and kept only if a piece is there, without a branch on the pieces (issue 26)."""
+    cdef int n = 1, s, k, kind, e, a
     cdef int* arr
+    out[0] = A_DONE
     e = d.eff_q[d.eff_i - 1]
     for kind in range(move_kind_lo(e), move_kind_hi(e) + 1):
         arr = piece_array(d, kind)
         for s in range(NSQ):
-            if arr[s] > 0:
-                for k in range(MAXNB):
-                    if adj(s, k) >= 0:
-                        out[n] = A_MOVE + kind * 72 + s * 4 + k
-                        n += 1
-    out[n] = A_DONE
-    return n + 1
+            a = A_MOVE + kind * 72 + s * 4
+            for k in range(MAXNB):
+                out[n + k] = a + k
+            n += VUL_DEGREE[s] & -(arr[s] > 0)
+    return n
 
 
 cdef void apply_movement(VulData* d, int a) noexcept nogil:
@@ -440,8 +443,9 @@ cdef void apply_movement(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_fire_fighting(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_FF (unsorted)."""
-    cdef int n = 0, s, k, m, kind
+    """The legal actions at ST_FF (ascending: A_DONE first)."""
+    cdef int n = 1, s, k, m, kind
+    out[0] = A_DONE
     if d.fund_pool >= 2:
         for kind in range(2):
             for s in range(NSQ):
@@ -454,8 +458,7 @@ cdef int legal_fire_fighting(VulData* d, int* out) noexcept nogil:
                     if m >= 0 and d.lava[m] > 0:
                         out[n] = A_FF + kind * 90 + s * 5 + k
                         n += 1
-    out[n] = A_DONE
-    return n + 1
+    return n
 
 
 cdef void apply_fire_fighting(VulData* d, int a) noexcept nogil:
@@ -479,15 +482,15 @@ cdef void apply_fire_fighting(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_commands(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_CMD (unsorted)."""
-    cdef int n = 0, s, c
+    """The legal actions at ST_CMD (ascending: A_DONE first)."""
+    cdef int n = 1, s, c
+    out[0] = A_DONE
     for c in range(3):
         for s in range(NSQ):
             if cmd_ok(d, c, s):
                 out[n] = A_CMD + c * 18 + s
                 n += 1
-    out[n] = A_DONE
-    return n + 1
+    return n
 
 
 cdef void apply_commands(VulData* d, int a) noexcept nogil:
@@ -520,7 +523,7 @@ cdef void apply_commands(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_investigation(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_INVEST (unsorted)."""
+    """The legal actions at ST_INVEST (ascending)."""
     cdef int k, m
     cdef int opts[NSQ]
     m = invest_options(d, d.sub_sq, opts)
@@ -538,8 +541,9 @@ cdef void apply_investigation(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_mobilization(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_MOB (unsorted)."""
-    cdef int n = 0, s
+    """The legal actions at ST_MOB (ascending: A_DONE first)."""
+    cdef int n = 1, s
+    out[0] = A_DONE
     if d.fund_pool >= 2:
         for s in range(NSQ):
             if d.base[s] and not (d.mob_used >> s) & 1:
@@ -549,8 +553,7 @@ cdef int legal_mobilization(VulData* d, int* out) noexcept nogil:
                 if d.sdf_stock > 0:
                     out[n] = A_MOB + s * 2 + 1
                     n += 1
-    out[n] = A_DONE
-    return n + 1
+    return n
 
 
 cdef void apply_mobilization(VulData* d, int a) noexcept nogil:
@@ -573,7 +576,7 @@ cdef void apply_mobilization(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_helicopter_unit(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_HELI1 (unsorted)."""
+    """The legal actions at ST_HELI1 (ascending)."""
     cdef int n = 0, s
     for s in range(NSQ):
         if d.fb[s] > 0:
@@ -589,7 +592,7 @@ cdef void apply_helicopter_unit(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_helicopter_target(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_HELI2 (unsorted)."""
+    """The legal actions at ST_HELI2 (ascending)."""
     cdef int n = 0, s
     for s in range(NSQ):
         out[n] = A_SQ + s
@@ -611,7 +614,7 @@ cdef void apply_helicopter_target(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_shell(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_SHELL (unsorted)."""
+    """The legal actions at ST_SHELL (ascending)."""
     cdef int n = 0
     out[n] = A_DONE
     n += 1
@@ -636,7 +639,7 @@ cdef void apply_shell(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_research(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_RESEARCH (unsorted)."""
+    """The legal actions at ST_RESEARCH (ascending)."""
     cdef int k, m
     cdef int opts[NSQ]
     m = research_options(d, opts)
@@ -656,7 +659,7 @@ cdef void apply_research(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_continuation(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_CONT (unsorted)."""
+    """The legal actions at ST_CONT (ascending)."""
     cdef int n = 0, lo, hi
     lo = human_neighbour_slot(d, d.slot, -1)
     hi = human_neighbour_slot(d, d.slot, 1)
@@ -691,7 +694,7 @@ cdef void apply_continuation(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_budget(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_BUDGET (unsorted)."""
+    """The legal actions at ST_BUDGET (ascending)."""
     out[0] = A_DONE
     out[1] = A_OPT
     return 2
@@ -705,7 +708,7 @@ cdef void apply_budget(VulData* d, int a) noexcept nogil:
 
 
 cdef int legal_base(VulData* d, int* out) noexcept nogil:
-    """The legal actions at ST_BASE (unsorted)."""
+    """The legal actions at ST_BASE (ascending)."""
     cdef int n = 0, s
     for s in range(NSQ):
         if d.base[s] and not (d.base_done >> s) & 1:
@@ -898,42 +901,46 @@ cdef void chance_event(VulData* d, int a) noexcept nogil:
 
 cdef int outcomes_draw(VulData* d, int* out, double* probs) noexcept nogil:
     """The outcomes at ST_DRAW and their probabilities (probs may be NULL)."""
-    cdef int n = 0, t, dk, layer, c, total, f
+    cdef int n = 0, t, dk, m, c, total, f
     cdef int cnt[8]
     dk = d.draw_deck
-    layer = top_layer(d, dk)
+    m = layer_mask(d, dk, top_layer(d, dk))
     for t in range(8):
         cnt[t] = 0
-    total = 0
     f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == Z_DECK and d.pos[c] == layer:
-            cnt[d.ctype[c]] += 1
-            total += 1
-    for t in range(8):
-        if cnt[t] > 0:
-            out[n] = t
-            if probs != NULL:
-                probs[n] = cnt[t] / <double>total
-            n += 1
+    for c in range(deck_size(dk)):             # counts, without a branch per card
+        cnt[d.ctype[f + c]] += (m >> c) & 1
+    for t in range(8):                         # the types present, ascending, branch-free
+        out[n] = t
+        n += cnt[t] > 0
+    if probs != NULL:
+        total = 0
+        for t in range(8):
+            total += cnt[t]
+        for t in range(n):
+            probs[t] = cnt[out[t]] / <double>total
     return n
 
 
 cdef void chance_draw(VulData* d, int a) noexcept nogil:
     """Apply chance outcome `a` at ST_DRAW."""
-    cdef int dk, layer, c, f
+    cdef int dk, layer, c, f, mask, kind
     dk = d.draw_deck
     layer = top_layer(d, dk)
     hide_layer(d, dk, layer)
     d.hx[rec(dk, d.round - 1) * 6 + layer] += 1
     f = deck_first(dk)
-    for c in range(f, f + deck_size(dk)):
-        if d.zone[c] == Z_DECK and d.pos[c] == layer and d.ctype[c] == a:
-            d.zone[c] = Z_HAND
-            d.pos[c] = 0
-            break
+    mask = layer_mask(d, dk, layer)
+    kind = 0
+    for c in range(deck_size(dk)):             # the layer's cards of type a
+        kind |= (d.ctype[f + c] == a) << c
+    c = lowest_bit(mask & kind)                # the first of them, as the scan took it
+    d.layer_cards[dk * 8 + layer] = mask & ~(1 << c)
+    d.zone[f + c] = Z_HAND
+    d.pos[f + c] = 0
     d.draw_left -= 1
-    if d.draw_left <= 0 or top_layer(d, dk) < 0:
+    # the deck is empty only if the layer was its last and this card the layer's last
+    if d.draw_left <= 0 or ((mask & (mask - 1)) == 0 and top_layer(d, dk) < 0):
         after_draw(d)
 
 
@@ -968,13 +975,12 @@ cdef int gen_chance(VulData* d, int* out, double* probs) noexcept nogil:
 
 cdef int gen_legal(VulData* d, int* out) noexcept nogil:
     """The legal actions, ascending."""
-    cdef int n = gen_legal_raw(d, out)
-    sort_ints(out, n)
-    return n
+    return gen_legal_raw(d, out)
 
 
 cdef int gen_legal_raw(VulData* d, int* out) noexcept nogil:
-    """The legal actions of the decision stage, unsorted."""
+    """The legal actions of the decision stage, ascending: each stage's list is built in
+    order (no sort: issue 26; tests/test_protocol.py checks the order)."""
     cdef int st = d.stage
     if st == ST_BONUS_DROP:
         return legal_bonus_drop(d, out)

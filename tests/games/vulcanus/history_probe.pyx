@@ -12,6 +12,7 @@ from libc.math cimport exp
 from libc.string cimport memcpy, memset
 
 from vsai.ext.rng cimport Rng, rng_below, rng_seed
+from vsai.ext.bits cimport lowest_bit, bit_count
 from vsai.ext.state cimport CHANCE_PLAYER, MAX_ACTIONS, TERMINAL_PLAYER, State, copy_state
 from vsai.ext.vulcanus.data cimport *
 from vsai.ext.vulcanus.actions cimport *

@@ -142,7 +142,7 @@ def history_probe():
     vulcanus = ["ext/vulcanus/" + name
                 for name in ("data.pxd", "actions.pxd", "rules.pxi", "stages.pxi", "codec.pxi", "hidden.pxi")]
     return compiled_module(Path(__file__).resolve().parent / "history_probe.pyx",
-                           ["ext/state.pxd", "ext/rng.pxd"] + vulcanus, include=("ext/vulcanus",), optimise="-O1")
+                           ["ext/state.pxd", "ext/rng.pxd", "ext/bits.pxd"] + vulcanus, include=("ext/vulcanus",), optimise="-O1")
 
 
 def hidden_deal(d, cards):

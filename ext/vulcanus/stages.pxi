@@ -1,8 +1,8 @@
 # The stages of Vulcanus (ext/vulcanus/logic.pyx includes this file after rules.pxi): per
 # decision stage its legal actions (legal_<stage>, built ascending: gen_legal does not sort)
-# and their effect (apply_<stage>); per chance stage its outcomes (outcomes_<stage>) and their effect
-# (chance_<stage>); at the end the dispatch, a stage -> function mapping, that the shared
-# protocol (../dispatch.pxi) calls. Stages that share their legal actions share legal_<stage>.
+# and their effect (apply_<stage>); per chance stage its outcomes (outcomes_<stage>) and
+# their effect (chance_<stage>); at the end the dispatch, a stage -> function mapping, that
+# the shared protocol (../dispatch.pxi) calls. Stages that share their legal actions share legal_<stage>.
 
 
 # ---------------------------------------------------------------- helpers of several stages
@@ -974,11 +974,6 @@ cdef int gen_chance(VulData* d, int* out, double* probs) noexcept nogil:
 
 
 cdef int gen_legal(VulData* d, int* out) noexcept nogil:
-    """The legal actions, ascending."""
-    return gen_legal_raw(d, out)
-
-
-cdef int gen_legal_raw(VulData* d, int* out) noexcept nogil:
     """The legal actions of the decision stage, ascending: each stage's list is built in
     order (no sort: issue 26; tests/test_protocol.py checks the order)."""
     cdef int st = d.stage

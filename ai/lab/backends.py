@@ -78,19 +78,21 @@ class LocalBackend:
             raise SuiteError("a worker process died (killed, or out of memory); the games "
                              "finished so far are saved: run the suite again to resume") from None
         finally:
-            _stop_pool(pool, pending)
+            _stop_pool(pool)
 
 
-def _stop_pool(pool: ProcessPoolExecutor, pending: set[Future]) -> None:
-    for future in pending:
-        future.cancel()
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
     # Running games cannot be cancelled through the executor and may last long: terminate
     # the workers (the executor keeps them in `_processes`; there is no public handle).
-    processes = list(getattr(pool, "_processes", {}).values())
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    # The games not started are cancelled by the executor's own thread (`cancel_futures`), not
+    # from here: a future cancelled from here stays in the executor's pending items, and when
+    # the terminated workers break the pool, that thread sets an exception on it, which
+    # CPython 3.11 answers with InvalidStateError and a traceback on the user's terminal.
+    pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
     deadline = time.monotonic() + 2.0
     for process in processes:
         process.join(max(0.0, deadline - time.monotonic()))

@@ -82,10 +82,16 @@ def load_logic(game_name: str, path: str) -> ModuleType | None:
     current = importlib.import_module(name)
     if os.path.samefile(logic_path, current.__file__):
         raise SystemExit(f"{logic_path} is the current build's logic, not an earlier one")
-    loader = importlib.machinery.ExtensionFileLoader(name, logic_path)
-    spec = importlib.util.spec_from_file_location(name, logic_path, loader=loader)
+    return load_extension(name, logic_path)
+
+
+def load_extension(name: str, path: str) -> ModuleType:
+    """The extension module `name` loaded from the file `path`, beside any already imported
+    under that name (not put in sys.modules)."""
+    loader = importlib.machinery.ExtensionFileLoader(name, path)
+    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
     if spec is None:
-        raise SystemExit(f"cannot load {logic_path}")
+        raise SystemExit(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
     return module

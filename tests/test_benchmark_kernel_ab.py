@@ -1,0 +1,38 @@
+"""benchmarks/kernel_ab.py times two builds of the search kernel side by side and says whether
+their searches agreed."""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from vsai.ext import search
+
+_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "kernel_ab.py"
+sys.path.insert(0, str(_PATH.parent))   # it imports search_speed from its folder
+_SPEC = importlib.util.spec_from_file_location("kernel_ab", _PATH)
+kernel_ab = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(kernel_ab)
+
+
+def test_the_current_build_is_refused_as_the_earlier_one():
+    with pytest.raises(SystemExit, match="current build"):
+        kernel_ab.load_kernel(search.__file__)
+
+
+def test_a_copy_of_the_kernel_searches_like_it_in_every_mode(tmp_path, capsys):
+    copy = tmp_path / Path(search.__file__).name
+    shutil.copy(search.__file__, copy)
+    assert kernel_ab.main([str(copy), "--games", "kilauea", "--at", "0", "--iterations", "300",
+                           "--repeats", "1"]) == 0
+    row = capsys.readouterr().out.strip().splitlines()[-1]
+    assert row.startswith("kilauea") and row.endswith("yes") and row.count("x ") == len(kernel_ab.MODES)
+
+
+def test_an_unknown_mode_is_one_clear_error(capsys):
+    with pytest.raises(SystemExit):
+        kernel_ab.main([search.__file__, "--modes", "mcts,fast"])
+    assert "unknown mode(s) fast" in capsys.readouterr().err

@@ -143,8 +143,13 @@ def time_playouts(state, playouts: int, seed: int) -> float:
     return playouts / max(time.process_time() - start, 1e-9)
 
 
-def time_search(state, mode: int, iterations: int, seed: int) -> tuple[float, list]:
-    searcher = search.Searcher(state, mode, seed)
+def time_search(state, mode: int, iterations: int, seed: int, kernel: ModuleType = search,
+                fixed: bool = False) -> tuple[float, list]:
+    """(iterations per CPU second, root statistics) of one search of `iterations` by
+    `kernel`'s Searcher; with `fixed`, from the true state at every iteration (no resample)."""
+    searcher = kernel.Searcher(state, mode, seed)
+    if fixed:
+        searcher.set_worlds([state], [1.0])
     start = time.process_time()
     searcher.run(iterations)
     rate = iterations / max(time.process_time() - start, 1e-9)

@@ -21,16 +21,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from types import ModuleType
 
 from vsai.core import list_games, load_game
 from vsai.ext import search
 
-from engine_ab import load_extension   # this folder
+from engine_ab import load_extension, time_search   # this folder
 from search_speed import position      # the same positions as the search benchmark
 
-MODES = ("mcts", "ismcts", "fixed", "mo")
+# Each mode's SearchMode (`fixed` is SO from the true state: time_search's `fixed`).
+MODES = {"mcts": search.SearchMode.MCTS, "ismcts": search.SearchMode.SO,
+         "fixed": search.SearchMode.SO, "mo": search.SearchMode.MO}
 
 
 def load_kernel(path: str) -> ModuleType:
@@ -39,17 +40,6 @@ def load_kernel(path: str) -> ModuleType:
     if module.Searcher is search.Searcher:
         raise SystemExit(f"{path} is the current build, not an earlier one")
     return module
-
-
-def time_mode(kernel: ModuleType, state, mode: str, iterations: int, seed: int):
-    """(iterations per CPU second, root statistics) of one search of `iterations`."""
-    code = {"mcts": 0, "ismcts": 1, "fixed": 1, "mo": 2}[mode]
-    searcher = kernel.Searcher(state, code, seed)
-    if mode == "fixed":
-        searcher.set_worlds([state], [1.0])
-    start = time.process_time()
-    searcher.run(iterations)
-    return iterations / max(time.process_time() - start, 1e-9), searcher.root_stats()
 
 
 def compare(before: ModuleType, state, modes: list[str], args) -> str:
@@ -62,8 +52,8 @@ def compare(before: ModuleType, state, modes: list[str], args) -> str:
         for mode in modes:
             roots = [None, None]
             for side in order:
-                rate, roots[side] = time_mode((before, search)[side], state, mode,
-                                              args.iterations, repeat)
+                rate, roots[side] = time_search(state, MODES[mode], args.iterations, repeat,
+                                                (before, search)[side], mode == "fixed")
                 rates[mode][side].append(rate)
             same = same and roots[0] == roots[1]
     cells = []

@@ -10,8 +10,9 @@ opening and the middle, and at least 20,000 iterations/s on 2-player Kilauea.
 The `fixed` column splits hidden information's cost in two: SO-ISMCTS from the true state at
 every iteration, so the same information-set tree's bookkeeping (merged keys, availability
 counts) without a resample. Its rate over `mcts`'s is that bookkeeping's cost; `ismcts` over
-`fixed` is the resample's own cost plus the worlds' variety (opponents' hidden moves differ
-from world to world, so the tree is wider, its leaves shallower and its playouts longer).
+`fixed` is the resample's own cost plus the redrawn worlds' (their trees and playouts cost
+differently from the true world's: on Vulcanus late, random playouts from redrawn worlds run
+at 0.86-0.92 of those from the true state; docs/figures.md).
 
 `--at F` measures later in the game instead: from the opening of seed s, a random game is
 played to its end, and the measure is taken at the first player decision after a fraction F

@@ -1,0 +1,39 @@
+"""benchmarks/hidden_openness.py counts, at each decision, the worlds the seat to act cannot
+tell apart."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from vsai.core import load_game
+
+_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "hidden_openness.py"
+_SPEC = importlib.util.spec_from_file_location("hidden_openness", _PATH)
+hidden_openness = importlib.util.module_from_spec(_SPEC)
+sys.modules["hidden_openness"] = hidden_openness  # its dataclass looks itself up there
+_SPEC.loader.exec_module(hidden_openness)
+
+
+def test_a_game_s_decisions_are_split_in_thirds_and_its_last_open_one_found():
+    openness = hidden_openness.Openness()
+    openness.add_game([3, 2, 1, 1, 4, 1])
+    assert openness.open_by_phase == [[True, True], [False, False], [True, False]]
+    assert openness.distinct_when_open == [3, 2, 4]
+    assert openness.last_open_share == [5 / 6]
+    assert openness.row() == ["100%", "0%", "50%", "50%", "3", "83%", "6"]
+
+
+def test_redraws_of_a_game_without_hidden_information_are_one_world():
+    state = load_game("kilauea", players=2).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert hidden_openness.distinct_redraws(state, state.current_player(), 8, 1) == 1
+
+
+def test_every_decision_of_kilauea_is_closed_and_vulcanus_s_are_open(capsys):
+    assert hidden_openness.main(["--games", "kilauea:2,vulcanus:2", "--plays", "1",
+                                 "--opponent", "random", "--redraws", "4"]) == 0
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[1:]}
+    assert rows["kilauea"][2:6] == ["0%", "0%", "0%", "0%"]
+    assert rows["vulcanus"][5] != "0%"

@@ -26,11 +26,12 @@ import time
 from collections import defaultdict
 from typing import Any, Callable
 
-from vsai.ai import make_agent
 from vsai.ai import belief as belief_module
 from vsai.ai.base import mix_seed
 from vsai.ai.belief import BeliefSettings, BeliefTracker
-from vsai.core import load_game, sample_chance
+from vsai.core import sample_chance
+
+from selfplay import game_entries, seat_agents  # this folder: scripts run as benchmarks/<name>.py
 
 
 class Clock:
@@ -85,9 +86,7 @@ def play(game: Any, seed: int, args: argparse.Namespace, settings: BeliefSetting
     rng = random.Random(seed)
     agents = None
     if args.opponent != "random":
-        options = {"iterations": args.iterations} if args.opponent != "heuristic" else {}
-        agents = [make_agent(args.opponent, game, seed=mix_seed(seed, s), **options)
-                  for s in range(game.num_players())]
+        agents = seat_agents(args.opponent, game, seed, args.iterations)
     tracker = BeliefTracker(mix_seed(seed, 100), settings)
     state = game.new_initial_state()
     decisions = 0
@@ -123,9 +122,7 @@ def main() -> None:
     instrument(clock)
     print(f"belief cost: {args.particles} particles, model {args.model}, movers {args.opponent}, "
           f"{args.plays} games a row")
-    for entry in args.games.split(","):
-        name, players = entry.split(":")
-        game = load_game(name, players=int(players))
+    for name, players, game in game_entries(args.games):
         clock.seconds.clear()
         clock.calls.clear()
         moves = decisions = read = 0

@@ -51,13 +51,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vsai.ai import make_agent
 from vsai.ai.base import mix_seed
 from vsai.ai.feature_model import FILE, Counts, describe, features, move_key
 from vsai.ai.model_files import write_model_entry
-from vsai.core import load_game, sample_chance
+from vsai.core import sample_chance
 
 from belief_quality import mean_and_error  # this folder: scripts run as benchmarks/<name>.py
+from selfplay import game_entries, seat_agents
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -65,8 +65,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def games_between_ismcts(game: Any, seed: int, iterations: int):
     """Yield (state, mover, action) at every decision with a choice of a seeded game between
     `ismcts` agents, the state before the move (do not keep it: it is played on)."""
-    agents = [make_agent("ismcts", game, seed=mix_seed(seed, s), iterations=iterations)
-              for s in range(game.num_players())]
+    agents = seat_agents("ismcts", game, seed, iterations)
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -179,9 +178,7 @@ def main() -> None:
     args = parser.parse_args()
     shrinks = [float(x) for x in args.shrink.split(",")]
     filters = item_filters(args.items)
-    for entry in args.games.split(","):
-        name, players = entry.split(":")
-        game = load_game(name, players=int(players))
+    for name, players, game in game_entries(args.games):
         started = time.process_time()
         counts = count(game, range(1000, 1000 + args.train), args.iterations, args.coarse, filters)
         for label, table in counts.items():
@@ -194,7 +191,7 @@ def main() -> None:
             parts = args.parts.split(",") if args.parts else None
             entry = describe("" if label == "all" else label, parts, args.write, args.prior, args.coarse,
                              counts[label], made)
-            print(f"    wrote {write_model(name, int(players), entry)} (items {label}, shrink {args.write:g})")
+            print(f"    wrote {write_model(name, players, entry)} (items {label}, shrink {args.write:g})")
         gains = one_step_gains(game, counts, filters, range(args.test_seed, args.test_seed + args.test), args, shrinks)
         control = gains[(next(iter(filters)), 0.0)] if 0.0 in shrinks else None
         for (label, shrink), rows in gains.items():

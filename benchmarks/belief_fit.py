@@ -37,10 +37,10 @@ import numpy as np
 from scipy.optimize import minimize
 
 from belief_features import games_between_ismcts
+from selfplay import game_entries
 from vsai.ai.base import mix_seed
 from vsai.ai.fitted_model import FILE
 from vsai.ai.model_files import write_model_entry
-from vsai.core import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 # Games whose decisions are searched for the private features (step 2).
@@ -216,9 +216,7 @@ def main() -> None:
     parser.add_argument("--cache", default="/tmp/vsai-belief-fit", help="folder of the played decisions")
     parser.add_argument("--write", action="store_true", help="store the kept model in ext/<game>/")
     args = parser.parse_args()
-    for entry in args.games.split(","):
-        name, players = entry.split(":")
-        game = load_game(name, players=int(players))
+    for name, players, game in game_entries(args.games):
         cache = Path(args.cache) / f"centred-{name}-{players}-{args.train}-{args.test}-{args.iterations}.npz"
         started = time.process_time()
         if cache.exists():
@@ -264,7 +262,7 @@ def main() -> None:
                      "actions": [int(a) for a in seen],
                      "bias": [round(float(v), 4) for v in bias],
                      "weights": [[round(float(v), 5) for v in row] for row in weights / train.scale]}
-            print(f"    written to {write_model(name, int(players), model).relative_to(ROOT)}")
+            print(f"    written to {write_model(name, players, model).relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

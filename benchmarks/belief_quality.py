@@ -50,13 +50,14 @@ import re
 import time
 from collections import defaultdict
 
-from vsai.ai import make_agent
 from vsai.ai.base import mix_seed
 from vsai.ai.belief import (FEATURES_TEMPERATURE, FITTED_TEMPERATURE, BeliefSettings, BeliefTracker,
                              SeatBelief)
-from vsai.core import load_game, sample_chance
+from vsai.core import sample_chance
 from vsai.core.hidden import hidden_items
 from vsai.ext import search
+
+from selfplay import game_entries, seat_agents  # this folder: scripts run as benchmarks/<name>.py
 
 PHASES = ("early", "middle", "late")
 
@@ -76,9 +77,7 @@ def truth_probability(worlds: list, owner: int, seat: int, truth: dict[str, str]
 def play_and_measure(game, seed: int, args, settings: list[BeliefSettings]) -> tuple[list, list]:
     """One game, every setting's beliefs side by side (the same game and uniform redraws);
     returns, per setting, [(phase, log-ratio, better)] and the update costs."""
-    options = {"iterations": args.iterations} if args.opponent != "heuristic" else {}
-    agents = [make_agent(args.opponent, game, seed=mix_seed(seed, s), **options)
-              for s in range(game.num_players())]
+    agents = seat_agents(args.opponent, game, seed, args.iterations)
     trackers = [[BeliefTracker(mix_seed(seed, 100, s), each) for s in range(game.num_players())]
                 for each in settings]
     rng = random.Random(seed)
@@ -128,9 +127,7 @@ def one_step_gains(game, seed: int, args, settings: list[BeliefSettings]) -> lis
     The control (floor 1) gains about 0 (0 after a public move); a model that predicts the
     opponent's moves from its hidden items gains above 0 on average (the expected gain of the
     true model is a Kullback-Leibler divergence), a miscalibrated one below. Returns, per setting, the gains."""
-    options = {"iterations": args.iterations} if args.opponent != "heuristic" else {}
-    agents = [make_agent(args.opponent, game, seed=mix_seed(seed, s), **options)
-              for s in range(game.num_players())]
+    agents = seat_agents(args.opponent, game, seed, args.iterations)
     rng = random.Random(seed)
     state = game.new_initial_state()
     gains: list[list[float]] = [[] for _ in settings]
@@ -191,9 +188,8 @@ def _floats(text: str) -> list[float]:
 
 def _games(text: str):
     """("vec 2p", the game) for each NAME:PLAYERS of `--games`."""
-    for entry in text.split(","):
-        name, players = entry.split(":")
-        yield f"{name} {players}p", load_game(name, players=int(players))
+    for name, players, game in game_entries(text):
+        yield f"{name} {players}p", game
 
 
 def _label(each: BeliefSettings) -> str:

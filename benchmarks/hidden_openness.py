@@ -25,9 +25,10 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from vsai.ai import make_agent
 from vsai.ai.base import mix_seed
-from vsai.core import load_game, sample_chance
+from vsai.core import sample_chance
+
+from selfplay import game_entries, seat_agents  # this folder: scripts run as benchmarks/<name>.py
 
 PHASES = ("early", "middle", "late")
 
@@ -71,9 +72,7 @@ def distinct_redraws(state: Any, seat: int, redraws: int, seed: int) -> int:
 def play(game: Any, seed: int, args: argparse.Namespace) -> list[int]:
     """One seeded game; the distinct redraws at each decision with a choice, in order."""
     rng = random.Random(seed)
-    options = {"iterations": args.iterations} if args.opponent not in ("heuristic", "random") else {}
-    agents = [make_agent(args.opponent, game, seed=mix_seed(seed, s), **options)
-              for s in range(game.num_players())]
+    agents = seat_agents(args.opponent, game, seed, args.iterations)
     state = game.new_initial_state()
     counts = []
     while not state.is_terminal():
@@ -100,16 +99,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     header = ["game", *[f"open {p}" for p in PHASES], "open", "distinct", "last open", "decisions"]
     print(" ".join(f"{h:>11}" for h in header))
-    for item in args.games.split(","):
-        name, _, players = item.partition(":")
-        try:
-            game = load_game(name, **({"players": int(players)} if players else {}))
-        except ValueError as error:
-            parser.error(f"{item}: {error}")
+    try:
+        games = list(game_entries(args.games))
+    except ValueError as error:
+        parser.error(f"--games {args.games}: {error} (give NAME:PLAYERS, comma-separated)")
+    for name, players, game in games:
         openness = Openness()
         for play_index in range(args.plays):
             openness.add_game(play(game, mix_seed(args.seed, play_index), args))
-        label = f"{name} {game.num_players()}p"
+        label = f"{name} {players}p"
         print(" ".join(f"{cell:>11}" for cell in [label, *openness.row()]))
         sys.stdout.flush()
     return 0

@@ -6,9 +6,12 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 from vsai.core import load_game
 
 _PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "hidden_openness.py"
+sys.path.insert(0, str(_PATH.parent))   # it imports selfplay from there
 _SPEC = importlib.util.spec_from_file_location("hidden_openness", _PATH)
 hidden_openness = importlib.util.module_from_spec(_SPEC)
 sys.modules["hidden_openness"] = hidden_openness  # its dataclass looks itself up there
@@ -37,3 +40,9 @@ def test_every_decision_of_kilauea_is_closed_and_vulcanus_s_are_open(capsys):
     rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[1:]}
     assert rows["kilauea"][2:6] == ["0%", "0%", "0%", "0%"]
     assert rows["vulcanus"][5] != "0%"
+
+
+def test_a_games_entry_without_players_is_one_clear_error(capsys):
+    with pytest.raises(SystemExit):
+        hidden_openness.main(["--games", "kilauea"])
+    assert "give NAME:PLAYERS" in capsys.readouterr().err

@@ -50,9 +50,8 @@ class SearchAgent(Agent):
                  time_limit: Any = None, **options: Any):
         super().__init__(game, seed)
         self.budget = Budget.make(iterations, time_limit, DEFAULT_ITERATIONS)
-        opts = check_options(self.name, options, {**_COMMON_OPTIONS, **self.extra_options})
-        spec = getattr(game, "spec", None)
-        for key, value in (getattr(spec, "search_defaults", None) or {}).items():
+        opts = check_options(self.name, options, self.option_table())
+        for key, value in self.game_defaults(game).items():
             opts.setdefault(key, value)
         self.exploration = opts.get("exploration", 0.7)
         self.playout = opts.get("playout", "random")
@@ -68,6 +67,22 @@ class SearchAgent(Agent):
         elif set(opts) & set(BELIEF_OPTIONS):
             raise InvalidArgumentError(f"agent {self.name}: {', '.join(sorted(set(opts) & set(BELIEF_OPTIONS)))} "
                                        "set a belief: give belief=on with them")
+
+    @classmethod
+    def option_table(cls) -> dict:
+        """The options this agent takes, each with its checker."""
+        return {**_COMMON_OPTIONS, **cls.extra_options}
+
+    @classmethod
+    def game_defaults(cls, game: Game) -> dict:
+        """The search options `game`'s spec gives this agent by default at its player count
+        (`GameSpec.search_options_for`), those it takes: the cheating `mcts` has no belief."""
+        spec = getattr(game, "spec", None)
+        if spec is None:
+            return {}
+        table = cls.option_table()
+        return {key: value for key, value in spec.search_options_for(game.num_players()).items()
+                if key in table}
 
     # ---------------------------------------------------------------- belief (belief=on)
     def inform_action(self, state: State, player: int, action: int) -> None:

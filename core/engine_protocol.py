@@ -159,7 +159,8 @@ class EngineSession:
                 "players": [spec.min_players, spec.max_players],
                 "hidden_information": spec.hidden_information, "complete": spec.complete,
                 "options": [_param_info(p) for p in spec.params], "level_scale": spec.level_scale,
-                "level_search": dict(spec.level_search)})
+                "level_search": dict(spec.level_search),
+                "player_search": {str(n): dict(o) for n, o in sorted(spec.player_search.items())}})
         return {"protocol": PROTOCOL_VERSION, "vsai": importlib.metadata.version("vsai"),
                 "games": games, **self._hello_extra()}
 

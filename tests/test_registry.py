@@ -124,6 +124,29 @@ def test_the_search_options_of_a_spec_are_options_every_search_agent_takes(name)
 
 
 @pytest.mark.parametrize("name", list_games())
+def test_the_player_search_of_a_spec_is_taken_by_the_fair_searches(name):
+    from vsai.ai import make_agent
+
+    for players, options in get_spec(name).player_search.items():
+        for agent in ("pimc", "ismcts"):
+            made = make_agent(agent, load_game(name, players=players), seed=0, iterations=5)
+            assert {key: made.options[key] for key in options} == options
+
+
+def test_a_spec_player_search_names_player_counts_the_game_has():
+    import dataclasses
+
+    spec = get_spec("kilauea")
+    for bad, message in (({5: {"belief": "on"}}, r"names \[5\], but the game is played by 2 to 4"),
+                         ({"3": {}}, "must map player counts"), ({3: "on"}, "must map player counts"),
+                         ([3], "must map player counts")):
+        with pytest.raises(ValueError, match=message):
+            dataclasses.replace(spec, player_search=bad)
+    tuned = dataclasses.replace(spec, search_defaults={"cutoff": 4}, player_search={3: {"cutoff": 9}})
+    assert (tuned.search_options_for(2), tuned.search_options_for(3)) == ({"cutoff": 4}, {"cutoff": 9})
+
+
+@pytest.mark.parametrize("name", list_games())
 def test_branching_stays_within_the_spec_bound(name):
     """The spec's max_branching (checked against MAX_ACTIONS at load) holds in random games."""
     spec = get_spec(name)

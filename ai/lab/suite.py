@@ -62,8 +62,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from vsai.ai import levels
 from vsai.ai.lab.arena import play_game
 from vsai.ai.base import mix_seed
+from vsai.ai.belief import on_off
 from vsai.ai.budget import Budget
-from vsai.ai.registry import build_agent
+from vsai.ai.registry import build_agent, game_search_options
 from vsai.core import VsaiError
 from vsai.core.agent_protocol import ResettableAgent
 from vsai.core.match import inform_agent
@@ -111,6 +112,30 @@ class AgentEntry:
         """The search options this agent's level adds on `game` (its spec's level_search), or
         none when the agent is not a level."""
         return levels.search_options(self.name, game.spec) if self.level is not None else {}
+
+
+    def player_options(self, game: Game) -> dict:
+        """The search options `game`'s spec gives this agent at its player count
+        (`GameSpec.player_search`) that neither its own options nor its level set."""
+        if self.module:  # a user's agent: registered by its module
+            _import_agents(self.module)
+        given = {**self.level_options(game), **self.options}
+        by_count = game.spec.player_search.get(game.num_players(), {})
+        return {key: value for key, value in game_search_options(self.name, game).items()
+                if key in by_count and key not in given}
+
+
+# Options added to the agents after results were kept, at the value the games were played with
+# before: left out of a cell's key at that value (as GameSpec.key_params leaves out game options),
+# so that a suite that names it, to keep its meaning under a newer default, keeps its results.
+_LEGACY_OPTIONS = {"belief": "off"}
+
+
+def _key_options(options: dict) -> dict:
+    """`options` as a cell's key holds them: without the legacy ones at their old value (as
+    the agent reads it: `belief = false` is "off"; the agents checked the values before)."""
+    return {key: value for key, value in options.items()
+            if key not in _LEGACY_OPTIONS or on_off(value) != _LEGACY_OPTIONS[key]}
 
 
 @dataclass(frozen=True)
@@ -489,11 +514,12 @@ def game_cells(suite: Suite, game: Game, where: str = "<suite>") -> list[Cell]:
             identity = {"seed": suite.seed, "game": game.name, "params": params,
                         **({"match": True} if suite.match else {}),
                         "budget": [budget.iterations, budget.time_limit],
-                        "lineup": [[a.label, a.name, a.options]
+                        "lineup": [[a.label, a.name, _key_options(a.options)]
                                    + ([a.module] if a.module else [])
                                    + ([a.level, a.budget(game).iterations, a.budget(game).time_limit]
                                       if a.level else [])
                                    + ([a.level_options(game)] if a.level_options(game) else [])
+                                   + ([a.player_options(game)] if a.player_options(game) else [])
                                    for a in map(suite.agent, lineup)]}
             digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str)
                                     .encode()).hexdigest()[:16]

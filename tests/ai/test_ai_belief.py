@@ -248,3 +248,32 @@ def test_the_engine_gives_the_belief_only_to_the_seat_asking_for_itself():
         assert ("belief" in answers[-1]) == (viewer == 0)
     belief = answers[0]["belief"]
     assert belief[0]["seat"] == 1 and len(belief[0]["items"]) == 3
+
+
+def test_a_game_turns_the_belief_on_where_its_spec_says_and_explicit_options_win():
+    """VEC's spec reads the opponents at 3 and 4 players (player_search, issue 23): the fair
+    searches believe there by default, not at 2 players; the cheating mcts never does."""
+    from vsai.core import get_spec
+
+    believers = {n for n, options in get_spec("vec").player_search.items() if options.get("belief") == "on"}
+    assert believers == {3, 4}
+    for players in (2, 3, 4):
+        game = load_game("vec", players=players)
+        for name in ("ismcts", "pimc"):
+            agent = make_agent(name, game, seed=1, iterations=5)
+            assert (agent.beliefs is not None) == (players in believers), (name, players)
+            assert make_agent(name, game, seed=1, iterations=5, belief="off").beliefs is None
+        assert make_agent("mcts", game, seed=1, iterations=5).beliefs is None
+    # belief options alone are fine where the belief is on by default, refused where it is off
+    assert make_agent("ismcts", load_game("vec", players=3), seed=1, particles=16).beliefs.settings.particles == 16
+    with pytest.raises(ValueError, match="give belief=on"):
+        make_agent("ismcts", load_game("vec", players=2), seed=1, particles=16)
+
+
+def test_a_level_believes_where_the_game_does():
+    from vsai.ai import levels
+    from vsai.ai.registry import build_agent
+
+    for players, believes in ((2, False), (4, True)):
+        agent = build_agent("ismcts", load_game("vec", players=players), seed=3, budget=levels.budget(1))
+        assert (agent.beliefs is not None) == believes

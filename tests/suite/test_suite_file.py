@@ -119,3 +119,49 @@ def test_a_missing_report_package_is_named_with_its_extra(tmp_path, monkeypatch)
     assert result.exit_code == 0 and "rating" in result.output  # the tables, without ratings
     result = run(["suite", "report", tmp_path / "out"])
     assert result.exit_code == 1 and "pip install 'vsai[report]'" in result.output
+
+
+
+PLAYER_SEARCH_SUITE = """
+[suite]
+seed = 5
+games_per_cell = 2
+
+[[games]]
+name = "vec"
+players = [2, 3]
+
+[[agents]]
+name = "random"
+
+[[agents]]
+name = "ismcts"
+
+[[budgets]]
+iterations = 10
+"""
+NAMED_OFF = PLAYER_SEARCH_SUITE.replace('name = "ismcts"\n', 'name = "ismcts"\noptions = { belief = "off" }\n')
+
+
+def test_a_games_player_search_makes_new_cells_and_naming_the_old_value_keeps_the_old_ones(monkeypatch):
+    """VEC believes by default at 3 players (GameSpec.player_search): a bare `ismcts` there is
+    a new cell, and `belief = "off"`, every game's value before the option, keeps the key the
+    bare agent had then, so that kept results stay counted."""
+    import dataclasses
+
+    import vsai.core
+    from vsai.core import get_spec
+    from vsai.core.game import Game
+
+    def keys(text: str) -> dict:
+        return {c.params["players"]: c.key for c in parse_suite(text).cells}
+
+    assert NAMED_OFF != PLAYER_SEARCH_SUITE
+    bare, named = keys(PLAYER_SEARCH_SUITE), keys(NAMED_OFF)
+    without = dataclasses.replace(get_spec("vec"), player_search={})
+    monkeypatch.setattr(vsai.core, "load_game",
+                        lambda name, **params: Game(without, {**without.defaults(), **params}))
+    old = keys(PLAYER_SEARCH_SUITE)
+    assert bare[3] != old[3]                    # believes now: a new cell
+    assert named[3] == old[3] == keys(NAMED_OFF)[3]
+    assert bare[2] == named[2] == old[2]        # no player_search at 2 players

@@ -222,3 +222,19 @@ def test_suite_report_writes_and_prints_the_measured_ladder(tmp_path):
     assert level2["vs_below"]["win_rate"] == pytest.approx((29 / 30 + 9 / 30) / 2)
     assert level2["step"]["strata"] == 3 and level2["step"]["z"] > 1.96
     assert "Levels measured" in result.output and "strictly increasing" in result.output
+
+
+# Kept results of plain `ismcts` on VEC at 3-4 players, played before the belief became VEC's
+# default there: their suites now name `belief = "off"`, which keeps their cells.
+BELIEF_OFF_RESULTS = ("belief-iterations-random", "belief-random", "belief-random-2",
+                      "belief-signal-4p", "belief-vec3p-level5", "belief-vec4p-level5")
+
+
+@pytest.mark.parametrize("name", BELIEF_OFF_RESULTS)
+def test_kept_results_stay_in_their_cells_when_a_default_changes(name):
+    from vsai.ai.lab.suite import read_results, suite_records
+
+    folder = SUITES.parent / "results" / name
+    suite, records = suite_records(folder)
+    assert 'belief = "off"' in (folder / "suite.toml").read_text()
+    assert records and len(records) == len(read_results(folder))

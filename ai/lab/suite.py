@@ -113,7 +113,6 @@ class AgentEntry:
         none when the agent is not a level."""
         return levels.search_options(self.name, game.spec) if self.level is not None else {}
 
-
     def player_options(self, game: Game) -> dict:
         """The search options `game`'s spec gives this agent at its player count
         (`GameSpec.player_search`) that neither its own options nor its level set."""
@@ -133,9 +132,18 @@ _LEGACY_OPTIONS = {"belief": "off"}
 
 def _key_options(options: dict) -> dict:
     """`options` as a cell's key holds them: without the legacy ones at their old value (as
-    the agent reads it: `belief = false` is "off"; the agents checked the values before)."""
+    vsai's agents read it: `belief = false` is "off")."""
     return {key: value for key, value in options.items()
-            if key not in _LEGACY_OPTIONS or on_off(value) != _LEGACY_OPTIONS[key]}
+            if key not in _LEGACY_OPTIONS or _read_on_off(value) != _LEGACY_OPTIONS[key]}
+
+
+def _read_on_off(value: Any) -> Any:
+    """`value` read as an on/off option, or itself when it is neither (a user's agent may
+    give the option its own meaning)."""
+    try:
+        return on_off(value)
+    except ValueError:
+        return value
 
 
 @dataclass(frozen=True)

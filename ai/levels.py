@@ -6,8 +6,8 @@ time, because a cap that binds makes neighbouring levels alike and the result de
 machine. A game whose search is much slower or faster than most scales the iterations by its
 spec's `level_scale` (default 1), and a game whose search gains more from other options than
 from iterations gives its levels those options (`level_search`, e.g. heuristic playouts).
-Options a game gives at some player counts (`player_search`, e.g. VEC's belief at 3-4 players)
-apply to every search there, levels included: the agents take them from the spec.
+Options a game gives one agent at some player counts (`agent_search`, e.g. a belief for `ismcts`
+at 3-4 players) apply at every budget there, levels included: the agent takes them from the spec.
 Measured on one core (CPU time, 16 mid-game positions a game), the default level thinks a
 median 0.13 s to 1.3 s a move on the shipped games (with their level_scale and level_search).
 Calibrated by benchmarks/suites/ladder.toml (docs/suites.md).

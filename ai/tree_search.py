@@ -76,12 +76,12 @@ class SearchAgent(Agent):
     @classmethod
     def game_defaults(cls, game: Game) -> dict:
         """The search options `game`'s spec gives this agent by default at its player count
-        (`GameSpec.search_options_for`), those it takes: the cheating `mcts` has no belief."""
+        (`GameSpec.search_options_for`), those it takes."""
         spec = getattr(game, "spec", None)
         if spec is None:
             return {}
         table = cls.option_table()
-        return {key: value for key, value in spec.search_options_for(game.num_players()).items()
+        return {key: value for key, value in spec.search_options_for(cls.name, game.num_players()).items()
                 if key in table}
 
     # ---------------------------------------------------------------- belief (belief=on)

@@ -186,7 +186,7 @@ _FIXED_BY_SAVE = {"players": "--players", "seed": "--seed", "game_options": "--o
 
 def _reads_opponents(ai: options.AgentSpec, game: Game, budget: Budget) -> bool:
     """True when the AI plays with a belief (belief=on): given, or its level's or the game's
-    default for its agent at this player count (GameSpec.player_search)."""
+    default for its agent at this player count (GameSpec.agent_search)."""
     given = levels.with_search_options(ai.name, game.spec, ai.options) if budget.level else ai.options
     return on_off({**game_search_options(ai.name, game), **given}.get("belief", "off")) == "on"
 

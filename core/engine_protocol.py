@@ -160,7 +160,8 @@ class EngineSession:
                 "hidden_information": spec.hidden_information, "complete": spec.complete,
                 "options": [_param_info(p) for p in spec.params], "level_scale": spec.level_scale,
                 "level_search": dict(spec.level_search),
-                "player_search": {str(n): dict(o) for n, o in sorted(spec.player_search.items())}})
+                "agent_search": {agent: {str(n): dict(o) for n, o in sorted(counts.items())}
+                                 for agent, counts in spec.agent_search.items()}})
         return {"protocol": PROTOCOL_VERSION, "vsai": importlib.metadata.version("vsai"),
                 "games": games, **self._hello_extra()}
 

@@ -136,10 +136,10 @@ class GameSpec:
     # agents (e.g. {"playout": "heuristic"} where that makes more iterations pay): tuning the
     # ladder here leaves plain `ismcts` and the results kept for it unchanged.
     level_search: dict = field(default_factory=dict)
-    # Search options by player count, over `search_defaults`, e.g. {3: {"belief": "on"}} where
-    # reading the opponents was measured to win at 3 players. Each tree-search agent takes those
-    # among its own options (the cheating `mcts` has no belief); options given explicitly win.
-    player_search: dict = field(default_factory=dict)
+    # Search options of one agent by player count, over `search_defaults`, e.g.
+    # {"ismcts": {3: {"belief": "on"}}} where a suite measured them to win for that agent at 3
+    # players (at any budget or level); options given explicitly win.
+    agent_search: dict = field(default_factory=dict)
     # Module with the render hooks, each optional (docs/adding-a-game.md, "Render hooks"):
     # `board(state, seat, hidden_information, last_move=None, plain=False)`,
     # `move_detail(state, action)`, `move_group(state, action)`,
@@ -169,14 +169,7 @@ class GameSpec:
         if not isinstance(self.level_search, dict):
             raise ValueError(f"game {self.name}: level_search must be a dict of search options, "
                              f"not {self.level_search!r}")
-        if not isinstance(self.player_search, dict) or not all(
-                isinstance(n, int) and isinstance(o, dict) for n, o in self.player_search.items()):
-            raise ValueError(f"game {self.name}: player_search must map player counts to dicts of "
-                             f"search options, not {self.player_search!r}")
-        outside = sorted(n for n in self.player_search if not self.min_players <= n <= self.max_players)
-        if outside:
-            raise ValueError(f"game {self.name}: player_search names {outside}, but the game is "
-                             f"played by {self.min_players} to {self.max_players}")
+        self._check_agent_search()
 
     @property
     def min_players(self) -> int:
@@ -194,10 +187,28 @@ class GameSpec:
                 return param
         raise ValueError(f"game {self.name}: its spec has no 'players' parameter")
 
-    def search_options_for(self, players: int) -> dict:
-        """The default search options at `players` seats: `search_defaults` with the
-        `player_search` of that player count over them."""
-        return {**self.search_defaults, **self.player_search.get(players, {})}
+    def _check_agent_search(self) -> None:
+        by_agent = self.agent_search
+        if not isinstance(by_agent, dict) or not all(
+                isinstance(agent, str) and isinstance(counts, dict)
+                and all(isinstance(n, int) and isinstance(o, dict) for n, o in counts.items())
+                for agent, counts in by_agent.items()):
+            raise ValueError(f"game {self.name}: agent_search must map agent names to player counts to "
+                             f"dicts of search options, not {by_agent!r}")
+        outside = sorted({n for counts in by_agent.values() for n in counts
+                          if not self.min_players <= n <= self.max_players})
+        if outside:
+            raise ValueError(f"game {self.name}: agent_search names {outside} players, but the game is "
+                             f"played by {self.min_players} to {self.max_players}")
+
+    def agent_options(self, agent: str, players: int) -> dict:
+        """The options `agent_search` gives agent `agent` at `players` seats (none by default)."""
+        return dict(self.agent_search.get(agent, {}).get(players, {}))
+
+    def search_options_for(self, agent: str, players: int) -> dict:
+        """The default search options of agent `agent` at `players` seats: `search_defaults`
+        with its `agent_options` over them."""
+        return {**self.search_defaults, **self.agent_options(agent, players)}
 
     def size(self, field_name: str, params: dict) -> int:
         """The value of a size field (`num_distinct_actions`, ...) for these parameters."""

@@ -124,26 +124,27 @@ def test_the_search_options_of_a_spec_are_options_every_search_agent_takes(name)
 
 
 @pytest.mark.parametrize("name", list_games())
-def test_the_player_search_of_a_spec_is_taken_by_the_fair_searches(name):
+def test_the_agent_search_of_a_spec_is_taken_by_its_agent(name):
     from vsai.ai import make_agent
 
-    for players, options in get_spec(name).player_search.items():
-        for agent in ("pimc", "ismcts"):
+    for agent, counts in get_spec(name).agent_search.items():
+        for players, options in counts.items():
             made = make_agent(agent, load_game(name, players=players), seed=0, iterations=5)
             assert {key: made.options[key] for key in options} == options
 
 
-def test_a_spec_player_search_names_player_counts_the_game_has():
+def test_a_spec_agent_search_names_agents_and_player_counts_the_game_has():
     import dataclasses
 
     spec = get_spec("kilauea")
-    for bad, message in (({5: {"belief": "on"}}, r"names \[5\], but the game is played by 2 to 4"),
-                         ({"3": {}}, "must map player counts"), ({3: "on"}, "must map player counts"),
-                         ([3], "must map player counts")):
+    for bad, message in (({"ismcts": {5: {"belief": "on"}}}, r"names \[5\] players, but the game is played by 2 to 4"),
+                         ({"ismcts": {"3": {}}}, "must map agent names"), ({"ismcts": {3: "on"}}, "must map agent names"),
+                         ({3: {3: {}}}, "must map agent names"), ([3], "must map agent names")):
         with pytest.raises(ValueError, match=message):
-            dataclasses.replace(spec, player_search=bad)
-    tuned = dataclasses.replace(spec, search_defaults={"cutoff": 4}, player_search={3: {"cutoff": 9}})
-    assert (tuned.search_options_for(2), tuned.search_options_for(3)) == ({"cutoff": 4}, {"cutoff": 9})
+            dataclasses.replace(spec, agent_search=bad)
+    tuned = dataclasses.replace(spec, search_defaults={"cutoff": 4}, agent_search={"pimc": {3: {"cutoff": 9}}})
+    assert [tuned.search_options_for(agent, n) for agent, n in (("pimc", 2), ("pimc", 3), ("ismcts", 3))] \
+        == [{"cutoff": 4}, {"cutoff": 9}, {"cutoff": 4}]
 
 
 @pytest.mark.parametrize("name", list_games())

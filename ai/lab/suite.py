@@ -115,11 +115,11 @@ class AgentEntry:
 
     def player_options(self, game: Game) -> dict:
         """The search options `game`'s spec gives this agent at its player count
-        (`GameSpec.player_search`) that neither its own options nor its level set."""
+        (`GameSpec.agent_search`) that neither its own options nor its level set."""
         if self.module:  # a user's agent: registered by its module
             _import_agents(self.module)
         given = {**self.level_options(game), **self.options}
-        by_count = game.spec.player_search.get(game.num_players(), {})
+        by_count = game.spec.agent_options(self.name, game.num_players())
         return {key: value for key, value in game_search_options(self.name, game).items()
                 if key in by_count and key not in given}
 

@@ -42,12 +42,13 @@ SPEC = GameSpec(
     # against `heuristic` at 2000 iterations a move, with cutoff=10 90% at 500), so playouts
     # stop after 10 moves and use the game's evaluation.
     search_defaults={"cutoff": 10},
-    # Issue 23: at 3 and 4 players the fair searches read the opponents (belief=on, the `eval`
-    # model): one belief `ismcts` seat against plain ones won 39.7% [34.3, 45.4] of 300 games at
-    # 3 players (equal: 33.3%) and 28.8% [25.3, 32.5] of 600 at 4 (equal: 25%), at level 5
-    # (docs/agents.md). At 2 players the hidden items are all known by mid-game and it gained
-    # nothing measurable, so it stays off there.
-    player_search={3: {"belief": "on"}, 4: {"belief": "on"}},
+    # Issue 23: at 3 and 4 players `ismcts` reads the opponents (belief=on, the `eval` model):
+    # one belief `ismcts` seat against plain ones won 39.7% [34.3, 45.4] of 300 games at 3
+    # players (equal: 33.3%) and 28.8% [25.3, 32.5] of 600 at 4 (equal: 25%), at level 5
+    # (docs/agents.md). `pimc` gained nothing there (33.7% [28.6, 39.2] of 300 at 3 players,
+    # 25.0% at 4), nor did either at 2 players, where the hidden items are all known by
+    # mid-game: off there.
+    agent_search={"ismcts": {3: {"belief": "on"}, 4: {"belief": "on"}}},
     render_module="vsai.ext.vec.render",
     rules_package="vsai.ext.vec",
 )

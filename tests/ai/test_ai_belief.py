@@ -251,19 +251,20 @@ def test_the_engine_gives_the_belief_only_to_the_seat_asking_for_itself():
 
 
 def test_a_game_turns_the_belief_on_where_its_spec_says_and_explicit_options_win():
-    """VEC's spec reads the opponents at 3 and 4 players (player_search, issue 23): the fair
-    searches believe there by default, not at 2 players; the cheating mcts never does."""
+    """VEC's spec has `ismcts` read the opponents at 3 and 4 players (agent_search, issue 23):
+    it believes there by default, not at 2 players; `pimc`, which gained nothing, does not."""
     from vsai.core import get_spec
 
-    believers = {n for n, options in get_spec("vec").player_search.items() if options.get("belief") == "on"}
+    spec = get_spec("vec")
+    believers = {n for n in (2, 3, 4) if spec.agent_options("ismcts", n).get("belief") == "on"}
     assert believers == {3, 4}
     for players in (2, 3, 4):
         game = load_game("vec", players=players)
-        for name in ("ismcts", "pimc"):
-            agent = make_agent(name, game, seed=1, iterations=5)
-            assert (agent.beliefs is not None) == (players in believers), (name, players)
-            assert make_agent(name, game, seed=1, iterations=5, belief="off").beliefs is None
-        assert make_agent("mcts", game, seed=1, iterations=5).beliefs is None
+        agent = make_agent("ismcts", game, seed=1, iterations=5)
+        assert (agent.beliefs is not None) == (players in believers), players
+        assert make_agent("ismcts", game, seed=1, iterations=5, belief="off").beliefs is None
+        assert make_agent("pimc", game, seed=1, iterations=5).beliefs is None
+        assert make_agent("pimc", game, seed=1, iterations=5, belief="on").beliefs is not None
     # belief options alone are fine where the belief is on by default, refused where it is off
     assert make_agent("ismcts", load_game("vec", players=3), seed=1, particles=16).beliefs.settings.particles == 16
     with pytest.raises(ValueError, match="give belief=on"):

@@ -326,13 +326,13 @@ def test_hint_shows_the_humans_own_belief_on_a_hidden_information_game():
 
 
 def test_the_start_says_when_the_ai_reads_its_opponents():
-    """VEC's fair searches read the opponents at 3-4 players (its spec's player_search)."""
+    """VEC's `ismcts` reads the opponents at 3-4 players (its spec's agent_search)."""
     reads = "The AI reads its opponents' moves for their hidden cards"
     base = ["play", "vec", "--seed", "1", "--level", "1"]
     assert reads in flat(run(base + ["--players", "3"], answers()).output)
     assert "--ai ismcts:belief=off plays without" in flat(run(base + ["--players", "4"], answers()).output)
     for quiet in (["--players", "2"], ["--players", "3", "--ai", "ismcts:belief=off"],
-                  ["--players", "3", "--ai", "heuristic"]):
+                  ["--players", "3", "--ai", "heuristic"], ["--players", "3", "--ai", "pimc"]):
         output = flat(run(base + quiet, answers()).output)
         assert "Seed 1." in output and reads not in output, quiet
     assert reads in flat(run(base[:-2] + ["--players", "2", "--ai", "pimc:belief=on",

@@ -27,7 +27,8 @@ def test_hello_lists_games_agents_and_levels(engine):
         assert game["players"] == [spec.min_players, spec.max_players]
         assert {o["name"] for o in game["options"]} == {p.name for p in spec.params}
         assert game["level_search"] == spec.level_search
-        assert game["player_search"] == {str(n): o for n, o in spec.player_search.items()}
+        assert game["agent_search"] == {agent: {str(n): o for n, o in counts.items()}
+                                        for agent, counts in spec.agent_search.items()}
     assert {"random", "heuristic", "mcts", "pimc", "ismcts"} <= {a["name"] for a in hello["agents"]}
     assert len(hello["levels"]) == 10
 

@@ -143,8 +143,8 @@ iterations = 10
 NAMED_OFF = PLAYER_SEARCH_SUITE.replace('name = "ismcts"\n', 'name = "ismcts"\noptions = { belief = "off" }\n')
 
 
-def test_a_games_player_search_makes_new_cells_and_naming_the_old_value_keeps_the_old_ones(monkeypatch):
-    """VEC believes by default at 3 players (GameSpec.player_search): a bare `ismcts` there is
+def test_a_games_agent_search_makes_new_cells_and_naming_the_old_value_keeps_the_old_ones(monkeypatch):
+    """VEC's `ismcts` believes by default at 3 players (GameSpec.agent_search): a bare one there is
     a new cell, and `belief = "off"`, every game's value before the option, keeps the key the
     bare agent had then, so that kept results stay counted."""
     import dataclasses
@@ -158,10 +158,10 @@ def test_a_games_player_search_makes_new_cells_and_naming_the_old_value_keeps_th
 
     assert NAMED_OFF != PLAYER_SEARCH_SUITE
     bare, named = keys(PLAYER_SEARCH_SUITE), keys(NAMED_OFF)
-    without = dataclasses.replace(get_spec("vec"), player_search={})
+    without = dataclasses.replace(get_spec("vec"), agent_search={})
     monkeypatch.setattr(vsai.core, "load_game",
                         lambda name, **params: Game(without, {**without.defaults(), **params}))
     old = keys(PLAYER_SEARCH_SUITE)
     assert bare[3] != old[3]                    # believes now: a new cell
     assert named[3] == old[3] == keys(NAMED_OFF)[3]
-    assert bare[2] == named[2] == old[2]        # no player_search at 2 players
+    assert bare[2] == named[2] == old[2]        # no agent_search at 2 players

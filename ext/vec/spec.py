@@ -45,9 +45,10 @@ SPEC = GameSpec(
     # Issue 23: at 3 and 4 players `ismcts` reads the opponents (belief=on, the `eval` model):
     # one belief `ismcts` seat against plain ones won 39.7% [34.3, 45.4] of 300 games at 3
     # players (equal: 33.3%) and 28.8% [25.3, 32.5] of 600 at 4 (equal: 25%), at level 5
-    # (docs/agents.md). `pimc` gained nothing beyond its interval there (33.7% [28.6, 39.2] of
-    # 300 at 3 players, 26.5% [21.9, 31.8] of 300 at 4), nor did either at 2 players, where the
-    # hidden items are all known by mid-game: off there.
+    # (docs/agents.md); at level 7, the default, 41.7% [36.3, 47.4] of 300 at 3 players and
+    # 24.8% [19.8, 30.6] of 243 at 4 (no loss). `pimc` gained nothing beyond its interval there
+    # (33.7% [28.6, 39.2] of 300 at 3 players, 26.5% [21.9, 31.8] of 300 at 4), nor did either
+    # at 2 players, where the hidden items are all known by mid-game: off there.
     agent_search={"ismcts": {3: {"belief": "on"}, 4: {"belief": "on"}}},
     render_module="vsai.ext.vec.render",
     rules_package="vsai.ext.vec",

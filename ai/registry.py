@@ -166,15 +166,6 @@ def takes_search_options(name: str) -> bool:
     return issubclass(agent_class(getattr(factory, "agent_class", object)), SearchAgent)
 
 
-def game_search_options(name: str, game: Game) -> dict:
-    """The search options agent `name` takes by default on `game`, from its spec at its player
-    count (`GameSpec.search_options_for`); none for agents other than vsai's tree searches."""
-    if not takes_search_options(name):
-        return {}
-    factory = _AGENTS[_known(name)][0]
-    return agent_class(factory.agent_class).game_defaults(game)
-
-
 # The built-in agents, named by "module:Class" so that importing the registry (and listing the
 # agents: `vsai list`) does not import the search code, its kernel and the engines it needs.
 register_agent("random", _simple("vsai.ai.simple:RandomAgent"), "uniformly random legal moves")

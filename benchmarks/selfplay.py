@@ -18,6 +18,9 @@ def game_entries(text: str) -> Iterator[tuple[str, int, Any]]:
 
 def seat_agents(name: str, game: Any, seed: int, iterations: int) -> list:
     """One `name` agent a seat of `game`, seat s seeded mix_seed(seed, s), searching
-    `iterations` a move (agents that do not search check it and ignore it)."""
-    return [make_agent(name, game, seed=mix_seed(seed, s), iterations=iterations)
+    `iterations` a move (agents that do not search check it and ignore it). Plain search
+    where the game's spec turns a belief on by default (`agent_search`, VEC's `ismcts` at 3-4
+    players): these benchmarks measure beliefs against plain movers, as their figures were."""
+    plain = {"belief": "off"} if game.spec.agent_options(name, game.num_players()).get("belief") == "on" else {}
+    return [make_agent(name, game, seed=mix_seed(seed, s), iterations=iterations, **plain)
             for s in range(game.num_players())]

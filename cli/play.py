@@ -7,13 +7,10 @@ from typing import Sequence
 import click
 
 from vsai.ai import levels
-from vsai.ai.belief import on_off
-from vsai.ai.budget import Budget
-from vsai.ai.registry import game_search_options, uses_budget
+from vsai.ai.registry import uses_budget
 from vsai.cli import game_balance, options
 from vsai.cli.console import interactive, plain_mode, stdout_console
 from vsai.cli.loop import PlayLoop
-from vsai.core.game import Game
 from vsai.core.match import CHANCE, HUMAN, Match
 from vsai.ext.ui import render
 from vsai.core.record import GameRecord
@@ -148,7 +145,7 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
     if ais and not searching and (iterations, think_time, level) != (None, None, None):
         loop.say(f"Note: {ai.name} does not search, so --level, --iterations and --think-time "
                  "change nothing.", "yellow")
-    if ais and _reads_opponents(ai, loop.game, budget):
+    if any(getattr(agent, "beliefs", None) is not None for agent in loop.agents.values()):
         loop.say("The AI reads its opponents' moves for their hidden cards (belief; "
                  f"--ai {ai.name}:belief=off plays without).", "dim")
     if loop.game.has_hidden_information() and "mcts" in table.seats.values():
@@ -182,13 +179,6 @@ def play(game_name: str, ai_text: str, players: int | None, seat: str, humans: i
 # What a saved game fixes: giving these with --load would be silently ignored, so it is an error.
 _FIXED_BY_SAVE = {"players": "--players", "seed": "--seed", "game_options": "--option", "handicap": "--handicap",
                   "humans": "--humans", "seat": "--seat"}
-
-
-def _reads_opponents(ai: options.AgentSpec, game: Game, budget: Budget) -> bool:
-    """True when the AI plays with a belief (belief=on): given, or its level's or the game's
-    default for its agent at this player count (GameSpec.agent_search)."""
-    given = levels.with_search_options(ai.name, game.spec, ai.options) if budget.level else ai.options
-    return on_off({**game_search_options(ai.name, game), **given}.get("belief", "off")) == "on"
 
 
 def _refuse_with_load(ctx: click.Context) -> None:

@@ -46,3 +46,13 @@ def test_a_games_entry_without_players_is_one_clear_error(capsys):
     with pytest.raises(SystemExit):
         hidden_openness.main(["--games", "kilauea"])
     assert "give NAME:PLAYERS" in capsys.readouterr().err
+
+
+def test_the_self_play_benchmarks_play_plain_search_where_a_game_believes_by_default():
+    """Their figures were measured against plain movers: VEC's `ismcts` believes by default at
+    4 players (agent_search), so the benchmarks turn that off, and only that."""
+    from selfplay import seat_agents
+
+    believing = [a.beliefs is not None for a in seat_agents("ismcts", load_game("vec", players=4), 1, 10)]
+    assert believing == [False] * 4
+    assert all(a.cutoff == 10 for a in seat_agents("ismcts", load_game("vec", players=4), 1, 10))

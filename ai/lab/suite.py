@@ -64,7 +64,7 @@ from vsai.ai.lab.arena import play_game
 from vsai.ai.base import mix_seed
 from vsai.ai.belief import on_off
 from vsai.ai.budget import Budget
-from vsai.ai.registry import build_agent, game_search_options
+from vsai.ai.registry import build_agent
 from vsai.core import VsaiError
 from vsai.core.agent_protocol import ResettableAgent
 from vsai.core.match import inform_agent
@@ -116,12 +116,9 @@ class AgentEntry:
     def player_options(self, game: Game) -> dict:
         """The search options `game`'s spec gives this agent at its player count
         (`GameSpec.agent_search`) that neither its own options nor its level set."""
-        if self.module:  # a user's agent: registered by its module
-            _import_agents(self.module)
         given = {**self.level_options(game), **self.options}
-        by_count = game.spec.agent_options(self.name, game.num_players())
-        return {key: value for key, value in game_search_options(self.name, game).items()
-                if key in by_count and key not in given}
+        return {key: value for key, value in game.spec.agent_options(self.name, game.num_players()).items()
+                if key not in given}
 
 
 # Options added to the agents after results were kept, at the value the games were played with

@@ -121,8 +121,7 @@ def test_a_missing_report_package_is_named_with_its_extra(tmp_path, monkeypatch)
     assert result.exit_code == 1 and "pip install 'vsai[report]'" in result.output
 
 
-
-PLAYER_SEARCH_SUITE = """
+AGENT_SEARCH_SUITE = """
 [suite]
 seed = 5
 games_per_cell = 2
@@ -140,7 +139,7 @@ name = "ismcts"
 [[budgets]]
 iterations = 10
 """
-NAMED_OFF = PLAYER_SEARCH_SUITE.replace('name = "ismcts"\n', 'name = "ismcts"\noptions = { belief = "off" }\n')
+NAMED_OFF = AGENT_SEARCH_SUITE.replace('name = "ismcts"\n', 'name = "ismcts"\noptions = { belief = "off" }\n')
 
 
 def test_a_games_agent_search_makes_new_cells_and_naming_the_old_value_keeps_the_old_ones(monkeypatch):
@@ -156,12 +155,12 @@ def test_a_games_agent_search_makes_new_cells_and_naming_the_old_value_keeps_the
     def keys(text: str) -> dict:
         return {c.params["players"]: c.key for c in parse_suite(text).cells}
 
-    assert NAMED_OFF != PLAYER_SEARCH_SUITE
-    bare, named = keys(PLAYER_SEARCH_SUITE), keys(NAMED_OFF)
+    assert NAMED_OFF != AGENT_SEARCH_SUITE
+    bare, named = keys(AGENT_SEARCH_SUITE), keys(NAMED_OFF)
     without = dataclasses.replace(get_spec("vec"), agent_search={})
     monkeypatch.setattr(vsai.core, "load_game",
                         lambda name, **params: Game(without, {**without.defaults(), **params}))
-    old = keys(PLAYER_SEARCH_SUITE)
+    old = keys(AGENT_SEARCH_SUITE)
     assert bare[3] != old[3]                    # believes now: a new cell
     assert named[3] == old[3] == keys(NAMED_OFF)[3]
     assert bare[2] == named[2] == old[2]        # no agent_search at 2 players

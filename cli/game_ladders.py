@@ -27,8 +27,31 @@ def split(ladder: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def write(ladder: dict[str, Any], root: Path) -> list[Path]:
     """Write each game's part of `ladder` to `root/<game>/ladder.json` (for the source tree,
-    `root` is `ext`, where a game's folder is its name); the paths written."""
-    return write_parts(split(ladder), root, FILE)
+    `root` is `ext`, where a game's folder is its name); the paths written. A file there
+    keeps its variants of the player counts `ladder` did not measure (each ladder's suite
+    and seed recorded with its variants), so that ladders measured by different suites, such
+    as the 2-player ladder and a 3-player one, live side by side."""
+    parts = {game: merged(Path(root) / game / FILE, part) for game, part in split(ladder).items()}
+    return write_parts(parts, root, FILE)
+
+
+def merged(path: Path, part: dict[str, Any]) -> dict[str, Any]:
+    """A game's newly measured ladder `part` with the variants of other player counts that
+    the file at `path` already has (unreadable or missing: none), in player order."""
+    def stamped(variant: dict[str, Any], ladder: dict[str, Any]) -> dict[str, Any]:
+        return {**variant, "suite": variant.get("suite", ladder.get("suite")),
+                "seed": variant.get("seed", ladder.get("seed"))}
+
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        old = [stamped(v, kept) for v in kept["variants"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        old = []
+    new = [stamped(v, part) for v in part["variants"]]
+    measured = {v["players"] for v in new}
+    variants = sorted([v for v in old if v.get("players") not in measured] + new,
+                      key=lambda v: v["players"])
+    return {"suite": part.get("suite"), "seed": part.get("seed"), "variants": variants}
 
 
 def write_parts(parts: dict[str, Any], root: Path, file: str) -> list[Path]:

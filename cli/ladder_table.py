@@ -21,10 +21,17 @@ STEP_Z = 1.96
 def significant_step(row: dict[str, Any]) -> bool:
     """Whether a level is significantly stronger than the one below: by the test of both on
     the same sides against the same opponents (z > 1.96) where the results have it, else by
-    the win rate against the level below (its 95% interval above 50%)."""
+    the win rate against the level below (its 95% interval above an equal level's share: 50%
+    head to head, a third for one side of three)."""
     if "step" in row:
         return row["step"]["z"] > STEP_Z
-    return row["vs_below"]["ci95"][0] > 0.5
+    return row["vs_below"]["ci95"][0] > equal_share(row["vs_below"])
+
+
+def equal_share(vs_below: dict[str, Any]) -> float:
+    """What a level as strong as the one below would win of their games: a half head to head,
+    a third alone against two of it (ladders measured before this was recorded: a half)."""
+    return vs_below.get("equal", 0.5)
 
 
 def measured_ladder_table(path: Path | None = None) -> TextTable | None:
@@ -41,10 +48,11 @@ def measured_ladder_table(path: Path | None = None) -> TextTable | None:
 def ladder_table(ladder: dict[str, Any]) -> TextTable:
     """A measured ladder (`ladder_summary`) as a table: a row per level, a column per game."""
     variants = ladder["variants"]
-    table = TextTable(title=f"Levels measured (suite {ladder.get('suite', '?')})",
+    suites = ", ".join(dict.fromkeys(v.get("suite", ladder.get("suite", "?")) for v in variants))
+    table = TextTable(title=f"Levels measured (suite {suites or '?'})",
                       caption="OpenSkill rating (win rate against the level below, balanced over "
-                              "sides; ? step not yet significant; - not measured yet); docs/suites.md "
-                              "says how")
+                              "sides, out of an equal level's share where it is not 50%; ? step not "
+                              "yet significant; - not measured yet); docs/suites.md says how")
     table.add_column("level")
     for variant in variants:
         table.add_column(f"{variant['game']} {variant['players']}p", justify="right")
@@ -58,7 +66,8 @@ def ladder_table(ladder: dict[str, Any]) -> TextTable:
                 cells.append("-")
                 continue
             vs = row.get("vs_below")
-            step = "" if not vs else f" ({vs['win_rate']:.0%}{'' if significant_step(row) else '?'})"
+            equal = "" if not vs or equal_share(vs) == 0.5 else f"/{equal_share(vs):.0%}"
+            step = "" if not vs else f" ({vs['win_rate']:.0%}{equal}{'' if significant_step(row) else '?'})"
             cells.append(f"{row['rating']:.1f}{step}")
         table.add_row(str(number), *cells)
     return table

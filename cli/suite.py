@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from vsai.cli import game_balance, game_ladders, options
-from vsai.cli.ladder_table import ladder_table, significant_step
+from vsai.cli.ladder_table import equal_share, ladder_table, significant_step
 from vsai.cli.console import stderr_console, stdout_console
 from vsai.cli.signals import terminate_as_interrupt
 
@@ -195,28 +195,36 @@ def _print(data: dict[str, Any]) -> None:
                   + (f" of {planned} (run it again to play the rest)" if planned and planned > data["games"]
                      else "") + (f", seed {data['seed']}" if data.get("seed") is not None else ""))
     for pool in data["pools"]:
-        table = Table(title=f"{pool['game']} {pool['players']}p, {pool['budget']}: {pool['games']} games",
+        # Games of more than two sides are read per side held: one agent alone against two
+        # copies of another holds one side of three, they two.
+        per_side = pool.get("side_count", 2) > 2
+        equal = f", per side held (an equal side wins {1 / pool['side_count']:.0%})" if per_side else ""
+        table = Table(title=f"{pool['game']} {pool['players']}p, {pool['budget']}: {pool['games']} games{equal}",
                       title_justify="left")
         table.add_column("agent")
-        for column in ("games", "wins", "win rate", "95% interval", "rating", "rating 95%",
-                       "mean score", "think/move"):
+        for column in ("games", *(("sides",) if per_side else ()), "wins", "win rate", "95% interval",
+                       "rating", "rating 95%", "mean score", "think/move"):
             table.add_column(column, justify="right")
         for s in pool["standings"]:
             r = pool.get("ratings", {}).get(s["agent"])
-            table.add_row(s["agent"], str(s["games"]), f"{s['wins']:g}", f"{s['win_rate']:.1%}",
-                          f"{s['ci95'][0]:.1%} - {s['ci95'][1]:.1%}",
+            rate = s["per_side"] if per_side else s
+            table.add_row(s["agent"], str(s["games"]), *((str(s["sides"]),) if per_side else ()),
+                          f"{s['wins']:g}", f"{rate['win_rate']:.1%}",
+                          f"{rate['ci95'][0]:.1%} - {rate['ci95'][1]:.1%}",
                           f"{r['mu']:.1f}" if r else "", f"{r['low']:.1f} - {r['high']:.1f}" if r else "",
                           f"{s['mean_score']:.1f}", f"{1000 * s['think_per_move']:.1f} ms")
         console.print(table)
         agents = [s["agent"] for s in pool["standings"]]
         if len(agents) > 1:
-            grid = Table(title="win rate of row against column", title_justify="left")
+            grid = Table(title="win rate" + (" per side" if per_side else "") + " of row against column",
+                         title_justify="left")
             grid.add_column("")
             for agent in agents:
                 grid.add_column(agent, justify="right")
+            key = "per_side" if per_side else "win_rate"
             for a in agents:
                 cells = [pool["matrix"].get(a, {}).get(b) for b in agents]
-                grid.add_row(a, *(f"{c['win_rate']:.0%} ({c['games']})" if c else "-" for c in cells))
+                grid.add_row(a, *(f"{c[key]:.0%} ({c['games']})" if c else "-" for c in cells))
             console.print(grid)
         if pool.get("sides"):
             from vsai.cli.arena import side_table  # here: `vsai list` imports this module
@@ -278,9 +286,11 @@ def ladder_problems(ladder: dict[str, Any]) -> list[str]:
             if vs is not None and not significant_step(row):
                 test = (f", z = {row['step']['z']:.2f} on the same sides against the same "
                         f"opponents" if "step" in row else "")
+                equal = equal_share(vs)
+                share = "" if equal == 0.5 else f" (an equal level's share: {equal:.0%})"
                 problems.append(f"{name}: level {number} wins {vs['win_rate']:.0%} "
                                 f"[{vs['ci95'][0]:.0%}, {vs['ci95'][1]:.0%}] of {vs['games']} games "
-                                f"against level {int(number) - 1}{test}: not significantly stronger")
+                                f"against level {int(number) - 1}{share}{test}: not significantly stronger")
         problems += [f"{name}: level {number} has not played level {number - 1} yet"
                      for number in variant.get("pending", [])]
     return problems

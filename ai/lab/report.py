@@ -43,7 +43,7 @@ def summarise(folder: str | os.PathLike, with_ratings: bool = True) -> dict[str,
     for pool in rate.pools(records):
         entry: dict[str, Any] = {"game": pool.game, "players": pool.players,
                                  "budget": pool.budget, "params": pool.params,
-                                 "games": len(pool.records),
+                                 "games": len(pool.records), "side_count": pool.sides,
                                  "standings": [s.as_dict() for s in _ordered(rate.standings(pool), order)],
                                  "matrix": rate.matrix(pool)}
         game = load_game(pool.game, **pool.params)
@@ -100,14 +100,24 @@ def _e(text: Any) -> str:
     return html.escape(str(text))
 
 
+def _per_side(pool: dict) -> bool:
+    """Whether the pool's games have more than two sides, so that its rates are read per side
+    held (one agent alone against two copies of another holds one side of three)."""
+    return pool.get("side_count", 2) > 2
+
+
 def _standings_table(pool: dict) -> str:
-    rows = ["<table><tr><th>agent</th><th>games</th><th>wins</th><th>win rate</th>"
+    per_side = _per_side(pool)
+    caption = (f"<p>Win rates per side held: an equal side wins {1 / pool['side_count']:.0%}.</p>"
+               if per_side else "")
+    rows = [caption + "<table><tr><th>agent</th><th>games</th><th>wins</th><th>win rate</th>"
             "<th>95% interval</th><th>rating</th><th>rating interval</th><th>mean score</th>"
             "<th>think/move</th></tr>"]
     for s in pool["standings"]:
         r = pool.get("ratings", {}).get(s["agent"])
+        rate = s["per_side"] if per_side else s
         rows.append(f"<tr><td>{_e(s['agent'])}</td><td>{s['games']}</td><td>{s['wins']:g}</td>"
-                    f"<td>{s['win_rate']:.1%}</td><td>{s['ci95'][0]:.1%} - {s['ci95'][1]:.1%}</td>"
+                    f"<td>{rate['win_rate']:.1%}</td><td>{rate['ci95'][0]:.1%} - {rate['ci95'][1]:.1%}</td>"
                     + (f"<td>{r['mu']:.1f}</td><td>{r['low']:.1f} - {r['high']:.1f}</td>" if r
                        else "<td></td><td></td>")
                     + f"<td>{s['mean_score']:.1f}</td><td>{1000 * s['think_per_move']:.1f} ms</td></tr>")
@@ -142,17 +152,21 @@ def _matrix_plot(plt: Any, pool: dict) -> tuple[str, str] | None:
         for j, b in enumerate(agents):
             cell = pool["matrix"].get(a, {}).get(b)
             if cell:
-                values[i, j] = cell["win_rate"]
+                values[i, j] = cell["per_side" if _per_side(pool) else "win_rate"]
     size = 1.2 + 0.7 * len(agents)
     figure, axes = plt.subplots(figsize=(size + 1.5, size))
-    image = axes.imshow(values, vmin=0, vmax=1, cmap="RdYlGn")
+    from matplotlib.colors import TwoSlopeNorm
+
+    # Yellow at an equal share: a half head to head, a third per side of three.
+    equal = 1 / pool["side_count"] if _per_side(pool) else 0.5
+    image = axes.imshow(values, norm=TwoSlopeNorm(equal, vmin=0, vmax=1), cmap="RdYlGn")
     axes.set_xticks(range(len(agents)), agents, rotation=45, ha="right")
     axes.set_yticks(range(len(agents)), agents)
     for i in range(len(agents)):
         for j in range(len(agents)):
             if not np.isnan(values[i, j]):
                 axes.text(j, i, f"{values[i, j]:.0%}", ha="center", va="center", fontsize=8)
-    axes.set_title("win rate of row against column")
+    axes.set_title("win rate" + (" per side" if _per_side(pool) else "") + " of row against column")
     figure.colorbar(image, ax=axes)
     return "win-rate matrix", _png(plt, figure)
 

@@ -174,6 +174,63 @@ def test_a_step_is_judged_on_the_same_sides_against_the_same_opponents():
     assert len(flagged) == 1 and "z = 1.50" in flagged[0] and "not significantly" in flagged[0]
 
 
+def test_a_step_of_one_against_two_is_judged_against_an_equal_share(tmp_path, monkeypatch):
+    """At three players a level alone against two of the level below wins a third when it is
+    no stronger: 40% [34%, 46%] is a step there, though below a half. The table and the
+    problems say what the share is."""
+    data = _data(30, 0.40)
+    data["pools"][0]["players"] = 3
+    data["pools"][0]["matrix"]["level2"]["level1"].update(equal=1 / 3, ci95=[0.34, 0.46])
+    ladder = suite_cli.ladder_summary(data)
+    assert ladder["variants"][0]["levels"]["2"]["vs_below"]["equal"] == pytest.approx(1 / 3)
+    assert suite_cli.ladder_problems(ladder) == []
+    data["pools"][0]["matrix"]["level2"]["level1"]["ci95"] = [0.30, 0.50]
+    flagged = suite_cli.ladder_problems(suite_cli.ladder_summary(data))
+    assert len(flagged) == 1 and "an equal level's share: 33%" in flagged[0]
+    monkeypatch.setattr(ladder_table, "LADDER_FILE", tmp_path / "ladder.json")
+    (tmp_path / "ladder.json").write_text(json.dumps(ladder))
+    assert "30.0 (40%/33%)" in run(["list"]).output
+
+
+def test_a_three_player_ladder_is_reported_per_side(tmp_path):
+    """Level2 alone against two level1 wins 45% of 90 games, each alone against two random
+    nearly all: ordered and rated per side, written beside the game's other ladders."""
+    records = []
+
+    def games(cell, agent, field, won):
+        for index in range(90):
+            seats = [field] * 3
+            seats[index % 3] = agent
+            wins = (index + 1) * won // 90 > index * won // 90
+            returns = [0.0] * 3
+            returns[index % 3 if wins else (index + 1) % 3] = 1.0
+            records.append({"v": 1, "cell": cell, "index": index, "game": "vec",
+                            "params": {"players": 3}, "budget": "default", "lineup": [agent, field],
+                            "sides": [0, 1, 2], "seats": seats, "returns": returns,
+                            "scores": [1.0] * 3, "moves": [1] * 3, "think": [0.0] * 3})
+
+    games("c1", "level1", "random", 80)
+    games("c2", "level2", "random", 85)
+    games("c3", "level2", "level1", 40)
+    folder = tmp_path / "ladder"
+    folder.mkdir()
+    (folder / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    (tmp_path / "ext" / "vec").mkdir(parents=True)
+    two = {"suite": "ladder", "seed": 1, "variants": [{"game": "vec", "players": 2, "games": 9,
+                                                      "levels": {}, "pending": []}]}
+    (tmp_path / "ext" / "vec" / "ladder.json").write_text(json.dumps(two))
+    result = run(["suite", "report", str(folder), "--no-html", "--ladder", str(tmp_path / "ext")])
+    assert result.exit_code == 0, result.output
+    assert "per side held (an equal side wins 33%)" in result.output
+    written = json.loads((tmp_path / "ext" / "vec" / "ladder.json").read_text())
+    assert [(v["players"], v["suite"]) for v in written["variants"]] == [(2, "ladder"), (3, "ladder")]
+    level2 = written["variants"][1]["levels"]["2"]
+    assert level2["vs_below"]["win_rate"] == pytest.approx(40 / 90, abs=0.01)
+    assert level2["vs_below"]["equal"] == pytest.approx(1 / 3)
+    assert level2["rating"] > written["variants"][1]["levels"]["1"]["rating"]
+    assert level2["step"]["z"] > 1.96 and "strictly increasing" in result.output
+
+
 def test_vsai_list_shows_the_measured_ladder_when_one_is_shipped(tmp_path, monkeypatch):
     monkeypatch.setattr(ladder_table, "LADDER_FILE", tmp_path / "ladder.json")
     assert "Levels measured" not in run(["list"]).output

@@ -139,3 +139,83 @@ def test_compared_finds_no_difference_between_equals():
                + _games("a", "b", 0, 50, 25) + _games("a", "b", 1, 50, 25, start=50))
     result = rate.compared(rate.pools(records)[0], "a", "b")
     assert result["z"] == 0.0 and result["p"] == 1.0
+
+
+def _one_against_two(agent, field, played, won, start=0):
+    """`played` 3-player games of `agent` alone against two seats of `field`, its seat turning
+    round the table; it wins `won` of them spread evenly, and otherwise the field's seats win in
+    turn (ratings are updated game by game: a run of wins at the start would be forgotten)."""
+    out = []
+    for n in range(played):
+        seat = n % 3
+        seats = [field] * 3
+        seats[seat] = agent
+        returns = [0.0] * 3
+        wins = (n + 1) * won // played > n * won // played
+        winner = seat if wins else [s for s in range(3) if s != seat][n % 2]
+        returns[winner] = 1.0
+        out.append(_record(start + n, seats, returns, lineup=(agent, field)))
+    return out
+
+
+def test_one_against_two_is_read_per_side_against_a_third():
+    """a alone wins 40% of the games against two copies of b: above an equal side's third,
+    where b's two sides win 60% of the games, 30% each."""
+    pool = rate.pools(_one_against_two("a", "b", 300, 120))[0]
+    assert pool.sides == 3
+    table = {s["agent"]: s for s in (s.as_dict() for s in rate.standings(pool))}
+    assert table["a"]["sides"] == 300 and table["b"]["sides"] == 600
+    assert table["a"]["per_side"]["win_rate"] == pytest.approx(0.4)
+    assert table["b"]["per_side"]["win_rate"] == pytest.approx(0.3)
+    entry = rate.matrix(pool)["a"]["b"]
+    assert entry["per_side"] == pytest.approx(0.4) and entry["equal"] == pytest.approx(1 / 3)
+    assert entry["balanced"]["equal"] == pytest.approx(1 / 3)
+    mirror = rate.matrix(pool)["b"]["a"]
+    assert mirror["per_side"] == pytest.approx(0.3) and mirror["balanced"]["equal"] == pytest.approx(2 / 3)
+
+
+def test_compared_tests_one_against_two_against_an_equal_share():
+    """Head to head only: 40% of 300 games is above a third (z about 2.4); a third is not."""
+    stronger = rate.pools(_one_against_two("a", "b", 300, 120))[0]
+    result = rate.compared(stronger, "a", "b")
+    assert result["z"] > 1.96 and result["games"] == 300 and result["strata"] == 1
+    assert rate.compared(stronger, "b", "a")["z"] == pytest.approx(-result["z"])
+    equal = rate.pools(_one_against_two("a", "b", 300, 100))[0]
+    assert abs(rate.compared(equal, "a", "b")["z"]) < 0.5
+
+
+def test_compared_adds_the_head_to_head_of_three_to_the_common_opponents():
+    """Against two copies of h, a wins 40% and b 30%; head to head, a wins 37% against two b:
+    neither alone is significant at 90 games, together they are."""
+    records = (_one_against_two("a", "h", 90, 36) + _one_against_two("b", "h", 90, 27, start=90)
+               + _one_against_two("a", "b", 90, 33, start=180))
+    pool = rate.pools(records)[0]
+    alone = rate.compared(rate.pools(records[180:])[0], "a", "b")
+    opponents = rate.compared(rate.pools(records[:180])[0], "a", "b")
+    both = rate.compared(pool, "a", "b")
+    assert alone["z"] < 1.96 and opponents["z"] < 1.96
+    assert both["z"] > max(alone["z"], opponents["z"]) and both["games"] == 270
+    assert both["strata"] == opponents["strata"] + 1
+
+
+def test_ratings_rate_each_side_so_one_above_its_third_is_ahead():
+    """a alone wins 40% of the games against two b (an equal side wins a third): a is the
+    stronger, though b's two sides together win more games (60%); alone below its third, a is
+    the weaker. Rated as one team of two, b came out ahead of a below its third too."""
+    ratings = rate.ratings(rate.pools(_one_against_two("a", "b", 300, 120))[0])
+    assert ratings["a"]["mu"] > ratings["b"]["mu"]
+    weaker = rate.ratings(rate.pools(_one_against_two("a", "b", 300, 80))[0])
+    assert weaker["a"]["mu"] < weaker["b"]["mu"]
+
+
+def test_an_agent_on_two_sides_learns_from_both():
+    """Its copies' updates are pooled: two sides' losses move it further, and tell more, than
+    one side's."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    prior = model.rating(name="b")
+    one = model.rate([[model.rating(name="a")], [model.rating(name="b")]], scores=[1, 0])[1][0]
+    pooled = rate._pooled(model, prior, [one, one])
+    assert pooled.mu < one.mu < prior.mu and pooled.sigma < one.sigma
+    assert rate._pooled(model, prior, [one]) is one

@@ -229,6 +229,9 @@ def test_a_three_player_ladder_is_reported_per_side(tmp_path):
     assert level2["vs_below"]["equal"] == pytest.approx(1 / 3)
     assert level2["rating"] > written["variants"][1]["levels"]["1"]["rating"]
     assert level2["step"]["z"] > 1.96 and "strictly increasing" in result.output
+    assert run(["suite", "report", str(folder)]).exit_code == 0  # the page says so too
+    assert "Win rates per side held: an equal side wins 33%" in (folder / "report.html").read_text()
+    assert json.loads((folder / "report.json").read_text())["pools"][0]["side_count"] == 3
 
 
 def test_vsai_list_shows_the_measured_ladder_when_one_is_shipped(tmp_path, monkeypatch):

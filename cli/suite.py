@@ -189,16 +189,17 @@ def _print_tables(folder: Path) -> None:
 
 
 def _print(data: dict[str, Any]) -> None:
+    from vsai.ai.lab.report import per_side_share
+
     console = stdout_console(piped_width=120)
     planned = data.get("planned")
     console.print(f"Suite {data['suite']}: {data['games']} games"
                   + (f" of {planned} (run it again to play the rest)" if planned and planned > data["games"]
                      else "") + (f", seed {data['seed']}" if data.get("seed") is not None else ""))
     for pool in data["pools"]:
-        # Games of more than two sides are read per side held: one agent alone against two
-        # copies of another holds one side of three, they two.
-        per_side = pool.get("side_count", 2) > 2
-        equal = f", per side held (an equal side wins {1 / pool['side_count']:.0%})" if per_side else ""
+        share = per_side_share(pool)
+        per_side = share is not None
+        equal = f", per side held (an equal side wins {share:.0%})" if per_side else ""
         table = Table(title=f"{pool['game']} {pool['players']}p, {pool['budget']}: {pool['games']} games{equal}",
                       title_justify="left")
         table.add_column("agent")

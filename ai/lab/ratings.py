@@ -194,15 +194,22 @@ def side_balanced(strata: dict[tuple[int, ...], list[float]], z: float = 1.96,
     the win shares of a game's sides sum to one)."""
     used = [(int(games), wins) for games, wins in strata.values()]
     rate = sum(wins / games for games, wins in used) / len(used)
-    adjusted = [((wins + 1) / (games + 2), games + 2) for games, wins in used]
-    centre = sum(p for p, _ in adjusted) / len(adjusted)
-    half = z * math.sqrt(sum(p * (1 - p) / n for p, n in adjusted)) / len(adjusted)
+    centre, variance = _agresti_caffo(strata)
+    half = z * math.sqrt(variance)
     equal = sum(len(held) for held in strata) / (len(strata) * sides)
     return {"games": sum(games for games, _ in used), "win_rate": round(rate, 6),
             "ci95": [round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)],
             "equal": round(equal, 6),
             "by_side": {"+".join(map(str, held)): {"games": int(games), "wins": round(wins, 6)}
                         for held, (games, wins) in sorted(strata.items())}}
+
+
+def _agresti_caffo(strata: dict[tuple[int, ...], list[float]]) -> tuple[float, float]:
+    """The mean of the strata's win rates with one win and one loss added to each, and its
+    variance (Agresti and Caffo's): the centre and spread of a side-balanced rate."""
+    adjusted = [((wins + 1) / (games + 2), games + 2) for games, wins in strata.values()]
+    centre = sum(p for p, _ in adjusted) / len(adjusted)
+    return centre, sum(p * (1 - p) / n for p, n in adjusted) / len(adjusted) ** 2
 
 
 def side_results(games: Iterable[tuple[Sequence[str], Sequence[int], Sequence[float]]],
@@ -314,8 +321,7 @@ def _head_to_head(strata: dict[tuple[int, ...], list[float]], sides: int) -> tup
     variance of `compared`'s strata; and the number of games."""
     played = sum(int(n) for n, _ in strata.values())
     above = sum(w / n - len(held) / sides for held, (n, w) in strata.items()) / len(strata)
-    adjusted = [((w + 1) / (n + 2), n + 2) for n, w in strata.values()]
-    spread = sum(p * (1 - p) / n for p, n in adjusted) / len(strata) ** 2
+    _, spread = _agresti_caffo(strata)
     return played * above, played * played * spread, played
 
 

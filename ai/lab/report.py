@@ -100,16 +100,18 @@ def _e(text: Any) -> str:
     return html.escape(str(text))
 
 
-def _per_side(pool: dict) -> bool:
-    """Whether the pool's games have more than two sides, so that its rates are read per side
-    held (one agent alone against two copies of another holds one side of three)."""
-    return pool.get("side_count", 2) > 2
+def per_side_share(pool: dict) -> float | None:
+    """What an equal side wins where a pool's rates are read per side held (games of more
+    than two sides: one agent alone against two copies of another holds one side of three),
+    else None. For the report's tables here and in `vsai suite report`."""
+    sides = pool.get("side_count", 2)
+    return 1 / sides if sides > 2 else None
 
 
 def _standings_table(pool: dict) -> str:
-    per_side = _per_side(pool)
-    caption = (f"<p>Win rates per side held: an equal side wins {1 / pool['side_count']:.0%}.</p>"
-               if per_side else "")
+    share = per_side_share(pool)
+    per_side = share is not None
+    caption = f"<p>Win rates per side held: an equal side wins {share:.0%}.</p>" if per_side else ""
     rows = [caption + "<table><tr><th>agent</th><th>games</th><th>wins</th><th>win rate</th>"
             "<th>95% interval</th><th>rating</th><th>rating interval</th><th>mean score</th>"
             "<th>think/move</th></tr>"]
@@ -147,26 +149,27 @@ def _matrix_plot(plt: Any, pool: dict) -> tuple[str, str] | None:
         return None
     import numpy as np
 
+    share = per_side_share(pool)
+
     values = np.full((len(agents), len(agents)), np.nan)
     for i, a in enumerate(agents):
         for j, b in enumerate(agents):
             cell = pool["matrix"].get(a, {}).get(b)
             if cell:
-                values[i, j] = cell["per_side" if _per_side(pool) else "win_rate"]
+                values[i, j] = cell["win_rate" if share is None else "per_side"]
     size = 1.2 + 0.7 * len(agents)
     figure, axes = plt.subplots(figsize=(size + 1.5, size))
     from matplotlib.colors import TwoSlopeNorm
 
     # Yellow at an equal share: a half head to head, a third per side of three.
-    equal = 1 / pool["side_count"] if _per_side(pool) else 0.5
-    image = axes.imshow(values, norm=TwoSlopeNorm(equal, vmin=0, vmax=1), cmap="RdYlGn")
+    image = axes.imshow(values, norm=TwoSlopeNorm(share or 0.5, vmin=0, vmax=1), cmap="RdYlGn")
     axes.set_xticks(range(len(agents)), agents, rotation=45, ha="right")
     axes.set_yticks(range(len(agents)), agents)
     for i in range(len(agents)):
         for j in range(len(agents)):
             if not np.isnan(values[i, j]):
                 axes.text(j, i, f"{values[i, j]:.0%}", ha="center", va="center", fontsize=8)
-    axes.set_title("win rate" + (" per side" if _per_side(pool) else "") + " of row against column")
+    axes.set_title("win rate" + ("" if share is None else " per side") + " of row against column")
     figure.colorbar(image, ax=axes)
     return "win-rate matrix", _png(plt, figure)
 

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from vsai.ai.base import choice_option, float_option, int_option, mix_seed
 from vsai.ai.feature_model import feature_model
 from vsai.ai.opponent_model import search_policies
-from vsai.core.hidden import hidden_items
+from vsai.core.hidden import hidden_facts
 from vsai.ext.ui.hooks import seat_label
 from vsai.ext.belief import ParticleFilter, mix_seeds
 
@@ -325,9 +325,12 @@ _KNOWN = 0.999
 
 def describe_belief(belief: SeatBelief, state: State, top: int = 3) -> list[dict]:
     """What `belief` (of its seat, at `state`) thinks each other seat holds: for every other
-    seat with hidden items, its `top` likeliest (item, value) pairs with their probabilities,
-    JSON-ready: [{"seat", "who", "items": [{"item", "value", "p"}]}]. Only the belief's own
-    seat may be shown this (it reads nothing else, but an AI seat's belief tells its hand)."""
+    seat with hidden items, `top` of its facts (`vsai.core.hidden.hidden_facts`, e.g.
+    ("P2 holds", "Quake"); the likeliest of each kind first, `_picked`) with the chance that
+    each is true, JSON-ready:
+    [{"seat", "who", "items": [{"item", "value", "p"}]}]. A fact is counted once a world, so
+    each card of a hand has its own chance. Only the belief's own seat may be shown this (it
+    reads nothing else, but an AI seat's belief tells its hand)."""
     worlds = sorted(belief.filter.worlds(), key=lambda pair: -pair[1])[:_DESCRIBED_WORLDS]
     total = sum(w for _, w in worlds) or 1.0
     result = []
@@ -336,18 +339,32 @@ def describe_belief(belief: SeatBelief, state: State, top: int = 3) -> list[dict
             continue
         mass: dict[tuple[str, str], float] = {}
         for world, weight in worlds:
-            for item, value in hidden_items(world, other, belief.seat).items():
-                mass[(item, value)] = mass.get((item, value), 0.0) + weight / total
-        # Items every world agrees on are known (seen, or counted): the uncertain ones first.
-        best = sorted(mass.items(), key=lambda kv: (kv[1] > _KNOWN, -kv[1], kv[0]))[:top]
+            for fact in set(hidden_facts(world, other, belief.seat)):
+                mass[fact] = mass.get(fact, 0.0) + weight / total
+        best = _picked(mass, top)
         if best:
             result.append({"seat": other, "who": seat_label(other, state),
-                           "items": [{"item": item, "value": value, "p": round(p, 3)}
+                           "items": [{"item": item, "value": value, "p": round(min(p, 1.0), 3)}
                                      for (item, value), p in best]})
     return result
 
 
+def _picked(mass: dict[tuple[str, str], float], top: int) -> list[tuple[tuple[str, str], float]]:
+    """The `top` facts to show of one seat: the likeliest of each kind first (its objective,
+    its ink, its hand: one each before a second of any), then the likeliest others. Facts
+    every world agrees on are known (seen, or counted), so the uncertain ones come first."""
+    ranked = sorted(mass.items(), key=lambda kv: (kv[1] > _KNOWN, -kv[1], kv[0]))
+    kinds: set[str] = set()
+    first = [kv for kv in ranked if kv[1] <= _KNOWN and kv[0][0] not in kinds and not kinds.add(kv[0][0])]
+    chosen = (first + [kv for kv in ranked if kv not in first])[:top]
+    return sorted(chosen, key=lambda kv: (kv[1] > _KNOWN, -kv[1], kv[0]))
+
+
 def belief_lines(described: list[dict]) -> list[str]:
-    """`describe_belief` as lines, e.g. "P2: P2 objective Elf ...: 71%"."""
-    return [f"{entry['who']}: " + "; ".join(f"{i['item']} {i['value']}: {i['p']:.0%}" for i in entry["items"])
-            for entry in described]
+    """`describe_belief` as one line a seat, e.g. "P2 holds Quake: 62%; P2 holds Rain: 40%"
+    (a fact that does not name its seat gets the seat's name in front: "P2: ...")."""
+    def fact(who: str, item: dict) -> str:
+        text = f"{item['item']} {item['value']}: {item['p']:.0%}"
+        return text if item["item"].startswith(who) else f"{who}: {text}"
+
+    return ["; ".join(fact(entry["who"], i) for i in entry["items"]) for entry in described]

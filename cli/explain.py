@@ -26,8 +26,8 @@ class SeatReading:
         table.attach(self.tracker)
 
     def lines(self, table: Match, seat: int) -> list[str]:
-        """`seat`'s reading of each other seat at the match's present, as lines: its three
-        likeliest hidden items with their probabilities, worded as the game words them."""
+        """`seat`'s reading of each other seat at the match's present, one line a seat: three
+        facts it may hold with the chance of each, worded as the game words them."""
         state = table.state.clone()
         belief = self.tracker.belief_of(seat, state)
         belief.worlds_at(state)

@@ -1,12 +1,13 @@
 """Hidden items: what one seat sees of a state that another cannot, as readable (item, value)
-pairs ("P2 objective" -> "Elf: blue, green, purple, yellow").
+pairs ("P2 objective" -> "id 1, type Elf, colors blue, green, purple, yellow").
 
-Used to say what a belief thinks (`vsai play`'s hint, `vsai engine`'s analysis) and to
-measure it. A game may word them itself with the render hook `hidden_items(state, owner,
-observer)` (docs/adding-a-game.md); by default they come from the seat-safe views: every part
-of `state.view(owner)` that `state.view(observer)` shows as hidden (null, absent, or an empty
-list where the owner's has entries), named by its path, where list entries are named by their
-"name" field (or number).
+`hidden_items` is what the belief's quality is measured on (benchmarks/belief_quality.py);
+`hidden_facts` is what a player is shown of a belief (`vsai play`'s hint, `vsai engine`'s
+analysis), worded by the game where it gives the hook. A game may also word its items with
+the render hook `hidden_items(state, owner, observer)` (docs/adding-a-game.md); by default
+they come from the seat-safe views: every part of `state.view(owner)` that
+`state.view(observer)` shows as hidden (null, absent, or an empty list where the owner's has
+entries), named by its path, where list entries are named by their "name" field (or number).
 """
 from __future__ import annotations
 
@@ -35,6 +36,19 @@ def hidden_items(state: State, owner: int, observer: int, parts: tuple[str, ...]
         theirs = {key: theirs.get(key) for key in parts if key in mine}
     _walk(mine, theirs, [], items, state)
     return items
+
+
+def hidden_facts(state: State, owner: int, observer: int) -> list[tuple[str, str]]:
+    """What `owner` holds at `state` that `observer` cannot see, as facts a player reads one by
+    one: (item, value) pairs such as ("P2 holds", "Quake"), an item repeated for each card of a
+    hand. A belief's probability of each fact (`vsai.ai.belief.describe_belief`) is then
+    "P2 holds Quake: 62%", not one chance for a whole hand. A game words its own facts with
+    the render hook `hidden_facts(state, owner, observer)`; without it, each hidden item is one
+    fact (`hidden_items`)."""
+    custom = hook(getattr(state, "GAME_NAME", None), "hidden_facts")
+    if custom is not None:
+        return [(str(item), str(value)) for item, value in custom(state, owner, observer)]
+    return list(hidden_items(state, owner, observer).items())
 
 
 def _game_part(view: dict) -> Any:

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from vsai.ext.eruption import map_art
+from vsai.ext.ui.hooks import copies_facts
 
 _HEX_FAMILY = range(0, 61)
 _EDGE_FAMILY = range(67, 433)
@@ -22,6 +23,17 @@ def hidden_move_text(mover: int, text: str) -> str:
     if " draws " in text:
         return text.split(" draws ")[0] + " draws a card"
     return "a random draw you cannot see" if mover < 0 else "a move you cannot see"
+
+
+def hidden_facts(state: Any, owner: int, observer: int) -> list[tuple[str, str]]:
+    """The cards of `owner`'s hand that `observer` does not see, one fact a card ("P2 holds",
+    "Quake"; a second copy "Quake ×2"); its size is public. The tile stack and the dice are
+    hidden from every seat, so no seat holds them."""
+    seat = state.view(owner)["board"]["seats"][owner]
+    if owner == observer or state.view(observer)["board"]["seats"][owner]["hand"] is not None:
+        return []
+    return copies_facts(f"{seat['name']} holds", [card for card, count in sorted(seat["hand"].items())
+                                                   for _ in range(count)])
 
 
 def _marked_hex(state: Any, last_move: Any) -> int | None:

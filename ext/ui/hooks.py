@@ -124,3 +124,14 @@ def hidden_move_text(game: str, mover: int, text: str, key: int | None = None) -
             return function(mover, text, key=key)
         return function(mover, text)
     return "a random draw you cannot see" if mover < 0 else "a move you cannot see"
+
+
+def copies_facts(item: str, names: list[str]) -> list[tuple[str, str]]:
+    """Facts for a `hidden_facts` hook from a pile of named things (a hand, a discard pile):
+    (item, name) for each name held, and (item, "name ×k") for each k-th copy from the second
+    on, so that a belief can say how likely "P2 holds Quake" is, and "P2 holds Quake ×2"."""
+    facts, seen = [], {}
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        facts.append((item, name if seen[name] == 1 else f"{name} ×{seen[name]}"))
+    return facts

@@ -84,6 +84,39 @@ def _objective(objective: dict | None) -> str:
     return f"#{objective['id'] + 1} {objective['type']}: " + " ".join(objective["colors"])
 
 
+def hidden_facts(state: Any, owner: int, observer: int) -> list[tuple[str, str]]:
+    """What `owner` sees of its own and `observer` does not, one fact each: its objective
+    ("P2's objective is", "#2 Elf: blue green purple yellow"), its ink and special ink and the
+    special ink left in its box ("P2 has", "3 ink"), the cards it keeps face down or is
+    drawing that `observer` cannot name ("P2 keeps face down", "red Vampire Love Story"), and
+    its sealed bid ("P2 bid", "2 ink and 1 special ink"). What each seat knows of the decks is
+    knowledge, not something a seat holds, and is left out."""
+    if owner == observer:
+        return []
+    mine, theirs = state.view(owner)["board"], state.view(observer)["board"]
+    me, seen = mine["seats"][owner], theirs["seats"][owner]
+    who = me["name"]
+    facts: list[tuple[str, str]] = []
+    if me["objective"] is not None and seen["objective"] is None:
+        facts.append((f"{who}'s objective is", _objective(me["objective"])))
+    if me["ink"] is not None and seen["ink"] is None:
+        facts += [(f"{who} has", f"{me['ink']} ink"), (f"{who} has", f"{me['special_ink']} special ink"),
+                  (f"{who} has", f"{me['special_ink_in_box']} special ink in the box")]
+    named = {card["id"] for card in theirs["displays"][owner]["face_down"]}
+    facts += [(f"{who} keeps face down", card["name"]) for card in mine["displays"][owner]["face_down"]
+              if card["id"] not in named]
+    drawing, drawn = mine["drawing"], theirs["drawing"]
+    if drawing is not None and drawing["player"] == owner:
+        named = {card["id"] for card in (drawn or {}).get("cards", [])}
+        facts += [(f"{who} is drawing", card["name"]) for card in drawing["cards"] if card["id"] not in named]
+    test, told = mine["strength_test"], theirs["strength_test"]
+    if test is not None and told is not None:
+        for part, other in zip(test["participants"], told["participants"]):
+            if part["seat"] == owner and part["bid_ink"] is not None and other["bid_ink"] is None:
+                facts.append((f"{who} bid", f"{part['bid_ink']} ink and {part['bid_special_ink']} special ink"))
+    return facts
+
+
 def _seat_lines(seat_view: dict, score: int | None, you: int | None) -> list[str]:
     """A seat's line: objective, ink as `you` may know it, and `score` (VP) when given."""
     q = seat_view["seat"]

@@ -11,6 +11,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
+from vsai.ext.ui.hooks import copies_facts, seat_label
 from vsai.ext.vulcanus.compact import SHORT, compact_board
 
 # what each card does (without its Additional effect), in a few words: a Human card's fits
@@ -54,6 +55,41 @@ def hidden_move_text(mover: int, text: str) -> str:
         if text.startswith(prefix):
             return words
     return "a random draw you cannot see" if mover < 0 else "a move you cannot see"
+
+
+# The piles of a deck that its seat sees and the others count, and how a fact names them.
+_PILES = (("hand", "holds"), ("set_aside", "set aside"), ("discard", "discarded"))
+# The Kaiju's bonus tiles that only it sees, and how a fact names them.
+_BONUS_TILES = (("held_tiles", "holds bonus tile"), ("drawn_tiles", "drew bonus tile"),
+                ("put_back", "put back bonus tile"))
+
+
+def hidden_facts(state: Any, owner: int, observer: int) -> list[tuple[str, str]]:
+    """What `owner` sees and `observer` does not, one fact a card or tile: the cards in its
+    decks' hands, set aside and discarded ("H1 holds", "Fire fighting"), the cards it planned
+    face down ("H1 planned", "Research in slot H4"), and the Kaiju's bonus tiles ("Kaiju holds
+    bonus tile", "Tokyo 3"). A seat of two decks (H1 at 2 players) names the deck of each card."""
+    if owner == observer:
+        return []
+    mine, theirs = state.view(owner)["board"], state.view(observer)["board"]
+    who = seat_label(owner, state)
+    facts: list[tuple[str, str]] = []
+    if owner == 0:
+        for key, words in _BONUS_TILES:
+            if key in mine["bonus_tiles"] and key not in theirs["bonus_tiles"]:
+                facts += copies_facts(f"{who} {words}", list(mine["bonus_tiles"][key]))
+    decks = [i for i, deck in enumerate(mine["decks"]) if deck["seat"] == owner]
+    for i in decks:
+        deck, seen = mine["decks"][i], theirs["decks"][i]
+        suffix = f" (deck {deck['deck']})" if len(decks) > 1 else ""
+        for pile, words in _PILES:
+            if seen[pile]["unseen"]:
+                facts += copies_facts(f"{who} {words}", [card + suffix for card in deck[pile]["cards"]])
+    letters = {mine["decks"][i]["deck"] for i in decks}
+    for slot, seen in zip(mine["slots"], theirs["slots"]):
+        if slot["deck"] in letters and slot["card"] is not None and seen["card"] is None:
+            facts.append((f"{who} planned", f"{slot['card']} in slot {slot['slot']}"))
+    return facts
 
 
 def _n(count: int, word: str) -> str:

@@ -201,9 +201,9 @@ def test_searcher_draws_only_worlds_with_weight():
         stats([w1], [0.0])
 
 
-def _vec_match_at_a_decision_of(seat: int, plies: int = 60):
+def _vec_match_at_a_decision_of(seat: int, plies: int = 60, name: str = "vec"):
     from vsai.core.match import Match
-    match = Match(load_game("vec", players=2), seed=4, seats={0: "human", 1: "random"})
+    match = Match(load_game(name, players=2), seed=4, seats={0: "human", 1: "random"})
     rng = random.Random(3)
     while not match.is_over() and (len(match.history) < plies or match.to_move() != seat):
         match.play(match.chance_outcome() if match.state.is_chance_node()
@@ -224,8 +224,27 @@ def test_a_belief_describes_the_others_hidden_items_worded_by_the_views():
     assert [d["seat"] for d in described] == [1] and described[0]["who"] == "P2"
     items = described[0]["items"]
     assert len(items) == 3 and all(0 < i["p"] <= 1 for i in items)
-    assert items[0]["item"] == "P2 objective"  # what P1 cannot see of P2 first
+    assert items[0]["item"] == "P2's objective is"  # what P1 cannot see of P2, as VEC words it
     assert "P2 objective" in hidden_items(state, 1, 0) and "P2 objective" not in hidden_items(state, 0, 1)
+
+
+def test_a_belief_gives_each_card_of_a_hand_its_own_chance():
+    """Facts are counted once a world, so the chances of the cards another seat holds add up
+    to its hand's size (public), whatever the worlds; shown as "P2 holds Quake: 62%"."""
+    from vsai.ai.belief import BeliefTracker, belief_lines, describe_belief
+    match = _vec_match_at_a_decision_of(0, plies=12, name="eruption")
+    tracker = BeliefTracker(1, BeliefSettings(particles=32))
+    match.attach(tracker)
+    state = match.state.clone()
+    belief = tracker.belief(state)
+    belief.worlds_at(state)
+    hand_size = state.view(0)["board"]["seats"][1]["hand_size"]
+    assert hand_size >= 2
+    facts = describe_belief(belief, state, top=100)[0]["items"]
+    assert {f["item"] for f in facts} == {"P2 holds"} and len(facts) > hand_size  # the hand is uncertain
+    assert sum(f["p"] for f in facts) == pytest.approx(hand_size, abs=0.01)
+    line = belief_lines(describe_belief(belief, state))[0]
+    assert line.startswith("P2 holds ") and line.count("%") == 3 and "P2: " not in line
 
 
 def test_the_engine_gives_the_belief_only_to_the_seat_asking_for_itself():

@@ -68,12 +68,12 @@ def test_explain_after_ai_moves_shows_the_humans_reading_not_the_ais_alternative
               answers(*(["1"] * 4), "quit")).output
     assert "After its moves you see what you may read from the others' play instead." in flat(out)
     assert out.count(READING_TITLE) >= 2  # after each AI move
-    assert "P2 objective" in out and "%" in out
+    assert "P2's objective is" in out and "%" in out
     assert "of the search" not in out and "win chance" not in out  # no AI alternatives
 
 
 def test_the_explain_command_reads_the_others_or_says_nothing_is_hidden():
     out = run(["play", "vec", "--ai", "random", "--seed", "3"], answers("explain", "quit")).output
-    assert READING_TITLE in out and "P2 objective" in out
+    assert READING_TITLE in out and "P2's objective is" in out
     out = run(["play", "kilauea", "--ai", "random", "--seed", "3"], answers("explain", "quit")).output
     assert "Nothing is hidden in this game" in out and READING_TITLE not in out

@@ -322,7 +322,7 @@ def test_hint_shows_the_humans_own_belief_on_a_hidden_information_game():
     result = run(["play", "vec", "--ai", "random", "--seed", "2", "--iterations", "30"],
                  answers(*(["1"] * 6), "hint", "quit"))
     assert "What the others may hold, read from their play (your view only):" in result.output
-    assert "P2 objective" in result.output and "%" in result.output
+    assert "P2's objective is" in result.output and "%" in result.output
 
 
 def test_the_start_says_when_the_ai_reads_its_opponents():

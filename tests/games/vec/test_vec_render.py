@@ -269,3 +269,29 @@ def test_the_compact_board_drops_what_a_strength_test_does_not_need():
                 assert wrapped <= 3 + 1, compact   # a long pile is counted: "down: 9 cards (...)"
                 seen_pile = seen_pile or "down: " in compact[own[0]] and " cards (" in " ".join(compact[own[0]:])
     assert seen_test and seen_outcome and seen_pile
+
+
+def test_hidden_facts_are_what_the_owner_sees_of_its_own_and_the_observer_does_not():
+    """`hidden_facts` (what a belief is shown by): the objective, the ink, the face-down cards
+    the observer cannot name (as many as it counts unseen), a sealed bid and the cards being
+    drawn; at the end, when the objectives and ink are shown, only the face-down cards it
+    never saw."""
+    from seat_pairs import seat_pairs_in_random_games
+    from vsai.ext.vec.render import hidden_facts
+    checked = set()
+    for state, owner, observer in seat_pairs_in_random_games("vec", (2, 3, 4), 1, 0.2):
+        facts = hidden_facts(state, owner, observer)
+        mine, theirs = state.view(owner)["board"], state.view(observer)["board"]
+        who = mine["seats"][owner]["name"]
+        objectives = [v for item, v in facts if item == f"{who}'s objective is"]
+        assert len(objectives) == (mine["seats"][owner]["objective"] is not None)
+        assert (f"{who} has", f"{mine['seats'][owner]['ink']} ink") in facts
+        down = [v for item, v in facts if item == f"{who} keeps face down"]
+        assert len(down) == len(theirs["displays"][owner]["face_down_unseen"])
+        checked.update(item.split(" ", 1)[1] for item, _ in facts)
+    assert {"objective is", "has", "keeps face down", "bid", "is drawing"} <= checked, checked
+    rng = random.Random(4)
+    state = load_game("vec", players=3).new_initial_state()
+    while not state.is_terminal():
+        random_step(state, rng)
+    assert {item.split(" ", 1)[1] for o in (1, 2) for item, _ in hidden_facts(state, o, 0)} <= {"keeps face down"}

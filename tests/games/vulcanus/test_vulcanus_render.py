@@ -250,3 +250,29 @@ def test_the_compact_board_never_takes_more_than_13_lines():
             decisions += not s.is_chance_node()
             random_step(s, rng)
     assert dropped and kept
+
+
+def test_hidden_facts_are_one_a_card_or_tile_the_other_seat_cannot_see():
+    """`hidden_facts` (what a belief is shown by, card by card) names, for each pile of the
+    owner's decks, as many cards as the observer counts unseen there, a planned card for each
+    of the owner's face-down slots the observer cannot read, and the Kaiju's bonus tiles."""
+    from seat_pairs import seat_pairs_in_random_games
+    checked = set()
+    for state, owner, observer in seat_pairs_in_random_games("vulcanus", (2, 3), 11, 0.15):
+        facts = render.hidden_facts(state, owner, observer)
+        mine, theirs = state.view(owner)["board"], state.view(observer)["board"]
+        decks = [i for i, d in enumerate(mine["decks"]) if d["seat"] == owner]
+        for pile, words in (("hand", "holds"), ("set_aside", "set aside"), ("discard", "discarded")):
+            unseen = sum(theirs["decks"][i][pile]["unseen"] for i in decks)
+            assert sum(item.endswith(f" {words}") for item, _ in facts) == unseen
+            checked.update([pile] if unseen else [])
+        letters = {mine["decks"][i]["deck"] for i in decks}
+        hidden_slots = [s for s, t in zip(mine["slots"], theirs["slots"])
+                        if s["deck"] in letters and t["card"] is None and s["card"] is not None]
+        assert sorted(v for item, v in facts if item.endswith(" planned")) == sorted(
+            f"{s['card']} in slot {s['slot']}" for s in hidden_slots)
+        tiles = [v for item, v in facts if item == "Kaiju holds bonus tile"]
+        assert tiles == (mine["bonus_tiles"]["held_tiles"] if owner == 0 else [])
+        checked.update((["planned"] if hidden_slots else []) + (["tiles"] if tiles else []))
+        assert render.hidden_facts(state, owner, owner) == []
+    assert checked == {"hand", "discard", "planned", "tiles", "set_aside"}, checked

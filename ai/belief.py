@@ -328,7 +328,8 @@ def describe_belief(belief: SeatBelief, state: State, top: int = 3) -> list[dict
     seat with hidden items, `top` of its facts (`vsai.core.hidden.hidden_facts`, e.g.
     ("P2 holds", "Quake"); the likeliest of each kind first, `_picked`) with the chance that
     each is true, JSON-ready:
-    [{"seat", "who", "items": [{"item", "value", "p"}]}]. A fact is counted once a world, so
+    [{"seat", "who", "items": [{"item", "value", "p", "text"}]}] ("text": the fact worded with
+    its seat, as `belief_lines` and the web page show it). A fact is counted once a world, so
     each card of a hand has its own chance. Only the belief's own seat may be shown this (it
     reads nothing else, but an AI seat's belief tells its hand)."""
     worlds = sorted(belief.filter.worlds(), key=lambda pair: -pair[1])[:_DESCRIBED_WORLDS]
@@ -343,10 +344,18 @@ def describe_belief(belief: SeatBelief, state: State, top: int = 3) -> list[dict
                 mass[fact] = mass.get(fact, 0.0) + weight / total
         best = _picked(mass, top)
         if best:
-            result.append({"seat": other, "who": seat_label(other, state),
-                           "items": [{"item": item, "value": value, "p": round(min(p, 1.0), 3)}
-                                     for (item, value), p in best]})
+            who = seat_label(other, state)
+            result.append({"seat": other, "who": who,
+                           "items": [{"item": item, "value": value, "p": round(min(p, 1.0), 3),
+                                      "text": _fact_text(who, item, value)} for (item, value), p in best]})
     return result
+
+
+def _fact_text(who: str, item: str, value: str) -> str:
+    """A fact as a player reads it: "P2 holds Quake"; a fact whose item does not name its seat
+    gets the seat's name in front ("P2: known in decks 27")."""
+    text = f"{item} {value}"
+    return text if item.startswith(who) else f"{who}: {text}"
 
 
 def _picked(mass: dict[tuple[str, str], float], top: int) -> list[tuple[tuple[str, str], float]]:
@@ -361,10 +370,5 @@ def _picked(mass: dict[tuple[str, str], float], top: int) -> list[tuple[tuple[st
 
 
 def belief_lines(described: list[dict]) -> list[str]:
-    """`describe_belief` as one line a seat, e.g. "P2 holds Quake: 62%; P2 holds Rain: 40%"
-    (a fact that does not name its seat gets the seat's name in front: "P2: ...")."""
-    def fact(who: str, item: dict) -> str:
-        text = f"{item['item']} {item['value']}: {item['p']:.0%}"
-        return text if item["item"].startswith(who) else f"{who}: {text}"
-
-    return ["; ".join(fact(entry["who"], i) for i in entry["items"]) for entry in described]
+    """`describe_belief` as one line a seat, e.g. "P2 holds Quake: 62%; P2 holds Rain: 40%"."""
+    return ["; ".join(f"{i['text']}: {i['p']:.0%}" for i in entry["items"]) for entry in described]

@@ -57,6 +57,7 @@ async function openTable(answer, gameName, settings) {
   page.shown = page.humans.length > 1 ? null : page.viewer;   // hot-seat: nobody's cards until confirmed
   page.board = await loadBoard(gameName);
   $("final").hidden = true;
+  clearHint();
   for (const id of ["hint", "undo", "save", "show-rules"]) $(id).disabled = false;
   advance();   // not awaited: the dialog closes while the AI thinks (advance reports its own errors)
 }
@@ -125,7 +126,7 @@ async function aiTurn(state) {
 /** Hot-seat: hide everything until the seat to play confirms it is at the screen. */
 function cover(seat) {
   page.shown = null;
-  for (const id of ["board", "moves", "log", "last-move", "hint-text"]) $(id).replaceChildren();
+  for (const id of ["board", "moves", "log", "last-move", "hint-text", "hint-belief"]) $(id).replaceChildren();
   $("cover-text").textContent = `${page.seats[seat]} to play: pass the screen to ${page.seats[seat]}. The other seats' cards are hidden until then.`;
   $("cover").hidden = false;
   document.querySelector("main").inert = true;
@@ -199,8 +200,7 @@ async function playMove(action) {
     page.busy = false;
   }
   page.only = null;
-  page.hint = null;
-  $("hint-text").textContent = "";
+  clearHint();
   $("move-filter").value = "";
   await advance();
 }
@@ -227,12 +227,36 @@ async function hint() {
       table: page.table, level: page.level, seed: page.seed * 1000 + page.state.ply, apply: false, viewer: page.viewer, top: 3 });
     page.hint = answer.action;
     $("hint-text").textContent = `Hint: ${answer.text}`;
+    drawBelief($("hint-belief"), answer.belief || []);
     render();
   } catch (problem) {
     $("hint-text").textContent = problem.message;
   } finally {
     page.searching = false;
   }
+}
+
+/** Forgets the hint and its reading: they were for a position that is gone. */
+function clearHint() {
+  page.hint = null;
+  $("hint-text").textContent = "";
+  $("hint-belief").replaceChildren();
+}
+
+/** What the seat asking for the hint may read of the others' hidden cards from their play:
+ * the engine gives it only to that seat (docs/engine-protocol.md, `ai`), one line a seat. */
+function drawBelief(root, belief) {
+  root.replaceChildren();
+  if (!belief.length) return;
+  const title = document.createElement("p");
+  title.textContent = "What the others may hold, read from their play (your view only):";
+  const list = document.createElement("ul");
+  for (const seat of belief) {
+    const line = document.createElement("li");
+    line.textContent = seat.items.map(fact => `${fact.text}: ${Math.round(fact.p * 100)}%`).join("; ");
+    list.append(line);
+  }
+  root.append(title, list);
 }
 
 async function undo() {
@@ -248,6 +272,7 @@ async function undo() {
     }
     page.shown = page.humans.length > 1 ? null : page.viewer;
     $("final").hidden = true;
+    clearHint();
     $("hint").disabled = false;
   } catch (problem) {
     say(problem.message, true);

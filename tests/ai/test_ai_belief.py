@@ -267,6 +267,7 @@ def test_the_engine_gives_the_belief_only_to_the_seat_asking_for_itself():
         assert ("belief" in answers[-1]) == (viewer == 0)
     belief = answers[0]["belief"]
     assert belief[0]["seat"] == 1 and len(belief[0]["items"]) == 3
+    assert all(i["text"] == f"{i['item']} {i['value']}" and i["text"].startswith("P2") for i in belief[0]["items"])
 
 
 def test_a_game_turns_the_belief_on_where_its_spec_says_and_explicit_options_win():

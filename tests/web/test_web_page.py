@@ -84,3 +84,27 @@ def test_move_now_and_load_from_a_file(browser, server, tmp_path):
     browser.wait_for("['human', 'ai', 'over'].includes(document.body.dataset.phase) && document.body.dataset.ply")
     assert ply(browser) >= at and json.loads(record)["game"] == "kilauea"
     assert browser.errors() == []
+
+
+def test_a_hint_shows_the_seats_own_reading_and_a_cover_or_move_clears_it(browser, server):
+    """On a hidden-information game the hint carries what the seat asking may read of the
+    others' cards (the engine's `belief`, only ever for that seat). It goes with the position:
+    a move clears it, and a hot-seat cover empties it before the screen passes hands."""
+    start_game(browser, server.page_url, "vec", 2, humans=(0, 1), seed=3)
+    driver = browser.driver
+    driver.find_element(By.ID, "cover-ok").click()
+    browser.wait_for("document.body.dataset.phase === 'human'")
+    for pick in range(8):                              # into the game: objectives are dealt
+        click_a_move(browser, pick)
+        if browser.phase() == "cover":
+            driver.find_element(By.ID, "cover-ok").click()
+            browser.wait_for("document.body.dataset.phase === 'human'")
+    driver.find_element(By.TAG_NAME, "body").send_keys("h")
+    browser.wait_for("document.getElementById('hint-text').textContent.startsWith('Hint: ')")
+    reading = driver.find_element(By.ID, "hint-belief").text
+    other = "P2" if "P1 you" in driver.find_element(By.ID, "seats").text else "P1"
+    assert "your view only" in reading and f"{other}'s objective is" in reading and "%" in reading, reading
+    click_a_move(browser, 0)
+    browser.wait_for("['human', 'cover'].includes(document.body.dataset.phase)")
+    assert driver.find_element(By.ID, "hint-belief").text == ""
+    assert browser.errors() == []

@@ -194,7 +194,9 @@ class PlayLoop:
     def explain_now(self, seat: int) -> None:
         """The `explain` command: the human's own reading of the others' hidden items."""
         if self._reading is None:
-            self.say("Nothing is hidden in this game: there is nothing to read from the others' play"
+            # Kilauea hides nothing; Godzilla hides its decks from every seat alike.
+            self.say("No seat holds anything hidden from the others in this game: there is nothing "
+                     "to read from their play"
                      + (" (--explain shows each AI move's alternatives)." if not self.explain else "."))
         elif not self.show_reading(seat):
             self.say("The others hold nothing hidden from you now.")

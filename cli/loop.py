@@ -194,7 +194,7 @@ class PlayLoop:
     def explain_now(self, seat: int) -> None:
         """The `explain` command: the human's own reading of the others' hidden items."""
         if self._reading is None:
-            # Kilauea hides nothing; Godzilla hides its decks from every seat alike.
+            # A game may hide nothing, or hide only what every seat alike cannot see (decks).
             self.say("No seat holds anything hidden from the others in this game: there is nothing "
                      "to read from their play"
                      + (" (--explain shows each AI move's alternatives)." if not self.explain else "."))

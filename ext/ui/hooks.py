@@ -128,10 +128,11 @@ def hidden_move_text(game: str, mover: int, text: str, key: int | None = None) -
 
 def copies_facts(item: str, names: list[str]) -> list[tuple[str, str]]:
     """Facts for a `hidden_facts` hook from a pile of named things (a hand, a discard pile):
-    (item, name) for each name held, and (item, "name ×k") for each k-th copy from the second
-    on, so that a belief can say how likely "P2 holds Quake" is, and "P2 holds Quake ×2"."""
-    facts, seen = [], {}
+    (item, name) for each name held, and (item, "name xk") for each k-th copy from the second
+    on, so that a belief can say how likely "P2 holds Quake" is, and "P2 holds Quake x2"."""
+    facts: list[tuple[str, str]] = []
+    seen: dict[str, int] = {}
     for name in names:
         seen[name] = seen.get(name, 0) + 1
-        facts.append((item, name if seen[name] == 1 else f"{name} ×{seen[name]}"))
+        facts.append((item, name if seen[name] == 1 else f"{name} x{seen[name]}"))
     return facts

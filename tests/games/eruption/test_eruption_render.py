@@ -94,9 +94,9 @@ def test_rules_summary_is_for_players():
 
 def test_hidden_facts_name_each_card_of_a_hand_the_other_seat_cannot_see():
     """A belief is shown card by card (`vsai play`'s hint): one fact a card of another seat's
-    hand, a second copy as "×2"; nothing of one's own hand."""
+    hand, a second copy as "x2"; nothing of one's own hand."""
     from vsai.ext.eruption.render import hidden_facts
     state = position(2, hands=[["Rain", "Quake", "Relocate"], ["Quake", "Sinkhole", "Quake"]])
-    assert hidden_facts(state, 1, 0) == [("P2 holds", "Quake"), ("P2 holds", "Quake ×2"), ("P2 holds", "Sinkhole")]
+    assert hidden_facts(state, 1, 0) == [("P2 holds", "Quake"), ("P2 holds", "Quake x2"), ("P2 holds", "Sinkhole")]
     assert hidden_facts(state, 0, 1) == [("P1 holds", "Quake"), ("P1 holds", "Rain"), ("P1 holds", "Relocate")]
     assert hidden_facts(state, 0, 0) == []

@@ -317,8 +317,6 @@ class BeliefTracker:
         return belief
 
 
-# Worlds read (the heaviest) when a belief is described: views are read in Python.
-_DESCRIBED_WORLDS = 32
 # A probability above this is a certainty (every world read agrees).
 _KNOWN = 0.999
 
@@ -332,23 +330,40 @@ def describe_belief(belief: SeatBelief, state: State, top: int = 3) -> list[dict
     its seat, as `belief_lines` and the web page show it). A fact is counted once a world, so
     each card of a hand has its own chance. Only the belief's own seat may be shown this (it
     reads nothing else, but an AI seat's belief tells its hand)."""
-    worlds = sorted(belief.filter.worlds(), key=lambda pair: -pair[1])[:_DESCRIBED_WORLDS]
-    total = sum(w for _, w in worlds) or 1.0
+    worlds = described_worlds(belief)
     result = []
     for other in range(state.num_players()):
         if other == belief.seat:
             continue
-        mass: dict[tuple[str, str], float] = {}
-        for world, weight in worlds:
-            for fact in set(hidden_facts(world, other, belief.seat)):
-                mass[fact] = mass.get(fact, 0.0) + weight / total
-        best = _picked(mass, top)
+        best = _picked(fact_chances(worlds, other, belief.seat), top)
         if best:
             who = seat_label(other, state)
             result.append({"seat": other, "who": who,
                            "items": [{"item": item, "value": value, "p": round(min(p, 1.0), 3),
                                       "text": _fact_text(who, item, value)} for (item, value), p in best]})
     return result
+
+
+def described_worlds(belief: SeatBelief) -> list[tuple[State, float]]:
+    """The worlds a description reads: every world alive with its weight, equal worlds (a
+    refill's copies) merged into one, so that each is read once (views are read in Python).
+    All of them, not only the heaviest: dropping the light ones made the chances shown
+    overconfident (benchmarks/belief_calibration.py: facts shown at 99% held half the time)."""
+    merged: dict[State, float] = {}
+    for world, weight in belief.filter.worlds():
+        merged[world] = merged.get(world, 0.0) + weight
+    return list(merged.items())
+
+
+def fact_chances(worlds: list[tuple[State, float]], owner: int, seat: int) -> dict[tuple[str, str], float]:
+    """{fact: chance} of what `owner` holds hidden from `seat` (`hidden_facts`), over weighted
+    `worlds`: the weight of the worlds where the fact holds, each fact once a world."""
+    total = sum(w for _, w in worlds) or 1.0
+    mass: dict[tuple[str, str], float] = {}
+    for world, weight in worlds:
+        for fact in set(hidden_facts(world, owner, seat)):
+            mass[fact] = mass.get(fact, 0.0) + weight / total
+    return mass
 
 
 def _fact_text(who: str, item: str, value: str) -> str:

@@ -57,7 +57,7 @@ from vsai.core import sample_chance
 from vsai.core.hidden import hidden_items
 from vsai.ext import search
 
-from selfplay import game_entries, seat_agents  # this folder: scripts run as benchmarks/<name>.py
+from selfplay import game_entries, measured_decisions, seat_agents  # this folder: scripts run as benchmarks/<name>.py
 
 PHASES = ("early", "middle", "late")
 
@@ -80,42 +80,39 @@ def play_and_measure(game, seed: int, args, settings: list[BeliefSettings]) -> t
     agents = seat_agents(args.opponent, game, seed, args.iterations)
     trackers = [[BeliefTracker(mix_seed(seed, 100, s), each) for s in range(game.num_players())]
                 for each in settings]
-    rng = random.Random(seed)
-    state = game.new_initial_state()
     samples: list[list] = [[] for _ in settings]
-    decisions = 0
-    seen = defaultdict(int)
-    while not state.is_terminal():
-        player = state.current_player()
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        else:
-            if seen[player] % args.every == 0 and len(state.legal_actions()) > 1:
-                uniform = [(state.resample(player, mix_seed(seed, 7, decisions, i)), 1.0)
-                           for i in range(settings[0].particles)]
-                for k, per_seat in enumerate(trackers):
-                    worlds = per_seat[player].belief(state).worlds_at(state)
-                    for owner in range(game.num_players()):
-                        truth = hidden_items(state, owner, player) if owner != player else {}
-                        if args.items:  # only the items named (e.g. those a model reads)
-                            truth = {item: value for item, value in truth.items() if re.search(args.items, item)}
-                        if not truth:
-                            continue
-                        p_belief = truth_probability(worlds, owner, player, truth)
-                        p_uniform = truth_probability(uniform, owner, player, truth)
-                        for item in truth:
-                            ratio = math.log(p_belief[item] / p_uniform[item])
-                            samples[k].append((decisions, ratio, p_belief[item] > p_uniform[item] + 1e-9))
-            seen[player] += 1
-            decisions += 1
-            action = agents[player].step(state.clone())
-        for per_seat in trackers:
-            for tracker in per_seat:
-                tracker.inform(state, player, action)
-        state.apply_action(action)
+    counter = _Counter()
+    listeners = [tracker for per_seat in trackers for tracker in per_seat] + [counter]
+    for state, player, decisions in measured_decisions(game, seed, agents, args.every, listeners):
+        uniform = [(state.resample(player, mix_seed(seed, 7, decisions, i)), 1.0)
+                   for i in range(settings[0].particles)]
+        for k, per_seat in enumerate(trackers):
+            worlds = per_seat[player].belief(state).worlds_at(state)
+            for owner in range(game.num_players()):
+                truth = hidden_items(state, owner, player) if owner != player else {}
+                if args.items:  # only the items named (e.g. those a model reads)
+                    truth = {item: value for item, value in truth.items() if re.search(args.items, item)}
+                if not truth:
+                    continue
+                p_belief = truth_probability(worlds, owner, player, truth)
+                p_uniform = truth_probability(uniform, owner, player, truth)
+                for item in truth:
+                    ratio = math.log(p_belief[item] / p_uniform[item])
+                    samples[k].append((decisions, ratio, p_belief[item] > p_uniform[item] + 1e-9))
+    decisions = counter.decisions
     phased = [[(PHASES[min(2, 3 * d // max(decisions, 1))], r, b) for d, r, b in rows] for rows in samples]
     costs = [[b.cost_per_move for t in per_seat for b in t._beliefs.values()] for per_seat in trackers]
     return phased, costs
+
+
+class _Counter:
+    """Counts the decisions of a game as it is told its moves (a listener of `measured_decisions`)."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+
+    def inform(self, state, player: int, action: int) -> None:
+        self.decisions += not state.is_chance_node()
 
 
 def one_step_gains(game, seed: int, args, settings: list[BeliefSettings]) -> list[list[float]]:

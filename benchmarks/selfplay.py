@@ -1,11 +1,13 @@
 """What the self-play benchmarks share: their `--games` list and the agents of every seat."""
 from __future__ import annotations
 
+import random
+from collections import defaultdict
 from typing import Any, Iterator
 
 from vsai.ai import make_agent
 from vsai.ai.base import mix_seed
-from vsai.core import load_game
+from vsai.core import load_game, sample_chance
 
 
 def game_entries(text: str) -> Iterator[tuple[str, int, Any]]:
@@ -24,3 +26,27 @@ def seat_agents(name: str, game: Any, seed: int, iterations: int) -> list:
     plain = {"belief": "off"} if game.spec.agent_options(name, game.num_players()).get("belief") == "on" else {}
     return [make_agent(name, game, seed=mix_seed(seed, s), iterations=iterations, **plain)
             for s in range(game.num_players())]
+
+
+def measured_decisions(game: Any, seed: int, agents: list, every: int, listeners: list) -> Iterator[tuple[Any, int, int]]:
+    """Play one game of `agents` (chance drawn by its probabilities, seeded by `seed`) and
+    yield (state, seat, decision number) at every `every`-th decision of each seat that has a
+    choice, before the seat moves; every listener is told each move (`inform(state, player,
+    action)`) before it is applied. The state is the live one: read it before the next item."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    seen: dict[int, int] = defaultdict(int)
+    decisions = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            if seen[player] % every == 0 and len(state.legal_actions()) > 1:
+                yield state, player, decisions
+            seen[player] += 1
+            decisions += 1
+            action = agents[player].step(state.clone())
+        for listener in listeners:
+            listener.inform(state, player, action)
+        state.apply_action(action)

@@ -211,15 +211,22 @@ def _vec_match_at_a_decision_of(seat: int, plies: int = 60, name: str = "vec"):
     return match
 
 
-def test_a_belief_describes_the_others_hidden_items_worded_by_the_views():
-    from vsai.ai.belief import BeliefTracker, describe_belief
-    from vsai.core.hidden import hidden_items
-    match = _vec_match_at_a_decision_of(0)
-    tracker = BeliefTracker(1, BeliefSettings(particles=32))
+def _seat0_belief(name: str, plies: int, particles: int):
+    """(present state, seat 0's belief there, told every move) of `_vec_match_at_a_decision_of`."""
+    from vsai.ai.belief import BeliefTracker
+    match = _vec_match_at_a_decision_of(0, plies=plies, name=name)
+    tracker = BeliefTracker(1, BeliefSettings(particles=particles))
     match.attach(tracker)
     state = match.state.clone()
     belief = tracker.belief(state)
     belief.worlds_at(state)
+    return state, belief
+
+
+def test_a_belief_describes_the_others_hidden_items_worded_by_the_views():
+    from vsai.ai.belief import describe_belief
+    from vsai.core.hidden import hidden_items
+    state, belief = _seat0_belief("vec", 60, 32)
     described = describe_belief(belief, state)
     assert [d["seat"] for d in described] == [1] and described[0]["who"] == "P2"
     items = described[0]["items"]
@@ -228,16 +235,25 @@ def test_a_belief_describes_the_others_hidden_items_worded_by_the_views():
     assert "P2 objective" in hidden_items(state, 1, 0) and "P2 objective" not in hidden_items(state, 0, 1)
 
 
+def test_a_description_reads_every_world_once_with_the_weight_of_its_copies():
+    """`described_worlds`: all the worlds alive, equal ones merged (a refill's copies), so the
+    chances are those of every particle by weight, not of the heaviest few (which made the
+    chances shown overconfident: benchmarks/belief_calibration.py)."""
+    from vsai.ai.belief import described_worlds, fact_chances
+    state, belief = _seat0_belief("eruption", 12, 64)
+    every = belief.filter.worlds()
+    merged = described_worlds(belief)
+    assert len(merged) < len(every) and len(set(w for w, _ in merged)) == len(merged)
+    assert sum(w for _, w in merged) == pytest.approx(sum(w for _, w in every))
+    whole, once = fact_chances(every, 1, 0), fact_chances(merged, 1, 0)
+    assert whole.keys() == once.keys() and all(once[f] == pytest.approx(whole[f]) for f in whole)
+
+
 def test_a_belief_gives_each_card_of_a_hand_its_own_chance():
     """Facts are counted once a world, so the chances of the cards another seat holds add up
     to its hand's size (public), whatever the worlds; shown as "P2 holds Quake: 62%"."""
-    from vsai.ai.belief import BeliefTracker, belief_lines, describe_belief
-    match = _vec_match_at_a_decision_of(0, plies=12, name="eruption")
-    tracker = BeliefTracker(1, BeliefSettings(particles=32))
-    match.attach(tracker)
-    state = match.state.clone()
-    belief = tracker.belief(state)
-    belief.worlds_at(state)
+    from vsai.ai.belief import belief_lines, describe_belief
+    state, belief = _seat0_belief("eruption", 12, 32)
     hand_size = state.view(0)["board"]["seats"][1]["hand_size"]
     assert hand_size >= 2
     facts = describe_belief(belief, state, top=100)[0]["items"]

@@ -324,7 +324,7 @@ _KNOWN = 0.999
 def describe_belief(belief: SeatBelief, state: State, top: int = 3) -> list[dict]:
     """What `belief` (of its seat, at `state`) thinks each other seat holds: for every other
     seat with hidden items, `top` of its facts (`vsai.core.hidden.hidden_facts`, e.g.
-    ("P2 holds", "Quake"); the likeliest of each kind first, `_picked`) with the chance that
+    ("P2 holds", "Quake"); the likeliest of each kind first, `shown_facts`) with the chance that
     each is true, JSON-ready:
     [{"seat", "who", "items": [{"item", "value", "p", "text"}]}] ("text": the fact worded with
     its seat, as `belief_lines` and the web page show it). A fact is counted once a world, so
@@ -335,7 +335,7 @@ def describe_belief(belief: SeatBelief, state: State, top: int = 3) -> list[dict
     for other in range(state.num_players()):
         if other == belief.seat:
             continue
-        best = _picked(fact_chances(worlds, other, belief.seat), top)
+        best = shown_facts(fact_chances(worlds, other, belief.seat), top)
         if best:
             who = seat_label(other, state)
             result.append({"seat": other, "who": who,
@@ -373,10 +373,11 @@ def _fact_text(who: str, item: str, value: str) -> str:
     return text if item.startswith(who) else f"{who}: {text}"
 
 
-def _picked(mass: dict[tuple[str, str], float], top: int) -> list[tuple[tuple[str, str], float]]:
-    """The `top` facts to show of one seat: the likeliest of each kind first (its objective,
-    its ink, its hand: one each before a second of any), then the likeliest others. Facts
-    every world agrees on are known (seen, or counted), so the uncertain ones come first."""
+def shown_facts(mass: dict[tuple[str, str], float], top: int) -> list[tuple[tuple[str, str], float]]:
+    """The `top` facts to show of one seat, from {fact: chance}: the likeliest uncertain fact
+    of each kind (item) first (its objective, its ink, its hand: one each before a second of
+    any), then the likeliest others; sorted by chance, facts every world agrees on (known:
+    seen, or counted) last."""
     ranked = sorted(mass.items(), key=lambda kv: (kv[1] > _KNOWN, -kv[1], kv[0]))
     kinds: set[str] = set()
     first = [kv for kv in ranked if kv[1] <= _KNOWN and kv[0][0] not in kinds and not kinds.add(kv[0][0])]

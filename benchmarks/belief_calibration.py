@@ -17,9 +17,15 @@ and 99.9%, or a true fact either gave 0; both readings are scored on the same fa
 (mean log-probability given to what happened, chances clipped to [0.01, 0.99]; higher is
 better) of the belief and of the uniform redraw on those same facts, the expected calibration
 error (the facts' mean |chance - frequency| over ten bins of chance, weighted by count), and
-then the reliability table: per bin of chance, how many facts and how often they were true.
+then the same Brier score and calibration error of the facts the hint shows (`shown_facts`:
+three a seat, the likeliest of each kind first; an uncertain one of them is judged). Those are
+picked for their high chances among noisy ones, so they read higher than they hold (the
+winner's curse), and they are few: their error is larger. Last, the reliability table of all
+facts: per bin of chance, how many facts and how often they were true. Facts are judged at
+every `--every`-th decision of a few games, so the same fact is judged many times: the counts
+overstate the evidence.
 
-    .venv/bin/python benchmarks/belief_calibration.py [--games vec:2,vec:4,vulcanus:2,eruption:2]
+    .venv/bin/python benchmarks/belief_calibration.py [--games vec:2,vec:4,vulcanus:2,vulcanus:4,eruption:2,eruption:4]
         [--plays 2] [--iterations 200] [--every 3] [--opponent ismcts]
 """
 from __future__ import annotations
@@ -28,9 +34,10 @@ import argparse
 import math
 import time
 from collections import defaultdict
+from typing import Any
 
 from vsai.ai.base import mix_seed
-from vsai.ai.belief import BeliefSettings, BeliefTracker, described_worlds, fact_chances
+from vsai.ai.belief import BeliefSettings, BeliefTracker, described_worlds, fact_chances, shown_facts
 from vsai.core.hidden import hidden_facts
 
 from selfplay import game_entries, measured_decisions, seat_agents  # this folder: scripts run as benchmarks/<name>.py
@@ -48,12 +55,15 @@ def judged(readings: list[dict[tuple[str, str], float]], truth: set[tuple[str, s
     return [[(chances.get(fact, 0.0), fact in truth) for fact in sorted(facts)] for chances in readings]
 
 
-def play_and_judge(game, seed: int, args) -> tuple[list, list]:
-    """One game: the belief's and the uniform redraw's (chance, came true) rows."""
+def play_and_judge(game: Any, seed: int, args: argparse.Namespace) -> tuple[list, list, list]:
+    """One game: the belief's and the uniform redraw's (chance, came true) rows, and the
+    belief's rows of the facts the hint shows (`shown_facts`: three a seat; certain ones left
+    out, as they are not a guess)."""
     agents = seat_agents(args.opponent, game, seed, args.iterations)
     trackers = [BeliefTracker(mix_seed(seed, 100, s), BeliefSettings()) for s in range(game.num_players())]
     belief_rows: list[tuple[float, bool]] = []
     uniform_rows: list[tuple[float, bool]] = []
+    shown_rows: list[tuple[float, bool]] = []
     for state, player, decision in measured_decisions(game, seed, agents, args.every, trackers):
         belief = trackers[player].belief(state)
         belief.worlds_at(state)
@@ -64,10 +74,12 @@ def play_and_judge(game, seed: int, args) -> tuple[list, list]:
             if owner == player:
                 continue
             truth = set(hidden_facts(state, owner, player))
-            b, u = judged([fact_chances(worlds, owner, player), fact_chances(uniform, owner, player)], truth)
+            chances = fact_chances(worlds, owner, player)
+            b, u = judged([chances, fact_chances(uniform, owner, player)], truth)
             belief_rows += b
             uniform_rows += u
-    return belief_rows, uniform_rows
+            shown_rows += [(p, fact in truth) for fact, p in shown_facts(chances, 3) if p <= UNCERTAIN[1]]
+    return belief_rows, uniform_rows, shown_rows
 
 
 def scores(rows: list[tuple[float, bool]]) -> tuple[float, float, float]:
@@ -102,23 +114,26 @@ def main(argv: list[str] | None = None) -> None:
           f"against a uniform redraw of as many worlds; opponents {args.opponent} {args.iterations} it; "
           f"{args.plays} games a row, a decision in {args.every} judged")
     print(f"{'game':12} {'facts':>7} {'Brier: belief':>14} {'uniform':>8} {'log: belief':>12} {'uniform':>8} "
-          f"{'ECE: belief':>12} {'uniform':>8}")
+          f"{'ECE: belief':>12} {'uniform':>8} {'shown':>7} {'Brier':>7} {'ECE':>7}")
     tables = []
     for name, players, game in game_entries(args.games):
         label = f"{name} {players}p"
         started = time.process_time()
         belief_rows: list[tuple[float, bool]] = []
         uniform_rows: list[tuple[float, bool]] = []
+        shown_rows: list[tuple[float, bool]] = []
         for play in range(args.plays):
-            b, u = play_and_judge(game, mix_seed(2381, play), args)
+            b, u, shown = play_and_judge(game, mix_seed(2381, play), args)
             belief_rows += b
             uniform_rows += u
+            shown_rows += shown
         if not belief_rows or not uniform_rows:
             print(f"{label:12} no uncertain fact")
             continue
         (bb, bl, be), (ub, ul, ue) = scores(belief_rows), scores(uniform_rows)
+        sb, _, se = scores(shown_rows) if shown_rows else (0.0, 0.0, 0.0)
         print(f"{label:12} {len(belief_rows):7d} {bb:14.3f} {ub:8.3f} {bl:12.3f} {ul:8.3f} {be:12.3f} {ue:8.3f}"
-              f"   ({time.process_time() - started:.0f} CPU s)")
+              f" {len(shown_rows):7d} {sb:7.3f} {se:7.3f}   ({time.process_time() - started:.0f} CPU s)")
         tables.append((label, reliability(belief_rows)))
     print("\nreliability of the belief: chance bin, facts, mean chance, share true")
     for label, bins in tables:

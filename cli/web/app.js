@@ -222,15 +222,17 @@ async function hint() {
   if (page.busy || page.searching || !page.state || !page.humans.includes(page.state.to_play)) return;
   page.searching = true;
   $("hint-text").textContent = "Thinking of a hint…";
+  const table = page.table;
   try {
     const answer = await page.engine.ask("ai", {
       table: page.table, level: page.level, seed: page.seed * 1000 + page.state.ply, apply: false, viewer: page.viewer, top: 3 });
+    if (page.table !== table) return;   // a new game or a loaded one came meanwhile: not for it
     page.hint = answer.action;
     $("hint-text").textContent = `Hint: ${answer.text}`;
     drawBelief($("hint-belief"), answer.belief || []);
     render();
   } catch (problem) {
-    $("hint-text").textContent = problem.message;
+    if (page.table === table) $("hint-text").textContent = problem.message;
   } finally {
     page.searching = false;
   }

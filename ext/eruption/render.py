@@ -29,9 +29,9 @@ def hidden_facts(state: Any, owner: int, observer: int) -> list[tuple[str, str]]
     """The cards of `owner`'s hand that `observer` does not see, one fact a card ("P2 holds",
     "Quake"; a second copy "Quake x2"); its size is public. The tile stack and the dice are
     hidden from every seat, so no seat holds them."""
-    seat = state.view(owner)["board"]["seats"][owner]
     if owner == observer or state.view(observer)["board"]["seats"][owner]["hand"] is not None:
         return []
+    seat = state.view(owner)["board"]["seats"][owner]
     return copies_facts(f"{seat['name']} holds", [card for card, count in sorted(seat["hand"].items())
                                                    for _ in range(count)])
 

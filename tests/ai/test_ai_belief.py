@@ -249,6 +249,15 @@ def test_a_description_reads_every_world_once_with_the_weight_of_its_copies():
     assert whole.keys() == once.keys() and all(once[f] == pytest.approx(whole[f]) for f in whole)
 
 
+def test_the_facts_shown_are_the_likeliest_of_each_kind_first_and_known_ones_last():
+    from vsai.ai.belief import shown_facts
+    objective, ink, hand, seen = ("P2's objective is", "#1"), ("P2 has", "3 ink"), ("P2 holds", "Rain"), ("P2 has", "0 ink")
+    chances = {objective: 0.6, ("P2's objective is", "#2"): 0.5, ink: 0.1, seen: 1.0}
+    assert shown_facts(chances, 2) == [(objective, 0.6), (ink, 0.1)]  # a second objective waits
+    assert shown_facts(chances, 4) == [(objective, 0.6), (("P2's objective is", "#2"), 0.5), (ink, 0.1), (seen, 1.0)]
+    assert shown_facts({seen: 1.0, hand: 0.3}, 1) == [(hand, 0.3)]
+
+
 def test_a_belief_gives_each_card_of_a_hand_its_own_chance():
     """Facts are counted once a world, so the chances of the cards another seat holds add up
     to its hand's size (public), whatever the worlds; shown as "P2 holds Quake: 62%"."""

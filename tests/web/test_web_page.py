@@ -107,4 +107,13 @@ def test_a_hint_shows_the_seats_own_reading_and_a_cover_or_move_clears_it(browse
     click_a_move(browser, 0)
     browser.wait_for("['human', 'cover'].includes(document.body.dataset.phase)")
     assert driver.find_element(By.ID, "hint-belief").text == ""
+
+    start_game(browser, server.page_url, "vec", 2, seed=3)    # one human: no cover; an undo clears it
+    for pick in range(8):
+        click_a_move(browser, pick)
+    driver.find_element(By.TAG_NAME, "body").send_keys("h")
+    browser.wait_for("document.getElementById('hint-belief').textContent.includes('%')")
+    driver.find_element(By.TAG_NAME, "body").send_keys("u")
+    browser.wait_for("document.getElementById('hint-belief').textContent === '' "
+                     "&& document.body.dataset.phase === 'human'")
     assert browser.errors() == []

@@ -40,7 +40,7 @@ from vsai.ai.base import mix_seed
 from vsai.ai.belief import BeliefSettings, BeliefTracker, described_worlds, fact_chances, shown_facts
 from vsai.core.hidden import hidden_facts
 
-from selfplay import game_entries, measured_decisions, seat_agents  # this folder: scripts run as benchmarks/<name>.py
+from selfplay import game_entries, measured_decisions, seat_agents, uniform_worlds  # this folder: scripts run as benchmarks/<name>.py
 
 UNCERTAIN = (0.001, 0.999)
 BINS = 10
@@ -68,8 +68,7 @@ def play_and_judge(game: Any, seed: int, args: argparse.Namespace) -> tuple[list
         belief = trackers[player].belief(state)
         belief.worlds_at(state)
         worlds = described_worlds(belief)
-        uniform = [(state.resample(player, mix_seed(seed, 7, decision, i)), 1.0)
-                   for i in range(BeliefSettings.particles)]
+        uniform = uniform_worlds(state, player, seed, decision, BeliefSettings.particles)
         for owner in range(game.num_players()):
             if owner == player:
                 continue

@@ -57,7 +57,7 @@ from vsai.core import sample_chance
 from vsai.core.hidden import hidden_items
 from vsai.ext import search
 
-from selfplay import game_entries, measured_decisions, seat_agents  # this folder: scripts run as benchmarks/<name>.py
+from selfplay import game_entries, measured_decisions, seat_agents, uniform_worlds  # this folder: scripts run as benchmarks/<name>.py
 
 PHASES = ("early", "middle", "late")
 
@@ -84,8 +84,7 @@ def play_and_measure(game, seed: int, args, settings: list[BeliefSettings]) -> t
     counter = _Counter()
     listeners = [tracker for per_seat in trackers for tracker in per_seat] + [counter]
     for state, player, decisions in measured_decisions(game, seed, agents, args.every, listeners):
-        uniform = [(state.resample(player, mix_seed(seed, 7, decisions, i)), 1.0)
-                   for i in range(settings[0].particles)]
+        uniform = uniform_worlds(state, player, seed, decisions, settings[0].particles)
         for k, per_seat in enumerate(trackers):
             worlds = per_seat[player].belief(state).worlds_at(state)
             for owner in range(game.num_players()):

@@ -50,3 +50,10 @@ def measured_decisions(game: Any, seed: int, agents: list, every: int, listeners
         for listener in listeners:
             listener.inform(state, player, action)
         state.apply_action(action)
+
+
+def uniform_worlds(state: Any, seat: int, seed: int, decision: int, count: int) -> list[tuple[Any, float]]:
+    """`count` equally weighted redraws of what `seat` cannot see at `state`
+    (`state.resample`), seeded by the game's `seed` and the `decision`'s number: the reading
+    that ignores the others' moves, which the belief benchmarks compare a belief with."""
+    return [(state.resample(seat, mix_seed(seed, 7, decision, i)), 1.0) for i in range(count)]

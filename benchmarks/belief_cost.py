@@ -21,7 +21,6 @@ with the same arguments time the same positions.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections import defaultdict
 from typing import Any, Callable
@@ -29,9 +28,8 @@ from typing import Any, Callable
 from vsai.ai import belief as belief_module
 from vsai.ai.base import mix_seed
 from vsai.ai.belief import BeliefSettings, BeliefTracker
-from vsai.core import sample_chance
 
-from selfplay import game_entries, seat_agents  # this folder: scripts run as benchmarks/<name>.py
+from selfplay import game_entries, measured_decisions, seat_agents  # this folder: scripts run as benchmarks/<name>.py
 
 
 class Clock:
@@ -83,26 +81,13 @@ def instrument(clock: Clock) -> None:
 def play(game: Any, seed: int, args: argparse.Namespace, settings: BeliefSettings) -> tuple[int, int, int]:
     """One game; returns (observed moves, decisions checked, observation strings read),
     summed over the seats (strings read: 0 on a build that does not count them)."""
-    rng = random.Random(seed)
-    agents = None
-    if args.opponent != "random":
-        agents = seat_agents(args.opponent, game, seed, args.iterations)
+    agents = None if args.opponent == "random" else seat_agents(args.opponent, game, seed, args.iterations)
     tracker = BeliefTracker(mix_seed(seed, 100), settings)
-    state = game.new_initial_state()
     decisions = 0
-    while not state.is_terminal():
-        player = state.current_player()
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        else:
-            legal = state.legal_actions()
-            if len(legal) > 1:
-                tracker.belief(state).worlds_at(state)
-                tracker.decided(player)
-                decisions += 1
-            action = agents[player].step(state.clone()) if agents else rng.choice(legal)
-        tracker.inform(state, player, action)
-        state.apply_action(action)
+    for state, player, _ in measured_decisions(game, seed, agents, 1, [tracker]):
+        tracker.belief(state).worlds_at(state)
+        tracker.decided(player)
+        decisions += 1
     beliefs = tracker._beliefs.values()
     read = sum(getattr(b.filter, "observations_read", 0) for b in beliefs)
     return sum(b.observed for b in beliefs), decisions, read

@@ -28,11 +28,13 @@ def seat_agents(name: str, game: Any, seed: int, iterations: int) -> list:
             for s in range(game.num_players())]
 
 
-def measured_decisions(game: Any, seed: int, agents: list, every: int, listeners: list) -> Iterator[tuple[Any, int, int]]:
-    """Play one game of `agents` (chance drawn by its probabilities, seeded by `seed`) and
-    yield (state, seat, decision number) at every `every`-th decision of each seat that has a
-    choice, before the seat moves; every listener is told each move (`inform(state, player,
-    action)`) before it is applied. The state is the live one: read it before the next item."""
+def measured_decisions(game: Any, seed: int, agents: list | None, every: int,
+                       listeners: list) -> Iterator[tuple[Any, int, int]]:
+    """Play one game of `agents` (None: uniformly random moves; chance drawn by its
+    probabilities; both from one stream seeded by `seed`) and yield (state, seat, decision
+    number) at every `every`-th decision of each seat that has a choice, before the seat
+    moves; every listener is told each move (`inform(state, player, action)`) before it is
+    applied. The state is the live one: read it before the next item."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     seen: dict[int, int] = defaultdict(int)
@@ -46,7 +48,7 @@ def measured_decisions(game: Any, seed: int, agents: list, every: int, listeners
                 yield state, player, decisions
             seen[player] += 1
             decisions += 1
-            action = agents[player].step(state.clone())
+            action = agents[player].step(state.clone()) if agents else rng.choice(state.legal_actions())
         for listener in listeners:
             listener.inform(state, player, action)
         state.apply_action(action)

@@ -379,10 +379,13 @@ def shown_facts(mass: dict[tuple[str, str], float], top: int) -> list[tuple[tupl
     any), then the likeliest others; sorted by chance, facts every world agrees on (known:
     seen, or counted) last."""
     ranked = sorted(mass.items(), key=lambda kv: (kv[1] > _KNOWN, -kv[1], kv[0]))
-    kinds: set[str] = set()
-    first = [kv for kv in ranked if kv[1] <= _KNOWN and kv[0][0] not in kinds and not kinds.add(kv[0][0])]
-    chosen = (first + [kv for kv in ranked if kv not in first])[:top]
-    return sorted(chosen, key=lambda kv: (kv[1] > _KNOWN, -kv[1], kv[0]))
+    leaders: dict[str, tuple[str, str]] = {}  # kind -> its likeliest uncertain fact
+    for fact, chance in ranked:
+        if chance <= _KNOWN:
+            leaders.setdefault(fact[0], fact)
+    firsts = list(leaders.values())
+    chosen = set((firsts + [fact for fact, _ in ranked if fact not in leaders.values()])[:top])
+    return [(fact, chance) for fact, chance in ranked if fact in chosen]
 
 
 def belief_lines(described: list[dict]) -> list[str]:

@@ -20,7 +20,11 @@ error (the facts' mean |chance - frequency| over ten bins of chance, weighted by
 then the same Brier score and calibration error of the facts the hint shows (`shown_facts`:
 three a seat, the likeliest of each kind first; an uncertain one of them is judged). Those are
 picked for their high chances among noisy ones, so they read higher than they hold (the
-winner's curse), and they are few: their error is larger. Last, the reliability table of all
+winner's curse), and they are few: their error is larger. Each calibration error has its
+**noise floor** beside it ("floor"): the mean error a perfectly calibrated reading of the same
+chances would show from sampling alone (each fact drawn true at its chance, `FLOOR_DRAWS`
+times). An error near its floor says nothing; the floor is a lower bound, since it counts
+every judged fact as independent. Last, the reliability table of all
 facts: per bin of chance, how many facts and how often they were true. Facts are judged at
 every `--every`-th decision of a few games, so the same fact is judged many times: the counts
 overstate the evidence.
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import time
 from collections import defaultdict
 from typing import Any
@@ -44,6 +49,7 @@ from selfplay import game_entries, measured_decisions, seat_agents, uniform_worl
 
 UNCERTAIN = (0.001, 0.999)
 BINS = 10
+FLOOR_DRAWS = 200
 
 
 def judged(readings: list[dict[tuple[str, str], float]], truth: set[tuple[str, str]]) -> list[list[tuple[float, bool]]]:
@@ -91,6 +97,14 @@ def scores(rows: list[tuple[float, bool]]) -> tuple[float, float, float]:
     return brier, log, ece
 
 
+def noise_floor(rows: list[tuple[float, bool]], draws: int = FLOOR_DRAWS, seed: int = 2381) -> float:
+    """The mean expected calibration error of a perfectly calibrated reading with the chances
+    of `rows`: each fact drawn true at its chance, `draws` times (seeded). What the error of
+    `rows` would be from sampling alone."""
+    rng = random.Random(seed)
+    return sum(scores([(p, rng.random() < p) for p, _ in rows])[2] for _ in range(draws)) / draws
+
+
 def reliability(rows: list[tuple[float, bool]]) -> dict[int, tuple[int, float, float]]:
     """{bin: (facts, mean chance, share true)} over BINS equal bins of chance."""
     grouped: dict[int, list[tuple[float, bool]]] = defaultdict(list)
@@ -113,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
           f"against a uniform redraw of as many worlds; opponents {args.opponent} {args.iterations} it; "
           f"{args.plays} games a row, a decision in {args.every} judged")
     print(f"{'game':12} {'facts':>7} {'Brier: belief':>14} {'uniform':>8} {'log: belief':>12} {'uniform':>8} "
-          f"{'ECE: belief':>12} {'uniform':>8} {'shown':>7} {'Brier':>7} {'ECE':>7}")
+          f"{'ECE: belief':>12} {'uniform':>8} {'floor':>6} {'shown':>7} {'Brier':>7} {'ECE':>7} {'floor':>6}")
     tables = []
     for name, players, game in game_entries(args.games):
         label = f"{name} {players}p"
@@ -131,8 +145,10 @@ def main(argv: list[str] | None = None) -> None:
             continue
         (bb, bl, be), (ub, ul, ue) = scores(belief_rows), scores(uniform_rows)
         sb, _, se = scores(shown_rows) if shown_rows else (0.0, 0.0, 0.0)
+        floor, shown_floor = noise_floor(belief_rows), noise_floor(shown_rows) if shown_rows else 0.0
         print(f"{label:12} {len(belief_rows):7d} {bb:14.3f} {ub:8.3f} {bl:12.3f} {ul:8.3f} {be:12.3f} {ue:8.3f}"
-              f" {len(shown_rows):7d} {sb:7.3f} {se:7.3f}   ({time.process_time() - started:.0f} CPU s)")
+              f" {floor:6.3f} {len(shown_rows):7d} {sb:7.3f} {se:7.3f} {shown_floor:6.3f}"
+              f"   ({time.process_time() - started:.0f} CPU s)")
         tables.append((label, reliability(belief_rows)))
     print("\nreliability of the belief: chance bin, facts, mean chance, share true")
     for label, bins in tables:

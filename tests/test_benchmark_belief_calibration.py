@@ -35,6 +35,15 @@ def test_scores_reward_honest_chances():
     assert belief_calibration.reliability(honest) == {2: (4, 0.25, 0.25)}
 
 
+def test_the_noise_floor_is_what_sampling_alone_gives_a_calibrated_reading():
+    sure = [(0.0, False), (1.0, True)] * 10
+    assert belief_calibration.noise_floor(sure) == 0.0       # nothing left to chance
+    few = belief_calibration.noise_floor([(0.5, True)] * 10)
+    many = belief_calibration.noise_floor([(0.5, True)] * 1000)
+    assert 0.05 < few < 0.25 and many < 0.03 < few           # about 0.4 / sqrt(n), with n facts
+    assert belief_calibration.noise_floor([(0.5, False)] * 10) == few  # the outcomes seen are not read
+
+
 def test_a_game_is_judged_and_printed(capsys):
     belief_calibration.main(["--games", "eruption:2", "--plays", "1", "--opponent", "random"])
     out = capsys.readouterr().out

@@ -2,17 +2,12 @@
 was true, beside a uniform redraw's, on the same facts."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
-_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "belief_calibration.py"
-sys.path.insert(0, str(_PATH.parent))   # it imports selfplay from there
-_SPEC = importlib.util.spec_from_file_location("belief_calibration", _PATH)
-belief_calibration = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(belief_calibration)
+from benchmark_scripts import load_benchmark  # tests/support
+
+belief_calibration = load_benchmark("belief_calibration")
 
 A, B, C = ("P2 holds", "Quake"), ("P2 holds", "Rain"), ("P2 holds", "Sinkhole")
 

@@ -2,16 +2,13 @@
 the same mid-game position."""
 from __future__ import annotations
 
-import importlib.util
 import time
-from pathlib import Path
 
 from vsai.cli import bench
 
-_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "engine_speed.py"
-_SPEC = importlib.util.spec_from_file_location("engine_speed", _PATH)
-engine_speed = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(engine_speed)
+from benchmark_scripts import load_benchmark  # tests/support
+
+engine_speed = load_benchmark("engine_speed")
 
 
 def test_the_benchmark_and_vsai_bench_share_the_clone_timer_and_position():

@@ -2,20 +2,14 @@
 tell apart."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
 from vsai.core import load_game
 
-_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "hidden_openness.py"
-sys.path.insert(0, str(_PATH.parent))   # it imports selfplay from there
-_SPEC = importlib.util.spec_from_file_location("hidden_openness", _PATH)
-hidden_openness = importlib.util.module_from_spec(_SPEC)
-sys.modules["hidden_openness"] = hidden_openness  # its dataclass looks itself up there
-_SPEC.loader.exec_module(hidden_openness)
+from benchmark_scripts import load_benchmark  # tests/support
+
+hidden_openness = load_benchmark("hidden_openness")
 
 
 def test_a_game_s_decisions_are_split_in_thirds_and_its_last_open_one_found():

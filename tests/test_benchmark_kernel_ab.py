@@ -2,20 +2,16 @@
 their searches agreed."""
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
 from vsai.ext import search
 
-_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "kernel_ab.py"
-sys.path.insert(0, str(_PATH.parent))   # it imports engine_ab and search_speed from there
-_SPEC = importlib.util.spec_from_file_location("kernel_ab", _PATH)
-kernel_ab = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(kernel_ab)
+from benchmark_scripts import load_benchmark  # tests/support
+
+kernel_ab = load_benchmark("kernel_ab")
 
 
 def test_the_current_build_is_refused_as_the_earlier_one():

@@ -1,17 +1,14 @@
 """benchmarks/search_speed.py measures from the opening or later in a random game, for every game."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
 import pytest
 
 from vsai.core import list_games, load_game
 
-_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "search_speed.py"
-_SPEC = importlib.util.spec_from_file_location("search_speed", _PATH)
-search_speed = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(search_speed)
+from benchmark_scripts import load_benchmark  # tests/support
+
+search_speed = load_benchmark("search_speed")
 
 
 @pytest.mark.parametrize("name", list_games())

@@ -24,39 +24,14 @@ standard error, and how often it chose the reference's move.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 from typing import Any
 
 from vsai.ai import make_agent
 from vsai.ai.base import mix_seed
-from vsai.ext import search as kernel
 
-from selfplay import game_entries, measured_decisions, seat_agents  # this folder: scripts run as benchmarks/<name>.py
-
-
-def searcher(agent: Any, state: Any, seed: int) -> kernel.Searcher:
-    """A plain SO-ISMCTS searcher of `state` with `agent`'s search settings (its game's)."""
-    playout = kernel.Playout.HEURISTIC if agent.playout == "heuristic" else kernel.Playout.RANDOM
-    return kernel.Searcher(state, kernel.SearchMode.SO, seed, exploration=agent.exploration,
-                           playout=playout, cutoff=agent.cutoff, epsilon=agent.epsilon,
-                           max_nodes=agent.max_nodes)
-
-
-def root_values(search: kernel.Searcher) -> dict[int, tuple[int, float]]:
-    """{action: (visits, mean value)} at the root of a searcher that has run."""
-    return {action: (visits, mean) for action, visits, mean, _ in search.root_stats()}
-
-
-def chosen(values: dict[int, tuple[int, float]]) -> int:
-    """The move a search plays: most visits, then the higher value (as `ismcts` does)."""
-    return max(values, key=lambda a: (values[a][0], values[a][1], -a))
-
-
-def regret(reference: dict[int, tuple[int, float]], move: int) -> float:
-    """The reference's value of its own choice minus its value of `move` (0: same value)."""
-    best = chosen(reference)
-    return reference[best][1] - reference.get(move, (0, 0.0))[1]
+# this folder: scripts run as benchmarks/<name>.py
+from search_regret import Rows, add_arguments, chosen, regret, report, root_values, searcher
+from selfplay import measured_decisions, seat_agents
 
 
 def arm_move(agent: Any, state: Any, worlds: int, iterations: int, seed: int) -> int:
@@ -70,10 +45,10 @@ def arm_move(agent: Any, state: Any, worlds: int, iterations: int, seed: int) ->
     return chosen(root_values(search))
 
 
-def measure(game: Any, args: argparse.Namespace) -> tuple[int, dict[str, list[tuple[float, bool]]]]:
+def measure(game: Any, args: argparse.Namespace) -> tuple[int, Rows]:
     """Positions measured and, per arm, (regret, chose the reference's move) of each search."""
     arms = {"plain": 0, **{f"worlds:{n}": n for n in args.worlds}}
-    rows: dict[str, list[tuple[float, bool]]] = {arm: [] for arm in arms}
+    rows: Rows = {arm: [] for arm in arms}
     agent = make_agent("ismcts", game, seed=1, iterations=args.iterations)
     positions = 0
     for play in range(args.plays):
@@ -93,35 +68,15 @@ def measure(game: Any, args: argparse.Namespace) -> tuple[int, dict[str, list[tu
     return positions, rows
 
 
-def summary(rows: list[tuple[float, bool]]) -> str:
-    """Mean regret ± its standard error, and the share of the reference's move."""
-    regrets = [r for r, _ in rows]
-    error = statistics.stdev(regrets) / len(regrets) ** 0.5 if len(regrets) > 1 else 0.0
-    return f"regret {statistics.mean(regrets):.4f} ± {error:.4f}, same move {sum(s for _, s in rows) / len(rows):.0%}"
-
-
 def main(argv: list[str] | None = None) -> None:
     """Print, per game of `argv`, each arm's regret against the long reference search."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="vulcanus:2,eruption:2")
-    parser.add_argument("--iterations", type=int, default=150_000)
-    parser.add_argument("--reference", type=int, default=1_200_000)
+    add_arguments(parser, games="vulcanus:2,eruption:2", every=8)
     parser.add_argument("--worlds", type=lambda text: [int(n) for n in text.split(",")], default=[128, 1024])
-    parser.add_argument("--every", type=int, default=8)
-    parser.add_argument("--plays", type=int, default=1)
-    parser.add_argument("--repeats", type=int, default=2)
-    parser.add_argument("--opponent-iterations", type=int, default=200)
     args = parser.parse_args(argv)
     print(f"ismcts at {args.iterations} iterations against a plain reference of {args.reference}; "
           f"a decision in {args.every}, {args.repeats} searches an arm a position")
-    for name, players, game in game_entries(args.games):
-        started = time.process_time()
-        positions, rows = measure(game, args)
-        if not positions:
-            print(f"{name} {players}p: no position with three moves or more")
-            continue
-        print(f"{name} {players}p, {positions} positions ({time.process_time() - started:.0f} CPU s): "
-              + "; ".join(f"{arm} {summary(arm_rows)}" for arm, arm_rows in rows.items()))
+    report(args, measure)
 
 
 if __name__ == "__main__":

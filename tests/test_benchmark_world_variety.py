@@ -2,24 +2,19 @@
 iteration, each scored by the regret of its move under a long reference search."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from benchmark_scripts import load_benchmark  # tests/support
 
-_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "world_variety.py"
-sys.path.insert(0, str(_PATH.parent))   # it imports selfplay from there
-_SPEC = importlib.util.spec_from_file_location("world_variety", _PATH)
-world_variety = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(world_variety)
+world_variety = load_benchmark("world_variety")
+search_regret = load_benchmark("search_regret")
 
 
 def test_a_move_s_regret_is_the_reference_s_loss_against_its_own_choice():
     reference = {3: (90, 0.60), 5: (10, 0.70), 7: (0, 0.0)}   # most visits wins, not the top value
-    assert world_variety.chosen(reference) == 3
-    assert world_variety.regret(reference, 3) == 0.0
-    assert abs(world_variety.regret(reference, 5) - (-0.10)) < 1e-12
-    assert world_variety.regret(reference, 7) == 0.60
-    assert world_variety.regret(reference, 9) == 0.60         # a move the reference never tried
+    assert search_regret.chosen(reference) == 3
+    assert search_regret.regret(reference, 3) == 0.0
+    assert abs(search_regret.regret(reference, 5) - (-0.10)) < 1e-12
+    assert search_regret.regret(reference, 7) == 0.60
+    assert search_regret.regret(reference, 9) == 0.60         # a move the reference never tried
 
 
 def test_every_arm_is_measured_on_the_same_positions(capsys):

@@ -7,6 +7,7 @@ import statistics
 import time
 from typing import Any, Callable
 
+from vsai.ai.base import mix_seed
 from vsai.ext import search as kernel
 
 from selfplay import game_entries  # this folder: scripts run as benchmarks/<name>.py
@@ -36,6 +37,22 @@ def regret(reference: dict[int, tuple[int, float]], move: int) -> float:
     """The reference's value of its own choice minus its value of `move` (0: same value)."""
     best = chosen(reference)
     return reference[best][1] - reference.get(move, (0, 0.0))[1]
+
+
+def score_decision(rows: Rows, agent: Any, state: Any, reference_iterations: int, repeats: int,
+                   seed: int, decision: int, play: Callable[[str, int], int],
+                   reference_mode: Any = kernel.SearchMode.SO) -> None:
+    """Score every arm of `rows` at one decision: a reference search of `state` (in
+    `reference_mode`, `reference_iterations`, seeded by `seed` and the `decision`'s number)
+    values every move, then each arm plays `repeats` times (`play(arm, its seed)`, other seeds
+    each time) and (regret, chose the reference's move) is added to its rows."""
+    reference = searcher(agent, state, mix_seed(seed, 9, decision), reference_mode)
+    reference.run(reference_iterations)
+    values = root_values(reference)
+    for arm in rows:
+        for repeat in range(repeats):
+            move = play(arm, mix_seed(seed, 10, decision, repeat))
+            rows[arm].append((regret(values, move), move == chosen(values)))
 
 
 def summary(rows: list[tuple[float, bool]]) -> str:

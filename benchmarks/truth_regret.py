@@ -36,7 +36,7 @@ from vsai.ai.belief import BELIEF_OPTIONS, BeliefSettings, BeliefTracker
 from vsai.ext import search as kernel
 
 # this folder: scripts run as benchmarks/<name>.py
-from search_regret import Rows, add_arguments, chosen, regret, report, root_values, searcher
+from search_regret import Rows, add_arguments, chosen, report, root_values, score_decision, searcher
 from selfplay import measured_decisions, seat_agents
 
 ARMS = ("plain", "belief", "truth")
@@ -73,13 +73,9 @@ def measure(game: Any, args: argparse.Namespace) -> tuple[int, Rows]:
             if len(state.legal_actions()) < 3 or not hidden_from(state, player, mix_seed(seed, 8, decision)):
                 continue
             worlds = trackers[player].belief(state).worlds_at(state)
-            reference = searcher(agent, state, mix_seed(seed, 9, decision), kernel.SearchMode.MCTS)
-            reference.run(args.reference)
-            values = root_values(reference)
-            for arm in ARMS:
-                for repeat in range(args.repeats):
-                    move = arm_move(agent, state, arm, worlds, args.iterations, mix_seed(seed, 10, decision, repeat))
-                    rows[arm].append((regret(values, move), move == chosen(values)))
+            score_decision(rows, agent, state, args.reference, args.repeats, seed, decision,
+                           lambda arm, arm_seed: arm_move(agent, state, arm, worlds, args.iterations, arm_seed),
+                           reference_mode=kernel.SearchMode.MCTS)
             positions += 1
     return positions, rows
 

@@ -30,7 +30,7 @@ from vsai.ai import make_agent
 from vsai.ai.base import mix_seed
 
 # this folder: scripts run as benchmarks/<name>.py
-from search_regret import Rows, add_arguments, chosen, regret, report, root_values, searcher
+from search_regret import Rows, add_arguments, chosen, report, root_values, score_decision, searcher
 from selfplay import measured_decisions, seat_agents
 
 
@@ -57,13 +57,8 @@ def measure(game: Any, args: argparse.Namespace) -> tuple[int, Rows]:
         for state, _player, decision in measured_decisions(game, seed, movers, args.every, []):
             if len(state.legal_actions()) < 3:
                 continue
-            reference = searcher(agent, state, mix_seed(seed, 9, decision))
-            reference.run(args.reference)
-            values = root_values(reference)
-            for arm, worlds in arms.items():
-                for repeat in range(args.repeats):
-                    move = arm_move(agent, state, worlds, args.iterations, mix_seed(seed, 10, decision, repeat))
-                    rows[arm].append((regret(values, move), move == chosen(values)))
+            score_decision(rows, agent, state, args.reference, args.repeats, seed, decision,
+                           lambda arm, arm_seed: arm_move(agent, state, arms[arm], args.iterations, arm_seed))
             positions += 1
     return positions, rows
 

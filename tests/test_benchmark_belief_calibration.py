@@ -2,7 +2,6 @@
 was true, beside a uniform redraw's, on the same facts."""
 from __future__ import annotations
 
-
 import pytest
 
 from benchmark_scripts import load_benchmark  # tests/support

@@ -2,7 +2,6 @@
 tell apart."""
 from __future__ import annotations
 
-
 import pytest
 
 from vsai.core import load_game

@@ -1,7 +1,6 @@
 """benchmarks/search_speed.py measures from the opening or later in a random game, for every game."""
 from __future__ import annotations
 
-
 import pytest
 
 from vsai.core import list_games, load_game

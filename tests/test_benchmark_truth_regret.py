@@ -3,7 +3,6 @@ each move scored by a long search of the true state, at decisions where the seat
 everything."""
 from __future__ import annotations
 
-
 import pytest
 
 from vsai.core import load_game

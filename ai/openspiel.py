@@ -39,7 +39,7 @@ from vsai.ai.base import (Agent, Candidate, Progress, check_options, float_optio
                           int_option)
 from vsai.ai.budget import Budget
 from vsai.ai.registry import make_agent, register_agent, searching_factory
-from vsai.core.agent_protocol import MovePicker, ResettableAgent
+from vsai.core.agent_protocol import MovePicker
 from vsai.core.openspiel import OpenSpielGame, OpenSpielState, to_openspiel
 
 DEFAULT_ITERATIONS = 1000

@@ -29,7 +29,6 @@ Regenerate the shipped model, Eruption at 2 players (about 3 CPU-minutes; the de
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from pathlib import Path
 

@@ -15,7 +15,7 @@ from typing import Any, BinaryIO, TextIO
 import click
 
 from vsai.cli.engine_session import new_session
-from vsai.core.engine_protocol import EngineSession, ProtocolError, decode_request, error_answer
+from vsai.core.engine_protocol import ProtocolError, decode_request, error_answer
 
 # The longest request line read (bytes); a longer one is answered with line_too_long.
 MAX_LINE = 1 << 20

@@ -7,7 +7,7 @@ and moves are numbered by player decisions: "move 12" is the position after the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from rich.console import Console
 from rich.text import Text

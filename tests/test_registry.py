@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from vsai.core import GameImportError, UnknownGameError, get_spec, list_games, load_game
+from vsai.core import UnknownGameError, get_spec, list_games, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 # The games that ship. Adding a game adds its name here, and nothing else outside its folder.

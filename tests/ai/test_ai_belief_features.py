@@ -93,7 +93,6 @@ def test_each_world_is_weighed_by_its_own_hidden_items():
     gains weight over one whose slots do not: the weights are the model's scores of each
     world's own items through the floored ratio. A model read from the real state (or from the
     seat's own view) would weigh the worlds alike: here they differ."""
-    game = load_game("vulcanus", players=2)
     settings = BeliefSettings(particles=16, temperature=FEATURES_TEMPERATURE, floor=0.2, model="features")
     for seed in range(3, 12):
         state = _decision("vulcanus", 2, seed, 60)

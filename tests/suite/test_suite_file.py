@@ -7,7 +7,7 @@ from suite_helpers import SMALL, run, write_suite
 from vsai.ai.lab.arena import Entrant, run_series
 from vsai.ai.budget import Budget
 from vsai.ai.lab.suite import Cell, SuiteError, parse_suite, play_task
-from vsai.core import list_games, load_game
+from vsai.core import load_game
 
 
 def test_every_combination_is_a_cell_with_rotated_sides():

@@ -4,7 +4,6 @@ lines with missing or garbled fields (the report names and skips them)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

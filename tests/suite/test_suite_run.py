@@ -230,7 +230,6 @@ def test_ctrl_c_stops_without_waiting_for_the_game_and_keeps_every_game(tmp_path
     process = _start(path, out)
     _wait_for_lines(out, 3, process)
     os.killpg(process.pid, signal.SIGINT)  # as a terminal sends it: to the whole group
-    interrupted = time.monotonic()
     try:
         _, err = process.communicate(timeout=CTRL_C_BOUND)
     except subprocess.TimeoutExpired:

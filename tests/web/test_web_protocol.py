@@ -6,6 +6,7 @@ import threading
 
 from vsai.cli.engine_session import new_session
 from vsai.cli.rules import player_summary
+from vsai.core.engine_protocol import EngineSession
 
 
 def session() -> tuple[EngineSession, list]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
-import threading
 from contextlib import asynccontextmanager
 
 import pytest

@@ -4,7 +4,6 @@ and benchmarks/web_speed.py. No browser is downloaded: Debian's `chromium` and
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess

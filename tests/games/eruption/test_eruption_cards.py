@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from eruption_helpers import HEX, act, body_of, edge, game, position, random_game, rot_of, texts
+from eruption_helpers import HEX, act, body_of, edge, position, random_game, rot_of, texts
 
 OTHER = ["Sinkhole", "Volcanic Bomb", "Relocate"]
 FORK = rot_of("fork", ["NE", "E", "SW"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from eruption_helpers import (rehistory, CARD, act, body_of, data_of, dealt, edge, load, position,
-                              random_game, texts)
+                              random_game)
 
 
 def swapped(state, p: int, give: str, take: str):

@@ -31,7 +31,7 @@ def _plain(renderable) -> str:
 
 
 def test_board_marks_the_last_move():
-    from eruption_helpers import act, texts
+    from eruption_helpers import act
     state = position(2, stage=3, resume_after_draw=0)
     act(state, "draw a straight tile")
     move = next(a for a in state.legal_actions() if state.action_to_string(a) == "straight tile to d5")

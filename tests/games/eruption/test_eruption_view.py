@@ -9,8 +9,8 @@ import pytest
 from vsai.ext.errors import InvalidArgumentError, InvalidStateError, VsaiError
 from vsai.ext.eruption.engine import edge_name, hex_name, seat_name
 
-from eruption_helpers import (CARD, act, body_of, data_of, game, load, position, random_game,
-                              rehistory, texts)
+from eruption_helpers import (CARD, act, data_of, game, load, position, random_game,
+                              rehistory)
 
 OTHER = ["Sinkhole", "Volcanic Bomb", "Reinforce"]
 

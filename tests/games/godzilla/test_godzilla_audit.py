@@ -9,7 +9,7 @@ import pytest
 from godzilla_helpers import SQ, advance, edit, field, new, play, road, roll, stage
 from test_godzilla_kaiju import _at_roll
 from vsai.core import state_from_json
-from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, VsaiError
+from vsai.ext.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from vsai.ext.godzilla import engine
 
 

@@ -1,7 +1,7 @@
 """The Kaiju's return round, scoring, the Oxygen Destroyer and the tie rule."""
 import pytest
 
-from godzilla_helpers import SQ, advance, edit, field, new, play, rn, roll, stage
+from godzilla_helpers import SQ, advance, edit, field, new, play, roll, stage
 
 
 def test_return_round_is_an_omen_and_an_execution_then_press_cards():

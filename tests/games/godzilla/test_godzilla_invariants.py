@@ -1,10 +1,9 @@
 """Random games of every player count: conservation, ranges, termination; JSON and copies;
 what is hidden from everyone is never fixed in the state (GAPS 3.2, X3)."""
-import json
 
 import pytest
 
-from godzilla_helpers import SQ, advance, edit, field, new, play, play_random, stage
+from godzilla_helpers import SQ, advance, edit, new, play_random
 from vsai.core.registry import load_game
 
 

@@ -73,7 +73,7 @@ def test_hooks_along_a_game_fit_80_columns_and_say_what_moves_do():
 
 
 def test_move_detail_names_what_a_step_destroys_and_where_evacuees_leave():
-    from godzilla_helpers import SQ, advance, edit, field, play, roll
+    from godzilla_helpers import SQ, play, roll
     from test_godzilla_kaiju import _at_roll
     state = _at_roll(footprints=[("Shibaura", "Ginza")])
     roll(state, 1, 2, 6)

@@ -1,7 +1,7 @@
 """Set-up and the status phase: map, components, status cards, evacuees, support cards."""
 import pytest
 
-from godzilla_helpers import SQ, advance, edit, evacuees_placed_per_round, field, new, play, road, stage
+from godzilla_helpers import SQ, advance, edit, evacuees_placed_per_round, field, new, play, stage
 from vsai.ext.godzilla import engine
 
 

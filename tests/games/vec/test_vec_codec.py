@@ -1,6 +1,5 @@
 """The tables of the VEC engine: action codec, JSON field names, observation segments, parameters."""
 import importlib.resources
-import re
 
 import pytest
 

@@ -64,7 +64,6 @@ def test_compare_defender_wins_symmetrically():
     act(state, "activate red Vampire Comedy")
     act(state, "compare with red Elf Adventure")
     act(state, "no more special points")
-    d = state.to_dict()
     # George bids nothing: 1 against 1 is a tie, nothing happens
     act(state, "bid 0 ink 0 special")
     assert state.to_dict()["stage"] == 23

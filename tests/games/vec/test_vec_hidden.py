@@ -120,11 +120,9 @@ def test_an_opponents_ink_value_says_special_ink_counts_4():
 
 def test_objectives_are_secret_until_the_end():
     state = setup_state(3, seed=5)
-    d = state.to_dict()
     for p in range(3):
         obs = state.observation_string(p)
         for q in range(3):
-            from vsai.ext.vec.engine import objective_info
             line = [l for l in obs.splitlines() if l.startswith(f"P{q + 1}: objective")][0]
             assert ("hidden" in line) == (q != p)
     end = build(3, stage=25, objectives=[0, 1, 2])

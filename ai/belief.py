@@ -77,7 +77,7 @@ BELIEF_OPTIONS = {
 # The search model's default temperature. Its move values come from a few dozen iterations,
 # noisy by about 0.1: at the eval model's 0.05 the softmax turns that noise into weights and
 # costs the truth 0.2-0.5 nats per observed move; at 0.5 it costs 0.01-0.05 (belief_quality.py
-# --one-step, docs/agents.md).
+# --one-step, docs/belief-figures.md).
 SEARCH_TEMPERATURE = 0.5
 # The fitted model's default temperature: its logits are fitted as they are (1 keeps them).
 FITTED_TEMPERATURE = 1.0

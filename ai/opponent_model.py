@@ -8,7 +8,7 @@ world gives it. Its root's mean value of each move, through a softmax at the bel
 temperature (a move it never tried counts as its worst tried one), with a uniform floor mixed
 in, is the move's probability. Values, not visit shares: a few dozen iterations spread their
 visits almost evenly over the moves, and such a model barely tells worlds apart (measured:
-docs/agents.md). A world whose hidden items make the real move a good one gains weight.
+docs/belief-figures.md). A world whose hidden items make the real move a good one gains weight.
 
 The world is a full state from the seat's belief, consistent with what the seat saw: the
 model reads nothing else (the real state never reaches it).
@@ -61,7 +61,7 @@ def search_policies(worlds: list[tuple[State, float]], player: int, iterations: 
     noise of separate small searches. Worlds that differ for the mover get searches with the
     same seed (common random numbers): what the searches share of their noise cancels in the
     ratio of two worlds' likelihoods, which is all a Bayesian update reads, so the worlds
-    differ by what their hidden items change (measured: docs/agents.md)."""
+    differ by what their hidden items change (measured: docs/belief-figures.md)."""
     shared: dict[str, list[float] | None] = {}
     result: list[list[float] | None] = []
     for world, weight in worlds:

@@ -38,7 +38,7 @@ ext/<game>/feature_model.json; the one shipped (Vulcanus, 2 players) was made wi
         --test 10 --test-seed 6000 --coarse --items slots --shrink 0,0.25,0.5 --write 0.25 \
         --parts slots
 
-(docs/agents.md, "Move-feature likelihoods over named items", gives the figures, and why
+(docs/belief-figures.md, "Move-feature likelihoods over named items", gives the figures, and why
 Eruption ships none.)
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@ world at every iteration?
 
 Belief `ismcts` hands the C kernel its particles (128 weighted worlds) and each iteration
 draws one of them; plain `ismcts` draws a new redraw (`resample`) every iteration. At level 5
-(5,000 iterations) 128 worlds were measured to cost nothing (docs/agents.md); at 0.5 s a
+(5,000 iterations) 128 worlds were measured to cost nothing (docs/belief-figures.md); at 0.5 s a
 move the search runs 25-30 times as many iterations over the same worlds. This isolates that
 effect from any reading of the opponents: the fixed worlds are uniform redraws, equally
 weighted, as a belief that learned nothing would hold.

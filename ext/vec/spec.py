@@ -47,7 +47,7 @@ SPEC = GameSpec(
     # seeds, level 5; equal: 33.3%) and 41.7% [36.3, 47.4] of 300 at level 7, the default. At
     # 4 players it is even and costs nothing: 26.6% [23.8, 29.5] of 900 at level 5 (a first
     # 28.8% of 600 did not repeat on a second seed) and 25.2% of 300 at level 7 (equal: 25%;
-    # docs/agents.md, "On by default"). `pimc` gained nothing beyond its interval there
+    # docs/belief-figures.md, "On by default"). `pimc` gained nothing beyond its interval there
     # (33.7% [28.6, 39.2] of 300 at 3 players, 26.5% [21.9, 31.8] of 300 at 4), nor did either
     # at 2 players, where the hidden items are all known by mid-game: off there.
     agent_search={"ismcts": {3: {"belief": "on"}, 4: {"belief": "on"}}},

@@ -30,7 +30,7 @@ every `--every`-th decision of a few games, so the same fact is judged many time
 overstate the evidence.
 
     .venv/bin/python benchmarks/belief_calibration.py [--games vec:2,vec:4,vulcanus:2,vulcanus:4,eruption:2,eruption:4]
-        [--plays 2] [--iterations 200] [--every 3] [--opponent ismcts]
+        [--plays 2] [--iterations 200] [--every 3] [--opponent ismcts] [--particles 128]
 """
 from __future__ import annotations
 
@@ -66,7 +66,8 @@ def play_and_judge(game: Any, seed: int, args: argparse.Namespace) -> tuple[list
     belief's rows of the facts the hint shows (`shown_facts`: three a seat; certain ones left
     out, as they are not a guess)."""
     agents = seat_agents(args.opponent, game, seed, args.iterations)
-    trackers = [BeliefTracker(mix_seed(seed, 100, s), BeliefSettings()) for s in range(game.num_players())]
+    settings = BeliefSettings(particles=args.particles)
+    trackers = [BeliefTracker(mix_seed(seed, 100, s), settings) for s in range(game.num_players())]
     belief_rows: list[tuple[float, bool]] = []
     uniform_rows: list[tuple[float, bool]] = []
     shown_rows: list[tuple[float, bool]] = []
@@ -74,7 +75,7 @@ def play_and_judge(game: Any, seed: int, args: argparse.Namespace) -> tuple[list
         belief = trackers[player].belief(state)
         belief.worlds_at(state)
         worlds = described_worlds(belief)
-        uniform = uniform_worlds(state, player, seed, decision, BeliefSettings.particles)
+        uniform = uniform_worlds(state, player, seed, decision, args.particles)
         for owner in range(game.num_players()):
             if owner == player:
                 continue
@@ -122,8 +123,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--opponent", default="ismcts", help="the agent every seat plays (ismcts, heuristic, ...)")
     parser.add_argument("--iterations", type=int, default=200, help="its iterations (not for heuristic)")
     parser.add_argument("--every", type=int, default=3)
+    parser.add_argument("--particles", type=int, default=BeliefSettings.particles,
+                        help="the belief's particles, and the uniform redraw's worlds")
     args = parser.parse_args(argv)
-    print(f"the hint's belief (default settings: {BeliefSettings.particles} particles) "
+    print(f"the hint's belief ({args.particles} particles, the other settings at their defaults) "
           f"against a uniform redraw of as many worlds; opponents {args.opponent} {args.iterations} it; "
           f"{args.plays} games a row, a decision in {args.every} judged")
     print(f"{'game':12} {'facts':>7} {'Brier: belief':>14} {'uniform':>8} {'log: belief':>12} {'uniform':>8} "

@@ -39,8 +39,9 @@ def test_the_noise_floor_is_what_sampling_alone_gives_a_calibrated_reading():
 
 
 def test_a_game_is_judged_and_printed(capsys):
-    belief_calibration.main(["--games", "eruption:2", "--plays", "1", "--opponent", "random"])
+    belief_calibration.main(["--games", "eruption:2", "--plays", "1", "--opponent", "random", "--particles", "32"])
     out = capsys.readouterr().out
+    assert out.startswith("the hint's belief (32 particles")
     row = next(line for line in out.splitlines() if line.startswith("eruption 2p"))
     facts, *figures = row.split()[2:9]
     assert int(facts) > 0 and all(0 <= float(f) <= 1 for f in (figures[0], figures[1], figures[4], figures[5]))

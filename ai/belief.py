@@ -133,6 +133,7 @@ class SeatBelief:
                                      settings.floor, shortcuts=not reference)
         self.observed = 0        # moves observed
         self.seconds = 0.0       # time spent observing them
+        self._checked_at = -1    # `observed` at the last worlds_at: asked again, nothing to do
 
     def observe(self, state: State | None, player: int, key: int) -> None:
         """One real move: `player` played what the seat saw as `key`. `state` (the state
@@ -151,7 +152,12 @@ class SeatBelief:
         """The weighted worlds at `state`, the seat's present: worlds whose observation
         differs from the seat's (and, at the seat's decision, whose legal actions differ) are
         dropped (an action key does not carry everything: sealed bids are revealed together),
-        and the belief is refilled from `state.resample(seat)` when too few are left."""
+        and the belief is refilled from `state.resample(seat)` when too few are left. Asked
+        again before another move, it gives the same worlds: a refill is not drawn twice, so a
+        player who asks for a hint twice reads the same chances."""
+        if self._checked_at == self.observed:
+            return self.filter.worlds()
+        self._checked_at = self.observed
         alive = self.filter.alive
         if state.current_player() == self.seat:
             alive = self.filter.keep_if(self.seat, list(state.legal_actions()))

@@ -249,6 +249,27 @@ def test_a_description_reads_every_world_once_with_the_weight_of_its_copies():
     assert whole.keys() == once.keys() and all(once[f] == pytest.approx(whole[f]) for f in whole)
 
 
+def test_a_reading_asked_twice_before_another_move_is_the_same():
+    """`worlds_at` refills a belief whose distinct worlds are too few; asked again at the same
+    present it must not draw a second refill, or a player asking `hint` and then `explain`
+    reads other chances (VEC 3p at its start, where refills copy worlds: it did)."""
+    from vsai.ai.belief import BeliefTracker, describe_belief
+    from vsai.core.match import Match
+    match = Match(load_game("vec", players=3), 3)
+    tracker = BeliefTracker(78, BeliefSettings())
+    match.attach(tracker)
+    rng = random.Random(1)
+    for _ in range(12):
+        match.resolve_chance()
+        state, seat = match.state.clone(), match.to_move()
+        belief = tracker.belief_of(seat, state)
+        first = [(w.to_json(), p) for w, p in belief.worlds_at(state)]
+        described = describe_belief(belief, state)
+        assert [(w.to_json(), p) for w, p in belief.worlds_at(state)] == first
+        assert describe_belief(belief, state) == described
+        match.play(rng.choice(match.state.legal_actions()))
+
+
 def test_the_facts_shown_are_the_likeliest_of_each_kind_first_and_known_ones_last():
     from vsai.ai.belief import shown_facts
     objective, ink, hand, seen = ("P2's objective is", "#1"), ("P2 has", "3 ink"), ("P2 holds", "Rain"), ("P2 has", "0 ink")

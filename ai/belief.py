@@ -157,7 +157,6 @@ class SeatBelief:
         player who asks for a hint twice reads the same chances."""
         if self._checked_at == self.observed:
             return self.filter.worlds()
-        self._checked_at = self.observed
         alive = self.filter.alive
         if state.current_player() == self.seat:
             alive = self.filter.keep_if(self.seat, list(state.legal_actions()))
@@ -167,6 +166,7 @@ class SeatBelief:
             self.refill(state, fresh_only=True)
         elif self._low():
             self.refill(state)
+        self._checked_at = self.observed
         return self.filter.worlds()
 
     @property

@@ -30,9 +30,12 @@ import argparse
 import statistics
 from typing import Any
 
+import click
+
 from vsai.ai import make_agent
 from vsai.ai.base import check_options, mix_seed
 from vsai.ai.belief import BELIEF_OPTIONS, BeliefSettings, BeliefTracker
+from vsai.cli.options import parse_pairs
 from vsai.ext import search as kernel
 
 # this folder: scripts run as benchmarks/<name>.py
@@ -98,19 +101,13 @@ def won_back(rows: Rows) -> str:
 
 
 def belief_settings(text: str) -> BeliefSettings:
-    """The belief's settings from KEY=VALUE,... (`ismcts`'s belief options, checked)."""
-    given = {key: _number(value) for key, value in (item.split("=", 1) for item in text.split(",") if item)}
+    """The belief's settings from KEY=VALUE,... (`ismcts`'s belief options, read as `vsai play
+    --ai ismcts:...` reads them, and checked)."""
+    try:
+        given = parse_pairs([text], "--belief")
+    except click.BadParameter as error:
+        raise argparse.ArgumentTypeError(error.message) from None
     return BeliefSettings.from_options(check_options("ismcts", given, BELIEF_OPTIONS))
-
-
-def _number(text: str) -> int | float | str:
-    """`text` as a whole number, else as a number, else as it is."""
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -59,8 +59,10 @@ class AgentBot(pyspiel.Bot):
     """A vsai agent as a `pyspiel.Bot`, playing states of `vsai.core.openspiel` games.
 
     The agent receives a clone of the wrapped vsai state, so it cannot change the game.
-    `restart`/`restart_at` reset the agent (a new game); `inform_action` passes every move
-    on to the agent's own `inform_action` (a belief agent reads the opponents from it).
+    `restart`/`restart_at` reset the agent (a new game; `restart_at` tells it the state's
+    history); `inform_action` passes every move on to the agent's own `inform_action` (a
+    belief agent reads the opponents from it), and `step` tells it its own move, which
+    OpenSpiel's callers do not (`evaluate_bots` informs only the other bots).
     """
 
     def __init__(self, agent: Any):
@@ -68,10 +70,19 @@ class AgentBot(pyspiel.Bot):
         if not isinstance(agent, MovePicker):
             raise ValueError(f"AgentBot needs a vsai agent (make_agent(...)), not {agent!r}")
         self.agent = agent
+        # The agent's own last move, told to it by `step`: OpenSpiel's callers
+        # (`evaluate_bots`) inform only the bots that did not choose a move, so the bot tells
+        # its agent itself; a caller that informs the mover too is not heard twice.
+        self._own: tuple[int, int] | None = None
 
     def step(self, state: Any) -> int:
-        """The agent's action at `state`."""
-        return int(self.agent.step(_vsai_state(state, self.agent)))
+        """The agent's action at `state`; the agent is then told of it (`inform_action`)."""
+        before = _vsai_state(state, self.agent)
+        action = int(self.agent.step(before.clone()))
+        self._own = None
+        self._tell(before, before.current_player(), action)
+        self._own = (before.current_player(), action)
+        return action
 
     def step_with_policy(self, state: Any) -> tuple[list[tuple[int, float]], int]:
         """The agent's action, with the deterministic policy that plays it."""
@@ -85,16 +96,29 @@ class AgentBot(pyspiel.Bot):
     def restart(self) -> None:
         """A new game."""
         self.agent.reset()
+        self._own = None
 
     def restart_at(self, state: Any) -> None:
-        """A new game from `state`."""
-        self.agent.reset()
+        """A new game from `state`: the agent is told the moves of its history (from the
+        game's start, as `state.history()` records them; a state wrapped mid-game has none)."""
+        self.restart()
+        replay = state.get_game().new_initial_state()
+        for action in state.history():
+            self._tell(replay.vsai_state.clone(), replay.current_player(), action)
+            replay.apply_action(action)
 
     def inform_action(self, state: Any, player_id: int, action: int) -> None:
-        """Tell the agent of a move (`Agent.inform_action`: it keeps only what its seat sees)."""
+        """Tell the agent of a move (`Agent.inform_action`: it keeps only what its seat sees).
+        Its own move, already told by `step`, is not told again."""
+        own, self._own = self._own, None
+        if own == (int(player_id), int(action)):
+            return
+        self._tell(_vsai_state(state, self.agent), int(player_id), int(action))
+
+    def _tell(self, before: Any, player: int, action: int) -> None:
         inform = getattr(self.agent, "inform_action", None)
         if inform is not None:
-            inform(_vsai_state(state, self.agent), int(player_id), int(action))
+            inform(before, player, action)
 
     def inform_actions(self, state: Any, actions: list[int]) -> None:
         """Nothing to do (sequential games only)."""
@@ -102,8 +126,8 @@ class AgentBot(pyspiel.Bot):
 
 class BotAgent:
     """Any `pyspiel.Bot` as a vsai agent on a vsai game: `step` wraps a clone of the vsai
-    state for the bot, `inform_action` forwards every move to the bot's own, `reset`
-    restarts it. The bot sees what the OpenSpiel state shows it (a fair bot reads only its
+    state for the bot, `inform_action` forwards every move but the bot's own to the bot's
+    own (OpenSpiel's convention), `reset` restarts it. The bot sees what the OpenSpiel state shows it (a fair bot reads only its
     player's information state)."""
 
     def __init__(self, bot: Any, game: Any):
@@ -112,18 +136,23 @@ class BotAgent:
         self.bot = bot
         self.game = game.vsai_game if isinstance(game, OpenSpielGame) else game
         self.os_game = to_openspiel(self.game)
+        self._seat: int | None = None  # the seat it plays, learnt at its first move
 
     def step(self, state: Any) -> int:
         """The bot's action at the vsai `state`."""
+        self._seat = state.current_player()
         return int(self.bot.step(self.os_game.wrap_state(state)))
 
     def inform_action(self, state: Any, player: int, action: int) -> None:
-        """Forward a move to the bot (`pyspiel.Bot.inform_action`)."""
-        self.bot.inform_action(self.os_game.wrap_state(state), int(player), int(action))
+        """Forward a move to the bot (`pyspiel.Bot.inform_action`), except the bot's own:
+        as in OpenSpiel (`evaluate_bots`), a bot is not told the moves it chose."""
+        if int(player) != self._seat:
+            self.bot.inform_action(self.os_game.wrap_state(state), int(player), int(action))
 
     def reset(self) -> None:
         """A new game: the bot restarts."""
         self.bot.restart()
+        self._seat = None
 
 
 def _vsai_state(state: Any, agent: Any) -> Any:

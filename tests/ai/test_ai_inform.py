@@ -162,4 +162,60 @@ def test_an_openspiel_bot_as_an_agent_forwards_every_move():
     spy = Spy()
     agent = ao.BotAgent(spy, game)
     record = play_game(game, [agent, make_agent("random", game, seed=1)], seed=1)
-    assert spy.told == list(record.actions)
+    movers = _movers(game.new_initial_state(), record.actions)
+    # OpenSpiel's convention (evaluate_bots): a bot is not told the moves it chose itself.
+    others = [a for p, a in zip(movers, record.actions) if p != 0]
+    assert spy.told == others and len(others) < len(record.actions)
+
+
+def _movers(state, actions):
+    """Who made each of `actions` from `state` (-1: chance)."""
+    movers = []
+    for action in actions:
+        movers.append(state.current_player())
+        state.apply_action(action)
+    return movers
+
+
+def test_agents_as_openspiel_bots_in_evaluate_bots_are_told_every_move():
+    # evaluate_bots tells a bot only the moves it did not choose: the bot tells its agent
+    # its own, so each agent hears the whole game, in order, once.
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    import numpy as np
+    game = vo.load("vec", players=2, turn_cap=1)
+    agents = [Recorder(game.vsai_game, seed=s) for s in range(2)]
+    state = game.new_initial_state()
+    evaluate_bots(state, [ao.AgentBot(a) for a in agents], np.random.RandomState(2))
+    whole = list(zip(_movers(game.new_initial_state().vsai_state, state.history()),
+                     state.history()))
+    assert any(p == 0 for p, _ in whole) and any(p == 1 for p, _ in whole)
+    for agent in agents:
+        assert agent.told == whole
+
+
+def test_an_agent_bot_told_its_own_move_by_the_caller_hears_it_once():
+    game = vo.load("vec", players=2, turn_cap=1)
+    agent = Recorder(game.vsai_game)
+    bot = ao.AgentBot(agent)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        action = state.chance_outcomes()[0][0]
+        bot.inform_action(state, -1, action)
+        state.apply_action(action)
+    player = state.current_player()
+    action = bot.step(state)
+    bot.inform_action(state, player, action)  # a caller that informs the mover too
+    state.apply_action(action)
+    assert len(agent.told) == len(state.history())
+    assert agent.told[-1] == (player, action)
+
+
+def test_restart_at_tells_the_agent_the_states_history():
+    game = vo.load("vec", players=2, turn_cap=1)
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node()
+                           else state.legal_actions()[-1])
+    agent = Recorder(game.vsai_game)
+    ao.AgentBot(agent).restart_at(state)
+    assert [a for _, a in agent.told] == state.history() and len(agent.told) == 12

@@ -102,6 +102,7 @@ class AgentBot(pyspiel.Bot):
         """A new game from `state`: the agent is told the moves of its history (from the
         game's start, as `state.history()` records them; a state wrapped mid-game has none)."""
         self.restart()
+        _vsai_state(state, self.agent)  # a state of this agent's game, or a clear error
         replay = state.get_game().new_initial_state()
         for action in state.history():
             self._tell(replay.vsai_state.clone(), replay.current_player(), action)

@@ -219,3 +219,5 @@ def test_restart_at_tells_the_agent_the_states_history():
     agent = Recorder(game.vsai_game)
     ao.AgentBot(agent).restart_at(state)
     assert [a for _, a in agent.told] == state.history() and len(agent.told) == 12
+    with pytest.raises(ValueError, match="vsai games"):  # not a vsai state: a clear error
+        ao.AgentBot(agent).restart_at(pyspiel.load_game("tic_tac_toe").new_initial_state())

@@ -40,6 +40,7 @@ from vsai.ai.base import (Agent, Candidate, Progress, check_options, float_optio
 from vsai.ai.budget import Budget
 from vsai.ai.registry import make_agent, register_agent, searching_factory
 from vsai.core.agent_protocol import MovePicker
+from vsai.core.match import inform_agent
 from vsai.core.openspiel import OpenSpielGame, OpenSpielState, to_openspiel
 
 DEFAULT_ITERATIONS = 1000
@@ -77,11 +78,11 @@ class AgentBot(pyspiel.Bot):
 
     def step(self, state: Any) -> int:
         """The agent's action at `state`; the agent is then told of it (`inform_action`)."""
-        before = _vsai_state(state, self.agent)
+        before = _inner_state(state, self.agent)
+        player = before.current_player()
         action = int(self.agent.step(before.clone()))
-        self._own = None
-        self._tell(before, before.current_player(), action)
-        self._own = (before.current_player(), action)
+        inform_agent(self.agent, before, player, action)
+        self._own = (player, action)
         return action
 
     def step_with_policy(self, state: Any) -> tuple[list[tuple[int, float]], int]:
@@ -102,10 +103,10 @@ class AgentBot(pyspiel.Bot):
         """A new game from `state`: the agent is told the moves of its history (from the
         game's start, as `state.history()` records them; a state wrapped mid-game has none)."""
         self.restart()
-        _vsai_state(state, self.agent)  # a state of this agent's game, or a clear error
+        _inner_state(state, self.agent)  # a state of this agent's game, or a clear error
         replay = state.get_game().new_initial_state()
         for action in state.history():
-            self._tell(replay.vsai_state.clone(), replay.current_player(), action)
+            inform_agent(self.agent, replay.vsai_state, replay.current_player(), action)
             replay.apply_action(action)
 
     def inform_action(self, state: Any, player_id: int, action: int) -> None:
@@ -114,12 +115,7 @@ class AgentBot(pyspiel.Bot):
         own, self._own = self._own, None
         if own == (int(player_id), int(action)):
             return
-        self._tell(_vsai_state(state, self.agent), int(player_id), int(action))
-
-    def _tell(self, before: Any, player: int, action: int) -> None:
-        inform = getattr(self.agent, "inform_action", None)
-        if inform is not None:
-            inform(before, player, action)
+        inform_agent(self.agent, _inner_state(state, self.agent), int(player_id), int(action))
 
     def inform_actions(self, state: Any, actions: list[int]) -> None:
         """Nothing to do (sequential games only)."""
@@ -128,8 +124,8 @@ class AgentBot(pyspiel.Bot):
 class BotAgent:
     """Any `pyspiel.Bot` as a vsai agent on a vsai game: `step` wraps a clone of the vsai
     state for the bot, `inform_action` forwards every move but the bot's own to the bot's
-    own (OpenSpiel's convention), `reset` restarts it. The bot sees what the OpenSpiel state shows it (a fair bot reads only its
-    player's information state)."""
+    own (OpenSpiel's convention), `reset` restarts it. The bot sees what the OpenSpiel state
+    shows it (a fair bot reads only its player's information state)."""
 
     def __init__(self, bot: Any, game: Any):
         if not hasattr(bot, "step"):
@@ -156,7 +152,9 @@ class BotAgent:
         self._seat = None
 
 
-def _vsai_state(state: Any, agent: Any) -> Any:
+def _inner_state(state: Any, agent: Any) -> Any:
+    """The vsai state `state` wraps (live: callers hand the agent a copy), or ValueError when
+    it is not a state of the agent's game."""
     if not isinstance(state, OpenSpielState):
         raise ValueError("a vsai agent plays the vsai games of vsai.core.openspiel "
                          f"(pyspiel.load_game('vsai_<name>')), not {type(state).__name__}")
@@ -164,7 +162,7 @@ def _vsai_state(state: Any, agent: Any) -> Any:
     game = getattr(agent, "game", None)
     if game is not None and inner.GAME_NAME != game.name:
         raise ValueError(f"this agent plays {game.name}, the state is a {inner.GAME_NAME} state")
-    return inner.clone()
+    return inner
 
 
 def agent_bot(name: str, game: Any, **kwargs: Any) -> AgentBot:

@@ -1,4 +1,4 @@
-"""`vsai bench [GAME]`: engine and search speed figures, as a table (small budgets: ~10-20 s)."""
+"""`vsai bench [GAME]`: engine, belief and search speed figures, as a table (small budgets: ~10-20 s)."""
 from __future__ import annotations
 
 import time
@@ -10,6 +10,7 @@ import click
 import numpy as np
 from rich.table import Table
 
+from vsai.ai.belief import BeliefSettings, BeliefTracker
 from vsai.ai.budget import Budget
 from vsai.cli import agents as agent_api
 from vsai.cli import options
@@ -26,15 +27,22 @@ def midgame(game: Game, seed: int, decisions: int = 20) -> State:
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            probs = np.array([p for _, p in outcomes])
-            state.apply_action(outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0])
+            state.apply_action(random_move(state, rng))
         elif decisions > 0 or len(state.legal_actions()) < 2:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+            state.apply_action(random_move(state, rng))
             decisions -= 1
         else:
             break
     return state
+
+
+def random_move(state: State, rng: np.random.Generator) -> int:
+    """A chance outcome drawn by its probability, or a legal move drawn uniformly."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        probs = np.array([p for _, p in outcomes])
+        return outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0]
+    return int(rng.choice(state.legal_actions()))
 
 
 def rate(work: Callable[[int], object], seconds: float) -> float:
@@ -80,6 +88,35 @@ def search_rate(name: str, game: Game, state: State, iterations: int, seconds: f
     return sum(counts) / sum(timings), "iterations/s"
 
 
+def belief_cost_ms(game: Game, seconds: float, seat: int = 0) -> tuple[float, float]:
+    """(update, check): CPU milliseconds that `seat`'s belief at its default settings costs an
+    agent per observed move (the tracker's `inform`: the move logged and pushed through every
+    world) and per decision of `seat` (its worlds brought up to date), over random games
+    (seeds 1, 2, ...) for about `seconds` and at least one decision."""
+    moves = decisions = 0
+    updating = checking = 0.0
+    deadline = time.process_time() + seconds
+    seed = 0
+    while decisions == 0 or time.process_time() < deadline:
+        seed += 1
+        rng = np.random.default_rng(seed)
+        tracker = BeliefTracker(seed, BeliefSettings())
+        state = game.new_initial_state()
+        while not state.is_terminal() and (decisions == 0 or time.process_time() < deadline):
+            if state.current_player() == seat:
+                start = time.process_time()
+                tracker.belief(state).worlds_at(state)
+                checking += time.process_time() - start
+                decisions += 1
+            action = random_move(state, rng)
+            start = time.process_time()
+            tracker.inform(state, state.current_player(), action)
+            updating += time.process_time() - start
+            moves += 1
+            state.apply_action(action)
+    return updating / moves * 1e3, checking / decisions * 1e3
+
+
 @click.command("bench", short_help="Speed: clone time, playouts/s, search iterations/s.")
 @click.argument("game_name", metavar="[GAME]", required=False)
 @click.option("--agents", "agent_list", metavar="A,B", help="Agents to time (default: all).")
@@ -88,7 +125,8 @@ def search_rate(name: str, game: Game, state: State, iterations: int, seconds: f
 @click.option("--seconds", type=options.Seconds(3600.0), default=0.5, show_default=True,
               help="Time spent on each measurement.")
 def bench(game_name: str | None, agent_list: str | None, iterations: int, seconds: float) -> None:
-    """Speed: clone time, random playouts/s and each agent's search iterations/s."""
+    """Speed: clone time, random playouts/s, what a belief costs (games with hidden
+    information) and each agent's search iterations/s."""
     names = [game_name] if game_name is not None else options.game_names()
     if game_name is not None and game_name not in options.game_names():
         raise click.BadParameter(f"unknown game {game_name!r}; the games are: {', '.join(options.game_names())}",
@@ -107,6 +145,11 @@ def bench(game_name: str | None, agent_list: str | None, iterations: int, second
             table.add_row(name, "clone", f"{clone_ns(state, seconds):,.0f} ns")
             playouts = rate(lambda i: state.random_playout(i), seconds)
             table.add_row(name, "random playouts", f"{playouts:,.0f} /s")
+        if game.has_hidden_information():  # what `belief=on` adds to a search's move
+            with err.status(f"{name}: belief", spinner="dots") if err.is_terminal else nullcontext():
+                update, check = belief_cost_ms(game, seconds)
+            table.add_row(name, f"belief ({BeliefSettings().particles} worlds)",
+                          f"{update:.3g} ms a move, {check:.3g} ms a decision")
         for agent in agent_names:
             with err.status(f"{name}: {agent}", spinner="dots") if err.is_terminal else nullcontext():
                 try:

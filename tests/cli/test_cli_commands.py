@@ -1,5 +1,6 @@
 """`vsai list`, `rules`, `arena`, `bench` and `replay` through click's CliRunner."""
 import json
+import re
 import signal
 
 import pytest
@@ -142,6 +143,15 @@ def test_bench_prints_a_table():
     for word in ("clone", "ns", "random playouts", "moves/s", "iterations/s"):
         assert word in result.output
     usage_error(["bench", "chess"], "unknown game 'chess'")
+    assert "belief" not in result.output  # Kilauea hides nothing after its set-up
+
+
+def test_bench_prices_the_belief_of_a_game_with_hidden_information():
+    result = run(["bench", "vec", "--agents", "random", "--seconds", "0.02"])
+    assert result.exit_code == 0
+    row = next(line for line in result.output.splitlines() if "belief (128 worlds)" in line)
+    update, check = (float(figure) for figure in re.findall(r"([0-9.]+) ms a (?:move|decision)", row))
+    assert 0 < update < 1000 and 0 < check < 1000
 
 
 def test_replay_a_saved_game(tmp_path):

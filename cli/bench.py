@@ -26,13 +26,11 @@ def midgame(game: Game, seed: int, decisions: int = 20) -> State:
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(random_move(state, rng))
-        elif decisions > 0 or len(state.legal_actions()) < 2:
-            state.apply_action(random_move(state, rng))
+        if not state.is_chance_node():
+            if decisions <= 0 and len(state.legal_actions()) >= 2:
+                break
             decisions -= 1
-        else:
-            break
+        state.apply_action(random_move(state, rng))
     return state
 
 
